@@ -1,0 +1,38 @@
+// The search keys of vars.yml (area C): where the service and the docs storage live, and object names.
+import { z } from "zod";
+import { DEFAULT_SEARCH_API_VERSION } from "../search/api-version.js";
+
+const url = (what: string) =>
+  z.string({ error: `expected ${what} (a URL)` }).refine((v) => URL.canParse(v), { message: `expected ${what} (a URL)` });
+
+const objectName = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{1,127}$/, { message: "expected a lowercase name of letters, digits and dashes" })
+    .default(fallback);
+
+export const armResourceId = z
+  .string({ error: "expected an ARM resource id" })
+  .regex(/^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.Storage\/storageAccounts\/[a-z0-9]{3,24}$/i, {
+    message: "expected a storage account resource id: /subscriptions/<id>/resourceGroups/<rg>/providers/Microsoft.Storage/storageAccounts/<name>",
+  });
+
+export const searchConfigSchema = z.strictObject({
+  /** The search service endpoint, e.g. https://<service>.search.windows.net. */
+  endpoint: url("the search service endpoint"),
+  /** The docs storage account's resource id; the datasource connects with the search service's managed identity. */
+  storage_account_resource_id: armResourceId,
+  /** Public base URL of the documentation site ({docs_url}/{app}/{rest}). */
+  docs_url: url("the public documentation base URL"),
+  /** The blob container the static site is published to. */
+  container: z.string().default("$web"),
+  index_name: objectName("docs-index"),
+  datasource_name: objectName("docs-datasource"),
+  indexer_name: objectName("docs-indexer"),
+  /** Data-plane REST API version sent by the CLI (the SDK's default unless overridden). */
+  api_version: z.string().regex(/^\d{4}-\d{2}-\d{2}(-preview)?$/, { message: "expected an api-version such as 2026-04-01" }).default(DEFAULT_SEARCH_API_VERSION),
+  /** Blobs that fail on every run by design (spec, errors C.2): root pages with no path token 5. */
+  expected_failures: z.array(z.string()).default(["index.html", "404.html"]),
+});
+
+export type SearchConfig = z.infer<typeof searchConfigSchema>;

@@ -1,0 +1,167 @@
+// Backfill coverage (spec area C, backfill rules 1-3 and filter rules): how many documents still hold null in
+// each field added after the first population, and which dedup filter is safe to send today. Pure.
+import { blobPathFromDocumentId } from "../public-url.js";
+import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL, type DedupMode } from "../query/filters.js";
+
+/** Fields added after the first population; null in every document not reprocessed since. */
+export const BACKFILL_FIELDS = ["description", "tags", "app", "section", "format", "content_type", "last_modified"] as const;
+export type BackfillField = (typeof BACKFILL_FIELDS)[number];
+
+/**
+ * Fields a reprocessed document may still legitimately hold null in, reported but never failing anything:
+ * `tags` (no keywords meta tag is emitted today, rule 3) and `description` (pages without a description meta
+ * tag, Markdown files).
+ */
+export const CONTENT_DEPENDENT_FIELDS: ReadonlySet<BackfillField> = new Set(["tags", "description"]);
+
+/** `last_modified` comes from a standard storage property, so it is set on every reprocessed document. */
+export const REPROCESSED_MARKER_FIELD: BackfillField = "last_modified";
+
+/** Above this many null-`format` documents the ids are not listed (the answer is "not yet" anyway). */
+export const NULL_FORMAT_LISTING_LIMIT = 1000;
+
+export function nullFilter(field: string): string {
+  return `${field} eq null`;
+}
+
+/** A null-`format` document, listed with only its id and the backfill fields (no content). */
+export interface NullFormatDoc {
+  id: string;
+  fields: Partial<Record<BackfillField, unknown>>;
+}
+
+export type NullFormatKind = "expected-failure" | "excluded-extension" | "pending";
+
+/**
+ * Why a document with a null `format` will or will not be reprocessed: old copies of the root blobs that fail by
+ * design keep their old values (errors C.3); documents of extensions now excluded (e.g. `.xml` sitemaps) are never
+ * crawled again; everything else waits for a reset and run.
+ */
+export function classifyNullFormatDoc(
+  id: string,
+  options: { container: string; expectedFailures: readonly string[]; excludedExtensions: readonly string[] },
+): NullFormatKind {
+  const path = blobPathFromDocumentId(id, options.container);
+  if (path === undefined) return "pending";
+  if (!path.includes("/") && options.expectedFailures.includes(path)) return "expected-failure";
+  const lower = path.toLowerCase();
+  if (options.excludedExtensions.some((ext) => ext !== "" && lower.endsWith(ext.toLowerCase()))) return "excluded-extension";
+  return "pending";
+}
+
+export interface FieldCoverage {
+  field: BackfillField;
+  /** Null count from a `$count` query, or null when the field could not be filtered. */
+  nullCount: number | null;
+  /** Nulls that no reset and run will ever fill (expected-failure copies, excluded extensions). */
+  permanentNulls: number;
+  /** nullCount minus permanentNulls. */
+  pendingNulls: number | null;
+  percentFilled: number | null;
+  contentDependent: boolean;
+  error?: string;
+}
+
+export interface CoverageInput {
+  total: number;
+  nullCounts: Partial<Record<BackfillField, number | { error: string }>>;
+  /** The null-`format` documents, when there were few enough to list; undefined otherwise. */
+  nullFormatDocs?: NullFormatDoc[];
+  container: string;
+  expectedFailures: readonly string[];
+  excludedExtensions: readonly string[];
+  indexEtag: string | null;
+  lastSuccessfulRunEnd: string | null;
+}
+
+export interface CoverageReport {
+  total: number;
+  fields: FieldCoverage[];
+  /** Share of documents reprocessed since the fields were added (non-null `last_modified`). */
+  percentReprocessed: number | null;
+  nullFormat: { listed: boolean; expectedFailure: number; excludedExtension: number; pending: number | null };
+  dedup: { mode: Exclude<DedupMode, "off">; filter: string; reason: string };
+  indexEtag: string | null;
+  lastSuccessfulRunEnd: string | null;
+  /** True when every field except the content-dependent ones has no pending nulls. */
+  complete: boolean;
+}
+
+function percent(filled: number, total: number): number {
+  if (total === 0) return 100;
+  return Math.floor((filled / total) * 10_000) / 100;
+}
+
+export function buildCoverageReport(input: CoverageInput): CoverageReport {
+  const kinds = new Map<string, NullFormatKind>();
+  for (const doc of input.nullFormatDocs ?? []) kinds.set(doc.id, classifyNullFormatDoc(doc.id, input));
+  const permanentDocs = (input.nullFormatDocs ?? []).filter((d) => kinds.get(d.id) !== "pending");
+
+  const fields: FieldCoverage[] = BACKFILL_FIELDS.map((field) => {
+    const raw = input.nullCounts[field];
+    const contentDependent = CONTENT_DEPENDENT_FIELDS.has(field);
+    if (raw === undefined || typeof raw === "object") {
+      return { field, nullCount: null, permanentNulls: 0, pendingNulls: null, percentFilled: null, contentDependent, error: raw?.error ?? "not counted" };
+    }
+    const permanentNulls = Math.min(raw, permanentDocs.filter((d) => d.fields[field] == null).length);
+    return {
+      field,
+      nullCount: raw,
+      permanentNulls,
+      pendingNulls: raw - permanentNulls,
+      percentFilled: percent(input.total - raw, input.total),
+      contentDependent,
+    };
+  });
+
+  const format = fields.find((f) => f.field === "format");
+  const listed = input.nullFormatDocs !== undefined;
+  const count = (k: NullFormatKind) => [...kinds.values()].filter((v) => v === k).length;
+  const formatPending = format?.pendingNulls ?? null;
+  const strict = formatPending === 0;
+  const dedup = strict
+    ? {
+        mode: "strict" as const,
+        filter: DEDUP_FILTER_STRICT,
+        reason:
+          format?.nullCount === 0
+            ? "format is filled in every document"
+            : `format is filled in every document that will ever be reprocessed; the ${format?.permanentNulls} null one(s) are expected-failure root copies or excluded extensions, which the strict filter also screens out`,
+      }
+    : {
+        mode: "transitional" as const,
+        filter: DEDUP_FILTER_TRANSITIONAL,
+        reason:
+          formatPending === null
+            ? "format nulls could not be counted"
+            : `${formatPending} document(s) still hold a null format: keep "or format eq null" until a reset and run fill them`,
+      };
+
+  const marker = fields.find((f) => f.field === REPROCESSED_MARKER_FIELD);
+  const percentReprocessed = marker?.nullCount == null ? null : percent(input.total - (marker.pendingNulls ?? marker.nullCount), input.total);
+  return {
+    total: input.total,
+    fields,
+    percentReprocessed,
+    nullFormat: { listed, expectedFailure: count("expected-failure"), excludedExtension: count("excluded-extension"), pending: formatPending },
+    dedup,
+    indexEtag: input.indexEtag,
+    lastSuccessfulRunEnd: input.lastSuccessfulRunEnd,
+    complete: fields.every((f) => f.contentDependent || f.pendingNulls === 0),
+  };
+}
+
+export function formatCoverageReport(report: CoverageReport): string {
+  const lines = [`documents: ${report.total}; reprocessed since the fields were added: ${report.percentReprocessed ?? "?"} %`];
+  lines.push("field          nulls   pending  filled %");
+  for (const f of report.fields) {
+    const note = f.error ? `  (${f.error})` : f.contentDependent ? "  (may stay null by content: informational)" : "";
+    lines.push(`${f.field.padEnd(14)} ${String(f.nullCount ?? "?").padStart(6)}  ${String(f.pendingNulls ?? "?").padStart(7)}  ${String(f.percentFilled ?? "?").padStart(8)}${note}`);
+  }
+  if (report.nullFormat.listed && report.nullFormat.expectedFailure + report.nullFormat.excludedExtension > 0) {
+    lines.push(`null format that no run will fill: ${report.nullFormat.expectedFailure} expected-failure root copies, ${report.nullFormat.excludedExtension} excluded-extension leftovers`);
+  }
+  lines.push(`dedup filter to use now: ${report.dedup.filter}  (${report.dedup.reason})`);
+  lines.push(`index eTag: ${report.indexEtag ?? "unavailable"}; indexer's last successful run ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`);
+  return lines.join("\n");
+}

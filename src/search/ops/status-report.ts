@@ -1,0 +1,149 @@
+// The `status` verdict: every indexer error is expected (the permanent root-blob failures, spec errors C.2,
+// listed in `search.expected_failures`) or unexpected; exit 0 only when the last run is not a failure and every
+// failure is expected, whatever the service's own status says (reference §6, §10.1). Pure.
+import { blobPathFromBlobUrl, blobPathFromDocumentId } from "../public-url.js";
+import { completedRuns, lastSuccessfulRunEnd, runInProgress, type IndexerErrorRecord, type IndexerStatusRecord, type RunRecord } from "./indexer-status.js";
+
+export interface ClassifyOptions {
+  container: string;
+  /** File names directly under the container that fail on every run by design (`index.html`, `404.html`). */
+  expectedFailures: readonly string[];
+}
+
+export type Classification = "expected" | "unexpected";
+
+export interface ClassifiedError extends IndexerErrorRecord {
+  /** The blob path (relative to the container) the error key names, when it could be worked out. */
+  blobPath: string | null;
+  classification: Classification;
+}
+
+/**
+ * The blob path an indexer error key refers to. Blob indexers report the blob URL as the key, sometimes as
+ * `localId=<url>&documentKey=<key>`; a base64 document key is accepted too.
+ */
+export function blobPathFromErrorKey(key: string | null, container: string): string | undefined {
+  if (!key) return undefined;
+  const candidates = [key];
+  if (/(^|&)(localId|documentKey)=/.test(key)) {
+    for (const part of key.split("&")) {
+      const value = part.slice(part.indexOf("=") + 1);
+      candidates.push(value);
+      try {
+        candidates.push(decodeURIComponent(value));
+      } catch {
+        /* keep the raw value */
+      }
+    }
+  }
+  for (const candidate of candidates) {
+    const path = /^https?:\/\//i.test(candidate) ? blobPathFromBlobUrl(candidate, container) : blobPathFromDocumentId(candidate, container);
+    if (path !== undefined) return path;
+  }
+  return undefined;
+}
+
+export function classifyError(error: IndexerErrorRecord, options: ClassifyOptions): ClassifiedError {
+  const blobPath = blobPathFromErrorKey(error.key, options.container) ?? null;
+  const expected = blobPath !== null && !blobPath.includes("/") && options.expectedFailures.includes(blobPath);
+  return { ...error, blobPath, classification: expected ? "expected" : "unexpected" };
+}
+
+export interface RunReport {
+  status: string;
+  startTime: string | null;
+  endTime: string | null;
+  itemsProcessed: number;
+  itemsFailed: number;
+  errorMessage: string | null;
+  expectedFailures: number;
+  unexpectedFailures: number;
+  /** Failed items the errors array does not account for; counted as unexpected. */
+  unexplainedFailures: number;
+  errors: ClassifiedError[];
+}
+
+export interface StatusReport {
+  indexer: string | null;
+  /** The service's top-level status (`running` = available to run, not "a run is active"). */
+  serviceStatus: string | null;
+  inProgress: { startTime: string | null; itemsProcessed: number; itemsFailed: number } | null;
+  lastRun: RunReport | null;
+  lastSuccessfulRunEnd: string | null;
+  history: Omit<RunReport, "errors">[];
+  ok: boolean;
+  reasons: string[];
+}
+
+export const FAILED_RUN_STATUSES_NOTE = "any run status other than success counts as a failure (transientFailure, persistentFailure, unknown values)";
+
+export function reportRun(run: RunRecord, options: ClassifyOptions): RunReport {
+  const errors = run.errors.map((e) => classifyError(e, options));
+  const expected = errors.filter((e) => e.classification === "expected").length;
+  const unexplained = Math.max(0, run.itemsFailed - errors.length);
+  return {
+    status: run.status,
+    startTime: run.startTime,
+    endTime: run.endTime,
+    itemsProcessed: run.itemsProcessed,
+    itemsFailed: run.itemsFailed,
+    errorMessage: run.errorMessage,
+    expectedFailures: expected,
+    unexpectedFailures: errors.length - expected,
+    unexplainedFailures: unexplained,
+    errors,
+  };
+}
+
+export function buildStatusReport(status: IndexerStatusRecord, options: ClassifyOptions & { historyLimit?: number }): StatusReport {
+  const active = runInProgress(status);
+  const runs = completedRuns(status);
+  const last = runs[0];
+  const lastRun = last ? reportRun(last, options) : null;
+  const reasons: string[] = [];
+  if (!lastRun) {
+    reasons.push("the indexer has no completed run in its history");
+  } else {
+    if (lastRun.status !== "success") reasons.push(`the last run ended with status ${lastRun.status}${lastRun.errorMessage ? `: ${lastRun.errorMessage}` : ""}`);
+    if (lastRun.unexpectedFailures > 0) reasons.push(`${lastRun.unexpectedFailures} unexpected document failure(s) in the last run`);
+    if (lastRun.unexplainedFailures > 0) reasons.push(`${lastRun.unexplainedFailures} failed item(s) in the last run are not in its errors list`);
+  }
+  return {
+    indexer: status.name,
+    serviceStatus: status.serviceStatus,
+    inProgress: active ? { startTime: active.startTime, itemsProcessed: active.itemsProcessed, itemsFailed: active.itemsFailed } : null,
+    lastRun,
+    lastSuccessfulRunEnd: lastSuccessfulRunEnd(status),
+    history: runs.slice(0, options.historyLimit ?? 10).map((r) => {
+      const { errors: _errors, ...rest } = reportRun(r, options);
+      return rest;
+    }),
+    ok: reasons.length === 0,
+    reasons,
+  };
+}
+
+/** Human-readable report (stdout without --json). */
+export function formatStatusReport(report: StatusReport): string {
+  const lines: string[] = [];
+  lines.push(`indexer ${report.indexer ?? "(unnamed)"}: service status ${report.serviceStatus ?? "unknown"} (available to run; says nothing about an active run)`);
+  if (report.inProgress) {
+    lines.push(`a run is in progress since ${report.inProgress.startTime ?? "?"}: ${report.inProgress.itemsProcessed} processed, ${report.inProgress.itemsFailed} failed so far`);
+  }
+  const r = report.lastRun;
+  if (r) {
+    lines.push(`last run: ${r.status}, ${r.startTime ?? "?"} -> ${r.endTime ?? "?"}, ${r.itemsProcessed} processed, ${r.itemsFailed} failed (${r.expectedFailures} expected, ${r.unexpectedFailures + r.unexplainedFailures} unexpected)`);
+    for (const e of r.errors) {
+      lines.push(`  [${e.classification}] ${e.blobPath ?? e.key ?? "(no key)"}: ${e.message}`);
+    }
+  }
+  lines.push(`last successful run ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`);
+  if (report.history.length > 1) {
+    lines.push("recent runs:");
+    for (const h of report.history) {
+      lines.push(`  ${h.startTime ?? "?"}  ${h.status.padEnd(16)} processed ${h.itemsProcessed}, failed ${h.itemsFailed} (unexpected ${h.unexpectedFailures + h.unexplainedFailures})`);
+    }
+  }
+  lines.push(report.ok ? "OK: every failure is expected" : `NOT OK: ${report.reasons.join("; ")}`);
+  return lines.join("\n");
+}

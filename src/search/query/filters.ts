@@ -1,0 +1,77 @@
+// OData `$filter` building for docs-index queries (spec area C, "Query filters" and "Filter rules").
+// Every filter here is meant to be sent on the search request itself, never applied to results after top-k.
+// Pure; imported by the query command and by anything else that queries the index.
+
+/** An OData string literal: single-quoted, with every `'` doubled. */
+export function odataString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** One document per page (drop Markdown twins), while some documents still hold a null `format`. */
+export const DEDUP_FILTER_TRANSITIONAL = "format eq null or format eq '.html'";
+/** The tightened dedup filter: only once `coverage` shows `format` at 100 %. */
+export const DEDUP_FILTER_STRICT = "format eq '.html'";
+
+export type DedupMode = "transitional" | "strict" | "off";
+
+export function dedupFilter(mode: DedupMode): string | undefined {
+  return mode === "off" ? undefined : mode === "strict" ? DEDUP_FILTER_STRICT : DEDUP_FILTER_TRANSITIONAL;
+}
+
+/** `repo eq '<app>'`: restrict to an app (`repo` is the filterable copy of `app`, rule 1). */
+export function appFilter(app: string): string {
+  return `repo eq ${odataString(app)}`;
+}
+
+/** `section ne '<section>'`: true for null, so documents not yet reprocessed stay in. */
+export function excludeSectionFilter(section: string): string {
+  return `section ne ${odataString(section)}`;
+}
+
+/** `section eq '<section>'`: works, but silently drops every document whose `section` is still null. */
+export function includeSectionFilter(section: string): string {
+  return `section eq ${odataString(section)}`;
+}
+
+export const INCLUDE_SECTION_WARNING =
+  "an inclusion filter on section silently excludes documents not reprocessed since section was added (they hold null); prefer --exclude-section, or check `docs-index coverage` first";
+
+export const PATH_PREFIX_REFUSAL =
+  "path-prefix filtering is not possible: the filter grammar has no string functions (no startswith/contains) and `path` is not searchable; restrict by app with --app (repo eq) or exclude sections with --exclude-section instead";
+
+export interface QueryFilterOptions {
+  app?: string;
+  excludeSections?: readonly string[];
+  /** Inclusion filter on section; allowed, with a warning. */
+  section?: string;
+  dedup: DedupMode;
+}
+
+export interface BuiltFilter {
+  /** The request-level `$filter`, or undefined when nothing restricts the query. */
+  filter: string | undefined;
+  /** The clauses, in the order they were and-ed. */
+  clauses: string[];
+  warnings: string[];
+}
+
+/** And-s the clauses, each in parentheses so an `or` inside one cannot leak into the others. */
+export function andFilters(clauses: readonly string[]): string | undefined {
+  if (clauses.length === 0) return undefined;
+  if (clauses.length === 1) return clauses[0];
+  return clauses.map((c) => `(${c})`).join(" and ");
+}
+
+export function buildQueryFilter(options: QueryFilterOptions): BuiltFilter {
+  const clauses: string[] = [];
+  const warnings: string[] = [];
+  if (options.app !== undefined) clauses.push(appFilter(options.app));
+  if (options.section !== undefined) {
+    clauses.push(includeSectionFilter(options.section));
+    warnings.push(INCLUDE_SECTION_WARNING);
+  }
+  for (const section of new Set(options.excludeSections ?? [])) clauses.push(excludeSectionFilter(section));
+  const dedup = dedupFilter(options.dedup);
+  if (dedup !== undefined) clauses.push(dedup);
+  return { filter: andFilters(clauses), clauses, warnings };
+}

@@ -1,0 +1,68 @@
+// A stored index definition (REST shape) seen as the document endpoints need it: field types and the
+// attributes with the REST defaults for omitted ones (../shared/reference/azure-ai-search.md §4.1).
+import type { JsonObject } from "../state.js";
+
+export interface FieldInfo {
+  name: string;
+  type: string;
+  key: boolean;
+  searchable: boolean;
+  filterable: boolean;
+  sortable: boolean;
+  facetable: boolean;
+  retrievable: boolean;
+}
+
+export interface IndexSchema {
+  name: string;
+  keyField: string;
+  /** By exact name: field names in OData expressions are case-sensitive. */
+  fields: Map<string, FieldInfo>;
+  scoringProfiles: Map<string, { weights: Record<string, number> }>;
+  defaultScoringProfile: string | null;
+  semanticConfigurations: string[];
+  defaultSemanticConfiguration: string | null;
+}
+
+const isStringType = (type: string) => type === "Edm.String" || type === "Collection(Edm.String)";
+const isCollection = (type: string) => type.startsWith("Collection(");
+
+export function schemaOf(definition: JsonObject): IndexSchema {
+  const fields = new Map<string, FieldInfo>();
+  let keyField = "";
+  for (const raw of (definition.fields as JsonObject[] | undefined) ?? []) {
+    const type = String(raw.type);
+    const simple = type !== "Edm.ComplexType" && type !== "Collection(Edm.ComplexType)";
+    const info: FieldInfo = {
+      name: String(raw.name),
+      type,
+      key: raw.key === true,
+      searchable: bool(raw.searchable, isStringType(type)),
+      filterable: bool(raw.filterable, simple),
+      sortable: bool(raw.sortable, simple && !isCollection(type)),
+      facetable: bool(raw.facetable, simple && type !== "Edm.GeographyPoint"),
+      retrievable: bool(raw.retrievable, true),
+    };
+    fields.set(info.name, info);
+    if (info.key) keyField = info.name;
+  }
+  const scoringProfiles = new Map<string, { weights: Record<string, number> }>();
+  for (const profile of (definition.scoringProfiles as JsonObject[] | undefined) ?? []) {
+    const text = profile.text as { weights?: Record<string, number> } | undefined;
+    scoringProfiles.set(String(profile.name), { weights: text?.weights ?? {} });
+  }
+  const semantic = definition.semantic as { defaultConfiguration?: string | null; configurations?: { name: string }[] } | undefined | null;
+  return {
+    name: String(definition.name),
+    keyField,
+    fields,
+    scoringProfiles,
+    defaultScoringProfile: (definition.defaultScoringProfile as string | null | undefined) ?? null,
+    semanticConfigurations: (semantic?.configurations ?? []).map((c) => c.name),
+    defaultSemanticConfiguration: semantic?.defaultConfiguration ?? null,
+  };
+}
+
+function bool(value: unknown, fallback: boolean): boolean {
+  return typeof value === "boolean" ? value : fallback;
+}

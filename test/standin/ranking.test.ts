@@ -11,7 +11,7 @@ const docs = [
   { id: "description-hit", title: "Another", description: "All about the widget", content: "Nothing here." },
   { id: "unrelated", title: "Unrelated", description: null, content: "Completely different." },
 ];
-const ids = (results: { item: { id: string } }[]) => results.sort((a, b) => (b as { score: number }).score - (a as { score: number }).score).map((r) => r.item.id);
+const ids = (results: { item: { id: string }; score: number }[]) => results.sort((a, b) => b.score - a.score).map((r) => r.item.id);
 
 describe("keyword ranking with scoring-profile text weights (spec C limits, reference §4.2)", () => {
   it("a title hit outranks a description hit, which outranks a content-only hit", () => {

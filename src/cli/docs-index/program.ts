@@ -6,13 +6,23 @@ import { ConfigError } from "../../config/load.js";
 import { createContext, type CliContext } from "../context.js";
 import { CliError, ExitCode } from "../exit-codes.js";
 import { createOutput, type Output, type OutputStreams } from "../output.js";
+import { backfillCommand } from "./commands/backfill.js";
+import { coverageCommand } from "./commands/coverage.js";
+import { orphansCommand } from "./commands/orphans.js";
+import { previewCommand } from "./commands/preview.js";
+import { queryCommand } from "./commands/query.js";
+import { snapshotCommand } from "./commands/snapshot.js";
+import { statusCommand } from "./commands/status.js";
+import { urlCommand } from "./commands/url.js";
 
 /** What a subcommand module provides. `run` returns the exit code. */
 export interface CommandModule {
   register(program: Command, run: (action: (ctx: CliContext, ...args: any[]) => Promise<number>) => (...args: any[]) => Promise<void>): void;
 }
 
-const commands: CommandModule[] = [];
+const commands: CommandModule[] = [
+  statusCommand, backfillCommand, coverageCommand, orphansCommand, queryCommand, snapshotCommand, previewCommand, urlCommand,
+];
 
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, streams: OutputStreams = process): Promise<number> {
   let exitCode: number = ExitCode.Ok;

@@ -1,0 +1,58 @@
+// Thin adapters over @azure/search-documents for the ops commands. No logic beyond the calls themselves.
+import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
+import type { CliContext } from "../../../cli/context.js";
+import { parseIndexerStatus, type IndexerStatusRecord } from "../indexer-status.js";
+
+export type AnyDoc = Record<string, unknown>;
+
+export function searchClient(ctx: CliContext): SearchClient<AnyDoc> {
+  return ctx.indexClient().getSearchClient<AnyDoc>(ctx.config.search.index_name);
+}
+
+export async function fetchIndexerStatus(client: SearchIndexerClient, indexer: string): Promise<IndexerStatusRecord> {
+  return parseIndexerStatus(await client.getIndexerStatus(indexer));
+}
+
+/** `$count` of the documents matching a request-level filter: `top 0` and `count=true`, nothing downloaded. */
+export async function countMatching(client: SearchClient<AnyDoc>, filter?: string): Promise<number> {
+  const result = await client.search("*", { filter, top: 0, includeTotalCount: true });
+  return result.count ?? 0;
+}
+
+export async function countAll(client: SearchClient<AnyDoc>): Promise<number> {
+  return client.getDocumentsCount();
+}
+
+export interface IndexInfo {
+  etag: string | null;
+  filterable: Set<string> | null;
+  error?: string;
+}
+
+/** The index eTag and filterable fields; a query-only identity may be refused (spec, authentication C). */
+export async function fetchIndexInfo(client: SearchIndexClient, index: string): Promise<IndexInfo> {
+  try {
+    const def = await client.getIndex(index);
+    return { etag: def.etag ?? null, filterable: new Set(def.fields.filter((f) => "filterable" in f && f.filterable).map((f) => f.name)) };
+  } catch (err) {
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 401 || status === 403) return { etag: null, filterable: null, error: `GET index refused (${status})` };
+    throw err;
+  }
+}
+
+/** One page of documents matching `filter`, with only the selected (small) fields; `top` <= 1000. */
+export async function listSelected(
+  client: SearchClient<AnyDoc>,
+  filter: string | undefined,
+  select: string[],
+  top: number,
+  extra: { skip?: number; orderBy?: string[] } = {},
+): Promise<AnyDoc[]> {
+  if (top > 1000) throw new RangeError("top must be at most 1000 per page");
+  const result = await client.search("*", { filter, select, top, ...extra });
+  const docs: AnyDoc[] = [];
+  // With top <= 1000 the service returns everything in one page, so this iterator makes no further request.
+  for await (const r of result.results) docs.push(r.document);
+  return docs;
+}

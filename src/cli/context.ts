@@ -45,7 +45,8 @@ export function createContext(out: Output, env: NodeJS.ProcessEnv = process.env)
   const config = loadConfig(env);
   const endpoint = env.SEARCH_ENDPOINT?.trim() || config.search.endpoint;
   if (!URL.canParse(endpoint)) throw new CliError(`SEARCH_ENDPOINT is not a URL: ${JSON.stringify(endpoint)}`, ExitCode.Usage);
-  const clientOptions = { serviceVersion: config.search.api_version };
+  // Plain http is allowed only for a loopback endpoint (the local stand-in); everything else stays https-only.
+  const clientOptions = { serviceVersion: config.search.api_version, allowInsecureConnection: isLoopback(endpoint) };
   let indexClient: SearchIndexClient | undefined;
   let indexerClient: SearchIndexerClient | undefined;
   let blobService: BlobServiceClient | undefined;

@@ -70,7 +70,12 @@ export async function startAzurite(options: AzuriteOptions = {}): Promise<Azurit
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
+        // Azurite's graceful shutdown waits for idle keep-alive connections; data is in memory anyway.
+        const force = setTimeout(() => child.kill("SIGKILL"), 1000);
+        child.once("exit", () => {
+          clearTimeout(force);
+          resolve();
+        });
         child.kill("SIGTERM");
       }),
   };

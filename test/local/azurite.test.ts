@@ -1,0 +1,56 @@
+// The Azurite starter: blob and table services in memory on free ports, connection strings that the SDKs
+// accept, clean stop, and the facts recorded in local/azurite.ts (no soft delete, properties round-trip).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BlobServiceClient } from "@azure/storage-blob";
+import { TableClient } from "@azure/data-tables";
+import { startAzurite, type Azurite } from "../../local/azurite.js";
+
+describe("startAzurite", () => {
+  let az: Azurite;
+  beforeAll(async () => {
+    az = await startAzurite({ table: true });
+  });
+  afterAll(async () => {
+    await az?.stop();
+  });
+
+  it("serves blobs on a loopback port and names both endpoints in the connection string", async () => {
+    expect(az.blobEndpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/devstoreaccount1$/);
+    expect(az.tableEndpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/devstoreaccount1$/);
+    expect(az.connectionString).toContain(`BlobEndpoint=${az.blobEndpoint};`);
+    expect(az.connectionString).toContain(`TableEndpoint=${az.tableEndpoint};`);
+    const container = BlobServiceClient.fromConnectionString(az.connectionString).getContainerClient("$web");
+    await container.create();
+    await container.getBlockBlobClient("app/page.html").upload("<p>x</p>", 8, { blobHTTPHeaders: { blobContentType: "text/html" } });
+    const props = await container.getBlobClient("app/page.html").getProperties();
+    expect(props.contentType).toBe("text/html");
+  });
+
+  it("stores a delete retention policy but does not keep deleted blobs (no soft delete)", async () => {
+    const service = BlobServiceClient.fromConnectionString(az.connectionString);
+    await service.setProperties({ deleteRetentionPolicy: { enabled: true, days: 7 } });
+    expect((await service.getProperties()).deleteRetentionPolicy).toMatchObject({ enabled: true, days: 7 });
+    const container = service.getContainerClient("soft");
+    await container.create();
+    await container.getBlockBlobClient("gone.html").upload("x", 1);
+    await container.getBlockBlobClient("gone.html").delete();
+    const names: string[] = [];
+    for await (const item of container.listBlobsFlat({ includeDeleted: true })) names.push(item.name);
+    expect(names).toEqual([]);
+  });
+
+  it("serves tables with conditional inserts (what an idempotency store needs)", async () => {
+    const table = TableClient.fromConnectionString(az.connectionString, "idempotency", { allowInsecureConnection: true });
+    await table.createTable();
+    await table.createEntity({ partitionKey: "webhook", rowKey: "msg-1" });
+    await expect(table.createEntity({ partitionKey: "webhook", rowKey: "msg-1" })).rejects.toMatchObject({ statusCode: 409 });
+  });
+
+  it("stops every process it started", async () => {
+    const other = await startAzurite({ blob: false, table: true });
+    expect(other.blobEndpoint).toBe("");
+    expect(other.connectionString).not.toContain("BlobEndpoint");
+    await other.stop();
+    expect(other.processes.every((p) => p.exitCode !== null || p.signalCode !== null)).toBe(true);
+  });
+});

@@ -8,7 +8,9 @@ import { CliError, ExitCode } from "../exit-codes.js";
 import { createOutput, type Output, type OutputStreams } from "../output.js";
 import { backfillCommand } from "./commands/backfill.js";
 import { coverageCommand } from "./commands/coverage.js";
+import { deployCommand } from "./commands/deploy.js";
 import { orphansCommand } from "./commands/orphans.js";
+import { planCommand } from "./commands/plan.js";
 import { previewCommand } from "./commands/preview.js";
 import { queryCommand } from "./commands/query.js";
 import { snapshotCommand } from "./commands/snapshot.js";
@@ -21,6 +23,7 @@ export interface CommandModule {
 }
 
 const commands: CommandModule[] = [
+  planCommand, deployCommand,
   statusCommand, backfillCommand, coverageCommand, orphansCommand, queryCommand, snapshotCommand, previewCommand, urlCommand,
 ];
 

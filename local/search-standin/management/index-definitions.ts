@@ -1,0 +1,160 @@
+// What the service does with an index body: validate it, fill every omitted attribute with the REST default
+// (reference §4.1) so GET returns the full shape, and refuse changes that need a rebuild (reference §5).
+import { ServiceError } from "../http.js";
+import { DetailedServiceError } from "./conditions.js";
+import type { JsonObject } from "../state.js";
+
+const SIMPLE_TYPES = new Set([
+  "Edm.String", "Edm.Int32", "Edm.Int64", "Edm.Double", "Edm.Boolean", "Edm.DateTimeOffset", "Edm.GeographyPoint",
+  "Edm.Single", "Edm.Half", "Edm.Int16", "Edm.SByte", "Edm.Byte",
+]);
+
+/** Attributes that cannot change on an existing field (REIDX "Updates requiring a rebuild"; SPEC immutability). */
+const IMMUTABLE_ATTRIBUTES = ["type", "key", "searchable", "filterable", "sortable", "facetable", "stored", "analyzer", "indexAnalyzer", "normalizer", "dimensions", "vectorEncoding"];
+
+/** Error text for a changed field: seen verbatim (reference §5). */
+export function cannotChangeField(name: string): ServiceError {
+  const message = `Existing field '${name}' cannot be changed.`;
+  return new DetailedServiceError(400, "OperationNotAllowed", message, [{ code: "CannotChangeExistingField", message }]);
+}
+
+/** UNCONFIRMED (reference §5, §12): the service's exact text for a PUT that omits an existing field. */
+export function cannotRemoveField(name: string): ServiceError {
+  const message = `Existing field '${name}' cannot be removed; removing a field requires rebuilding the index.`;
+  return new DetailedServiceError(400, "OperationNotAllowed", message, [{ code: "CannotChangeExistingField", message }]);
+}
+
+function invalid(message: string): ServiceError {
+  return new ServiceError(400, "InvalidRequestParameter", `The request is invalid. Details: ${message}`);
+}
+
+function isCollection(type: string): boolean {
+  return /^Collection\(.+\)$/.test(type);
+}
+
+function elementType(type: string): string {
+  return isCollection(type) ? type.slice("Collection(".length, -1) : type;
+}
+
+/** One field with every attribute the service reports, omitted ones at their REST defaults. */
+export function fieldWithDefaults(raw: JsonObject): JsonObject {
+  const name = raw.name;
+  const type = raw.type;
+  if (typeof name !== "string" || !/^[A-Za-z][A-Za-z0-9_]{0,127}$/.test(name)) throw invalid(`field name ${JSON.stringify(name)} is not valid.`);
+  if (typeof type !== "string") throw invalid(`field '${name}' has no type.`);
+  const element = elementType(type);
+  const complex = element === "Edm.ComplexType";
+  if (!complex && !SIMPLE_TYPES.has(element)) throw invalid(`field '${name}' has an unknown type '${type}'.`);
+  const collection = isCollection(type);
+  const stringy = element === "Edm.String";
+  const pick = <T>(key: string, fallback: T): T | unknown => (raw[key] === undefined || raw[key] === null ? fallback : raw[key]);
+  if (complex) {
+    return { name, type, fields: ((raw.fields as JsonObject[] | undefined) ?? []).map(fieldWithDefaults) };
+  }
+  const field: JsonObject = {
+    name,
+    type,
+    searchable: pick("searchable", stringy),
+    filterable: pick("filterable", true),
+    retrievable: pick("retrievable", true),
+    stored: pick("stored", true),
+    sortable: pick("sortable", !collection),
+    facetable: pick("facetable", element !== "Edm.GeographyPoint"),
+    key: pick("key", false),
+    analyzer: raw.analyzer ?? null,
+    searchAnalyzer: raw.searchAnalyzer ?? null,
+    indexAnalyzer: raw.indexAnalyzer ?? null,
+    normalizer: raw.normalizer ?? null,
+    dimensions: raw.dimensions ?? null,
+    vectorSearchProfile: raw.vectorSearchProfile ?? null,
+    vectorEncoding: raw.vectorEncoding ?? null,
+    synonymMaps: raw.synonymMaps ?? [],
+  };
+  if (field.searchable === true && !stringy) throw invalid(`field '${name}' of type '${type}' cannot be searchable.`);
+  if (field.sortable === true && collection) throw invalid(`field '${name}' is a collection and cannot be sortable.`);
+  if (field.key === true && (type !== "Edm.String" || field.retrievable !== true)) throw invalid(`the key field '${name}' must be a retrievable Edm.String.`);
+  return field;
+}
+
+/** Validates an index body and returns it as GET will report it. */
+export function indexWithDefaults(body: JsonObject): JsonObject {
+  if (!Array.isArray(body.fields) || body.fields.length === 0) throw invalid("the index must have at least one field.");
+  const fields = (body.fields as JsonObject[]).map(fieldWithDefaults);
+  const names = new Set<string>();
+  for (const f of fields) {
+    if (names.has(f.name as string)) throw invalid(`the field name '${String(f.name)}' is used more than once.`);
+    names.add(f.name as string);
+  }
+  const keys = fields.filter((f) => f.key === true);
+  if (keys.length !== 1) throw invalid(`the index must have exactly one key field; found ${keys.length}.`);
+  const searchable = new Set(fields.filter((f) => f.searchable === true).map((f) => f.name as string));
+
+  const scoringProfiles = ((body.scoringProfiles as JsonObject[] | undefined) ?? []).map((p) => {
+    const weights = ((p.text as JsonObject | null | undefined)?.weights ?? {}) as Record<string, unknown>;
+    for (const [field, weight] of Object.entries(weights)) {
+      if (!searchable.has(field)) throw invalid(`scoring profile '${String(p.name)}' weights field '${field}', which is not a searchable field of the index.`);
+      if (typeof weight !== "number" || !(weight > 0)) throw invalid(`scoring profile '${String(p.name)}' has a non-positive weight for '${field}'.`);
+    }
+    return {
+      name: p.name,
+      functionAggregation: p.functionAggregation ?? "sum",
+      text: p.text ?? null,
+      functions: ((p.functions as JsonObject[] | undefined) ?? []).map((fn) => ({ interpolation: "linear", ...fn })),
+    };
+  });
+  const profileNames = new Set(scoringProfiles.map((p) => p.name));
+  if (body.defaultScoringProfile != null && !profileNames.has(body.defaultScoringProfile)) {
+    throw invalid(`the default scoring profile '${String(body.defaultScoringProfile)}' is not defined in the index.`);
+  }
+
+  let semantic: JsonObject | null = null;
+  if (body.semantic != null) {
+    const s = body.semantic as JsonObject;
+    const configurations = ((s.configurations as JsonObject[] | undefined) ?? []).map((c) => {
+      const pf = (c.prioritizedFields ?? {}) as JsonObject;
+      const refs = [pf.titleField as JsonObject | undefined, ...((pf.prioritizedContentFields as JsonObject[]) ?? []), ...((pf.prioritizedKeywordsFields as JsonObject[]) ?? [])];
+      for (const ref of refs) {
+        if (ref && !names.has(ref.fieldName as string)) throw invalid(`semantic configuration '${String(c.name)}' refers to the unknown field '${String(ref.fieldName)}'.`);
+      }
+      return { name: c.name, rankingOrder: c.rankingOrder ?? "BoostedRerankerScore", prioritizedFields: pf };
+    });
+    if (s.defaultConfiguration != null && !configurations.some((c) => c.name === s.defaultConfiguration)) {
+      throw invalid(`the default semantic configuration '${String(s.defaultConfiguration)}' is not defined.`);
+    }
+    semantic = { defaultConfiguration: s.defaultConfiguration ?? null, configurations };
+  }
+
+  return {
+    name: body.name,
+    description: body.description ?? null,
+    defaultScoringProfile: body.defaultScoringProfile ?? null,
+    fields,
+    scoringProfiles,
+    corsOptions: body.corsOptions ?? null,
+    suggesters: body.suggesters ?? [],
+    analyzers: body.analyzers ?? [],
+    tokenizers: body.tokenizers ?? [],
+    tokenFilters: body.tokenFilters ?? [],
+    charFilters: body.charFilters ?? [],
+    normalizers: body.normalizers ?? [],
+    encryptionKey: body.encryptionKey ?? null,
+    similarity: body.similarity ?? { "@odata.type": "#Microsoft.Azure.Search.BM25Similarity", k1: null, b: null },
+    semantic,
+    vectorSearch: body.vectorSearch ?? null,
+  };
+}
+
+/** Throws the service's 400 when `next` changes or drops a field of `current` in a way that needs a rebuild. */
+export function assertCompatibleUpdate(current: JsonObject, next: JsonObject): void {
+  const nextFields = new Map((next.fields as JsonObject[]).map((f) => [f.name as string, f]));
+  for (const before of current.fields as JsonObject[]) {
+    const after = nextFields.get(before.name as string);
+    if (!after) throw cannotRemoveField(before.name as string);
+    for (const attribute of IMMUTABLE_ATTRIBUTES) {
+      if (JSON.stringify(before[attribute] ?? null) !== JSON.stringify(after[attribute] ?? null)) throw cannotChangeField(before.name as string);
+    }
+  }
+  if (JSON.stringify(current.similarity) !== JSON.stringify(next.similarity)) {
+    throw new ServiceError(400, "OperationNotAllowed", "The similarity algorithm of an existing index cannot be changed.");
+  }
+}

@@ -76,13 +76,22 @@ export function rank<T extends Record<string, unknown>>(documents: T[], query: P
   const candidates: { item: T; hits: number[][] }[] = [];
   const docFreq = new Array<number>(query.clauses.length).fill(0);
 
+  const lengths = new Array<number>(fields.length).fill(0);
+  const scratch = query.clauses.map(() => new Array<number>(fields.length).fill(0));
   for (const doc of documents) {
-    const hits = query.clauses.map(() => new Array<number>(fields.length).fill(0));
-    for (const [fi, field] of fields.entries()) {
-      const stats = fieldStats(doc, field);
-      totalLength.set(field, totalLength.get(field)! + stats.tokens.length);
-      for (const [ci, clause] of query.clauses.entries()) hits[ci]![fi] = occurrences(stats, clause);
+    let any = false;
+    for (let fi = 0; fi < fields.length; fi++) {
+      const stats = fieldStats(doc, fields[fi]!);
+      lengths[fi]! += stats.tokens.length;
+      for (let ci = 0; ci < query.clauses.length; ci++) {
+        const n = occurrences(stats, query.clauses[ci]!);
+        scratch[ci]![fi] = n;
+        if (n > 0) any = true;
+      }
     }
+    if (!any) continue;
+    // Only documents with a hit are copied out of the scratch buffer (most of a large index has none).
+    const hits = scratch.map((perField) => perField.slice());
     const matched = hits.map((perField) => perField.some((x) => x > 0));
     matched.forEach((m, ci) => m && (docFreq[ci]! += 1));
     const ok = query.clauses.every((c, ci) => (c.occur === "must" ? matched[ci] : c.occur === "mustNot" ? !matched[ci] : true));
@@ -92,6 +101,7 @@ export function rank<T extends Record<string, unknown>>(documents: T[], query: P
     if (ok && hasPositive && (anyShould || onlyMust)) candidates.push({ item: doc, hits });
   }
 
+  fields.forEach((f, fi) => totalLength.set(f, lengths[fi]!));
   return candidates.map(({ item, hits }) => {
     let score = 0;
     for (const [ci, clause] of query.clauses.entries()) {

@@ -147,3 +147,21 @@ describe("documents API over raw REST", () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe("paging beyond one page (reference §8: at most 1,000 per page)", () => {
+  it("returns 1,000 per page and the SDK follows @search.nextPageParameters for a larger top", async () => {
+    standIn.state.indexes.set("paging-index", { definition: { ...loadDefinition("docs-index.json"), name: "paging-index" }, etag: newEtag() });
+    const paging = new SearchClient<Doc>(standIn.url, "paging-index", new AzureKeyCredential(standIn.apiKey), { allowInsecureConnection: true });
+    for (let i = 0; i < 1200; i += 600) {
+      await paging.uploadDocuments(Array.from({ length: 600 }, (_, j) => ({ id: `p${String(i + j).padStart(4, "0")}`, last_modified: new Date(Date.UTC(2026, 0, 1) + (i + j) * 1000).toISOString() })));
+    }
+    const pages: number[] = [];
+    const response = await paging.search("*", { top: 1100, orderBy: ["last_modified asc"], select: ["id"] });
+    for await (const page of response.results.byPage()) pages.push(page.results.length);
+    expect(pages).toEqual([1000, 100]);
+    const defaultPage = await paging.search("*");
+    let n = 0;
+    for await (const _ of defaultPage.results) n += 1;
+    expect(n).toBe(50);
+  });
+});

@@ -22,7 +22,8 @@ export function indexAndDocuments(ctx: StandInContext, name: string): { schema: 
 export function registerDocumentRoutes(router: Router, ctx: StandInContext): void {
   const search = (fromRequest: (req: StandInRequest) => ReturnType<typeof searchRequestFromQuery>) => (req: StandInRequest) => {
     const { schema, store } = indexAndDocuments(ctx, req.params.name!);
-    return { status: 200, body: executeSearch(schema, store.values(), fromRequest(req)) };
+    const nextLink = `http://${req.headers.host ?? "localhost"}/indexes('${schema.name}')/docs/search.post.search?api-version=${req.query.get("api-version")}`;
+    return { status: 200, body: executeSearch(schema, store.values(), fromRequest(req), nextLink) };
   };
 
   router.on("POST", "/indexes/:name/docs/search", search((req) => searchRequestFromBody(req.body)));

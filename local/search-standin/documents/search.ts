@@ -65,7 +65,8 @@ function semanticConfigurationFor(schema: IndexSchema, requested: string | undef
   return name;
 }
 
-export function executeSearch(schema: IndexSchema, documents: Iterable<Record<string, unknown>>, request: SearchRequest): Record<string, unknown> {
+/** `nextLink`: the URL a continuation is POSTed to (the service sends it with nextPageParameters; the SDK needs both). */
+export function executeSearch(schema: IndexSchema, documents: Iterable<Record<string, unknown>>, request: SearchRequest, nextLink = ""): Record<string, unknown> {
   const top = intParam(request.top, "$top", 0, Number.MAX_SAFE_INTEGER) ?? DEFAULT_TOP;
   const skip = intParam(request.skip, "$skip", 0, MAX_SKIP) ?? 0;
   const queryType = request.queryType ?? "simple";
@@ -103,6 +104,7 @@ export function executeSearch(schema: IndexSchema, documents: Iterable<Record<st
   });
   // A $top above the page maximum continues with nextPageParameters, which the SDK follows.
   if (top > MAX_PAGE && skip + pageSize < ordered.length) {
+    result["@odata.nextLink"] = nextLink;
     result["@search.nextPageParameters"] = { ...request, skip: skip + pageSize, top: top - pageSize };
   }
   return result;

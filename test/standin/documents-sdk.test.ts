@@ -2,7 +2,6 @@
 import { AzureKeyCredential, SearchClient } from "@azure/search-documents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { newEtag } from "../../local/search-standin/state.js";
 import { loadDefinition } from "./fixtures.js";
 
 interface Doc {
@@ -32,12 +31,21 @@ const seed: Doc[] = [
 
 beforeAll(async () => {
   standIn = await startSearchStandIn();
-  // Created straight in state: these tests are about the document endpoints, not index management.
-  standIn.state.indexes.set("docs-index", { definition: loadDefinition("docs-index.json"), etag: newEtag() });
+  expect(await createIndex(loadDefinition("docs-index.json"))).toBe(201);
   client = new SearchClient<Doc>(standIn.url, "docs-index", new AzureKeyCredential(standIn.apiKey), { allowInsecureConnection: true });
   const result = await client.uploadDocuments(seed);
   expect(result.results.every((r) => r.succeeded)).toBe(true);
 });
+
+/** PUT /indexes('name') with the REST definition, as the deploy pipeline sends it. */
+async function createIndex(definition: Record<string, unknown>): Promise<number> {
+  const res = await fetch(`${standIn.url}/indexes('${String(definition.name)}')?api-version=2026-04-01`, {
+    method: "PUT",
+    headers: { "api-key": standIn.apiKey, "content-type": "application/json" },
+    body: JSON.stringify(definition),
+  });
+  return res.status;
+}
 
 afterAll(async () => {
   await standIn?.close();
@@ -150,7 +158,7 @@ describe("documents API over raw REST", () => {
 
 describe("paging beyond one page (reference §8: at most 1,000 per page)", () => {
   it("returns 1,000 per page and the SDK follows @search.nextPageParameters for a larger top", async () => {
-    standIn.state.indexes.set("paging-index", { definition: { ...loadDefinition("docs-index.json"), name: "paging-index" }, etag: newEtag() });
+    expect(await createIndex({ ...loadDefinition("docs-index.json"), name: "paging-index" })).toBe(201);
     const paging = new SearchClient<Doc>(standIn.url, "paging-index", new AzureKeyCredential(standIn.apiKey), { allowInsecureConnection: true });
     for (let i = 0; i < 1200; i += 600) {
       await paging.uploadDocuments(Array.from({ length: 600 }, (_, j) => ({ id: `p${String(i + j).padStart(4, "0")}`, last_modified: new Date(Date.UTC(2026, 0, 1) + (i + j) * 1000).toISOString() })));

@@ -55,6 +55,10 @@ describe("coverage", () => {
     expect(report.fields.find((f) => f.field === "description")).toMatchObject({ nullCount: null, error: "not filterable" });
     expect(report.complete).toBe(true);
   });
+  it("keeps the transitional filter for an empty index", () => {
+    const zero = { description: 0, tags: 0, app: 0, section: 0, format: 0, content_type: 0, last_modified: 0 };
+    expect(buildCoverageReport({ ...base, total: 0, nullCounts: zero }).dedup).toMatchObject({ mode: "transitional", reason: expect.stringMatching(/empty/) });
+  });
   it("keeps the transitional filter when format could not be counted", () => {
     expect(buildCoverageReport({ ...base, nullCounts: { ...base.nullCounts, format: { error: "x" } } }).dedup.mode).toBe("transitional");
   });

@@ -41,6 +41,12 @@ describe("query", () => {
     expect(strict.results.map((r: any) => r.title)).not.toContain("Old");
     expect(loose.results.map((r: any) => r.title)).not.toContain("Setup (md)");
   });
+  it("runs a semantic query with --semantic", async () => {
+    const res = await h.cli("--json", "query", "widget", "--semantic", "--top", "2");
+    expect(res.code).toBe(0);
+    expect(res.json().semantic).toBe(true);
+    expect(res.json().results.length).toBeGreaterThan(0);
+  });
   it("warns on an inclusion section filter", async () => {
     const res = await h.cli("query", "widget", "--section", "guides");
     expect(res.code).toBe(0);

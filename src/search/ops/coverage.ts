@@ -118,7 +118,8 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
   const listed = input.nullFormatDocs !== undefined;
   const count = (k: NullFormatKind) => [...kinds.values()].filter((v) => v === k).length;
   const formatPending = format?.pendingNulls ?? null;
-  const strict = formatPending === 0;
+  // An empty index proves nothing: keep the transitional filter until documents exist and are all filled.
+  const strict = formatPending === 0 && input.total > 0;
   const dedup = strict
     ? {
         mode: "strict" as const,
@@ -134,6 +135,8 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
         reason:
           formatPending === null
             ? "format nulls could not be counted"
+            : input.total === 0
+              ? "the index is empty: nothing shows that format is filled yet"
             : `${formatPending} document(s) still hold a null format: keep "or format eq null" until a reset and run fill them`,
       };
 

@@ -56,6 +56,8 @@ describe("storage metadata (reference §2.1, §1.2)", () => {
   it("source fields combine storage metadata, custom metadata and extracted content", () => {
     const fields = sourceFields("acct", "$web", { ...blob, metadata: { "my-flag": "1" } }, Buffer.from("<title>T</title><p>x</p>"));
     expect(fields).toMatchObject({ metadata_title: "T", content: "x", my_flag: "1" });
+    const pdf = sourceFields("acct", "$web", { ...blob, name: "a.pdf", properties: { ...blob.properties, contentType: "application/pdf" } }, Buffer.from("%PDF"));
+    expect(pdf.content).toBeUndefined();
     const metadataOnly = sourceFields("acct", "$web", blob, Buffer.from("<p>x</p>"), { skipContent: true });
     expect(metadataOnly.content).toBeUndefined();
   });

@@ -158,6 +158,18 @@ describe("deletion before the policy existed, failure tolerance, datasource erro
     expect(docs(names.index).has(keyOf("orphan/a/kept.html"))).toBe(false);
   });
 
+  it("indexes binary formats with metadata only and a warning (content cracking not emulated)", async () => {
+    const names = { index: "binary-index", datasource: "binary-ds", indexer: "binary-indexer" };
+    define(world.standIn, names, { datasource: (d) => ((d.container as { query?: string }).query = "binary/") });
+    await upload(world.container, "binary/a/doc.pdf", "%PDF-1.7 binary", "application/pdf");
+    const result = await run(names.indexer);
+    expect(result).toMatchObject({ status: "success", itemsProcessed: 1, itemsFailed: 0 });
+    expect(String(result.warnings[0]?.message)).toMatch(/'application\/pdf' is not emulated/);
+    const doc = docs(names.index).get(keyOf("binary/a/doc.pdf"));
+    expect(doc).toMatchObject({ format: ".pdf", content_type: "application/pdf" });
+    expect(doc?.content ?? null).toBeNull();
+  });
+
   it("fails the run when failures exceed maxFailedItems (reference §3.3, §10.1)", async () => {
     const names = { index: "strict-index", datasource: "strict-ds", indexer: "strict-indexer" };
     define(world.standIn, names, { indexer: (d) => ((d.parameters as { maxFailedItems: number }).maxFailedItems = 0) });

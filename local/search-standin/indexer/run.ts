@@ -3,9 +3,11 @@
 // (HTML / Markdown / text) → field mappings (the shared pure module) → mergeOrUpload into the index →
 // emulated soft-delete detection. Per-document failures are collected; the run fails only when they
 // exceed `maxFailedItems` (-1 = unlimited).
-import { blobOptOuts, isExtensionIndexed } from "../../../src/search/indexer-emulation/blob-metadata.js";
+import { blobOptOuts, fileExtension, isExtensionIndexed } from "../../../src/search/indexer-emulation/blob-metadata.js";
 import { applyFieldMappings, type FieldMapping } from "../../../src/search/indexer-emulation/field-mappings.js";
-import { sourceFields } from "../../../src/search/indexer-emulation/source-fields.js";
+import { isTextLike, sourceFields } from "../../../src/search/indexer-emulation/source-fields.js";
+import { isHtml } from "../../../src/search/indexer-emulation/extract-html.js";
+import { isMarkdown } from "../../../src/search/indexer-emulation/extract-markdown.js";
 import { applyBatch, parseBatch } from "../documents/batch.js";
 import { schemaOf } from "../documents/schema.js";
 import { ServiceError } from "../http.js";
@@ -66,6 +68,7 @@ export async function performRun(ctx: StandInContext, indexerName: string, engin
   }
 
   const failures: JsonObject[] = [];
+  const warnings: JsonObject[] = [];
   let processed = 0;
   await forEachConcurrently(changed, DOWNLOAD_CONCURRENCY, async (blob) => {
     const outcome = await indexOne(source, blob, { configuration, mappings, schema, indexFields, datasourceName });
@@ -81,9 +84,14 @@ export async function performRun(ctx: StandInContext, indexerName: string, engin
       failures.push(outcome.error);
       return;
     }
+    const type = blob.properties.contentType ?? null;
+    const ext = fileExtension(blob.name);
+    if (!isTextLike(type) && !isHtml(type, ext) && !isMarkdown(type, ext)) {
+      warnings.push({ key: outcome.key ?? blob.name, name: `DocumentExtraction.AzureBlob.${datasourceName}`, message: `Content extraction for content type '${type ?? "none"}' is not emulated by the local stand-in; the blob was indexed with metadata only.`, details: `Blob '${blob.name}'.`, documentationLink: DOC_LINK });
+    }
     const [itemResult] = applyBatch(store, parseBatch({ value: [{ "@search.action": "mergeOrUpload", ...outcome.document }] }, schema), schema);
     if (itemResult && !itemResult.status) {
-      failures.push(indexerError(itemResult.key, itemResult.errorMessage ?? "Indexing failed.", datasourceName, blob, itemResult.statusCode));
+      failures.push(indexerError(itemResult.key, itemResult.errorMessage ?? "Indexing failed.", datasourceName, blob, itemResult.statusCode, "Indexing"));
     }
   });
 
@@ -102,6 +110,7 @@ export async function performRun(ctx: StandInContext, indexerName: string, engin
   result.itemsProcessed = processed;
   result.itemsFailed = failures.length;
   result.errors = failures;
+  result.warnings = warnings;
   const tooMany = maxFailed !== -1 && failures.length > maxFailed;
   result.status = tooMany ? "transientFailure" : "success";
   result.errorMessage = tooMany
@@ -131,7 +140,7 @@ async function indexOne(source: BlobSource, blob: ListedBlob, settings: RunSetti
       body = await downloadBlob(source, blob.name);
     } catch (err) {
       const path = `${source.accountName}/${source.container.containerName}/${blob.name}`;
-      return { key: undefined, error: indexerError(path, `Could not read blob '${blob.name}': ${(err as Error).message}`, settings.datasourceName, blob, 404) };
+      return { key: undefined, error: indexerError(path, `Could not read blob '${blob.name}': ${(err as Error).message}`, settings.datasourceName, blob, 404, "DocumentExtraction") };
     }
   }
   const fields = sourceFields(source.accountName, source.container.containerName, blob, body, {
@@ -148,18 +157,19 @@ async function indexOne(source: BlobSource, blob: ListedBlob, settings: RunSetti
     parseBatch({ value: [outcome.document] }, settings.schema);
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;
-    return { key, error: indexerError(key ?? "", err.message, settings.datasourceName, blob, 400) };
+    return { key, error: indexerError(key ?? "", err.message, settings.datasourceName, blob, 400, "Indexing") };
   }
   return { key, document: outcome.document };
 }
 
 /** A SearchIndexerError (reference §6): key, errorMessage, statusCode, name, details, documentationLink. */
-function indexerError(key: string, errorMessage: string, datasourceName: string, blob: ListedBlob, statusCode: number): JsonObject {
+/** `name` is `[category].[subcategory].[resourceType].[resourceName]` (reference §6, ERR); the categories are the stand-in's. */
+function indexerError(key: string, errorMessage: string, datasourceName: string, blob: ListedBlob, statusCode: number, category = "FieldMapping"): JsonObject {
   return {
     key,
     errorMessage,
     statusCode,
-    name: `FieldMapping.AzureBlob.${datasourceName}`,
+    name: `${category}.AzureBlob.${datasourceName}`,
     details: `Blob '${blob.name}'.`,
     documentationLink: DOC_LINK,
   };

@@ -127,7 +127,7 @@ describe("coverage and snapshot", () => {
     const body = res.json();
     const field = (f: string) => body.fields.find((x: any) => x.field === f);
     expect(field("format")).toMatchObject({ nullCount: 2, permanentNulls: 1, pendingNulls: 1 });
-    expect(field("app")).toMatchObject({ nullCount: 2 });
+    expect(field("app")).toMatchObject({ nullCount: 2, countedVia: "repo" });
     expect(field("description")).toMatchObject({ nullCount: null, contentDependent: true });
     expect(field("tags").contentDependent).toBe(true);
     expect(body.dedup.filter).toBe("format eq null or format eq '.html'");

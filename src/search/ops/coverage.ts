@@ -59,12 +59,16 @@ export interface FieldCoverage {
   pendingNulls: number | null;
   percentFilled: number | null;
   contentDependent: boolean;
+  /** The filterable field the nulls were counted on, when not the field itself (`app` via `repo`, rule 1). */
+  countedVia?: string;
   error?: string;
 }
 
 export interface CoverageInput {
   total: number;
   nullCounts: Partial<Record<BackfillField, number | { error: string }>>;
+  /** Fields counted through another filterable field holding the same value. */
+  countedVia?: Partial<Record<BackfillField, string>>;
   /** The null-`format` documents, when there were few enough to list; undefined otherwise. */
   nullFormatDocs?: NullFormatDoc[];
   container: string;
@@ -111,6 +115,7 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
       pendingNulls: raw - permanentNulls,
       percentFilled: percent(input.total - raw, input.total),
       contentDependent,
+      ...(input.countedVia?.[field] ? { countedVia: input.countedVia[field] } : {}),
     };
   });
 
@@ -158,7 +163,13 @@ export function formatCoverageReport(report: CoverageReport): string {
   const lines = [`documents: ${report.total}; reprocessed since the fields were added: ${report.percentReprocessed ?? "?"} %`];
   lines.push("field          nulls   pending  filled %");
   for (const f of report.fields) {
-    const note = f.error ? `  (${f.error})` : f.contentDependent ? "  (may stay null by content: informational)" : "";
+    const note = f.error
+      ? `  (${f.error})`
+      : f.contentDependent
+        ? "  (may stay null by content: informational)"
+        : f.countedVia
+          ? `  (counted on ${f.countedVia}, which holds the same value)`
+          : "";
     lines.push(`${f.field.padEnd(14)} ${String(f.nullCount ?? "?").padStart(6)}  ${String(f.pendingNulls ?? "?").padStart(7)}  ${String(f.percentFilled ?? "?").padStart(8)}${note}`);
   }
   if (report.nullFormat.listed && report.nullFormat.expectedFailure + report.nullFormat.excludedExtension > 0) {

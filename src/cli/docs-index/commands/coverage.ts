@@ -27,12 +27,14 @@ export async function coverageReport(ctx: CliContext): Promise<CoverageReport> {
 
   const [total, status] = await Promise.all([countAll(client), fetchIndexerStatus(ctx.indexerClient(), search.indexer_name)]);
   const nullCounts: Partial<Record<BackfillField, number | { error: string }>> = {};
+  const countedVia: Partial<Record<BackfillField, string>> = {};
   for (const field of BACKFILL_FIELDS) {
     const filterField = filterable.has(field) ? field : FILTER_PROXY[field];
     if (filterField === undefined || !filterable.has(filterField)) {
       nullCounts[field] = { error: "not filterable in the index: cannot be counted without downloading documents" };
       continue;
     }
+    if (filterField !== field) countedVia[field] = filterField;
     nullCounts[field] = await countMatching(client, nullFilter(filterField));
   }
 
@@ -48,6 +50,7 @@ export async function coverageReport(ctx: CliContext): Promise<CoverageReport> {
   return buildCoverageReport({
     total,
     nullCounts,
+    countedVia,
     ...(nullFormatDocs ? { nullFormatDocs } : {}),
     container: search.container,
     expectedFailures: search.expected_failures,

@@ -85,14 +85,14 @@ export const backfillCommand: CommandModule = {
           ctx.out.info(BACKFILL_COST);
           await confirm(ctx, opts.yes);
 
-          await indexers.resetIndexer(search.indexer_name);
-          const afterReset = runIdentity(await fetchIndexerStatus(indexers, search.indexer_name));
-          await indexers.runIndexer(search.indexer_name);
-          ctx.out.info(`reset and started ${search.indexer_name}; waiting (Ctrl-C stops waiting, not the run)`);
-
-          const started = Date.now();
+          // Ctrl-C from here on must not leave a reset without its run: it only ends the wait.
           const stop = interruption();
           try {
+            await indexers.resetIndexer(search.indexer_name);
+            const afterReset = runIdentity(await fetchIndexerStatus(indexers, search.indexer_name));
+            await indexers.runIndexer(search.indexer_name);
+            ctx.out.info(`reset and started ${search.indexer_name}; waiting (Ctrl-C stops waiting, not the run)`);
+            const started = Date.now();
             for (;;) {
               const status = await fetchIndexerStatus(indexers, search.indexer_name);
               const last = status.lastResult;

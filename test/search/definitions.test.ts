@@ -9,6 +9,7 @@ import { canonicalJson } from "../../src/search/canonical-json.js";
 import {
   DEFAULT_DEFINITIONS_DIR, DEFINITION_FILES, DefinitionError, DEPLOY_ORDER, fillPlaceholders, loadDefinitions, placeholdersIn, placeholderValues, readRawDefinitions,
 } from "../../src/search/definitions.js";
+import { applyFieldMappings, type FieldMapping } from "../../src/search/indexer-emulation/field-mappings.js";
 import { copyDefinitions } from "./cli-harness.js";
 
 const config = parseConfig(readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8"), "config/dev/vars.yml");
@@ -187,6 +188,36 @@ describe("docs-indexer.json", () => {
     for (const ext of excluded) expect(ext).toMatch(/^\.[a-z0-9]+$/);
     expect(new Set(excluded).size).toBe(excluded.length);
     for (const page of [".html", ".htm", ".md"]) expect(excluded).not.toContain(page);
+  });
+});
+
+describe("the indexer's mappings applied to blob paths (emulated, src/search/indexer-emulation)", () => {
+  const blob = (name: string) => {
+    const storagePath = `https://docsacct.blob.core.windows.net/$web/${name}`;
+    return applyFieldMappings(mappings as FieldMapping[], {
+      metadata_storage_path: storagePath,
+      metadata_title: "T",
+      metadata_description: "D",
+      metadata_storage_file_extension: ".html",
+      metadata_storage_content_type: "text/html",
+      metadata_storage_last_modified: "2026-11-01T00:00:00Z",
+    }, { keyField: "id", indexFields: fields.map((f) => String(f.name)) });
+  };
+
+  it("a page two levels down: app = repo = the app folder, section = the entry below it (rule 1)", () => {
+    const outcome = blob("guides/setup/install.html");
+    expect(outcome).toHaveProperty("document");
+    expect((outcome as { document: Record<string, unknown> }).document).toMatchObject({ repo: "guides", app: "guides", section: "setup", path: "https://docsacct.blob.core.windows.net/$web/guides/setup/install.html", tags: null });
+  });
+
+  it("a page directly under an app folder gets its file name as section (rule 2)", () => {
+    expect((blob("guides/index.html") as { document: Record<string, unknown> }).document).toMatchObject({ app: "guides", section: "index.html" });
+  });
+
+  it("a root-site page has no token 5: a per-document mapping failure (errors C.2)", () => {
+    const outcome = blob("404.html");
+    expect(outcome).toHaveProperty("error");
+    expect((outcome as { error: { targetFieldName: string } }).error.targetFieldName).toBe("section");
   });
 });
 

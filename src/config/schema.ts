@@ -1,11 +1,59 @@
 // The whole vars.yml: one section per concern, each schema in its own file.
+// The infrastructure and webhook API sections are optional here so the docs-index CLI runs with a search-only
+// file; the stacks require them at synth time (stacks/config.ts) with the same file/key/expected errors.
 import { z } from "zod";
+import { apimConfigSchema, APP_NAME_PATTERN, policyTypeProblem, providerConfigSchema, webhookAppConfigSchema } from "./api.js";
+import { azureConfigSchema, backendConfigSchema, docsStorageConfigSchema, parseStorageAccountId, searchServiceConfigSchema } from "./infra.js";
 import { searchConfigSchema } from "./search.js";
 
-export const configSchema = z.strictObject({
-  /** Short name of the environment, echoed in resource names and logs. */
-  environment: z.string().regex(/^[a-z0-9-]+$/, { message: "expected a lowercase environment name" }),
-  search: searchConfigSchema,
-});
+export const configSchema = z
+  .strictObject({
+    /** Short name of the environment, echoed in resource names and logs. */
+    environment: z.string().regex(/^[a-z0-9-]+$/, { message: "expected a lowercase environment name" }),
+    search: searchConfigSchema,
+    azure: azureConfigSchema.optional(),
+    backend: backendConfigSchema.optional(),
+    docs_storage: docsStorageConfigSchema.optional(),
+    search_service: searchServiceConfigSchema.optional(),
+    /** The experience API's name; its gateway path is exp-{app_name}. */
+    app_name: z.string().regex(APP_NAME_PATTERN, { message: "expected a lowercase app name of letters, digits and dashes" }).optional(),
+    /** Gateway policy selector: "" = standard corporate policy, provider.name = the provider policy. */
+    api_policy_type: z.string({ error: 'expected a string: "" or the lowercase provider name' }).optional(),
+    provider: providerConfigSchema.optional(),
+    apim: apimConfigSchema.optional(),
+    webhook_app: webhookAppConfigSchema.optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.api_policy_type !== undefined) {
+      const problem = policyTypeProblem(c.api_policy_type, c.provider?.name);
+      if (problem) ctx.addIssue({ code: "custom", path: ["api_policy_type"], message: problem });
+    }
+    if (c.azure) {
+      const storage = safeStorageId(c.search.storage_account_resource_id);
+      if (storage && storage.subscriptionId.toLowerCase() !== c.azure.subscription_id.toLowerCase()) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["search", "storage_account_resource_id"],
+          message: `expected the docs storage account in azure.subscription_id (${c.azure.subscription_id}), got subscription ${storage.subscriptionId}`,
+        });
+      }
+    }
+    if (c.search_service && URL.canParse(c.search.endpoint)) {
+      const host = new URL(c.search.endpoint).hostname;
+      const loopback = host === "localhost" || /^127\./.test(host) || host === "[::1]";
+      const expected = `${c.search_service.name}.search.windows.net`;
+      if (!loopback && host !== expected) {
+        ctx.addIssue({ code: "custom", path: ["search", "endpoint"], message: `expected https://${expected} (search_service.name), got ${c.search.endpoint}` });
+      }
+    }
+  });
+
+function safeStorageId(id: string) {
+  try {
+    return parseStorageAccountId(id);
+  } catch {
+    return undefined;
+  }
+}
 
 export type Config = z.infer<typeof configSchema>;

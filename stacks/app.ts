@@ -1,0 +1,40 @@
+// Builds the three stacks from a validated config. Used by main.ts, the tests and the benchmark.
+import { App } from "cdktf";
+import type { Config } from "../src/config/schema.js";
+import { requireStackConfig } from "./config.js";
+import { DocsSearchStack } from "./docs-search.js";
+import { DocsStorageStack } from "./docs-storage.js";
+import { readOpenApiV1 } from "./webhook/openapi.js";
+import { WebhookStack } from "./webhook-stack.js";
+
+/** Stack ids in deployment order. */
+export const STACK_IDS = ["docs-storage", "docs-search", "webhook"] as const;
+
+export interface BuildOptions {
+  /** The vars.yml the config came from (named in errors). */
+  file: string;
+  /** The OpenAPI v1 JSON; default: read contracts/webhook/openapi/openapi.v1.json. */
+  openApiJson?: string;
+  /** An App to build into (tests pass Testing.app()); default a new App writing to outdir. */
+  app?: App;
+  outdir?: string;
+}
+
+export interface BuiltStacks {
+  app: App;
+  storage: DocsStorageStack;
+  search: DocsSearchStack;
+  webhook: WebhookStack;
+}
+
+export function buildStacks(raw: Config, options: BuildOptions): BuiltStacks {
+  const config = requireStackConfig(raw, options.file);
+  const openApiJson = options.openApiJson ?? readOpenApiV1();
+  const app = options.app ?? new App({ outdir: options.outdir ?? "cdktf.out", skipValidation: false });
+  const storage = new DocsStorageStack(app, "docs-storage", config);
+  const search = new DocsSearchStack(app, "docs-search", config);
+  // The search identity's role assignment targets the docs account: deploy storage first.
+  search.addDependency(storage);
+  const webhook = new WebhookStack(app, "webhook", config, { openApiJson });
+  return { app, storage, search, webhook };
+}

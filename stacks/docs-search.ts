@@ -1,0 +1,70 @@
+// docs-search: the Azure AI Search service (RBAC only, semantic ranker on, system-assigned identity) and the
+// role assignments the indexer, the deploy pipeline and the query identities need.
+import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment/index.js";
+import { SearchService } from "@cdktf/provider-azurerm/lib/search-service/index.js";
+import { TerraformOutput } from "cdktf";
+import type { Construct } from "constructs";
+import { BaseStack } from "./base-stack.js";
+import type { StackConfig } from "./config.js";
+import { ROLES } from "./roles.js";
+
+export class DocsSearchStack extends BaseStack {
+  readonly service: SearchService;
+
+  constructor(scope: Construct, id: string, config: StackConfig) {
+    super(scope, id, config);
+    const s = config.search_service;
+    this.service = new SearchService(this, "search", {
+      name: s.name,
+      resourceGroupName: config.azure.resource_group,
+      location: config.azure.location,
+      sku: s.sku,
+      replicaCount: s.replicas,
+      partitionCount: s.partitions,
+      semanticSearchSku: s.semantic_ranker,
+      // RBAC only: no admin or query keys (authentication_failure_mode is only valid with keys on).
+      localAuthenticationEnabled: false,
+      identity: { type: "SystemAssigned" },
+      tags: this.tags,
+    });
+
+    // The docs account is owned by the docs-storage stack; its id is known from the config, and this stack
+    // declares the dependency explicitly (no remote-state lookup needed).
+    new RoleAssignment(this, "search-reads-docs", {
+      scope: config.docsAccount.id,
+      roleDefinitionName: ROLES.storageBlobDataReader,
+      principalId: this.service.identity.principalId,
+      principalType: "ServicePrincipal",
+      description: "Search indexer reads the docs container with the search service's managed identity",
+    });
+    new RoleAssignment(this, "deploy-service-contributor", {
+      scope: this.service.id,
+      roleDefinitionName: ROLES.searchServiceContributor,
+      principalId: s.deploy_principal_object_id,
+      principalType: "ServicePrincipal",
+      description: "Deploy pipeline: index, datasource and indexer definitions",
+    });
+    new RoleAssignment(this, "deploy-index-data-contributor", {
+      scope: this.service.id,
+      roleDefinitionName: ROLES.searchIndexDataContributor,
+      principalId: s.deploy_principal_object_id,
+      principalType: "ServicePrincipal",
+      description: "Deploy pipeline: document reads and orphan clean-up",
+    });
+    for (const q of s.query_identities) {
+      new RoleAssignment(this, `query-${q.name}`, {
+        scope: this.service.id,
+        roleDefinitionName: ROLES.searchIndexDataReader,
+        principalId: q.object_id,
+        principalType: q.principal_type,
+        description: `Query identity ${q.name}`,
+      });
+    }
+
+    // These feed the placeholders of search-definitions/ (SEARCH endpoint and STORAGE_ACCOUNT_RESOURCE_ID).
+    new TerraformOutput(this, "search_endpoint", { value: `https://${s.name}.search.windows.net`, description: "search.endpoint" });
+    new TerraformOutput(this, "storage_account_resource_id", { value: config.docsAccount.id, description: "search.storage_account_resource_id" });
+    new TerraformOutput(this, "search_service_name", { value: this.service.name });
+    new TerraformOutput(this, "search_principal_id", { value: this.service.identity.principalId });
+  }
+}

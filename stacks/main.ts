@@ -1,0 +1,21 @@
+// cdktf entry point (`npm run synth`, `npx cdktf synth`): reads config/<DEPLOY_ENV>/vars.yml (or VARS_FILE),
+// builds the docs-storage, docs-search and webhook stacks and writes cdktf.out/stacks/<id>/cdk.tf.json.
+import path from "node:path";
+import { ConfigError, loadConfig } from "../src/config/load.js";
+import { buildStacks } from "./app.js";
+import { MissingOpenApiError, readOpenApiV1 } from "./webhook/openapi.js";
+
+try {
+  const config = loadConfig();
+  const file = path.relative(process.cwd(), config.location.file) || config.location.file;
+  // WEBHOOK_OPENAPI_FILE points at another OpenAPI v1 file (tests, or a contract built elsewhere).
+  const openApiJson = readOpenApiV1(process.env.WEBHOOK_OPENAPI_FILE?.trim() || undefined);
+  const { app } = buildStacks(config, { file, openApiJson, outdir: process.env.CDKTF_OUTDIR ?? "cdktf.out" });
+  app.synth();
+} catch (err) {
+  if (err instanceof ConfigError || err instanceof MissingOpenApiError) {
+    process.stderr.write(`synth failed: ${err.message}\n`);
+    process.exit(2);
+  }
+  throw err;
+}

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { schemaOf } from "../../local/search-standin/documents/schema.js";
 import { evaluateFilter } from "../../local/search-standin/odata/evaluate.js";
@@ -106,5 +107,35 @@ describe("$orderby and $select", () => {
     expect(parseSelect("title,path", schema).map((f) => f.name)).toEqual(["title", "path"]);
     expect(parseSelect("*", schema).length).toBe(schema.fields.size);
     expect(() => parseSelect("url", schema)).toThrow(/Could not find a property named 'url'.*\r\nParameter name: \$select/s);
+  });
+});
+
+describe("$filter property: parse-and-evaluate agrees with a reference evaluator", () => {
+  type Expr =
+    | { t: "cmp"; field: "repo" | "section" | "format"; op: "eq" | "ne"; value: string | null }
+    | { t: "and" | "or"; l: Expr; r: Expr }
+    | { t: "not"; e: Expr };
+  const value = fc.constantFrom("alpha", "beta", "guides", ".html", null, "o'brien");
+  const leaf = fc.record({ t: fc.constant("cmp" as const), field: fc.constantFrom("repo" as const, "section" as const, "format" as const), op: fc.constantFrom("eq" as const, "ne" as const), value });
+  const { expr } = fc.letrec<{ expr: Expr }>((tie) => ({
+    expr: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      leaf,
+      fc.record({ t: fc.constantFrom("and" as const, "or" as const), l: tie("expr"), r: tie("expr") }),
+      fc.record({ t: fc.constant("not" as const), e: tie("expr") }),
+    ),
+  }));
+  const render = (e: Expr): string =>
+    e.t === "cmp"
+      ? `${e.field} ${e.op} ${e.value === null ? "null" : `'${e.value.replaceAll("'", "''")}'`}`
+      : e.t === "not"
+        ? `not (${render(e.e)})`
+        : `(${render(e.l)}) ${e.t} (${render(e.r)})`;
+  const reference = (e: Expr, d: Record<string, string | null>): boolean =>
+    e.t === "cmp" ? (e.op === "eq" ? d[e.field] === e.value : d[e.field] !== e.value) : e.t === "not" ? !reference(e.e, d) : e.t === "and" ? reference(e.l, d) && reference(e.r, d) : reference(e.l, d) || reference(e.r, d);
+  const doc = fc.record({ repo: value, section: value, format: value });
+
+  it("holds for random expressions and documents (nulls included)", () => {
+    fc.assert(fc.property(expr, doc, (e, d) => check(render(e), d) === reference(e, d)), { numRuns: 300 });
   });
 });

@@ -1,0 +1,46 @@
+// The three example queries `npm run local` runs, one per filter rule of spec C (query filters table).
+export interface ExampleQuery {
+  name: "dedup" | "app" | "exclude-section";
+  label: string;
+  /** Arguments after `docs-index query`. */
+  args: string[];
+}
+
+export const EXAMPLE_QUERIES: readonly ExampleQuery[] = [
+  {
+    name: "dedup",
+    label: "One document per page (the dedup filter drops Markdown twins; root-era copies still show)",
+    args: ["getting started"],
+  },
+  {
+    name: "app",
+    label: "Restricted to one app (repo eq 'payments': only correctly derived copies)",
+    args: ["refund", "--app", "payments"],
+  },
+  {
+    name: "exclude-section",
+    label: "Excluding a section (section ne 'changelog' keeps documents whose section is still null)",
+    args: ["refunds", "--exclude-section", "changelog"],
+  },
+];
+
+export interface QueryFigures {
+  name: ExampleQuery["name"];
+  filter: string | null;
+  hits: number;
+  urls: string[];
+}
+
+interface QueryJson {
+  filter: string | null;
+  results: { url: string | null }[];
+}
+
+export function queryFigures(example: ExampleQuery, json: QueryJson): QueryFigures {
+  return {
+    name: example.name,
+    filter: json.filter,
+    hits: json.results.length,
+    urls: json.results.map((r) => r.url).filter((u): u is string => typeof u === "string"),
+  };
+}

@@ -1,0 +1,68 @@
+// The local services: Azurite (blob + table, in memory) and the Azure AI Search stand-in reading blobs from
+// it, on free loopback ports, plus the environment variables that point the docs-index CLI at them.
+import path from "node:path";
+import { AzureKeyCredential, SearchClient, SearchIndexerClient } from "@azure/search-documents";
+import { BlobServiceClient, type ContainerClient } from "@azure/storage-blob";
+import { repoRoot } from "../../src/config/load.js";
+import { startAzurite, type Azurite } from "../azurite.js";
+import { startSearchStandIn, type SearchStandIn } from "../search-standin/server.js";
+
+/** The dev config: the names (docs-index, docs-datasource, docs-indexer, $web) and docs_url the CLI uses. */
+export const LOCAL_VARS_FILE = path.join(repoRoot, "config", "dev", "vars.yml");
+export const INDEX_NAME = "docs-index";
+export const INDEXER_NAME = "docs-indexer";
+export const CONTAINER = "$web";
+
+/** The variables that point the docs-index CLI at the local services (`--keep` prints them as exports). */
+export function localCliEnv(standIn: Pick<SearchStandIn, "url" | "apiKey">, azurite: Pick<Azurite, "connectionString">): Record<string, string> {
+  return {
+    DEPLOY_ENV: "dev",
+    VARS_FILE: LOCAL_VARS_FILE,
+    SEARCH_ENDPOINT: standIn.url,
+    SEARCH_ADMIN_KEY: standIn.apiKey,
+    DOCS_STORAGE_CONNECTION_STRING: azurite.connectionString,
+  };
+}
+
+export function exportLines(env: Record<string, string>): string {
+  const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
+  return Object.entries(env)
+    .map(([k, v]) => `export ${k}=${quote(v)}`)
+    .join("\n");
+}
+
+export interface LocalServices {
+  azurite: Azurite;
+  standIn: SearchStandIn;
+  /** Variables for the docs-index CLI (merge over process.env when spawning or calling runCli). */
+  env: Record<string, string>;
+  container: ContainerClient;
+  searchClient: SearchClient<Record<string, unknown>>;
+  indexerClient: SearchIndexerClient;
+  stop(): Promise<void>;
+}
+
+export async function startAzuriteForLocal(): Promise<Azurite> {
+  return startAzurite({ blob: true, table: true });
+}
+
+export async function startStandInForLocal(azurite: Azurite): Promise<SearchStandIn> {
+  return startSearchStandIn({ storageConnectionString: azurite.connectionString });
+}
+
+export function servicesOf(azurite: Azurite, standIn: SearchStandIn): LocalServices {
+  const credential = new AzureKeyCredential(standIn.apiKey);
+  const clientOptions = { allowInsecureConnection: true };
+  return {
+    azurite,
+    standIn,
+    env: localCliEnv(standIn, azurite),
+    container: BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient(CONTAINER),
+    searchClient: new SearchClient<Record<string, unknown>>(standIn.url, INDEX_NAME, credential, clientOptions),
+    indexerClient: new SearchIndexerClient(standIn.url, credential, clientOptions),
+    stop: async () => {
+      await standIn.close();
+      await azurite.stop();
+    },
+  };
+}

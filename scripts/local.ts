@@ -1,0 +1,98 @@
+// npm run local [-- --keep] [-- --json]: the one-command local environment (see docs/local.md).
+import { Command, CommanderError, Option } from "commander";
+import pc from "picocolors";
+import { exportLines, runLocal, type LocalSummary } from "../local/environment.js";
+import { formatMs } from "../local/environment/steps.js";
+
+const EXIT_CODES = `
+Exit codes:
+  0    every step ran or was skipped because its piece is not available yet
+  1    a step failed (the summary names it); the services are stopped
+  2    usage error
+  130  interrupted (Ctrl-C); the services are stopped`;
+
+function formatSummary(summary: LocalSummary, color: boolean): string {
+  const paint = pc.createColors(color);
+  const count = (status: string) => summary.steps.filter((s) => s.status === status).length;
+  const lines = [
+    "",
+    paint.bold(summary.ok ? "Summary" : `Summary: step '${summary.failedStep}' failed`),
+    `  ${summary.steps.length} steps: ${count("ok")} ok, ${count("skipped")} skipped, ${count("failed")} failed, in ${formatMs(summary.durationMs)}`,
+  ];
+  const f = summary.figures;
+  if (f.published) lines.push(`  site: ${f.published.rootEra} root-era blobs, then ${f.published.appEra} uploaded and ${f.published.unchanged} unchanged`);
+  if (f.rootEraDocuments !== undefined) lines.push(`  root-era index: ${f.rootEraDocuments} documents without the newer fields`);
+  if (f.lastRun) {
+    const classified = f.lastRun.expectedFailures !== undefined ? ` (${f.lastRun.expectedFailures} expected, ${f.lastRun.unexpectedFailures} unexpected)` : "";
+    lines.push(`  last run: ${f.lastRun.status}, ${f.lastRun.itemsProcessed} processed, ${f.lastRun.itemsFailed} failed${classified}; ${f.documents ?? "?"} documents`);
+  }
+  if (f.coverage) lines.push(`  coverage: ${f.coverage.percentReprocessed ?? "?"} % reprocessed of ${f.coverage.total}; dedup filter now: ${f.coverage.dedupFilter}`);
+  for (const q of f.queries ?? []) lines.push(`  query ${q.name}: ${q.hits} hits${q.urls[0] ? `, first ${q.urls[0]}` : ""}`);
+  if (f.webhook) lines.push(`  webhook: ${f.webhook.status} for message ${f.webhook.messageId}`);
+  for (const s of summary.steps.filter((s) => s.status !== "ok")) lines.push(`  ${s.status}: ${s.name}: ${s.detail}`);
+  const e = summary.endpoints;
+  lines.push(`  search stand-in ${e.search ?? "-"}; Azurite blob ${e.blob ?? "-"}, table ${e.table ?? "-"}${e.webhook ? `; webhook ${e.webhook}` : ""}`);
+  return lines.join("\n");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const program = new Command("local")
+    .description(
+      "Start Azurite and the search stand-in on free local ports, publish the sample site, replay the index's history " +
+        "(root era, then today's definitions), deploy, wait for the indexer, and show status, coverage, example queries and a sample webhook.",
+    )
+    .addOption(new Option("--keep", "leave the services running and print the environment variables for the CLI (Ctrl-C stops them)"))
+    .addOption(new Option("--json", "print the summary as JSON on stdout (the step-by-step report goes to stderr)"))
+    .addHelpText("after", EXIT_CODES)
+    .exitOverride();
+  try {
+    program.parse(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    throw err;
+  }
+  const opts = program.opts<{ keep?: boolean; json?: boolean }>();
+  const log = opts.json ? process.stderr : process.stdout;
+  const color = Boolean(log.isTTY) && !process.env.NO_COLOR;
+
+  let interrupted = false;
+  const onSignal = () => {
+    interrupted = true;
+  };
+  process.once("SIGINT", onSignal);
+  const { summary, services } = await runLocal({ log, keep: Boolean(opts.keep), color });
+  process.off("SIGINT", onSignal);
+
+  if (opts.json) {
+    process.stdout.write(`${JSON.stringify({ ...summary, ...(services ? { env: services.env } : {}) }, null, 2)}\n`);
+  } else {
+    log.write(`${formatSummary(summary, color)}\n`);
+  }
+  if (interrupted) {
+    await services?.stop();
+    return 130;
+  }
+  if (!services) {
+    if (!opts.json) log.write(`  services: stopped${summary.ok ? " (use --keep to leave them running)" : ""}\n`);
+    return summary.exitCode;
+  }
+
+  log.write(
+    `\nThe services keep running. Point the CLI at them (e.g. npm run docs-index -- status) with:\n\n${exportLines(services.env)}\n\nPress Ctrl-C to stop.\n`,
+  );
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  process.stderr.write("stopping...\n");
+  await services.stop();
+  return 0;
+}
+
+main(process.argv).then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`local: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -57,6 +57,13 @@ const SERVICE_DEFAULTS: Record<DefinitionKind, Record<string, unknown>> = {
   },
 };
 
+/**
+ * Boolean options whose default is true. Every other boolean outside the field attributes (which
+ * field-attributes.ts handles) defaults to false, so `false` and "not set" compare equal: the service may report
+ * new boolean options as false (e.g. semantic `flightingOptIn`) without that being drift.
+ */
+const TRUE_BY_DEFAULT = new Set(["firstLineContainsHeaders"]);
+
 function isEmpty(value: unknown): boolean {
   if (value === null || value === undefined) return true;
   if (Array.isArray(value)) return value.length === 0;
@@ -116,7 +123,7 @@ function normaliseNode(kind: DefinitionKind, path: string, key: string, value: u
       if (k.startsWith("@odata.") && k !== "@odata.type") continue;
       const childPath = path ? `${path}.${k}` : k;
       const n = normaliseNode(kind, childPath, k, v);
-      if (isEmpty(n)) continue;
+      if (isEmpty(n) || (n === false && !TRUE_BY_DEFAULT.has(k))) continue;
       const fallback = SERVICE_DEFAULTS[kind][childPath];
       if (fallback !== undefined && deepEqual(n, normaliseNode(kind, childPath, k, fallback))) continue;
       out[k] = n;

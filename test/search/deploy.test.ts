@@ -69,6 +69,19 @@ describe("plan and deploy against an empty service", () => {
     expect(standIn.state.documents.get("docs-index")?.size).toBe(0);
   });
 
+  it("a run already in progress (the service starts one when an indexer is created) is reported, not an error", async () => {
+    await cli(standIn, "deploy");
+    standIn.state.indexers.get("docs-indexer")!.runtime.history.unshift({
+      status: "inProgress", errorMessage: null, startTime: new Date().toISOString(), endTime: null, itemsProcessed: 0, itemsFailed: 0,
+      initialTrackingState: null, finalTrackingState: null, errors: [], warnings: [],
+    });
+    const again = await cli(standIn, "--json", "deploy");
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).run).toBe("already-running");
+    expect(again.stderr).toMatch(/already running.*no second run was started/);
+    expect(standIn.requests.at(-1)).toMatchObject({ method: "POST", path: "/indexers/docs-indexer/run", status: 409 });
+  });
+
   it("--dry-run prints the plan and changes nothing", async () => {
     const dry = await cli(standIn, "deploy", "--dry-run");
     expect(dry.code).toBe(0);
@@ -108,6 +121,10 @@ describe("a change that needs a rebuild", () => {
     expect(refused.stderr).toMatch(/--allow-rebuild/);
     expect(standIn.requests.slice(mark).filter((r) => r.method !== "GET")).toEqual([]);
     expect(standIn.state.indexes.get("docs-index")).toEqual(liveBefore);
+
+    const json = await cli(standIn, "--json", "deploy", "--definitions", dir);
+    expect(json.code).toBe(4);
+    expect(JSON.parse(json.stdout)).toMatchObject({ refused: true, reason: "rebuild", plan: { rebuildRequired: true } });
   });
 
   it("--allow-rebuild drops and recreates the index (documents gone), then runs", async () => {

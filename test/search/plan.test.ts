@@ -50,6 +50,11 @@ describe("normalisation", () => {
     expect(n).toEqual({ name: "i", parameters: { maxFailedItems: -1, configuration: { dataToExtract: "allMetadata" } } });
   });
 
+  it("reads a boolean option the service reports as false as not set, except the ones true by default", () => {
+    expect(normaliseDefinition("index", { semantic: { configurations: [{ name: "d", flightingOptIn: false }] }, purviewEnabled: false })).toEqual({ semantic: { configurations: [{ name: "d" }] } });
+    expect(normaliseDefinition("indexer", { parameters: { configuration: { firstLineContainsHeaders: false } } })).toEqual({ parameters: { configuration: { firstLineContainsHeaders: false } } });
+  });
+
   it("compares extension lists as sets and fills base64Encode's documented default parameter", () => {
     const a = normaliseDefinition("indexer", { parameters: { configuration: { excludedFileNameExtensions: ".png, .CSS" } }, fieldMappings: [{ sourceFieldName: "p", targetFieldName: "id", mappingFunction: { name: "base64Encode" } }] });
     const b = normaliseDefinition("indexer", { parameters: { configuration: { excludedFileNameExtensions: ".css,.png" } }, fieldMappings: [{ sourceFieldName: "p", targetFieldName: "id", mappingFunction: { name: "base64Encode", parameters: { useHttpServerUtilityUrlTokenEncode: true } } }] });

@@ -19,6 +19,17 @@ export function durationSeconds(value: string): number | undefined {
   return Number(m[1] ?? 0) * 86400 + Number(m[2] ?? 0) * 3600 + Number(m[3] ?? 0) * 60 + Number(m[4] ?? 0);
 }
 
+/** The XSD canonical form of a length of time: 86400 s -> P1D, 43200 s -> PT12H, 93600 s -> P1DT2H. */
+export function canonicalDuration(seconds: number): string {
+  const days = Math.floor(seconds / 86400);
+  const hours = Math.floor((seconds % 86400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const secs = Math.round((seconds % 60) * 1000) / 1000;
+  const time = `${hours ? `${hours}H` : ""}${minutes ? `${minutes}M` : ""}${secs ? `${secs}S` : ""}`;
+  const out = `P${days ? `${days}D` : ""}${time ? `T${time}` : ""}`;
+  return out === "P" ? "PT0S" : out;
+}
+
 /** Keys whose string values are durations, compared by length of time. */
 const DURATION_KEYS = new Set(["interval", "boostingDuration", "maxRunTime"]);
 /** Keys whose string values are instants, compared as instants. */
@@ -88,7 +99,7 @@ function normaliseScalar(key: string, value: unknown): unknown {
   if (typeof value === "string") {
     if (DURATION_KEYS.has(key)) {
       const seconds = durationSeconds(value);
-      return seconds === undefined ? value : `PT${seconds}S`;
+      return seconds === undefined ? value : canonicalDuration(seconds);
     }
     if (DATE_KEYS.has(key) && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
     if (EXTENSION_LIST_KEYS.has(key)) {
@@ -134,8 +145,8 @@ function normaliseNode(kind: DefinitionKind, path: string, key: string, value: u
 }
 
 /**
- * A definition in comparable form: null, empty arrays/objects and service defaults removed, durations as
- * seconds, dates as ISO instants, extension lists as sorted sets, field-mapping defaults filled in.
+ * A definition in comparable form: null, empty arrays/objects and service defaults removed, durations in
+ * canonical form (PT24H -> P1D), dates as ISO instants, extension lists as sorted sets, field-mapping defaults filled in.
  */
 export function normaliseDefinition(kind: DefinitionKind, definition: JsonObject): JsonObject {
   return normaliseNode(kind, "", "", definition) as JsonObject;

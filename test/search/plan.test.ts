@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig, repoRoot } from "../../src/config/load.js";
 import { loadDefinitions, type Definitions, type JsonObject } from "../../src/search/definitions.js";
-import { durationSeconds, normaliseDefinition } from "../../src/search/normalise.js";
+import { canonicalDuration, durationSeconds, normaliseDefinition } from "../../src/search/normalise.js";
 import { buildPlan, HIDDEN, type LiveDefinitions } from "../../src/search/plan.js";
 import { renderPlan } from "../../src/search/render-plan.js";
 
@@ -43,6 +43,7 @@ describe("normalisation", () => {
     expect(durationSeconds("PT1440M")).toBe(86400);
     expect(durationSeconds("P1DT2H")).toBe(93600);
     expect(durationSeconds("daily")).toBeUndefined();
+    expect([86400, 43200, 93600, 300].map(canonicalDuration)).toEqual(["P1D", "PT12H", "P1DT2H", "PT5M"]);
   });
 
   it("drops nulls, empty lists and service defaults; keeps values that differ from them", () => {
@@ -142,7 +143,7 @@ describe("plan", () => {
     (desired.indexer.schedule as JsonObject).interval = "PT12H";
     const indexer = buildPlan(desired, asServiceReturnsIt(files())).objects[2]!;
     expect(indexer.action).toBe("update");
-    expect(indexer.changes).toEqual([expect.objectContaining({ path: "schedule.interval", effect: "in-place" })]);
+    expect(indexer.changes).toEqual([expect.objectContaining({ path: "schedule.interval", from: "P1D", to: "PT12H", effect: "in-place" })]);
   });
 
   it("never shows a connection string, and reports a readable one that differs without its value", () => {

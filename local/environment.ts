@@ -142,15 +142,17 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       const run = await cli("plan");
       show(run);
       expectExit(run, "plan");
-      return "";
+      return /^Plan: (.*)$/m.exec(run.stdout)?.[1] ?? "";
     });
 
     await steps.run("deploy", "docs-index deploy (index -> datasource -> indexer, then one run; no reset)", async () => {
       await requireCommand("deploy");
       const run = await cli("deploy");
-      show(run);
+      // The deploy repeats the plan shown in the previous step; show only what it did.
+      const planEnd = run.stdout.lastIndexOf("\nPlan: ");
+      show(planEnd >= 0 ? { ...run, stdout: run.stdout.slice(planEnd + 1) } : run);
       expectExit(run, "deploy");
-      return "";
+      return /^run: (.*)$/m.exec(run.stdout)?.[0] ?? "";
     });
 
     await steps.run("indexer", "Wait for the indexer run", async () => {

@@ -1,0 +1,114 @@
+// End to end: runLocal() against real Azurite and the stand-in, in-process. Strict about every piece that
+// exists in the tree (its step must be ok and its figures right), tolerant of pieces not there yet (skipped
+// with a reason). Also the step runner's failure and skip semantics.
+import { existsSync } from "node:fs";
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { runLocal, STEP_COUNT, type LocalResult } from "../../local/environment.js";
+import { hasCommand } from "../../local/environment/docs-index.js";
+import { StepFailed, StepRunner, StepSkipped } from "../../local/environment/steps.js";
+
+function sink(): { stream: Writable; text: () => string } {
+  let text = "";
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      text += chunk.toString();
+      callback();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+const ORDER = ["azurite", "stand-in", "publish-root-era", "root-era-index", "publish-apps", "plan", "deploy", "indexer", "status", "coverage", "queries", "webhook"];
+const DOCS_URL = "https://docs.dev.example.com";
+
+describe("runLocal", () => {
+  it("runs every available step, ends ok with exit 0 and stops its services", async () => {
+    const log = sink();
+    const progress: string[] = [];
+    const { summary, services }: LocalResult = await runLocal({ log: log.stream, progress: (l) => progress.push(l) });
+
+    expect(summary.steps.map((s) => s.name)).toEqual(ORDER);
+    expect(STEP_COUNT).toBe(ORDER.length);
+    expect(summary.steps.filter((s) => s.status === "failed")).toEqual([]);
+    expect(summary).toMatchObject({ ok: true, exitCode: 0, failedStep: null });
+    expect(services).toBeUndefined();
+    for (const name of ["azurite", "stand-in", "publish-root-era", "publish-apps"]) expect(summary.steps.find((s) => s.name === name)?.status, name).toBe("ok");
+    for (const step of summary.steps.filter((s) => s.status === "skipped")) expect(step.detail).toMatch(/not available yet|does not exist/);
+
+    const available = async (cmd: string) => hasCommand(process.env, cmd);
+    const status = (name: string) => summary.steps.find((s) => s.name === name)?.status;
+    const f = summary.figures;
+    expect(f.published?.rootEra).toBeGreaterThan(0);
+    expect(f.published?.unchanged).toBeGreaterThan(0); // shared assets were not re-uploaded
+
+    if (await available("deploy")) {
+      for (const name of ["root-era-index", "deploy", "indexer"]) expect(status(name), name).toBe("ok");
+      // Root era: index.html, 404.html, the sitemap and the two guides/ pages.
+      expect(f.rootEraDocuments).toBe(5);
+      expect(f.lastRun).toMatchObject({ status: "success", itemsFailed: 2 });
+      expect(f.documents).toBeGreaterThan(f.rootEraDocuments!);
+    }
+    if (await available("plan")) expect(status("plan")).toBe("ok");
+    if (await available("status")) {
+      expect(status("status")).toBe("ok");
+      expect(f.lastRun).toMatchObject({ expectedFailures: 2, unexpectedFailures: 0 });
+    }
+    if (await available("coverage")) {
+      expect(status("coverage")).toBe("ok");
+      // The root-era documents still wait for a reset and run, so the transitional dedup filter stays.
+      expect(f.coverage).toMatchObject({ complete: false, dedupFilter: "format eq null or format eq '.html'" });
+    }
+    if (await available("query")) {
+      expect(status("queries")).toBe("ok");
+      const [dedup, app, exclude] = f.queries!;
+      expect(dedup!.urls).toContain(`${DOCS_URL}/payments/guides/getting-started`);
+      expect(dedup!.urls).toContain(`${DOCS_URL}/guides/getting-started`); // the stale root-era copy
+      expect(dedup!.urls.some((u) => u.endsWith(".md"))).toBe(false);
+      expect(app!.filter).toContain("repo eq 'payments'");
+      expect(app!.hits).toBeGreaterThan(0);
+      expect(app!.urls.every((u) => u.startsWith(`${DOCS_URL}/payments/`))).toBe(true);
+      expect(exclude!.filter).toContain("section ne 'changelog'");
+      expect(exclude!.urls.some((u) => u.includes("/changelog/"))).toBe(false);
+      expect(exclude!.urls).toContain(`${DOCS_URL}/guides/refunds`); // section null passes `ne`
+    }
+    if (existsSync("webhook/src/index.ts") && status("webhook") === "ok") {
+      expect(f.webhook?.status).toBe(200);
+    }
+    expect(log.text()).toContain(`[1/${ORDER.length}] Start Azurite`);
+  }, 60_000);
+
+  it("leaves the services running with keep, reachable with the variables it hands back", async () => {
+    const log = sink();
+    const { summary, services } = await runLocal({ log: log.stream, progress: () => {}, keep: true });
+    try {
+      expect(summary.ok).toBe(true);
+      expect(services).toBeDefined();
+      expect(services!.env.SEARCH_ENDPOINT).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(services!.env.DOCS_STORAGE_CONNECTION_STRING).toContain("BlobEndpoint=http://127.0.0.1:");
+      const res = await fetch(`${services!.env.SEARCH_ENDPOINT}/indexes/docs-index/docs/$count?api-version=2026-04-01`, { headers: { "api-key": services!.env.SEARCH_ADMIN_KEY! } });
+      expect(res.status).toBe(200);
+    } finally {
+      await services?.stop();
+    }
+  }, 60_000);
+});
+
+describe("StepRunner", () => {
+  it("records ok and skipped steps, and stops at a failed one naming it", async () => {
+    const log = sink();
+    const steps = new StepRunner(log.stream, 3, false);
+    await steps.run("one", "First", async () => "done");
+    await steps.run("two", "Second", async () => {
+      throw new StepSkipped("piece not available yet");
+    });
+    await expect(steps.run("three", "Third", async () => Promise.reject(new Error("boom")))).rejects.toThrow(StepFailed);
+    expect(steps.records.map((r) => [r.name, r.status, r.detail])).toEqual([
+      ["one", "ok", "done"],
+      ["two", "skipped", "piece not available yet"],
+      ["three", "failed", "boom"],
+    ]);
+    expect(log.text()).toContain("skipped: piece not available yet");
+    expect(log.text()).toContain("failed: boom");
+  });
+});

@@ -67,6 +67,12 @@ describe("plan and deploy against an empty service", () => {
       for (const [k, v] of Object.entries(f)) expect(got[k], `${String(f.name)}.${k}`).toEqual(v);
     }
     expect(standIn.state.documents.get("docs-index")?.size).toBe(0);
+    expect(live.scoringProfiles).toEqual([expect.objectContaining({ name: "docs-default", text: { weights: { title: 5, description: 4, tags: 3, app: 2, content: 1 } } })]);
+    const ds = standIn.state.datasources.get("docs-datasource")!.definition;
+    expect(ds).toMatchObject({ type: "azureblob", container: { name: "$web" }, credentials: files.datasource.credentials, dataDeletionDetectionPolicy: files.datasource.dataDeletionDetectionPolicy });
+    const indexer = standIn.state.indexers.get("docs-indexer")!.definition;
+    expect(indexer.fieldMappings).toEqual((files.indexer.fieldMappings as object[]).map((m) => ({ mappingFunction: null, ...m })));
+    expect(indexer.parameters).toMatchObject(files.indexer.parameters as object);
   });
 
   it("a run already in progress (the service starts one when an indexer is created) is reported, not an error", async () => {

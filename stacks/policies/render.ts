@@ -9,7 +9,7 @@ import { allowedPolicyTypes } from "../../src/config/api.js";
 import { renderPolicy } from "../../src/gateway/policy.js";
 import { policyTypeLabel, selectPolicy } from "../../src/gateway/select.js";
 import { requireStackConfig } from "../config.js";
-import { apiPath } from "../webhook/gateway.js";
+import { backendName } from "../webhook/gateway.js";
 
 export const RENDERED_DIR = path.join(repoRoot, "stacks", "policies", "rendered");
 
@@ -17,7 +17,7 @@ export const RENDERED_DIR = path.join(repoRoot, "stacks", "policies", "rendered"
 export function renderAllPolicies(): Map<string, string> {
   const file = "config/dev/vars.yml";
   const config = requireStackConfig(loadConfig({ VARS_FILE: path.join(repoRoot, file) }), file);
-  const backendId = `${apiPath(config.app_name)}-function`;
+  const backendId = backendName(config.app_name);
   const out = new Map<string, string>();
   for (const type of allowedPolicyTypes(config.provider.name)) {
     out.set(`${policyTypeLabel(type)}.xml`, renderPolicy(selectPolicy({ ...config, api_policy_type: type }, backendId)));

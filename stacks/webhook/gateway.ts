@@ -10,6 +10,8 @@ import { selectPolicy } from "../../src/gateway/select.js";
 import type { StackConfig } from "../config.js";
 
 export const apiPath = (appName: string) => `exp-${appName}`;
+/** The API Management backend (the policy's set-backend-service backend-id). */
+export const backendName = (appName: string) => `${apiPath(appName)}-function`;
 
 export class WebhookGateway extends Construct {
   readonly api: ApiManagementApi;
@@ -22,7 +24,7 @@ export class WebhookGateway extends Construct {
 
     const backend = new ApiManagementBackend(this, "backend", {
       ...apim,
-      name: `${name}-function`,
+      name: backendName(config.app_name),
       protocol: "http",
       // No trailing slash: API Management appends the operation path (/api/webhooks).
       url: `https://${fn.defaultHostname}`,
@@ -42,7 +44,8 @@ export class WebhookGateway extends Construct {
       import: { contentFormat: "openapi+json", contentValue: openApiJson },
     });
 
-    this.policyXml = renderPolicy(selectPolicy(config, backend.name));
-    new ApiManagementApiPolicy(this, "policy", { ...apim, apiName: this.api.name, xmlContent: this.policyXml });
+    // The literal backend name keeps the XML reviewable (a token would render as ${...}); dependsOn orders it.
+    this.policyXml = renderPolicy(selectPolicy(config, backendName(config.app_name)));
+    new ApiManagementApiPolicy(this, "policy", { ...apim, apiName: this.api.name, xmlContent: this.policyXml, dependsOn: [backend] });
   }
 }

@@ -1,0 +1,130 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "../../src/config/load.js";
+import { openIdConfigUrl, renderPolicy, type ProviderPolicyInput } from "../../src/gateway/policy.js";
+import { selectPolicy, type PolicySelectionInput } from "../../src/gateway/select.js";
+import { escapeXml } from "../../src/gateway/xml.js";
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ["set-header", "audience", "claim"].includes(name) });
+const parse = (xml: string) => {
+  expect(XMLValidator.validate(xml)).toBe(true);
+  return parser.parse(xml).policies;
+};
+
+const provider: ProviderPolicyInput = {
+  type: "provider",
+  providerName: "casepro",
+  identityUrl: "https://identity.casepro.example.com",
+  audience: "provider-v2-webhooks",
+  requiredScope: "provider-v2-webhooks-access",
+  scopeClaim: "scope",
+  backendId: "exp-webhooks-function",
+};
+
+const selection: PolicySelectionInput = {
+  file: "config/x/vars.yml",
+  api_policy_type: "casepro",
+  app_name: "webhooks",
+  provider: { name: "casepro", identity_url: "https://identity.casepro.example.com", audience: "provider-v2-webhooks", required_scope: "provider-v2-webhooks-access", scope_claim: "scope" },
+  apim: { name: "apim", resource_group: "rg" },
+  azure: { tenant_id: "11111111-1111-1111-1111-111111111111" },
+};
+
+describe("provider policy", () => {
+  const p = parse(renderPolicy(provider));
+  const jwt = p.inbound["validate-jwt"];
+
+  it("validates the provider JWT from the Authorization bearer header with a 401 on failure", () => {
+    expect(jwt).toMatchObject({ "@header-name": "Authorization", "@require-scheme": "Bearer", "@failed-validation-httpcode": "401", "@require-signed-tokens": "true" });
+  });
+
+  it("discovers signing keys through OIDC at {identity_url}/.well-known/openid-configuration", () => {
+    expect(jwt["openid-config"]["@url"]).toBe("https://identity.casepro.example.com/.well-known/openid-configuration");
+    expect(openIdConfigUrl("https://id.example.com/")).toBe("https://id.example.com/.well-known/openid-configuration");
+  });
+
+  it("requires the audience and the scope (space-separated claim values)", () => {
+    expect(jwt.audiences.audience).toEqual(["provider-v2-webhooks"]);
+    // The parser trims attribute values, so the single-space separator is checked on the raw attribute too.
+    expect(jwt["required-claims"].claim).toEqual([{ "@name": "scope", "@match": "any", "@separator": expect.any(String), value: "provider-v2-webhooks-access" }]);
+    expect(renderPolicy(provider)).toMatch(/<claim name="scope" match="any" separator=" ">/);
+  });
+
+  it("uses the configured scope claim name", () => {
+    const scp = parse(renderPolicy({ ...provider, scopeClaim: "scp" }));
+    expect(scp.inbound["validate-jwt"]["required-claims"].claim[0]["@name"]).toBe("scp");
+  });
+
+  it("sets x-forward-tenant-origin: corp on the backend request and routes to the function backend", () => {
+    expect(p.inbound["set-header"]).toEqual([{ "@name": "x-forward-tenant-origin", "@exists-action": "override", value: "corp" }]);
+    expect(p.inbound["set-backend-service"]["@backend-id"]).toBe("exp-webhooks-function");
+  });
+
+  it("answers a failed validation with 401 and ErrorSource, ErrorReason and ErrorMessage headers", () => {
+    const when = p["on-error"].choose.when;
+    expect(when["@condition"]).toBe('@(context.LastError.Source == "validate-jwt")');
+    const response = when["return-response"];
+    expect(response["set-status"]).toMatchObject({ "@code": "401" });
+    const headers = Object.fromEntries(response["set-header"].map((h: any) => [h["@name"], h.value]));
+    expect(headers).toMatchObject({
+      ErrorSource: "@(context.LastError.Source)",
+      ErrorReason: "@(context.LastError.Reason)",
+      ErrorMessage: "@(context.LastError.Message)",
+    });
+  });
+
+  it("keeps <base /> in every section", () => {
+    for (const section of ["inbound", "backend", "outbound", "on-error"]) expect(p[section]).toHaveProperty("base");
+  });
+});
+
+describe("standard corporate policy", () => {
+  const p = parse(renderPolicy(selectPolicy({ ...selection, api_policy_type: "" }, "exp-webhooks-function")));
+
+  it("validates the corporate Entra token for api://exp-{app_name} and does not set the tenant-origin header", () => {
+    expect(p.inbound["validate-jwt"]["openid-config"]["@url"]).toBe("https://login.microsoftonline.com/11111111-1111-1111-1111-111111111111/v2.0/.well-known/openid-configuration");
+    expect(p.inbound["validate-jwt"].audiences.audience).toEqual(["api://exp-webhooks"]);
+    expect(p.inbound["set-header"]).toBeUndefined();
+    expect(p.inbound["set-backend-service"]["@backend-id"]).toBe("exp-webhooks-function");
+  });
+
+  it("takes apim.corporate_audience when set", () => {
+    const custom = parse(renderPolicy(selectPolicy({ ...selection, api_policy_type: "", apim: { ...selection.apim, corporate_audience: "api://custom" } }, "b")));
+    expect(custom.inbound["validate-jwt"].audiences.audience).toEqual(["api://custom"]);
+  });
+});
+
+describe("values from the config", () => {
+  it("are escaped, so XML metacharacters cannot change the document", () => {
+    const tricky = `aud&<x>"'</audience><evil/>`;
+    const xml = renderPolicy({ ...provider, audience: tricky });
+    expect(xml).toContain(escapeXml(tricky));
+    expect(parse(xml).inbound["validate-jwt"].audiences.audience).toEqual([tricky]);
+  });
+
+  it("may not be API Management expressions or named values", () => {
+    expect(() => renderPolicy({ ...provider, audience: "@(context.Request.Body)" })).toThrow(/provider\.audience: must be a literal value/);
+    expect(() => renderPolicy({ ...provider, requiredScope: "{{secret}}" })).toThrow(/provider\.required_scope/);
+  });
+});
+
+describe("selectPolicy", () => {
+  it("picks the provider policy for the lowercase provider name", () => {
+    expect(selectPolicy(selection, "b")).toMatchObject({ type: "provider", providerName: "casepro", backendId: "b" });
+  });
+
+  it("fails for anything else, naming the file, the key and the allowed values", () => {
+    for (const bad of ["CASEPRO", "okta", " "]) {
+      let error: unknown;
+      try {
+        selectPolicy({ ...selection, api_policy_type: bad }, "b");
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toBe(
+        `config/x/vars.yml: api_policy_type: expected "" (the standard corporate identity-provider policy) or "casepro" (provider.name: the provider policy), got ${JSON.stringify(bad)}`,
+      );
+    }
+  });
+});

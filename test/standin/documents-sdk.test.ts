@@ -84,6 +84,15 @@ describe("documents API through the SDK", () => {
     expect(docs).toEqual([{ id: "a2", title: "Other" }, { id: "a3", title: "Widget cache" }]);
   });
 
+  it("counts facet values of the matched documents, nulls excluded", async () => {
+    const response = await client.search("*", { facets: ["repo", "format,count:1"], top: 0 });
+    // The SDK adds an `additionalProperties` copy to each bucket; compare value and count.
+    const buckets = (name: string) => (response.facets?.[name] ?? []).map((f) => ({ value: (f as { value?: unknown }).value, count: f.count }));
+    expect(buckets("repo")).toEqual([{ value: "alpha", count: 3 }, { value: "beta", count: 1 }]);
+    expect(buckets("format")).toEqual([{ value: ".html", count: 2 }]);
+    await expect(client.search("*", { facets: ["title"] })).rejects.toMatchObject({ statusCode: 400 });
+  });
+
   it("restricts matching with searchFields", async () => {
     expect(await ids("widget", { searchFields: ["content"] })).toEqual(["a2"]);
   });

@@ -7,6 +7,7 @@ import { ODataError } from "../odata/lexer.js";
 import { compareBy, parseOrderBy, parseSearchFields, parseSelect } from "../odata/orderby.js";
 import { parseQuery } from "../ranking/query.js";
 import { matches, rank } from "../ranking/score.js";
+import { computeFacets, parseFacets } from "./facets.js";
 import type { IndexSchema } from "./schema.js";
 
 /** A search request, from a POST body or GET query parameters, in the POST body's names. */
@@ -23,6 +24,7 @@ export interface SearchRequest {
   scoringProfile?: string;
   queryType?: string;
   semanticConfiguration?: string;
+  facets?: string[];
 }
 
 export const DEFAULT_TOP = 50;
@@ -84,6 +86,7 @@ export function executeSearch(schema: IndexSchema, documents: Iterable<Record<st
   const select = odata(() => parseSelect(request.select, schema));
   const order = request.orderby ? odata(() => parseOrderBy(request.orderby!, schema)) : [];
   const filter = request.filter ? odata(() => parseFilter(request.filter!, schema)) : undefined;
+  const facets = parseFacets(request.facets, schema);
 
   const allSearchable = [...schema.fields.values()].filter((f) => f.searchable).map((f) => f.name);
   const isMatch = (search: string, fields: string[] | null, doc: Record<string, unknown>) => matches(doc, parseQuery(search), fields ?? allSearchable);
@@ -97,6 +100,7 @@ export function executeSearch(schema: IndexSchema, documents: Iterable<Record<st
   const page = ordered.slice(skip, skip + pageSize);
   const result: Record<string, unknown> = {};
   if (request.count) result["@odata.count"] = ordered.length;
+  if (facets.length > 0) result["@search.facets"] = computeFacets(facets, ordered.map((o) => o.doc));
   result.value = page.map(({ doc, score }) => {
     const out: Record<string, unknown> = { "@search.score": score };
     for (const field of select) out[field.name] = doc[field.name] ?? null;
@@ -136,6 +140,7 @@ export function searchRequestFromQuery(query: URLSearchParams): SearchRequest {
   assign("scoringProfile", str("scoringProfile"));
   assign("queryType", str("queryType"));
   assign("semanticConfiguration", str("semanticConfiguration"));
+  if (query.has("facet")) request.facets = query.getAll("facet");
   return request;
 }
 

@@ -74,6 +74,7 @@ describe("documents API through the SDK", () => {
     expect(response.count).toBe(3);
     expect(await ids("*", { filter: "section ne 'reference'" })).toEqual(["a1", "a3", "b1"]);
     expect(await ids("*", { filter: "search.in(repo, 'beta')" })).toEqual(["b1"]);
+    expect(await ids("*", { filter: "search.ismatch('widget', 'content') and format eq '.html'" })).toEqual(["a2"]);
   });
 
   it("orders by a sortable field, pages with top/skip and selects fields", async () => {

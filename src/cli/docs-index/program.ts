@@ -11,6 +11,7 @@ import { coverageCommand } from "./commands/coverage.js";
 import { deployCommand } from "./commands/deploy.js";
 import { orphansCommand } from "./commands/orphans.js";
 import { planCommand } from "./commands/plan.js";
+import { preflightCommand } from "./commands/preflight.js";
 import { previewCommand } from "./commands/preview.js";
 import { queryCommand } from "./commands/query.js";
 import { snapshotCommand } from "./commands/snapshot.js";
@@ -24,6 +25,7 @@ export interface CommandModule {
 
 const commands: CommandModule[] = [
   planCommand, deployCommand,
+  preflightCommand,
   statusCommand, backfillCommand, coverageCommand, orphansCommand, queryCommand, snapshotCommand, previewCommand, urlCommand,
 ];
 

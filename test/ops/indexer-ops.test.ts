@@ -1,6 +1,9 @@
 // status, backfill, coverage and snapshot end to end: Azurite holds the container, the stand-in's blob indexer
 // crawls it, the CLI runs in-process. Error paths: unreachable, 403, 429/503 retried, a run in progress, 409.
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { repoRoot } from "../../src/config/load.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { newEtag } from "../../local/search-standin/state.js";
 import { loadDefinition } from "../standin/fixtures.js";
@@ -58,6 +61,17 @@ describe("backfill and status", () => {
     expect(body.coverageAfter.dedup.filter).toBe("format eq '.html'");
     expect(requestsTo("/reset")).toBe(1);
     expect(requestsTo("/run")).toBe(1);
+  });
+  it("waits between polls in a real process too (the poll timer keeps the process alive)", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "scripts", "docs-index.ts"), "backfill", "--yes", "--poll-interval", "0.3"], {
+      env: { ...process.env, ...h.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(stderr).not.toMatch(/unsettled top-level await/);
+    expect(code).toBe(0);
   });
   it("status exits 0 and says the service status is not an active run", async () => {
     const res = await h.cli("status");

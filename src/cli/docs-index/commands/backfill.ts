@@ -58,7 +58,16 @@ function interruption(): { promise: Promise<"interrupted">; dispose: () => void 
   return { promise, dispose: () => process.removeListener("SIGINT", handler) };
 }
 
-const sleep = (ms: number) => new Promise<"tick">((resolve) => setTimeout(() => resolve("tick"), ms).unref());
+/** Waits `ms` unless interrupted first. The timer must stay ref'd: it is what keeps the process alive between polls. */
+async function sleepOrInterrupt(ms: number, interrupted: Promise<"interrupted">): Promise<"tick" | "interrupted"> {
+  let timer: NodeJS.Timeout | undefined;
+  const tick = new Promise<"tick">((resolve) => (timer = setTimeout(() => resolve("tick"), ms)));
+  try {
+    return await Promise.race([tick, interrupted]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export const backfillCommand: CommandModule = {
   register(program, run) {
@@ -103,7 +112,7 @@ export const backfillCommand: CommandModule = {
               if (Date.now() - started >= opts.timeout * 1000) {
                 throw new CliError(`timed out after ${opts.timeout}s; the run continues on the service`, ExitCode.Timeout, "Follow it with 'docs-index status'; then run 'docs-index coverage'.");
               }
-              const woke = await Promise.race([sleep(opts.pollInterval * 1000), stop.promise]);
+              const woke = await sleepOrInterrupt(opts.pollInterval * 1000, stop.promise);
               if (woke === "interrupted") {
                 throw new CliError("stopped waiting (Ctrl-C); the indexer run was NOT stopped and continues on the service", ExitCode.Interrupted, "Follow it with 'docs-index status'.");
               }

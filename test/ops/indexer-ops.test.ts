@@ -73,6 +73,22 @@ describe("backfill and status", () => {
     expect(stderr).not.toMatch(/unsettled top-level await/);
     expect(code).toBe(0);
   });
+  it("a real SIGINT stops waiting with exit 130 and leaves the run alone", async () => {
+    h.standIn.injectFault({ method: "POST", pathIncludes: "/run", status: 202, times: 1 });
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "scripts", "docs-index.ts"), "backfill", "--yes", "--poll-interval", "0.2"], {
+      env: { ...process.env, ...h.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    let sent = false;
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString();
+      if (!sent && /waiting for the run to start/.test(stderr)) sent = child.kill("SIGINT");
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/NOT stopped/);
+  });
   it("status exits 0 and says the service status is not an active run", async () => {
     const res = await h.cli("status");
     expect(res.code).toBe(0);

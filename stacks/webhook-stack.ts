@@ -28,6 +28,7 @@ export class WebhookStack extends BaseStack {
       description: "The URL to enter in the provider's webhook settings",
     });
     new TerraformOutput(this, "function_app_name", { value: this.fn.app.name });
+    new TerraformOutput(this, "function_app_resource_group", { value: this.fn.app.resourceGroupName });
     new TerraformOutput(this, "function_app_principal_id", {
       value: this.fn.app.identity.principalId,
       description: "Assign the process API's app roles to this service principal (docs/infrastructure.md)",

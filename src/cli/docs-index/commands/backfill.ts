@@ -20,7 +20,7 @@ Exit codes:
   1    the run finished but the status check failed
   2    usage or configuration error
   3    the service could not be reached or refused the request
-  4    refused: a run is already in progress, or no TTY and no --yes, or the answer was not yes
+  4    refused: a run is already in progress (or the run request lost a race: 409), no TTY and no --yes, or not confirmed
   5    timed out waiting; the run continues on the service
   130  Ctrl-C: stopped waiting; the run continues on the service`;
 

@@ -1,0 +1,152 @@
+// App settings of the receiver, validated once at the edge (zod over process.env). The names are the contract
+// with the infrastructure stack (stacks/webhook/app-settings.ts); an error names the variable and what was expected.
+import { z } from "zod";
+
+export class SettingsError extends Error {
+  constructor(readonly problems: readonly { variable: string; expected: string }[]) {
+    super(`Invalid webhook receiver settings:\n${problems.map((p) => `  ${p.variable}: ${p.expected}`).join("\n")}`);
+    this.name = "SettingsError";
+  }
+}
+
+/** True for http(s) URLs whose host is a loopback address (Azurite, stubs, local OIDC servers). */
+export function isLoopbackUrl(value: string): boolean {
+  try {
+    const host = new URL(value).hostname.replace(/^\[|\]$/g, "");
+    return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+/** An absolute URL; plain http only for loopback hosts. Trailing slashes are dropped. */
+const serviceUrl = optionalText.pipe(
+  z
+    .string()
+    .refine((v) => URL.canParse(v), "expected an absolute URL such as https://host/path")
+    .refine((v) => new URL(v).protocol === "https:" || (new URL(v).protocol === "http:" && isLoopbackUrl(v)), "expected https:// (plain http only for a loopback host)")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+);
+
+const flag = optionalText.pipe(
+  z
+    .enum(["true", "false", "1", "0"], { message: 'expected "true" or "false"' })
+    .transform((v) => v === "true" || v === "1")
+    .optional(),
+);
+
+const envSchema = z.object({
+  PROCESS_API_BASE_URL: serviceUrl,
+  PROCESS_API_APP_ID_URI: optionalText.pipe(
+    z.string().regex(/^(api:\/\/|https:\/\/)\S+$/, "expected an application ID URI such as api://process-cases").optional(),
+  ),
+  PROJECT_LOOKUP_BASE_URL: serviceUrl,
+  PROJECT_LOOKUP_APP_ID_URI: optionalText.pipe(
+    z.string().regex(/^(api:\/\/|https:\/\/)\S+$/, "expected an application ID URI such as api://project-lookup").optional(),
+  ),
+  IDEMPOTENCY_STORE: optionalText.pipe(z.enum(["memory", "table"], { message: 'expected "memory" or "table"' }).optional()),
+  IDEMPOTENCY_TABLE_NAME: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9]{2,62}$/, "expected a table name: a letter, then 2-62 letters or digits")
+      .default("webhookdeliveries"),
+  ),
+  IDEMPOTENCY_TABLE_ENDPOINT: serviceUrl,
+  IDEMPOTENCY_TABLE_CONNECTION_STRING: optionalText,
+  WEBHOOK_PROVIDER_NAME: optionalText.pipe(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "expected the lowercase provider name").optional()),
+  WEBHOOK_IDENTITY_URL: serviceUrl,
+  WEBHOOK_AUDIENCE: optionalText.pipe(z.string().default("provider-v2-webhooks")),
+  WEBHOOK_REQUIRED_SCOPE: optionalText.pipe(z.string().default("provider-v2-webhooks-access")),
+  WEBHOOK_SCOPE_CLAIM: optionalText.pipe(z.string().default("scope")),
+  WEBHOOK_VALIDATE_JWT: flag,
+  APPLICATIONINSIGHTS_CONNECTION_STRING: optionalText,
+  // Set by App Service / Functions in Azure; used only to refuse local-only defaults there.
+  WEBSITE_INSTANCE_ID: optionalText,
+});
+
+export interface Settings {
+  processApi: { baseUrl: string; appIdUri: string } | undefined;
+  projectLookup: { baseUrl: string; appIdUri: string | undefined } | undefined;
+  idempotency:
+    | { kind: "memory" }
+    | { kind: "table"; tableName: string; endpoint: string; connectionString?: undefined }
+    | { kind: "table"; tableName: string; connectionString: string; endpoint?: undefined };
+  providerName: string | undefined;
+  jwt: { validate: false } | { validate: true; identityUrl: string; audience: string; requiredScope: string; scopeClaim: string };
+  /** True when running in Azure (App Service sets WEBSITE_INSTANCE_ID). */
+  inAzure: boolean;
+}
+
+/** Reads the connection string's TableEndpoint (or the Azurite default) to apply the loopback check. */
+function tableEndpointOf(connectionString: string): string | undefined {
+  if (connectionString.trim() === "UseDevelopmentStorage=true") return "http://127.0.0.1:10002/devstoreaccount1";
+  const m = /(?:^|;)\s*TableEndpoint\s*=\s*([^;]+)/i.exec(connectionString);
+  return m?.[1]?.trim();
+}
+
+/** Pure: environment -> validated settings, or a SettingsError naming every bad variable. */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new SettingsError(parsed.error.issues.map((i) => ({ variable: String(i.path[0] ?? "(environment)"), expected: i.message })));
+  }
+  const e = parsed.data;
+  const problems: { variable: string; expected: string }[] = [];
+  const inAzure = e.WEBSITE_INSTANCE_ID !== undefined;
+
+  if (e.PROCESS_API_BASE_URL && !e.PROCESS_API_APP_ID_URI) {
+    problems.push({ variable: "PROCESS_API_APP_ID_URI", expected: "required when PROCESS_API_BASE_URL is set (the token scope is <app id URI>/.default)" });
+  }
+  if (inAzure && !e.PROCESS_API_BASE_URL) {
+    problems.push({ variable: "PROCESS_API_BASE_URL", expected: "required in Azure (without it the receiver only logs the create-case request)" });
+  }
+
+  const storeKind = e.IDEMPOTENCY_STORE ?? (e.IDEMPOTENCY_TABLE_ENDPOINT || e.IDEMPOTENCY_TABLE_CONNECTION_STRING ? "table" : "memory");
+  let idempotency: Settings["idempotency"] = { kind: "memory" };
+  if (storeKind === "memory" && inAzure) {
+    problems.push({ variable: "IDEMPOTENCY_STORE", expected: '"table" in Azure (a memory store does not survive restarts or span instances)' });
+  }
+  if (storeKind === "table") {
+    if (e.IDEMPOTENCY_TABLE_CONNECTION_STRING) {
+      const endpoint = tableEndpointOf(e.IDEMPOTENCY_TABLE_CONNECTION_STRING);
+      if (!endpoint || !isLoopbackUrl(endpoint)) {
+        problems.push({
+          variable: "IDEMPOTENCY_TABLE_CONNECTION_STRING",
+          expected: "for Azurite only (its TableEndpoint must be a loopback address); in Azure set IDEMPOTENCY_TABLE_ENDPOINT (identity-based)",
+        });
+      } else {
+        idempotency = { kind: "table", tableName: e.IDEMPOTENCY_TABLE_NAME, connectionString: e.IDEMPOTENCY_TABLE_CONNECTION_STRING };
+      }
+    } else if (e.IDEMPOTENCY_TABLE_ENDPOINT) {
+      idempotency = { kind: "table", tableName: e.IDEMPOTENCY_TABLE_NAME, endpoint: e.IDEMPOTENCY_TABLE_ENDPOINT };
+    } else {
+      problems.push({
+        variable: "IDEMPOTENCY_TABLE_ENDPOINT",
+        expected: "required when IDEMPOTENCY_STORE=table (https://<account>.table.core.windows.net), or IDEMPOTENCY_TABLE_CONNECTION_STRING for Azurite",
+      });
+    }
+  }
+
+  const validate = e.WEBHOOK_VALIDATE_JWT ?? false;
+  if (validate && !e.WEBHOOK_IDENTITY_URL) {
+    problems.push({ variable: "WEBHOOK_IDENTITY_URL", expected: "required when WEBHOOK_VALIDATE_JWT=true (the provider's identity server, for OIDC discovery)" });
+  }
+  if (problems.length > 0) throw new SettingsError(problems);
+
+  return {
+    processApi: e.PROCESS_API_BASE_URL && e.PROCESS_API_APP_ID_URI ? { baseUrl: e.PROCESS_API_BASE_URL, appIdUri: e.PROCESS_API_APP_ID_URI } : undefined,
+    projectLookup: e.PROJECT_LOOKUP_BASE_URL ? { baseUrl: e.PROJECT_LOOKUP_BASE_URL, appIdUri: e.PROJECT_LOOKUP_APP_ID_URI } : undefined,
+    idempotency,
+    providerName: e.WEBHOOK_PROVIDER_NAME,
+    jwt: validate
+      ? { validate: true, identityUrl: e.WEBHOOK_IDENTITY_URL!, audience: e.WEBHOOK_AUDIENCE, requiredScope: e.WEBHOOK_REQUIRED_SCOPE, scopeClaim: e.WEBHOOK_SCOPE_CLAIM }
+      : { validate: false },
+    inAzure,
+  };
+}

@@ -28,7 +28,7 @@ function formatSummary(summary: LocalSummary, color: boolean): string {
   }
   if (f.coverage) lines.push(`  coverage: ${f.coverage.percentReprocessed ?? "?"} % reprocessed of ${f.coverage.total}; dedup filter now: ${f.coverage.dedupFilter}`);
   for (const q of f.queries ?? []) lines.push(`  query ${q.name}: ${q.hits} hits${q.urls[0] ? `, first ${q.urls[0]}` : ""}`);
-  if (f.webhook) lines.push(`  webhook: ${f.webhook.status} for message ${f.webhook.messageId}`);
+  if (f.webhook) lines.push(`  webhook: ${f.webhook.status} for message ${f.webhook.messageId}; redelivery ${f.webhook.redeliveryStatus} (idempotency store: ${f.webhook.store})`);
   for (const s of summary.steps.filter((s) => s.status !== "ok")) lines.push(`  ${s.status}: ${s.name}: ${s.detail}`);
   const e = summary.endpoints;
   lines.push(`  search stand-in ${e.search ?? "-"}; Azurite blob ${e.blob ?? "-"}, table ${e.table ?? "-"}${e.webhook ? `; webhook ${e.webhook}` : ""}`);

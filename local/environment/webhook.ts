@@ -57,9 +57,24 @@ type StartDevServer = (options: Record<string, unknown>) => Promise<DevServer>;
 
 async function loadFactory(): Promise<StartDevServer> {
   if (!existsSync(DEV_SERVER)) throw new StepSkipped("webhook receiver's dev-server factory not available yet (webhook/src/dev-server.ts)");
-  const mod = (await import(pathToFileURL(DEV_SERVER).href)) as { startDevServer?: StartDevServer };
+  let mod: { startDevServer?: StartDevServer };
+  try {
+    mod = (await import(pathToFileURL(DEV_SERVER).href)) as typeof mod;
+  } catch (err) {
+    throw new Error(`webhook/src/dev-server.ts failed to load: ${err instanceof Error ? err.message : String(err)}`);
+  }
   if (typeof mod.startDevServer !== "function") throw new StepSkipped("webhook receiver's dev-server factory not available yet (no startDevServer export)");
   return mod.startDevServer;
+}
+
+/** The `msg` of a structured log line (the full line holds the payload and headers; shown in the receiver's own log). */
+function logMessage(line: string): string {
+  try {
+    const parsed = JSON.parse(line) as { msg?: unknown };
+    return typeof parsed.msg === "string" ? parsed.msg : line;
+  } catch {
+    return line;
+  }
 }
 
 /** The receiver's settings for the local environment: table store on Azurite, no JWT check, no downstream. */
@@ -74,9 +89,21 @@ export function localWebhookEnv(azurite: Pick<Azurite, "connectionString">): Rec
 
 export async function postSampleWebhook(azurite: Azurite, _options: { keep: boolean }): Promise<SentWebhook> {
   const startDevServer = await loadFactory();
-  const server = await startDevServer({ port: 0, host: "127.0.0.1", env: localWebhookEnv(azurite) });
+  const logLines: string[] = [];
+  let server: DevServer;
   try {
-    const url = `${server.url.replace(/\/+$/, "")}/api/webhooks`;
+    server = await startDevServer({
+      port: 0,
+      host: "127.0.0.1",
+      env: localWebhookEnv(azurite),
+      logSink: (level: string, line: string) => logLines.push(`receiver log (${level}): ${logMessage(line)}`),
+    });
+  } catch (err) {
+    throw new Error(`the webhook dev server did not start: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    const base = server.url.replace(/\/+$/, "");
+    const url = base.endsWith("/api/webhooks") ? base : `${base}/api/webhooks`;
     const delivery = sampleDelivery();
     const post = async () => {
       const res = await fetch(url, { method: "POST", headers: delivery.headers, body: JSON.stringify(delivery.body) });
@@ -99,6 +126,7 @@ export async function postSampleWebhook(azurite: Azurite, _options: { keep: bool
       JSON.stringify(delivery.body),
       `-> ${first.status} ${JSON.stringify(first.body)}`,
       `redelivery of the same message id -> ${again.status} ${JSON.stringify(again.body)}`,
+      ...logLines,
     ].join("\n");
     return {
       url,

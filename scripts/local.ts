@@ -78,7 +78,11 @@ async function main(argv: string[]): Promise<number> {
   }
 
   log.write(
-    `\nThe services keep running. Point the CLI at them (e.g. npm run docs-index -- status) with:\n\n${exportLines(services.env)}\n\nPress Ctrl-C to stop.\n`,
+    `\nThe services keep running. Point the CLI at them (e.g. npm run docs-index -- status) with:\n\n${exportLines(services.env)}\n${
+      summary.endpoints.webhook
+        ? `\nThe webhook receiver takes deliveries at ${summary.endpoints.webhook}, e.g.\n  curl -i -X POST ${summary.endpoints.webhook} -H 'content-type: application/json' -H 'x-fv-messageid: demo-1' -d '{"Object":"Note","Event":"Created","OrgId":1,"ProjectId":2,"ObjectId":{"NoteId":3}}'\n`
+        : ""
+    }\nPress Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);

@@ -51,6 +51,7 @@ export interface SentWebhook {
 
 interface DevServer {
   url: string;
+  store?: { kind?: string };
   close(): Promise<void>;
 }
 type StartDevServer = (options: Record<string, unknown>) => Promise<DevServer>;
@@ -130,7 +131,7 @@ export async function postSampleWebhook(azurite: Azurite, _options: { keep: bool
     ].join("\n");
     return {
       url,
-      figures: { status: first.status, redeliveryStatus: again.status, messageId: delivery.headers["x-fv-messageid"]!, body: first.body, store: `table ${LOCAL_IDEMPOTENCY_TABLE} on Azurite` },
+      figures: { status: first.status, redeliveryStatus: again.status, messageId: delivery.headers["x-fv-messageid"]!, body: first.body, store: server.store?.kind === "table" ? `table ${LOCAL_IDEMPOTENCY_TABLE} on Azurite` : (server.store?.kind ?? "unknown") },
       transcript,
       stop: () => server.close(),
     };

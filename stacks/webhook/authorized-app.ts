@@ -1,7 +1,6 @@
 // The entry the process API's auth configuration needs for this app (spec A, downstream calls). It cannot be
 // deployed from here; the stack outputs it and the docs say where to paste it, so the downstream 403
 // "missing app role assignment" is avoided by a documented step.
-import { stringify } from "yaml";
 import type { StackConfig } from "../config.js";
 
 /** Must be user_impersonation for the pre-authorisation to work (spec A). */
@@ -17,7 +16,3 @@ export function authorizedAppEntry(config: Pick<StackConfig, "webhook_app">): Au
   return { project_id: config.webhook_app.project_id, app_roles: [...config.webhook_app.app_roles], scopes: [...AUTHORIZED_APP_SCOPES] };
 }
 
-/** The YAML snippet to add under the process API's `authorized_apps:` list. */
-export function authorizedAppYaml(config: Pick<StackConfig, "webhook_app">): string {
-  return stringify({ authorized_apps: [authorizedAppEntry(config)] });
-}

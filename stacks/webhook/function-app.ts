@@ -86,6 +86,8 @@ export class WebhookFunctionApp extends Construct {
       instanceMemoryInMb: w.instance_memory_mb,
       identity: { type: "SystemAssigned" },
       webdeployPublishBasicAuthenticationEnabled: false,
+      // https_only is not set: azurerm issue #29006 reports it failing on Flex Consumption. Callers reach the app
+      // only through the gateway (HTTPS-only API), and the backend URL is https.
       siteConfig: {
         minimumTlsVersion: "1.2",
         ipRestrictionDefaultAction: "Deny",

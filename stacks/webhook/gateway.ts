@@ -8,6 +8,7 @@ import { Construct } from "constructs";
 import { renderPolicy } from "../../src/gateway/policy.js";
 import { selectPolicy } from "../../src/gateway/select.js";
 import type { StackConfig } from "../config.js";
+import { terraformLiteral } from "../terraform-literal.js";
 
 export const apiPath = (appName: string) => `exp-${appName}`;
 /** The API Management backend (the policy's set-backend-service backend-id). */
@@ -41,11 +42,11 @@ export class WebhookGateway extends Construct {
       revision: "1",
       // The provider calls with its JWT only; no subscription key (the policy authenticates the call).
       subscriptionRequired: false,
-      import: { contentFormat: "openapi+json", contentValue: openApiJson },
+      import: { contentFormat: "openapi+json", contentValue: terraformLiteral(openApiJson) },
     });
 
     // The literal backend name keeps the XML reviewable (a token would render as ${...}); dependsOn orders it.
     this.policyXml = renderPolicy(selectPolicy(config, backendName(config.app_name)));
-    new ApiManagementApiPolicy(this, "policy", { ...apim, apiName: this.api.name, xmlContent: this.policyXml, dependsOn: [backend] });
+    new ApiManagementApiPolicy(this, "policy", { ...apim, apiName: this.api.name, xmlContent: terraformLiteral(this.policyXml), dependsOn: [backend] });
   }
 }

@@ -14,10 +14,10 @@ export function devConfig(): Config {
   return structuredClone(config);
 }
 
-export function build(mutate: (c: Config) => void = () => {}): BuiltStacks {
+export function build(mutate: (c: Config) => void = () => {}, openApiJson = fixtureOpenApi): BuiltStacks {
   const config = devConfig();
   mutate(config);
-  return buildStacks(config, { file: DEV_FILE, openApiJson: fixtureOpenApi, app: Testing.app() });
+  return buildStacks(config, { file: DEV_FILE, openApiJson, app: Testing.app() });
 }
 
 /** Synthesized Terraform JSON of one stack, parsed. */

@@ -93,6 +93,12 @@ describe("webhook stack: API Management", () => {
     });
   });
 
+  it("passes the OpenAPI text through unchanged by Terraform interpolation", () => {
+    const doc = JSON.stringify({ openapi: "3.0.0", info: { title: "t", version: "v1", description: "literal ${var.x} and %{ if }" }, paths: {} });
+    const imported = only(synth(build(() => {}, doc).webhook), "azurerm_api_management_api").import.content_value;
+    expect(imported).toBe(doc.replace("${", "$${").replace("%{", "%%{"));
+  });
+
   it("points a backend at the function app (no trailing slash)", () => {
     expect(backend).toMatchObject({
       name: "exp-webhooks-function",

@@ -1,0 +1,6 @@
+// Terraform evaluates "${...}" and "%{...}" inside every string of cdk.tf.json. Documents embedded verbatim (the
+// OpenAPI import, the policy XML) are escaped so their text reaches Azure unchanged ("$${" and "%%{" are
+// Terraform's literal forms). cdktf passes plain strings through as they are.
+export function terraformLiteral(text: string): string {
+  return text.replace(/\$\{/g, "$${").replace(/%\{/g, "%%{");
+}

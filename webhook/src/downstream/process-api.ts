@@ -67,7 +67,7 @@ export function createProcessApiClient(o: ProcessApiOptions): CaseCreator {
             body: JSON.stringify(body),
             timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             fetch: doFetch,
-            authDiagnostics: () => ({ url, attempt, token: describeToken(token), checklist: DOWNSTREAM_AUTH_CHECKLIST }),
+            authDiagnostics: () => ({ url, attempt, callerIdentity: describeToken(token), checklist: DOWNSTREAM_AUTH_CHECKLIST }),
           });
           if (status >= 200 && status < 300) return { outcome: "created" as const, status };
           // A case with this ExternalId already exists (e.g. created by an earlier delivery whose answer was lost).

@@ -62,7 +62,7 @@ export function createProjectLookupClient(o: ProjectLookupOptions): ProjectLooku
             headers,
             timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             fetch: doFetch,
-            authDiagnostics: () => ({ url, token: token ? describeToken(token) : "no token sent (PROJECT_LOOKUP_APP_ID_URI not set)" }),
+            authDiagnostics: () => ({ url, callerIdentity: token ? describeToken(token) : "no bearer sent (PROJECT_LOOKUP_APP_ID_URI not set)" }),
           });
           if (status === 404) {
             // Not (yet) visible to the lookup: the project-created event may arrive before the project is readable.

@@ -1,0 +1,108 @@
+// Idempotency on Azure Table Storage (Azurite): the atomic insert as the claim, ETag-conditional completion and
+// release, lease takeover; and the receiver through the local adapter with the table store and a stub process API.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAzurite, type Azurite } from "../../local/azurite.js";
+import { startDevServer, type DevServer } from "../../webhook/src/dev-server.js";
+import { TableIdempotencyStore } from "../../webhook/src/idempotency/table-store.js";
+import { FakeCredential, startDownstreamStub, type DownstreamStub } from "./support/stubs.js";
+
+let azurite: Azurite;
+let stub: DownstreamStub;
+let server: DevServer;
+
+beforeAll(async () => {
+  [azurite, stub] = await Promise.all([startAzurite({ blob: false, table: true }), startDownstreamStub()]);
+  server = await startDevServer({
+    port: 0,
+    quiet: true,
+    env: {
+      IDEMPOTENCY_STORE: "table",
+      IDEMPOTENCY_TABLE_CONNECTION_STRING: azurite.connectionString,
+      IDEMPOTENCY_TABLE_NAME: "webhookdeliveriestest",
+      PROCESS_API_BASE_URL: stub.url,
+      PROCESS_API_APP_ID_URI: "api://process-cases",
+      PROJECT_LOOKUP_BASE_URL: stub.url,
+    },
+    overrides: { credential: new FakeCredential(), retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 5 }, inFlightWaitMs: 10_000 },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await stub?.close();
+  await azurite?.close();
+});
+
+const ack = { received: true as const, messageId: "x", orgId: 1 };
+
+describe("table idempotency store (Azurite)", () => {
+  const store = () => new TableIdempotencyStore({ connectionString: azurite.connectionString, tableName: "storeunit" });
+
+  it("claims once, reports busy while processing, and answers done with the stored body", async () => {
+    const s = store();
+    const first = await s.claim("m/1#?\\", 60_000);
+    expect(first.kind).toBe("claimed");
+    expect((await s.claim("m/1#?\\", 60_000)).kind).toBe("busy");
+    await s.complete("m/1#?\\", (first as { token: string }).token, ack);
+    expect(await s.claim("m/1#?\\", 60_000)).toEqual({ kind: "done", response: ack });
+  });
+
+  it("release lets the next delivery claim", async () => {
+    const s = store();
+    const first = await s.claim("rel-1", 60_000);
+    await s.release("rel-1", (first as { token: string }).token);
+    expect((await s.claim("rel-1", 60_000)).kind).toBe("claimed");
+  });
+
+  it("N concurrent claims of one id: exactly one wins", async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, () => store().claim("race-1", 60_000)));
+    expect(results.filter((r) => r.kind === "claimed")).toHaveLength(1);
+    expect(results.filter((r) => r.kind === "busy")).toHaveLength(11);
+  });
+
+  it("an expired lease can be taken over, and the old owner can no longer complete", async () => {
+    const s = store();
+    const old = await s.claim("lease-1", 1);
+    await new Promise((r) => setTimeout(r, 20));
+    const taken = await s.claim("lease-1", 60_000);
+    expect(taken.kind).toBe("claimed");
+    await expect(s.complete("lease-1", (old as { token: string }).token, ack)).rejects.toThrow(/HTTP 412/);
+    await s.complete("lease-1", (taken as { token: string }).token, ack);
+    expect((await s.claim("lease-1", 60_000)).kind).toBe("done");
+  });
+});
+
+describe("receiver through the local adapter with the table store", () => {
+  const post = async (projectId: number, messageId: string) => {
+    const res = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-fv-messageid": messageId },
+      body: JSON.stringify({ object: "Project", event: "Created", orgId: 3, projectId }),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it("a redelivery returns the same 200 body and creates no second case", async () => {
+    stub.projects.set(1, "First");
+    const a = await post(1, "tbl-1");
+    const b = await post(1, "tbl-1");
+    expect(a.status).toBe(200);
+    expect(b).toEqual(a);
+    expect(stub.cases().filter((c) => JSON.parse(c.body).ExternalId === "1")).toHaveLength(1);
+  });
+
+  it("N concurrent deliveries of one id create one case", async () => {
+    stub.projects.set(2, "Second");
+    const results = await Promise.all(Array.from({ length: 10 }, () => post(2, "tbl-conc")));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(stub.cases().filter((c) => JSON.parse(c.body).ExternalId === "2")).toHaveLength(1);
+  });
+
+  it("a failed delivery releases its claim; the redelivery processes", async () => {
+    stub.projects.set(3, "Third");
+    stub.caseAnswers.push({ status: 500 }, { status: 500 }, { status: 201 });
+    expect((await post(3, "tbl-fail")).status).toBe(503);
+    expect((await post(3, "tbl-fail")).status).toBe(200);
+    expect((await post(3, "tbl-fail")).status).toBe(200);
+    expect(stub.cases().filter((c) => JSON.parse(c.body).ExternalId === "3")).toHaveLength(3);
+  });
+});

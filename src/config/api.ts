@@ -45,6 +45,8 @@ export const webhookAppConfigSchema = z.strictObject({
   /** App ID URI of the process API; the receiver asks for <uri>/.default (client credentials). */
   process_api_app_id_uri: z.string().regex(/^(api:\/\/|https:\/\/)\S+$/, { message: "expected an App ID URI such as api://process-cases" }),
   project_lookup_base_url: httpsUrl("the project lookup base URL"),
+  /** App ID URI of the project lookup API, when it wants an app-only token (<uri>/.default). */
+  project_lookup_app_id_uri: z.string().regex(/^(api:\/\/|https:\/\/)\S+$/, { message: "expected an App ID URI such as api://sys-casepro" }).optional(),
   idempotency_table: z.string().regex(/^[A-Za-z][A-Za-z0-9]{2,62}$/, { message: "expected a table name: a letter then 2-62 letters or digits" }).default("webhookdeliveries"),
   /** The experience API's project id, as the process API's authorized_apps entry names it. */
   project_id: z.string().min(1),

@@ -20,6 +20,7 @@ export function webhookAppSettings(config: StackConfig, inputs: AppSettingsInput
     PROCESS_API_BASE_URL: app.process_api_base_url,
     PROCESS_API_APP_ID_URI: app.process_api_app_id_uri,
     PROJECT_LOOKUP_BASE_URL: app.project_lookup_base_url,
+    ...(app.project_lookup_app_id_uri ? { PROJECT_LOOKUP_APP_ID_URI: app.project_lookup_app_id_uri } : {}),
     IDEMPOTENCY_STORE: "table",
     IDEMPOTENCY_TABLE_NAME: app.idempotency_table,
     IDEMPOTENCY_TABLE_ENDPOINT: tableEndpoint(inputs.storageAccountName),

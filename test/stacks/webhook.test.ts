@@ -37,6 +37,7 @@ describe("webhook stack: function app", () => {
       PROCESS_API_BASE_URL: "https://apim-corp-dev.azure-api.net/prc-cases",
       PROCESS_API_APP_ID_URI: "api://prc-cases-dev",
       PROJECT_LOOKUP_BASE_URL: "https://apim-corp-dev.azure-api.net/sys-casepro",
+      PROJECT_LOOKUP_APP_ID_URI: "api://sys-casepro-dev",
       IDEMPOTENCY_STORE: "table",
       IDEMPOTENCY_TABLE_NAME: "webhookdeliveries",
       IDEMPOTENCY_TABLE_ENDPOINT: `https://${storageRef("name")}.table.core.windows.net`,
@@ -51,6 +52,12 @@ describe("webhook stack: function app", () => {
       AzureWebJobsStorage__credential: "managedidentity",
     });
     expect(JSON.stringify(fn.app_settings)).not.toMatch(/AccountKey|primary_access_key|SharedAccessSignature/);
+  });
+
+  it("leaves PROJECT_LOOKUP_APP_ID_URI out when the config has none", () => {
+    const settings = only(synth(build((c) => delete c.webhook_app!.project_lookup_app_id_uri).webhook), FN).app_settings;
+    expect(settings).not.toHaveProperty("PROJECT_LOOKUP_APP_ID_URI");
+    expect(settings.PROJECT_LOOKUP_BASE_URL).toBe("https://apim-corp-dev.azure-api.net/sys-casepro");
   });
 
   it("sends telemetry to workspace-based Application Insights", () => {

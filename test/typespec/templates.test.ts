@@ -203,7 +203,8 @@ describe("errors are Problem Details as application/problem+json", () => {
   it("ProblemDetails has the RFC 7807 fields and the requestId, traceId, errors extensions", () => {
     const problem = doc.components.schemas["Platform.ProblemDetails"]!;
     expect(Object.keys(problem.properties ?? {})).toEqual(["type", "title", "status", "detail", "instance", "requestId", "traceId", "errors"]);
-    expect(problem.properties?.type).toMatchObject({ type: "string", format: "uri" });
+    // RFC 7807 §3.1: a URI reference, so relative types such as /problems/webhooks/validation are valid.
+    expect(problem.properties?.type).toMatchObject({ type: "string", format: "uri-reference" });
     expect(problem.properties?.status).toMatchObject({ type: "integer", format: "int32" });
     expect(problem.properties?.errors?.items).toEqual({ $ref: "#/components/schemas/Platform.ProblemDetailsFieldError" });
     expect(doc.components.schemas["Platform.ProblemDetailsFieldError"]?.required).toEqual(["key", "values"]);

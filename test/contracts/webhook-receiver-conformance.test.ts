@@ -1,0 +1,179 @@
+// Contract test: the receiver's actual responses (status codes, content types, bodies, headers) conform to
+// the committed OpenAPI v1. The handler is called in-process the way the Functions host calls it
+// (new HttpRequest / new InvocationContext); bodies are validated with ajv against the document's schemas.
+import { HttpRequest, InvocationContext } from "@azure/functions";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { OPENAPI_V1_FILE } from "../../contracts/webhook/src/build.js";
+import { DownstreamRejectedError, RetryableDownstreamError } from "../../webhook/src/downstream/errors.js";
+import { createWebhookHandler, MAX_BODY_BYTES, type WebhookDeps, type WebhookResponse } from "../../webhook/src/handler.js";
+import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
+import { EventRouter, type EventHandler } from "../../webhook/src/routing/registry.js";
+import { createSchemaValidator } from "./openapi-schema.js";
+
+interface ResponseSpec {
+  headers?: Record<string, { required?: boolean; schema: object }>;
+  content?: Record<string, { schema: object }>;
+}
+const doc = JSON.parse(readFileSync(OPENAPI_V1_FILE, "utf8")) as {
+  paths: { "/api/webhooks": { post: { responses: Record<string, ResponseSpec> } } };
+  components: { schemas: Record<string, object> };
+};
+const responses = doc.paths["/api/webhooks"].post.responses;
+const schemas = createSchemaValidator(doc);
+
+/** The declared response for a status: the exact code, else its range (5XX), as OpenAPI resolves it. */
+function declaredResponse(status: number): ResponseSpec | undefined {
+  return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+}
+
+function mediaType(contentType: string | undefined): string {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** Asserts one actual response against the contract and returns the matched declaration. */
+function expectConforms(res: WebhookResponse): void {
+  const declared = declaredResponse(res.status);
+  expect(declared, `status ${res.status} is not declared`).toBeDefined();
+  const type = mediaType(res.headers["content-type"]);
+  const content = declared!.content?.[type];
+  expect(content, `status ${res.status}: content type ${type} not declared (declared: ${Object.keys(declared!.content ?? {}).join(", ")})`).toBeDefined();
+  expect(schemas.errors(content!.schema, res.jsonBody), `status ${res.status} body`).toEqual([]);
+  for (const [name, header] of Object.entries(declared!.headers ?? {})) {
+    const actual = Object.entries(res.headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+    if (actual === undefined) {
+      expect(header.required ?? false, `required header ${name}`).toBe(false);
+      continue;
+    }
+    const value = /^\d+$/.test(actual) ? Number(actual) : actual;
+    expect(schemas.errors(header.schema, value), `header ${name}`).toEqual([]);
+  }
+}
+
+const NOTE = { Object: "Note", Event: "Created", OrgId: 7, ProjectId: 42, UserId: 3, UserType: "Employee", ObjectId: { NoteId: 9 } };
+
+function handlerWith(opts: { handlers?: EventHandler[]; jwtStatus?: 401 | 403; inFlightWaitMs?: number } = {}) {
+  const deps: WebhookDeps = {
+    store: new MemoryIdempotencyStore(),
+    router: new EventRouter(opts.handlers ?? []),
+    services: {
+      cases: { dryRun: true, createCase: async () => ({ outcome: "logged" }) },
+      projects: { projectName: async (id) => `Project ${id}` },
+    },
+    logSink: () => {},
+    inFlightWaitMs: opts.inFlightWaitMs ?? 50,
+  };
+  if (opts.jwtStatus) {
+    const status = opts.jwtStatus;
+    deps.jwt = { validate: async () => ({ ok: false, status, error: "invalid_token", description: "rejected by the test" }) };
+  }
+  return createWebhookHandler(deps);
+}
+
+function post(body: string | object | Uint8Array, headers: Record<string, string> = {}, method = "POST"): HttpRequest {
+  const init = typeof body === "string" ? { string: body } : body instanceof Uint8Array ? { bytes: body } : { string: JSON.stringify(body) };
+  return new HttpRequest({
+    method,
+    url: "http://localhost:7071/api/webhooks",
+    headers: { "content-type": "application/json", ...headers },
+    body: method === "GET" ? undefined : init,
+  });
+}
+
+const ctx = () => new InvocationContext({ invocationId: "inv-contract", functionName: "webhooks", logHandler: () => {} });
+const throwing = (error: Error): EventHandler => ({ object: "Note", event: "Created", handle: async () => { throw error; } });
+
+describe("the receiver conforms to openapi.v1.json", () => {
+  it("200: the acknowledgement with every field", async () => {
+    const res = await handlerWith()(post(NOTE, { "x-fv-messageid": "m-1", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" }), ctx());
+    expect(res.status).toBe(200);
+    expectConforms(res);
+    expect(res.jsonBody).toMatchObject({ received: true, messageId: "m-1", noteId: 9, projectId: 42, orgId: 7 });
+  });
+
+  it("200: case-insensitive payload names, minimal acknowledgement", async () => {
+    const res = await handlerWith()(post({ orgid: 1, OBJECT: "Contact", event: "Deleted" }), ctx());
+    expect(res.status).toBe(200);
+    expectConforms(res);
+  });
+
+  it.each([
+    ["invalid JSON", "{not json"],
+    ["schema violation (OrgId missing)", { Object: "Note" }],
+  ])("400: %s, as problem+json", async (_case, body) => {
+    const res = await handlerWith()(post(body), ctx());
+    expect(res.status).toBe(400);
+    expectConforms(res);
+  });
+
+  it("400 schema violations carry errors[{key, values}]", async () => {
+    const res = await handlerWith()(post({ OrgId: "seven" }), ctx());
+    expect(res.status).toBe(400);
+    expectConforms(res);
+    expect((res.jsonBody as { errors?: unknown[] }).errors?.length).toBeGreaterThan(0);
+  });
+
+  it("401 and 403 from JWT validation", async () => {
+    for (const status of [401, 403] as const) {
+      const res = await handlerWith({ jwtStatus: status })(post(NOTE), ctx());
+      expect(res.status).toBe(status);
+      expectConforms(res);
+    }
+  });
+
+  it("409: the same message id still processing", async () => {
+    let release!: () => void;
+    const slow: EventHandler = { object: "Note", event: "Created", handle: () => new Promise<void>((r) => (release = r)) };
+    const handle = handlerWith({ handlers: [slow], inFlightWaitMs: 20 });
+    const first = handle(post(NOTE, { "x-fv-messageid": "dup" }), ctx());
+    await new Promise((r) => setTimeout(r, 10));
+    const second = await handle(post(NOTE, { "x-fv-messageid": "dup" }), ctx());
+    release();
+    await first;
+    expect(second.status).toBe(409);
+    expectConforms(second);
+  });
+
+  it("413: a body over 1 MiB", async () => {
+    const res = await handlerWith()(post(new Uint8Array(MAX_BODY_BYTES + 10).fill(32)), ctx());
+    expect(res.status).toBe(413);
+    expectConforms(res);
+  });
+
+  it("415: not JSON", async () => {
+    const res = await handlerWith()(post("OrgId=1", { "content-type": "text/plain" }), ctx());
+    expect(res.status).toBe(415);
+    expectConforms(res);
+  });
+
+  it("502: downstream refused", async () => {
+    const res = await handlerWith({ handlers: [throwing(new DownstreamRejectedError("process API", 400, "bad"))] })(post(NOTE), ctx());
+    expect(res.status).toBe(502);
+    expectConforms(res);
+  });
+
+  it("503: downstream unavailable, with Retry-After", async () => {
+    const res = await handlerWith({ handlers: [throwing(new RetryableDownstreamError("process API", "HTTP 503"))] })(post(NOTE), ctx());
+    expect(res.status).toBe(503);
+    expectConforms(res);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("500: an unexpected failure falls under 5XX", async () => {
+    const res = await handlerWith({ handlers: [throwing(new Error("boom"))] })(post(NOTE), ctx());
+    expect(res.status).toBe(500);
+    expectConforms(res);
+  });
+
+  it("405 for other methods is a Problem Details body (not declared: OpenAPI describes only POST)", async () => {
+    const res = await handlerWith()(post("", {}, "GET"), ctx());
+    expect(res.status).toBe(405);
+    expect(mediaType(res.headers["content-type"])).toBe("application/problem+json");
+    expect(schemas.errors({ $ref: "#/components/schemas/Platform.ProblemDetails" }, res.jsonBody)).toEqual([]);
+  });
+
+  it("the validator rejects a body that breaks the contract", () => {
+    expect(schemas.errors({ $ref: "#/components/schemas/WebhookResponse" }, { received: "yes" })).not.toEqual([]);
+    expect(schemas.errors({ $ref: "#/components/schemas/Platform.ProblemDetails" }, { title: "x" })).not.toEqual([]);
+  });
+});

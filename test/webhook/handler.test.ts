@@ -52,7 +52,7 @@ describe("webhook handler: success", () => {
     const { handle, logs } = setup();
     const res = await handle(delivery({ body: { Object: "Invoice", Event: "Archived", OrgId: 1 }, headers: { "x-fv-messageid": "m-2" } }), invocation());
     expect(res.status).toBe(200);
-    expect(logs.find("no handler")).toMatchObject({ kind: "Invoice/Archived", messageId: "m-2" });
+    expect(logs.find("no handler")).toMatchObject({ kind: "Invoice/Archived", handler: null, messageId: "m-2" });
   });
 
   it("routes case-insensitively to the handler for (Object, Event)", async () => {

@@ -4,7 +4,7 @@
 // WEBHOOK_VALIDATE_JWT); 405 other methods; 409 same message id still processing; 413 body over 1 MiB; 415 not
 // JSON; 502 downstream refused; 503 downstream or store unavailable (with Retry-After). Bad input is never a 5xx.
 import { randomUUID } from "node:crypto";
-import type { HttpRequest, HttpResponseInit, InvocationContext } from "@azure/functions";
+import type { HttpResponseInit, InvocationContext } from "@azure/functions";
 import type { JwtValidator } from "./auth/validate-jwt.js";
 import { checkJsonContentType } from "./content-type.js";
 import { DownstreamAuthError, DownstreamRejectedError, PayloadRejectedError, RetryableDownstreamError } from "./downstream/errors.js";
@@ -27,7 +27,19 @@ export interface WebhookResponse extends HttpResponseInit {
   jsonBody: WebhookAck | ProblemDetails;
 }
 
-export type WebhookHandler = (request: HttpRequest, context: InvocationContext) => Promise<WebhookResponse>;
+/**
+ * The parts of the Functions HttpRequest the receiver reads. The host's HttpRequest satisfies it; the local
+ * adapter passes a lighter object over node:http's request (src/dev-server.ts) so the undici Request and web
+ * stream the Functions class builds per request are not paid for locally.
+ */
+export interface WebhookRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null; forEach(callback: (value: string, name: string) => void): void };
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export type WebhookHandler = (request: WebhookRequest, context: InvocationContext) => Promise<WebhookResponse>;
 
 export interface WebhookDeps {
   store: IdempotencyStore;
@@ -41,6 +53,9 @@ export interface WebhookDeps {
   inFlightWaitMs?: number;
   claimLeaseMs?: number;
 }
+
+// Stateless for one-shot decoding, so one instance serves every request.
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -76,10 +91,8 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
   /** Runs the event's handler; returns a problem response on failure (the caller releases the claim). */
   async function process(payload: WebhookPayload, messageId: string | undefined, pctx: ProblemContext, log: Logger): Promise<WebhookResponse | undefined> {
     const handler = deps.router.resolve(payload.object, payload.event);
-    if (!handler) {
-      log.info("no handler for this kind; acknowledged", { kind: `${payload.object ?? "(none)"}/${payload.event ?? "(none)"}` });
-      return undefined;
-    }
+    // Kinds without a handler are acknowledged; the "webhook received" line already says so (handler: null).
+    if (!handler) return undefined;
     try {
       await handler.handle({ payload, messageId, services: deps.services, log, traceparent: pctx.traceId, correlationId: messageId ?? pctx.requestId });
       return undefined;
@@ -121,7 +134,7 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     }
   };
 
-  async function handleRequest(request: HttpRequest, context: InvocationContext): Promise<WebhookResponse> {
+  async function handleRequest(request: WebhookRequest, context: InvocationContext): Promise<WebhookResponse> {
     const requestId = context.invocationId && context.invocationId !== "unknown" ? context.invocationId : randomUUID();
     const traceId = chooseTraceparent(request.headers.get("traceparent"), context.traceContext?.traceParent);
     const pctx: ProblemContext = { instance: pathOf(request.url), requestId, traceId };
@@ -155,7 +168,7 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
 
     let text: string;
     try {
-      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+      text = utf8.decode(bytes);
     } catch {
       return problemResponse(pctx, 400, PROBLEM_TYPES.invalidJson, "The body is not valid UTF-8 text.", { errors: [{ key: "body", values: ["is not valid UTF-8"] }] });
     }
@@ -173,7 +186,13 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     const { payload } = parsed;
     const messageId = delivery.headers.messageId;
     if (messageId) log = log.with({ messageId });
-    log.info("webhook received", { kind: `${payload.object ?? "(none)"}/${payload.event ?? "(none)"}`, payload, headers: loggableHeaders(request.headers) });
+    const handler = deps.router.resolve(payload.object, payload.event);
+    log.info(handler ? "webhook received" : "webhook received; no handler for this kind, acknowledged", {
+      kind: `${payload.object ?? "(none)"}/${payload.event ?? "(none)"}`,
+      handler: handler ? `${handler.object}/${handler.event}` : null,
+      payload,
+      headers: loggableHeaders(request.headers),
+    });
     const ack = buildAck(delivery.headers, payload);
 
     if (!messageId) {

@@ -1,0 +1,107 @@
+// Benchmark: throughput and latency of POST /api/webhooks through the local adapter, with the memory store and
+// with the Azurite table store, beside a bare node:http server that parses the same JSON (the baseline).
+// Each variant runs in its own child process; autocannon drives it from this process with a unique
+// x-fv-messageid per request (every request is a first delivery, so it claims and completes).
+// Goal: the memory-store variant reaches at least 60 % of the baseline's throughput.
+// Usage: npm run bench:webhook [-- --duration 10 --connections 10]
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { startAzurite } from "../../local/azurite.js";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const DURATION_S = arg("duration", 10);
+const CONNECTIONS = arg("connections", 10);
+const GOAL_RATIO = 0.6;
+const SERVER = fileURLToPath(new URL("./server.ts", import.meta.url));
+
+const BODY = JSON.stringify({ Object: "Note", Event: "Created", Timestamp: 1763891090, OrgId: 7, ProjectId: 42, UserId: 3, UserType: "Employee", ObjectId: { NoteId: 9 } });
+
+interface Figures {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function startVariant(mode: string, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--no-deprecation", "--import", "tsx", SERVER, mode], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
+    let out = "";
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const m = /URL (\S+)/.exec(out);
+      if (m) resolve({ url: m[1]!, child });
+    });
+    child.once("exit", (code) => reject(new Error(`${mode} server exited with code ${code}`)));
+  });
+}
+
+function stopVariant(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners("exit");
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+async function measure(name: string, url: string): Promise<Figures> {
+  process.stderr.write(`${name}: ${DURATION_S} s, ${CONNECTIONS} connections against ${url} ...\n`);
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: "POST",
+        body: BODY,
+        headers: { "content-type": "application/json", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" },
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, "x-fv-messageid": randomUUID() } }),
+      },
+    ],
+  });
+  return { name, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+async function run(): Promise<void> {
+  const figures: Figures[] = [];
+  for (const mode of ["baseline", "memory"] as const) {
+    const { url, child } = await startVariant(mode);
+    try {
+      figures.push(await measure(mode === "baseline" ? "baseline (bare node:http + JSON.parse)" : "receiver, memory store", url));
+    } finally {
+      await stopVariant(child);
+    }
+  }
+  const azurite = await startAzurite({ blob: false, table: true });
+  try {
+    const { url, child } = await startVariant("table", { BENCH_TABLE_CONNECTION_STRING: azurite.connectionString });
+    try {
+      figures.push(await measure("receiver, Azurite table store", url));
+    } finally {
+      await stopVariant(child);
+    }
+  } finally {
+    await azurite.close();
+  }
+
+  const baseline = figures[0]!.reqPerSec;
+  const pad = (s: string, n: number) => s.padEnd(n);
+  process.stdout.write(`\n${pad("variant", 42)}${pad("req/s", 12)}${pad("p50 ms", 10)}${pad("p99 ms", 10)}${pad("non-2xx", 10)}${pad("errors", 8)}of baseline\n`);
+  for (const f of figures) {
+    process.stdout.write(
+      `${pad(f.name, 42)}${pad(f.reqPerSec.toFixed(0), 12)}${pad(String(f.p50), 10)}${pad(String(f.p99), 10)}${pad(String(f.non2xx), 10)}${pad(String(f.errors), 8)}${((f.reqPerSec / baseline) * 100).toFixed(0)} %\n`,
+    );
+  }
+  const ratio = figures[1]!.reqPerSec / baseline;
+  process.stdout.write(`\ngoal: memory store >= ${GOAL_RATIO * 100} % of baseline throughput: ${(ratio * 100).toFixed(0)} % -> ${ratio >= GOAL_RATIO ? "met" : "NOT met"}\n`);
+}
+
+await run();

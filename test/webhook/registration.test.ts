@@ -1,5 +1,7 @@
 // Spec A: the route exists only if the endpoint mapping is registered at start-up; otherwise it answers 404.
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startDevServer } from "../../webhook/src/dev-server.js";
 import { WEBHOOK_ROUTE } from "../../webhook/src/endpoints.js";
@@ -52,4 +54,17 @@ describe("endpoint registration", () => {
       await Promise.all([registered.close(), missing.close()]);
     }
   });
+
+  it("builds on its own (webhook/tsconfig.json: NodeNext, strict)", async () => {
+    const tsc = fileURLToPath(new URL("../../node_modules/typescript/bin/tsc", import.meta.url));
+    const result = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      execFile(process.execPath, [tsc, "--noEmit", "-p", fileURLToPath(new URL("tsconfig.json", webhookDir))], (err, stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, out: stdout + stderr }),
+      );
+    });
+    expect(result.out).toBe("");
+    expect(result.code).toBe(0);
+    const tsconfig = JSON.parse(readFileSync(new URL("tsconfig.json", webhookDir), "utf8"));
+    expect(tsconfig.compilerOptions).toMatchObject({ module: "NodeNext", strict: true, outDir: "dist" });
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 // The webhook contract: the committed openapi/openapi.v1.json is what the sources build to, it is a valid
 // OpenAPI 3.0 description (checked by @readme/openapi-parser), it has the route, headers, models and errors
 // of spec area A, and the build fails on any linter warning.
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -158,4 +159,19 @@ describe("provider name source", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe("npm run contracts:build (CLI)", () => {
+  it("exits 2 and names the file when the vars.yml is missing, without touching openapi.v1.json", () => {
+    const before = readFileSync(OPENAPI_V1_FILE, "utf8");
+    const missing = path.join(tmpdir(), "no-such-dir", "vars.yml");
+    const run = spawnSync(process.execPath, ["--import", "tsx", path.join(contractDir, "scripts", "build.ts")], {
+      cwd: repoRoot,
+      env: { ...process.env, VARS_FILE: missing },
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/vars\.yml: \(file\): not found/);
+    expect(readFileSync(OPENAPI_V1_FILE, "utf8")).toBe(before);
+  }, 30_000);
 });

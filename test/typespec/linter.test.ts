@@ -51,6 +51,15 @@ describe("use-resource-templates", () => {
       });
   });
 
+  it("reports a hand-written operation that is not built on a Platform primitive", async () => {
+    await tester(useResourceTemplatesRule)
+      .expect(service(`@route("/health") @get op health(): { ok: boolean };`))
+      .toEmitDiagnostics({
+        code: `${LIB}/use-resource-templates`,
+        message: /Operation 'health' is hand-written\. Build it on a Platform primitive .*op health is Platform\.ReadOperation<…>/,
+      });
+  });
+
   it("reports @route added to a template operation", async () => {
     await tester(useResourceTemplatesRule)
       .expect(service(`interface Widgets { @route("/custom") get is ResourceRead<Widget>; }`))

@@ -1,10 +1,12 @@
 // Rule: resource operations use the Resource* templates; no hand-written routes.
-// An operation counts as a resource operation when it returns or takes a @resource model.
+// An operation counts as a resource operation when it returns or takes a @resource model. Any other
+// operation must at least be built on a Platform primitive (ReadOperation, ActionOperation, ...), which
+// brings the platform's default error union.
 // Why: the templates fix the route shape (/{collection}/{key}), the default success and the error
 // union, so every API behaves the same; a hand-written @route drifts from that shape.
 import { createRule, getTypeName, paramMessage, type Model, type Operation, type Type } from "@typespec/compiler";
 import { getOperationVerb } from "@typespec/http";
-import { RESOURCE_TEMPLATES } from "../platform-names.js";
+import { PRIMITIVE_TEMPLATES, RESOURCE_TEMPLATES } from "../platform-names.js";
 import { isResourceModel, isUserType, platformTemplateOf } from "../type-utils.js";
 
 const SUGGESTION: Record<string, string> = {
@@ -38,6 +40,14 @@ function findResource(type: Type, depth = 0): Model | undefined {
   }
 }
 
+const PRIMITIVE_FOR_VERB: Record<string, string> = {
+  get: "ReadOperation",
+  post: "ActionOperation",
+  put: "UpdateOperation",
+  patch: "UpdateOperation",
+  delete: "DeleteOperation",
+};
+
 function hasOwnRoute(op: Operation): boolean {
   return op.decorators.some((d) => d.decorator.name === "$route");
 }
@@ -45,9 +55,10 @@ function hasOwnRoute(op: Operation): boolean {
 export const useResourceTemplatesRule = createRule({
   name: "use-resource-templates",
   severity: "warning",
-  description: "Resource operations use the Platform Resource* templates instead of hand-written routes.",
+  description: "Resource operations use the Platform Resource* templates (no hand-written routes); other operations are built on the Platform primitives.",
   messages: {
     default: paramMessage`Operation '${"op"}' hand-writes a route for resource '${"resource"}'. Remove @route and declare it with a template, e.g. \`${"op"} is Platform.${"template"}<${"resource"}>;\` (candidates: ${"candidates"}).`,
+    noTemplate: paramMessage`Operation '${"op"}' is hand-written. Build it on a Platform primitive so it gets the platform's route conventions and error union, e.g. \`@route("…") op ${"op"} is Platform.${"primitive"}<…>;\` (ReadOperation, ActionOperation, CreateOperation, UpdateOperation, DeleteOperation).`,
     routeOnTemplate: paramMessage`Operation '${"op"}' uses Platform.${"template"} but also sets @route. Remove @route: the template derives the route from the resource's @resource name and @key.`,
   },
   create(context) {
@@ -61,7 +72,13 @@ export const useResourceTemplatesRule = createRule({
         }
         const resource =
           findResource(op.returnType) ?? [...op.parameters.properties.values()].map((p) => findResource(p.type)).find((m) => m !== undefined);
-        if (!resource) return;
+        if (!resource) {
+          if (template && PRIMITIVE_TEMPLATES.has(template)) return;
+          if (template) return; // built on another Platform template
+          const verb = getOperationVerb(context.program, op) ?? "get";
+          context.reportDiagnostic({ target: op, messageId: "noTemplate", format: { op: op.name, primitive: PRIMITIVE_FOR_VERB[verb] ?? "ReadOperation" } });
+          return;
+        }
         const verb = getOperationVerb(context.program, op) ?? "get";
         const candidates = SUGGESTION[verb] ?? SUGGESTION.get!;
         context.reportDiagnostic({

@@ -224,6 +224,33 @@ describe("rule sets", () => {
     for (const rule of $linter.rules) expect(rule.description.length, rule.name).toBeGreaterThan(30);
   });
 
+  it("a contract that follows the checklist compiles with no findings", async () => {
+    const diagnostics = await PlatformTester.diagnose(
+      service(`
+        model WidgetFilter { @query skip?: int32 = 0; @query take?: int32 = 20; }
+        model RenameRequest { name: string; }
+        model OrderPlaced is Event<"OrderPlaced"> { orderId: string; }
+        interface Widgets {
+          get is ResourceRead<Widget>;
+          list is ResourceList<Widget, WidgetFilter, Platform.OkResponse<Page<Widget>>>;
+          create is ResourceCreate<Widget>;
+          replace is ResourceCreateOrReplace<Widget>;
+          update is ResourcePartialUpdate<Widget>;
+          @useAuth(Scopes<["Client.Delete"]> | Roles<["App.Admin"]>) delete is ResourceDelete<Widget>;
+          rename is ResourceAction<Widget, {}, RenameRequest>;
+          rebuild is ResourceActionAsync<Widget>;
+          recount is ResourceCollectionAction<Widget>;
+          reindex is ResourceCollectionActionAsync<Widget>;
+          preview is ResourceReadAction<Widget>;
+          summary is ResourceCollectionReadAction<Widget, {}, Platform.OkResponse<Widget>, Conflict | AuthErrors | ServerError>;
+        }
+        interface Orders extends Topic<OrderPlaced> {}
+        @route("/health") op health is ReadOperation<{}, Platform.OkResponse<{ ok: boolean }>>;`),
+      { compilerOptions: { linterRuleSet: { extends: [`${LIB}/recommended`] } } },
+    );
+    expect(diagnostics.map((d) => `${d.code}: ${d.message}`)).toEqual([]);
+  });
+
   it("the compiled package's rule set runs through tspconfig-style linter options", async () => {
     const diagnostics = await PlatformTester.diagnose(`@service(#{ title: "U" }) namespace U;`, {
       compilerOptions: { linterRuleSet: { extends: [`${LIB}/recommended`] } },

@@ -4,7 +4,7 @@
 import { createRule, paramMessage, type Interface, type Namespace, type Operation } from "@typespec/compiler";
 import { ROLES_SCHEME_ID, SCOPES_SCHEME_ID } from "../platform-names.js";
 import { isUserType } from "../type-utils.js";
-import { declaredAuth } from "./auth-helpers.js";
+import { declaredAuth } from "../auth-utils.js";
 
 export const authScopesWithRolesRule = createRule({
   name: "auth-scopes-with-roles",

@@ -4,7 +4,7 @@
 import { createRule, paramMessage, type Interface, type Namespace, type Operation } from "@typespec/compiler";
 import { PLATFORM_MANAGED_SCOPES } from "../platform-names.js";
 import { isUserType } from "../type-utils.js";
-import { declaredAuth } from "./auth-helpers.js";
+import { declaredAuth } from "../auth-utils.js";
 
 export const noDelegationScopesRule = createRule({
   name: "no-delegation-scopes",

@@ -2,6 +2,7 @@
 //   baseline: a bare node:http server that reads the body, parses the same JSON and answers {received: true}
 //   memory:   the receiver's local adapter with the memory idempotency store
 //   table:    the receiver's local adapter with the Azurite table store (IDEMPOTENCY_TABLE_CONNECTION_STRING)
+//   adapter:  the local adapter with a handler that answers at once (shows the adapter's own share)
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startDevServer } from "../../webhook/src/dev-server.js";
@@ -27,11 +28,19 @@ if (mode === "baseline") {
     });
   });
   server.listen(0, "127.0.0.1", () => process.stdout.write(`URL http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks\n`));
+} else if (mode === "adapter") {
+  const server = await startDevServer({
+    port: 0,
+    quiet: true,
+    env: {},
+    register: (target) => target.http("webhooks", { route: "webhooks", methods: ["POST"], handler: async () => ({ status: 200, jsonBody: { received: true } }) }),
+  });
+  process.stdout.write(`URL ${server.url}\n`);
 } else if (mode === "memory" || mode === "table") {
   const env = mode === "memory" ? { IDEMPOTENCY_STORE: "memory" } : { IDEMPOTENCY_STORE: "table", IDEMPOTENCY_TABLE_CONNECTION_STRING: process.env.BENCH_TABLE_CONNECTION_STRING };
   const server = await startDevServer({ port: 0, quiet: true, env });
   process.stdout.write(`URL ${server.url}\n`);
 } else {
-  process.stderr.write(`usage: server.ts baseline|memory|table\n`);
+  process.stderr.write(`usage: server.ts baseline|adapter|memory|table\n`);
   process.exit(2);
 }

@@ -102,7 +102,7 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
         return problemResponse(pctx, 400, PROBLEM_TYPES.validation, `The ${handler.object}/${handler.event} event is missing required fields.`, { errors: err.errors });
       }
       if (err instanceof RetryableDownstreamError) {
-        log.warn("processing failed temporarily; the claim is released for a redelivery", { service: err.service, error: err.message });
+        log.warn("processing failed temporarily; answering 503 so the provider redelivers", { service: err.service, error: err.message });
         return problemResponse(pctx, 503, PROBLEM_TYPES.downstreamUnavailable, `Processing could not complete: ${err.message}. Redeliver later.`, {
           headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
         });

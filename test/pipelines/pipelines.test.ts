@@ -9,12 +9,6 @@ import { runCli } from "../../src/cli/docs-index/program.js";
 import { repoRoot } from "../../src/config/load.js";
 import { STACK_IDS } from "../../stacks/app.js";
 
-/**
- * Scripts another helper is adding at the same time (named in the brief); while absent they are reported, not
- * failed. Remove an entry once the script exists: the test then checks it like any other.
- */
-const PENDING_SCRIPTS: Record<string, string> = { "contracts:build": "contracts/webhook build, added by the contracts work" };
-
 const TEMPLATES = {
   github: ".github/workflows/deploy.yml",
   azure: "pipelines/azure-pipelines.yml",
@@ -61,7 +55,7 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
     it("names only npm scripts that exist in package.json", () => {
       const named = lines.flatMap((l) => [...l.matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => m[1]!));
       expect(named).toEqual(expect.arrayContaining(["synth", "docs-index"]));
-      const missing = named.filter((s) => !(s in scripts) && !(s in PENDING_SCRIPTS));
+      const missing = named.filter((s) => !(s in scripts));
       expect(missing).toEqual([]);
       if (lines.some((l) => /^npm test\b/.test(l))) expect(scripts.test).toBeDefined();
     });
@@ -99,10 +93,3 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
     });
   });
 }
-
-describe("pending scripts", () => {
-  it("are only the ones the brief names as being added elsewhere", () => {
-    expect(Object.keys(PENDING_SCRIPTS)).toEqual(["contracts:build"]);
-    if (!("contracts:build" in scripts)) console.warn("package.json has no contracts:build script yet (pending, see PENDING_SCRIPTS)");
-  });
-});

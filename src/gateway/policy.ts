@@ -67,17 +67,7 @@ function renderProviderPolicy(p: ProviderPolicyInput): string {
     `    <set-header name="${TENANT_ORIGIN_HEADER.name}" exists-action="override">`,
     `      <value>${TENANT_ORIGIN_HEADER.value}</value>`,
     "    </set-header>",
-    `    <set-backend-service backend-id="${lit("backend id", p.backendId)}" />`,
-    "  </inbound>",
-    "  <backend>",
-    "    <base />",
-    "  </backend>",
-    "  <outbound>",
-    "    <base />",
-    "  </outbound>",
-    onError(),
-    "</policies>",
-    "",
+    ...routeToBackendAndClose(p.backendId),
   ].join("\n");
 }
 
@@ -93,7 +83,14 @@ function renderStandardPolicy(p: StandardPolicyInput): string {
     `        <audience>${lit("apim.corporate_audience", p.audience)}</audience>`,
     "      </audiences>",
     "    </validate-jwt>",
-    `    <set-backend-service backend-id="${lit("backend id", p.backendId)}" />`,
+    ...routeToBackendAndClose(p.backendId),
+  ].join("\n");
+}
+
+/** The end of every policy: route to the function app's backend, keep the base sections, add on-error. */
+function routeToBackendAndClose(backendId: string): string[] {
+  return [
+    `    <set-backend-service backend-id="${lit("backend id", backendId)}" />`,
     "  </inbound>",
     "  <backend>",
     "    <base />",
@@ -104,7 +101,7 @@ function renderStandardPolicy(p: StandardPolicyInput): string {
     onError(),
     "</policies>",
     "",
-  ].join("\n");
+  ];
 }
 
 /** On a failed JWT validation: 401 with the ErrorSource/ErrorReason/ErrorMessage headers; other errors keep the base handling. */

@@ -1,5 +1,6 @@
 // What the service does with datasource and indexer bodies: validate, fill defaults, and report them the way
 // GET does (connection strings are write-only; schedule intervals in canonical duration form).
+import { canonicalDuration, durationSeconds } from "../../../src/search/normalise.js";
 import { ServiceError } from "../http.js";
 import type { JsonObject, StandInState } from "../state.js";
 
@@ -53,27 +54,6 @@ export function datasourceWithDefaults(body: JsonObject, existing: JsonObject | 
 export function datasourceView(definition: JsonObject): JsonObject {
   if (!GET_REDACTS_CONNECTION_STRING) return definition;
   return { ...definition, credentials: { connectionString: null } };
-}
-
-const DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
-
-export function durationSeconds(value: string): number | undefined {
-  const m = DURATION.exec(value);
-  if (!m || value === "P" || value.endsWith("T")) return undefined;
-  return Number(m[1] ?? 0) * 86400 + Number(m[2] ?? 0) * 3600 + Number(m[3] ?? 0) * 60 + Number(m[4] ?? 0);
-}
-
-/** XSD canonical form: 86400 s -> P1D, 7200 s -> PT2H. */
-export function canonicalDuration(seconds: number): string {
-  const d = Math.floor(seconds / 86400);
-  let rest = seconds - d * 86400;
-  const h = Math.floor(rest / 3600);
-  rest -= h * 3600;
-  const m = Math.floor(rest / 60);
-  const s = rest - m * 60;
-  const time = `${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s ? `${s}S` : ""}`;
-  const out = `P${d ? `${d}D` : ""}${time ? `T${time}` : ""}`;
-  return out === "P" ? "PT0S" : out;
 }
 
 /** Validates an indexer body against the state (its datasource and target index must exist). */

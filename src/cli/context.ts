@@ -38,6 +38,14 @@ function searchCredential(endpoint: string, env: NodeJS.ProcessEnv): AzureKeyCre
     }
     return new AzureKeyCredential(key);
   }
+  if (new URL(endpoint).protocol === "http:") {
+    // Tokens are never sent over plain http; an http endpoint is the local stand-in, which takes an admin key.
+    throw new CliError(
+      `${endpoint} is a plain-http (local) endpoint and SEARCH_ADMIN_KEY is not set`,
+      ExitCode.Usage,
+      "Start the local environment with `npm run local -- --keep` and run the `export …` lines it prints, or use an https endpoint with your Azure identity.",
+    );
+  }
   return new DefaultAzureCredential();
 }
 

@@ -1,30 +1,11 @@
-// Drives the docs-index CLI in-process (runCli from src/cli/docs-index/program.ts) with the local
+// Drives the docs-index CLI in-process (runDocsIndex from src/cli/docs-index/in-process.ts) with the local
 // environment's variables, capturing what it prints, so each step can show the CLI's own output.
-import { Writable } from "node:stream";
-import { runCli } from "../../src/cli/docs-index/program.js";
+import { runDocsIndex, type CapturedRun } from "../../src/cli/docs-index/in-process.js";
 
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function sink(): { stream: Writable; text: () => string } {
-  let text = "";
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      text += chunk.toString();
-      callback();
-    },
-  });
-  return { stream, text: () => text };
-}
+export type CliRun = CapturedRun;
 
 export async function docsIndex(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliRun> {
-  const out = sink();
-  const err = sink();
-  const code = await runCli(["node", "docs-index", ...args], env, { stdout: out.stream, stderr: err.stream });
-  return { code, stdout: out.text(), stderr: err.text() };
+  return runDocsIndex(args, env);
 }
 
 /** `docs-index <name> --help` prints the command's own usage only when the command is registered. */

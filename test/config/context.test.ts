@@ -1,19 +1,7 @@
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/docs-index/program.js";
+import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 
-function capture() {
-  let text = "";
-  const stream = new Writable({ write: (chunk, _enc, done) => ((text += String(chunk)), done()) });
-  return { stream, text: () => text };
-}
-
-async function run(args: string[], env: NodeJS.ProcessEnv) {
-  const stdout = capture();
-  const stderr = capture();
-  const code = await runCli(["node", "docs-index", ...args], env, { stdout: stdout.stream, stderr: stderr.stream });
-  return { code, stderr: stderr.text() };
-}
+const run = runDocsIndex;
 
 describe("docs-index credentials", () => {
   it("explains how to reach the local stand-in when an http endpoint has no admin key", async () => {

@@ -2,22 +2,11 @@
 // exists in the tree (its step must be ok and its figures right), tolerant of pieces not there yet (skipped
 // with a reason). Also the step runner's failure and skip semantics.
 import { existsSync } from "node:fs";
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { textSink as sink } from "../../src/cli/docs-index/in-process.js";
 import { runLocal, STEP_COUNT, type LocalResult } from "../../local/environment.js";
 import { hasCommand } from "../../local/environment/docs-index.js";
 import { StepFailed, StepRunner, StepSkipped } from "../../local/environment/steps.js";
-
-function sink(): { stream: Writable; text: () => string } {
-  let text = "";
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      text += chunk.toString();
-      callback();
-    },
-  });
-  return { stream, text: () => text };
-}
 
 const ORDER = ["azurite", "stand-in", "publish-root-era", "root-era-index", "publish-apps", "plan", "deploy", "indexer", "status", "coverage", "queries", "webhook"];
 const DOCS_URL = "https://docs.dev.example.com";

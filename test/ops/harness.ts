@@ -1,11 +1,10 @@
 // Test harness for the ops commands: the stand-in (+ Azurite when asked), the real definitions in state,
 // and runCli in-process with the local-environment variables.
-import { Writable } from "node:stream";
 import path from "node:path";
 import { AzureKeyCredential, SearchClient } from "@azure/search-documents";
 import { BlobServiceClient } from "@azure/storage-blob";
 import { repoRoot } from "../../src/config/load.js";
-import { runCli } from "../../src/cli/docs-index/program.js";
+import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { startAzurite, type Azurite } from "../../local/azurite.js";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
 import { newEtag, type ExecutionResult } from "../../local/search-standin/state.js";
@@ -21,17 +20,6 @@ export interface Harness {
   container(): ReturnType<BlobServiceClient["getContainerClient"]>;
   cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: () => any }>;
   close(): Promise<void>;
-}
-
-function sink(): { stream: Writable & { isTTY?: boolean }; text: () => string } {
-  let text = "";
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      text += chunk.toString();
-      cb();
-    },
-  });
-  return { stream, text: () => text };
 }
 
 export async function startHarness(opts: { azurite?: boolean } = {}): Promise<Harness> {
@@ -58,10 +46,8 @@ export async function startHarness(opts: { azurite?: boolean } = {}): Promise<Ha
       return blobService.getContainerClient("$web");
     },
     async cli(...args: string[]) {
-      const out = sink();
-      const err = sink();
-      const code = await runCli(["node", "docs-index", ...args], env, { stdout: out.stream, stderr: err.stream });
-      return { code, stdout: out.text(), stderr: err.text(), json: () => JSON.parse(out.text()) };
+      const run = await runDocsIndex(args, env);
+      return { ...run, json: () => JSON.parse(run.stdout) };
     },
     async close() {
       await standIn.close();

@@ -2,10 +2,9 @@
 // node_modules/.bin, docs-index subcommands the CLI registers, and the synthesized stacks in dependency order.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/docs-index/program.js";
+import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { repoRoot } from "../../src/config/load.js";
 import { STACK_IDS } from "../../stacks/app.js";
 
@@ -37,10 +36,8 @@ function commandsOf(file: string): string[] {
 }
 
 async function docsIndexCommands(): Promise<string[]> {
-  let text = "";
-  const stream = new Writable({ write: (c, _e, cb) => ((text += c.toString()), cb()) });
-  await runCli(["node", "docs-index", "--help"], {}, { stdout: stream, stderr: stream });
-  const section = text.split(/^Commands:$/m)[1] ?? "";
+  const { stdout } = await runDocsIndex(["--help"], {});
+  const section = stdout.split(/^Commands:$/m)[1] ?? "";
   return [...section.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)].map((m) => m[1]!);
 }
 

@@ -2,13 +2,12 @@
 // Properties), the management plane (versioning) from recorded ARM responses.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { createHttpHeaders, type HttpClient, type PipelineRequest } from "@azure/core-rest-pipeline";
 import { BlobServiceClient } from "@azure/storage-blob";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startAzurite, type Azurite } from "../../local/azurite.js";
 import { createContext } from "../../src/cli/context.js";
-import { runCli } from "../../src/cli/docs-index/program.js";
+import { runDocsIndex, textSink as sink } from "../../src/cli/docs-index/in-process.js";
 import { ARM_STORAGE_API_VERSION, runPreflight } from "../../src/cli/docs-index/commands/preflight.js";
 import { createOutput } from "../../src/cli/output.js";
 import { repoRoot } from "../../src/config/load.js";
@@ -16,12 +15,6 @@ import { repoRoot } from "../../src/config/load.js";
 const VARS_FILE = path.join(repoRoot, "config", "dev", "vars.yml");
 const ACCOUNT_ID = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev/providers/Microsoft.Storage/storageAccounts/devstoreaccount1";
 const recorded = (name: string) => readFileSync(path.join(repoRoot, "test", "preflight", "fixtures", name), "utf8");
-
-function sink() {
-  let text = "";
-  const stream = new Writable({ write: (c, _e, cb) => ((text += c.toString()), cb()) });
-  return { stream, text: () => text };
-}
 
 let azurite: Azurite;
 let blobService: BlobServiceClient;
@@ -37,10 +30,7 @@ afterAll(async () => {
 });
 
 async function cli(...args: string[]) {
-  const out = sink();
-  const err = sink();
-  const code = await runCli(["node", "docs-index", ...args], { VARS_FILE, DOCS_STORAGE_CONNECTION_STRING: azurite.connectionString }, { stdout: out.stream, stderr: err.stream });
-  return { code, stdout: out.text(), stderr: err.text() };
+  return runDocsIndex(args, { VARS_FILE, DOCS_STORAGE_CONNECTION_STRING: azurite.connectionString });
 }
 
 describe("docs-index preflight against Azurite", () => {

@@ -2,34 +2,15 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
-import { runCli } from "../../src/cli/docs-index/program.js";
+import { runDocsIndex, type CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../src/search/definitions.js";
 import type { SearchStandIn } from "../../local/search-standin/server.js";
 
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function sink(): Writable & { text: string } {
-  const w = new Writable({
-    write(chunk, _enc, cb) {
-      w.text += String(chunk);
-      cb();
-    },
-  }) as Writable & { text: string };
-  w.text = "";
-  return w;
-}
+export type CliRun = CapturedRun;
 
 export async function cli(standIn: SearchStandIn, ...args: string[]): Promise<CliRun> {
-  const stdout = sink();
-  const stderr = sink();
   const env = { PATH: process.env.PATH, DEPLOY_ENV: "dev", SEARCH_ENDPOINT: standIn.url, SEARCH_ADMIN_KEY: standIn.apiKey, NO_COLOR: "1" };
-  const code = await runCli(["node", "docs-index", ...args], env, { stdout, stderr });
-  return { code, stdout: stdout.text, stderr: stderr.text };
+  return runDocsIndex(args, env);
 }
 
 /** A copy of search-definitions/ that a test may edit; returns its directory. */

@@ -1,13 +1,24 @@
 // Child process for bench/webhook/run.ts: serves one variant on 127.0.0.1 (free port) and prints its URL.
-//   baseline: a bare node:http server that reads the body, parses the same JSON and answers {received: true}
-//   memory:   the receiver's local adapter with the memory idempotency store
-//   table:    the receiver's local adapter with the Azurite table store (IDEMPOTENCY_TABLE_CONNECTION_STRING)
-//   adapter:  the local adapter with a handler that answers at once (shows the adapter's own share)
+// Run by plain `node` (Node 22 strips the types of this file itself), so no loader sits in the request path:
+//   baseline:     a bare node:http server that reads the body, parses the same JSON and answers {received: true}
+//   memory:       the receiver's local adapter with the memory idempotency store
+//   memory-logs:  the same with its JSON log lines written (to /dev/null) instead of dropped
+//   table:        the receiver's local adapter with the Azurite table store (BENCH_TABLE_CONNECTION_STRING)
+//   adapter:      the local adapter with a handler that answers at once (shows the adapter's own share)
+// The receiver is the compiled function app (webhook/dist, from `npm run webhook:build`), the code the Functions
+// host runs. With --source it is loaded from webhook/src instead; the parent then starts this file under tsx.
+import { createWriteStream } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startDevServer } from "../../webhook/src/dev-server.js";
 
 const mode = process.argv[2];
+const fromSource = process.argv.includes("--source");
+const printUrl = (url: string) => process.stdout.write(`URL ${url}\n`);
+
+async function devServer(): Promise<typeof import("../../webhook/src/dev-server.js").startDevServer> {
+  const path = fromSource ? "../../webhook/src/dev-server.js" : "../../webhook/dist/src/dev-server.js";
+  return ((await import(path)) as typeof import("../../webhook/src/dev-server.js")).startDevServer;
+}
 
 if (mode === "baseline") {
   const server = createServer((req, res) => {
@@ -27,20 +38,27 @@ if (mode === "baseline") {
       res.end(body);
     });
   });
-  server.listen(0, "127.0.0.1", () => process.stdout.write(`URL http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks\n`));
+  server.listen(0, "127.0.0.1", () => printUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks`));
 } else if (mode === "adapter") {
-  const server = await startDevServer({
+  const server = await (
+    await devServer()
+  )({
     port: 0,
     quiet: true,
     env: {},
     register: (target) => target.http("webhooks", { route: "webhooks", methods: ["POST"], handler: async () => ({ status: 200, jsonBody: { received: true } }) }),
   });
-  process.stdout.write(`URL ${server.url}\n`);
-} else if (mode === "memory" || mode === "table") {
-  const env = mode === "memory" ? { IDEMPOTENCY_STORE: "memory" } : { IDEMPOTENCY_STORE: "table", IDEMPOTENCY_TABLE_CONNECTION_STRING: process.env.BENCH_TABLE_CONNECTION_STRING };
-  const server = await startDevServer({ port: 0, quiet: true, env });
-  process.stdout.write(`URL ${server.url}\n`);
+  printUrl(server.url);
+} else if (mode === "memory" || mode === "memory-logs") {
+  const devNull = createWriteStream("/dev/null");
+  const logs = mode === "memory-logs" ? { logSink: (_level: string, line: string) => void devNull.write(`${line}\n`) } : { quiet: true };
+  const server = await (await devServer())({ port: 0, env: { IDEMPOTENCY_STORE: "memory" }, ...logs });
+  printUrl(server.url);
+} else if (mode === "table") {
+  const env = { IDEMPOTENCY_STORE: "table", IDEMPOTENCY_TABLE_CONNECTION_STRING: process.env.BENCH_TABLE_CONNECTION_STRING };
+  const server = await (await devServer())({ port: 0, quiet: true, env });
+  printUrl(server.url);
 } else {
-  process.stderr.write(`usage: server.ts baseline|adapter|memory|table\n`);
+  process.stderr.write(`usage: server.ts baseline|adapter|memory|memory-logs|table [--source]\n`);
   process.exit(2);
 }

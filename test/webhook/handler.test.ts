@@ -113,6 +113,15 @@ describe("webhook handler: problem+json errors", () => {
     expect(res.jsonBody).toMatchObject({ type: "/problems/webhooks/invalid-json", errors: [{ key: "body", values: [expect.any(String)] }] });
     const utf = await handle(delivery({ body: new Uint8Array([0x7b, 0xff, 0x7d]) }), invocation());
     expect(utf.status).toBe(400);
+    expect(utf.jsonBody).toMatchObject({ detail: "The body is not valid UTF-8 text.", errors: [{ key: "body", values: ["is not valid UTF-8"] }] });
+  });
+
+  it("reads a body that starts with a UTF-8 byte-order mark", async () => {
+    const { handle } = setup();
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(JSON.stringify(NOTE))]);
+    const res = await handle(delivery({ body: bom }), invocation());
+    expect(res.status).toBe(200);
+    expect(res.jsonBody).toMatchObject({ received: true, orgId: 7, noteId: 9 });
   });
 
   it("400 validation with {key, values} per failing field, headers included", async () => {

@@ -3,8 +3,11 @@
 
 export type ContentTypeVerdict = { ok: true } | { ok: false; reason: string };
 
+const ACCEPTED: ContentTypeVerdict = { ok: true };
+
 export function checkJsonContentType(header: string | null): ContentTypeVerdict {
-  if (header === null || header.trim() === "") return { ok: true };
+  // The common spellings need no parsing.
+  if (header === null || header === "application/json" || header === "application/json; charset=utf-8" || header.trim() === "") return ACCEPTED;
   const [mediaType = "", ...params] = header.split(";");
   const type = mediaType.trim().toLowerCase();
   if (type !== "application/json" && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type)) {
@@ -17,5 +20,5 @@ export function checkJsonContentType(header: string | null): ContentTypeVerdict 
       if (charset !== "utf-8" && charset !== "utf8") return { ok: false, reason: `charset ${JSON.stringify(charset.slice(0, 40))} is not supported; send UTF-8.` };
     }
   }
-  return { ok: true };
+  return ACCEPTED;
 }

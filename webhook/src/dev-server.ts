@@ -4,12 +4,13 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { HttpFunctionOptions, HttpHandler, HttpResponseInit, HttpRequest as HttpRequestType, HttpResponse as HttpResponseType } from "@azure/functions";
-import { HttpResponse, InvocationContext } from "./functions.js";
+import type { HttpFunctionOptions, HttpHandler, LogHandler, HttpResponseInit, HttpRequest as HttpRequestType, HttpResponse as HttpResponseType } from "@azure/functions";
+import { AdapterContext, AdapterRequest, resolveTarget } from "./adapter-request.js";
+import { HttpResponse } from "./functions.js";
 import { mapWebhookEndpoints, ROUTE_PREFIX, type HttpRegistrar } from "./endpoints.js";
-import { createWebhookHandler, MAX_BODY_BYTES, type WebhookRequest } from "./handler.js";
+import { createWebhookHandler, MAX_BODY_BYTES } from "./handler.js";
 import type { IdempotencyStore } from "./idempotency/store.js";
-import type { LogSink } from "./log.js";
+import { discardLogs, type LogSink } from "./log.js";
 import { PROBLEM_TYPES, problemResponse } from "./problem.js";
 import { buildWebhookDeps, describeRuntime, type RuntimeOverrides } from "./runtime.js";
 import { loadSettings, type Settings } from "./settings.js";
@@ -66,76 +67,33 @@ function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: Buffer;
       chunks.push(chunk);
       if (size > limit) truncated = true;
     });
-    req.on("end", () => resolve({ bytes: Buffer.concat(chunks).subarray(0, limit + 1), truncated }));
+    req.on("end", () => resolve({ bytes: (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).subarray(0, limit + 1), truncated }));
     req.on("error", reject);
   });
-}
-
-/** Read-only Fetch-style view of node:http's (already lower-cased) request headers. */
-class AdapterHeaders {
-  constructor(private readonly raw: IncomingMessage["headers"]) {}
-  get(name: string): string | null {
-    const v = this.raw[name.toLowerCase()];
-    return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
-  }
-  has(name: string): boolean {
-    return this.raw[name.toLowerCase()] !== undefined;
-  }
-  forEach(callback: (value: string, name: string) => void): void {
-    for (const name of Object.keys(this.raw)) callback(this.get(name)!, name);
-  }
-}
-
-/**
- * What the adapter hands to registered handlers: the HttpRequest members the receiver reads (WebhookRequest in
- * src/handler.ts) plus text()/json(), over the buffered body. Building the Functions HttpRequest (an undici
- * Request and a web stream per request) would halve local throughput; the handler tests use the real class.
- */
-class AdapterRequest implements WebhookRequest {
-  readonly headers: AdapterHeaders;
-  readonly query: URLSearchParams;
-  readonly params: Record<string, string> = {};
-  constructor(
-    readonly method: string,
-    readonly url: string,
-    rawHeaders: IncomingMessage["headers"],
-    private readonly bytes: Buffer,
-    query: URLSearchParams,
-  ) {
-    this.headers = new AdapterHeaders(rawHeaders);
-    this.query = query;
-  }
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    return this.bytes.buffer.slice(this.bytes.byteOffset, this.bytes.byteOffset + this.bytes.byteLength) as ArrayBuffer;
-  }
-  async text(): Promise<string> {
-    return this.bytes.toString("utf8");
-  }
-  async json(): Promise<unknown> {
-    return JSON.parse(await this.text());
-  }
 }
 
 /** Methods the Functions host (and the Fetch API) refuse; they never reach a handler. */
 const REFUSED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
-async function send(res: ServerResponse, method: string, result: HttpResponseInit | HttpResponseType, close: boolean): Promise<void> {
-  let status: number;
-  let headers: Record<string, string> = {};
-  let body: Buffer;
-  if (result instanceof HttpResponse) {
-    status = result.status;
-    result.headers.forEach((v, k) => (headers[k] = v));
-    body = Buffer.from(await result.arrayBuffer());
-  } else {
-    status = result.status ?? 200;
-    headers = { ...(result.headers as Record<string, string> | undefined) };
-    if (result.jsonBody !== undefined) {
-      body = Buffer.from(JSON.stringify(result.jsonBody));
-      if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
-    } else body = typeof result.body === "string" ? Buffer.from(result.body) : Buffer.alloc(0);
-  }
-  headers["content-length"] = String(body.length);
+const HAS_CONTENT_TYPE = (headers: Record<string, string>) => "content-type" in headers || Object.keys(headers).some((h) => h.toLowerCase() === "content-type");
+
+/** Writes a Functions HttpResponse (a web Response, so its body is read first). */
+async function sendWebResponse(res: ServerResponse, method: string, result: HttpResponseType, close: boolean): Promise<void> {
+  const headers: Record<string, string> = {};
+  result.headers.forEach((v, k) => (headers[k] = v));
+  write(res, method, { status: result.status, headers, body: Buffer.from(await result.arrayBuffer()) }, close);
+}
+
+function write(res: ServerResponse, method: string, result: HttpResponseInit, close: boolean): void {
+  const status = result.status ?? 200;
+  const headers: Record<string, string> = { ...(result.headers as Record<string, string> | undefined) };
+  // A string body goes out in one write with the header block; a Buffer would be a chunk of its own (writev).
+  let body: string | Uint8Array;
+  if (result.jsonBody !== undefined) {
+    body = JSON.stringify(result.jsonBody);
+    if (!HAS_CONTENT_TYPE(headers)) headers["content-type"] = "application/json";
+  } else body = typeof result.body === "string" || result.body instanceof Uint8Array ? result.body : "";
+  headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
   if (close) headers.connection = "close";
   res.writeHead(status, headers);
   res.end(method === "HEAD" ? undefined : body);
@@ -143,7 +101,7 @@ async function send(res: ServerResponse, method: string, result: HttpResponseIni
 
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const settings = options.settings ?? loadSettings(options.env ?? process.env);
-  const logSink: LogSink = options.quiet ? () => {} : (options.logSink ?? consoleSink);
+  const logSink: LogSink = options.quiet ? discardLogs : (options.logSink ?? consoleSink);
   const deps = buildWebhookDeps(settings, { ...options.overrides, store: options.store ?? options.overrides?.store, logSink });
   const handler = createWebhookHandler(deps);
 
@@ -156,38 +114,38 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   };
   (options.register ?? mapWebhookEndpoints)(collector, handler);
 
+  const logHandler: LogHandler = (level, ...args) =>
+    logSink(level === "warning" ? "warn" : level === "error" || level === "critical" ? "error" : "info", args.map(String).join(" "));
+
+  const findRoute = (pathname: string) => routes.get(pathname) ?? routes.get(pathname.replace(/\/+$/, "").toLowerCase());
+
+  // The host answers these itself: 404 for a route (or method) no function registered (spec A: the mapping was
+  // not registered), 405 for methods it never hands to a function.
+  function refuse(req: IncomingMessage, res: ServerResponse, method: string, pathname: string, traceId: string, status: 404 | 405): void {
+    req.resume();
+    const ctx = { instance: pathname, requestId: randomUUID(), traceId };
+    const problem =
+      status === 404
+        ? problemResponse(ctx, 404, PROBLEM_TYPES.notFound, `No function is registered for ${method} ${pathname}.`)
+        : problemResponse(ctx, 405, PROBLEM_TYPES.methodNotAllowed, `${method} is not supported; deliver webhooks with POST.`, { headers: { allow: "POST" } });
+    write(res, method, problem, false);
+  }
+
   const server = createServer((req, res) => {
     void (async () => {
       const method = (req.method ?? "GET").toUpperCase();
-      const origin = `http://${req.headers.host ?? "127.0.0.1"}`;
-      let url: URL;
-      try {
-        url = new URL(req.url ?? "/", origin);
-      } catch {
-        url = new URL("/", "http://127.0.0.1");
-      }
-      const route = routes.get(url.pathname.replace(/\/+$/, "").toLowerCase());
-      const pctx = { instance: url.pathname, requestId: randomUUID(), traceId: chooseTraceparent(req.headers.traceparent as string | undefined) };
-      if (!route || !route.methods.has(method)) {
-        req.resume();
-        // The host answers 404 for a route (or method) no function registered (spec A: the mapping was not registered).
-        return send(res, method, problemResponse(pctx, 404, PROBLEM_TYPES.notFound, `No function is registered for ${method} ${url.pathname}.`), false);
-      }
-      if (REFUSED_METHODS.has(method)) {
-        req.resume();
-        return send(res, method, problemResponse(pctx, 405, PROBLEM_TYPES.methodNotAllowed, `${method} is not supported; deliver webhooks with POST.`, { headers: { allow: "POST" } }), false);
-      }
+      const { href, pathname } = resolveTarget(req.url ?? "/", req.headers.host);
+      const route = findRoute(pathname);
+      const traceparent = req.headers.traceparent as string | undefined;
+      if (!route || !route.methods.has(method)) return refuse(req, res, method, pathname, chooseTraceparent(traceparent), 404);
+      if (REFUSED_METHODS.has(method)) return refuse(req, res, method, pathname, chooseTraceparent(traceparent), 405);
       const { bytes, truncated } = await readBody(req, MAX_BODY_BYTES);
       // GET and HEAD carry no body, as in the host.
-      const request = new AdapterRequest(method, url.href, req.headers, method === "GET" || method === "HEAD" ? Buffer.alloc(0) : bytes, url.searchParams);
-      const context = new InvocationContext({
-        invocationId: randomUUID(),
-        functionName: route.name,
-        logHandler: (level, ...args) => logSink(level === "warning" ? "warn" : level === "error" || level === "critical" ? "error" : "info", args.map(String).join(" ")),
-        traceContext: { traceParent: pctx.traceId, traceState: undefined, attributes: {} },
-      });
-      const result = await route.handler(request as unknown as HttpRequestType, context);
-      await send(res, method, result ?? { status: 204 }, truncated);
+      const request = new AdapterRequest(method, href, req.headers, method === "GET" || method === "HEAD" ? Buffer.alloc(0) : bytes);
+      const context = new AdapterContext(randomUUID(), route.name, traceparent, logHandler);
+      const result = await route.handler(request as unknown as HttpRequestType, context.asInvocationContext());
+      if (result instanceof HttpResponse) await sendWebResponse(res, method, result, truncated);
+      else write(res, method, result ?? { status: 204 }, truncated);
     })().catch((err: unknown) => {
       logSink("error", JSON.stringify({ level: "error", msg: "dev server adapter failed", error: (err as Error)?.message }));
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/problem+json" });

@@ -3,6 +3,7 @@
 // Status codes: 200 processed or redelivered; 400 invalid JSON or schema violation; 401/403 bad JWT (only with
 // WEBHOOK_VALIDATE_JWT); 405 other methods; 409 same message id still processing; 413 body over 1 MiB; 415 not
 // JSON; 502 downstream refused; 503 downstream or store unavailable (with Retry-After). Bad input is never a 5xx.
+import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
 import type { HttpResponseInit, InvocationContext } from "@azure/functions";
 import type { JwtValidator } from "./auth/validate-jwt.js";
@@ -13,7 +14,7 @@ import { createLogger, loggableHeaders, sinkFor, type Logger, type LogSink } fro
 import { readDeliveryHeaders, type DeliveryHeaders } from "./payload/headers.js";
 import { parseWebhookPayload, type WebhookPayload } from "./payload/parse.js";
 import { PROBLEM_TYPES, problemResponse, type FieldError, type ProblemContext, type ProblemDetails } from "./problem.js";
-import type { EventRouter, HandlerServices } from "./routing/registry.js";
+import type { EventHandler, EventRouter, HandlerServices } from "./routing/registry.js";
 import { chooseTraceparent } from "./trace.js";
 
 /** Largest accepted body: 1 MiB. */
@@ -37,6 +38,8 @@ export interface WebhookRequest {
   readonly url: string;
   readonly headers: { get(name: string): string | null; forEach(callback: (value: string, name: string) => void): void };
   arrayBuffer(): Promise<ArrayBuffer>;
+  /** The body without the copy into a new ArrayBuffer, where the request offers it (the local adapter does). */
+  bytes?(): Promise<Uint8Array>;
 }
 
 export type WebhookHandler = (request: WebhookRequest, context: InvocationContext) => Promise<WebhookResponse>;
@@ -54,8 +57,12 @@ export interface WebhookDeps {
   claimLeaseMs?: number;
 }
 
-// Stateless for one-shot decoding, so one instance serves every request.
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+/** The body as text (a leading BOM dropped), or undefined when it is not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  if (!isUtf8(bytes)) return undefined;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -72,16 +79,44 @@ export function buildAck(headers: DeliveryHeaders, payload: WebhookPayload): Web
   return ack;
 }
 
+// One frozen object for every acknowledgement: the host and the adapter copy response headers, never edit them.
+const ACK_HEADERS: Record<string, string> = Object.freeze({ "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+
 function ok(ack: WebhookAck): WebhookResponse {
-  return { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }, jsonBody: ack };
+  return { status: 200, headers: ACK_HEADERS, jsonBody: ack };
 }
 
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return "/api/webhooks";
+// scheme://authority, then the path up to a query or fragment (RFC 3986 §3); cheaper than new URL() per request.
+const URL_PATH = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i;
+
+/** The request path for a problem's `instance`. */
+export function pathOf(url: string): string {
+  return URL_PATH.exec(url)?.[1] || "/";
+}
+
+/**
+ * A request's correlation for problems, log lines and downstream calls. The path and the traceparent are worked
+ * out on first use: an acknowledged delivery with its log lines dropped needs neither.
+ */
+class RequestCorrelation implements ProblemContext {
+  #instance: string | undefined;
+  #traceId: string | undefined;
+  constructor(
+    private readonly request: WebhookRequest,
+    private readonly context: InvocationContext,
+    readonly requestId: string,
+  ) {}
+  get instance(): string {
+    return (this.#instance ??= pathOf(this.request.url));
   }
+  /** The request's traceparent when valid, else the host's, else a new one (traceparent format). */
+  get traceId(): string {
+    return (this.#traceId ??= chooseTraceparent(this.request.headers.get("traceparent"), this.context.traceContext?.traceParent));
+  }
+}
+
+function requestIdOf(context: InvocationContext): string {
+  return context.invocationId && context.invocationId !== "unknown" ? context.invocationId : randomUUID();
 }
 
 export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
@@ -89,10 +124,7 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
   const waitMs = deps.inFlightWaitMs ?? 5_000;
 
   /** Runs the event's handler; returns a problem response on failure (the caller releases the claim). */
-  async function process(payload: WebhookPayload, messageId: string | undefined, pctx: ProblemContext, log: Logger): Promise<WebhookResponse | undefined> {
-    const handler = deps.router.resolve(payload.object, payload.event);
-    // Kinds without a handler are acknowledged; the "webhook received" line already says so (handler: null).
-    if (!handler) return undefined;
+  async function process(handler: EventHandler, payload: WebhookPayload, messageId: string | undefined, pctx: ProblemContext, log: Logger): Promise<WebhookResponse | undefined> {
     try {
       await handler.handle({ payload, messageId, services: deps.services, log, traceparent: pctx.traceId, correlationId: messageId ?? pctx.requestId });
       return undefined;
@@ -120,25 +152,25 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     }
   }
 
-  return async function handleWebhookRequest(request, context) {
-    try {
-      return await handleRequest(request, context);
-    } catch (err) {
+  return function handleWebhookRequest(request, context) {
+    return handleRequest(request, context).catch((err: unknown) => {
       // Last resort: a bug must still answer with a problem body (and a 5xx so the provider redelivers).
-      const requestId = context.invocationId && context.invocationId !== "unknown" ? context.invocationId : randomUUID();
-      const pctx: ProblemContext = { instance: pathOf(request.url), requestId, traceId: chooseTraceparent(context.traceContext?.traceParent) };
-      createLogger(deps.logSink ?? sinkFor(context), { requestId }).error("unhandled error in the webhook handler", {
+      const pctx = new RequestCorrelation(request, context, requestIdOf(context));
+      createLogger(deps.logSink ?? sinkFor(context), { requestId: pctx.requestId }).error("unhandled error in the webhook handler", {
         error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
       });
       return problemResponse(pctx, 500, PROBLEM_TYPES.internal, "The receiver failed unexpectedly; the delivery can be redelivered.");
-    }
+    });
   };
 
   async function handleRequest(request: WebhookRequest, context: InvocationContext): Promise<WebhookResponse> {
-    const requestId = context.invocationId && context.invocationId !== "unknown" ? context.invocationId : randomUUID();
-    const traceId = chooseTraceparent(request.headers.get("traceparent"), context.traceContext?.traceParent);
-    const pctx: ProblemContext = { instance: pathOf(request.url), requestId, traceId };
-    let log = createLogger(deps.logSink ?? sinkFor(context), { requestId, traceId });
+    const pctx = new RequestCorrelation(request, context, requestIdOf(context));
+    let log = createLogger(deps.logSink ?? sinkFor(context), {
+      requestId: pctx.requestId,
+      get traceId() {
+        return pctx.traceId;
+      },
+    });
 
     if (request.method !== "POST") {
       return problemResponse(pctx, 405, PROBLEM_TYPES.methodNotAllowed, `${request.method} is not supported; deliver webhooks with POST.`, { headers: { allow: "POST" } });
@@ -163,13 +195,11 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     const tooLarge = () => problemResponse(pctx, 413, PROBLEM_TYPES.payloadTooLarge, `The body exceeds ${MAX_BODY_BYTES} bytes (1 MiB).`);
     const declared = Number(request.headers.get("content-length") ?? "0");
     if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return tooLarge();
-    const bytes = new Uint8Array(await request.arrayBuffer());
+    const bytes = request.bytes ? await request.bytes() : new Uint8Array(await request.arrayBuffer());
     if (bytes.byteLength > MAX_BODY_BYTES) return tooLarge();
 
-    let text: string;
-    try {
-      text = utf8.decode(bytes);
-    } catch {
+    const text = decodeUtf8(bytes);
+    if (text === undefined) {
       return problemResponse(pctx, 400, PROBLEM_TYPES.invalidJson, "The body is not valid UTF-8 text.", { errors: [{ key: "body", values: ["is not valid UTF-8"] }] });
     }
 
@@ -187,17 +217,17 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     const messageId = delivery.headers.messageId;
     if (messageId) log = log.with({ messageId });
     const handler = deps.router.resolve(payload.object, payload.event);
-    log.info(handler ? "webhook received" : "webhook received; no handler for this kind, acknowledged", {
+    log.info(handler ? "webhook received" : "webhook received; no handler for this kind, acknowledged", () => ({
       kind: `${payload.object ?? "(none)"}/${payload.event ?? "(none)"}`,
       handler: handler ? `${handler.object}/${handler.event}` : null,
       payload,
       headers: loggableHeaders(request.headers),
-    });
+    }));
     const ack = buildAck(delivery.headers, payload);
 
     if (!messageId) {
       log.warn("delivery without x-fv-messageid: processed without duplicate suppression");
-      return (await process(payload, undefined, pctx, log)) ?? ok(ack);
+      return (handler && (await process(handler, payload, undefined, pctx, log))) || ok(ack);
     }
 
     // Claim the message id; a concurrent delivery of the same id waits briefly for the first one's answer.
@@ -230,7 +260,8 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
       await sleep(pollMs);
     }
 
-    const failure = await process(payload, messageId, pctx, log);
+    // Kinds without a handler are acknowledged; the "webhook received" line already says so (handler: null).
+    const failure = handler && (await process(handler, payload, messageId, pctx, log));
     if (failure) {
       try {
         await deps.store.release(messageId, token);

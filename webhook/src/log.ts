@@ -6,11 +6,14 @@ import type { InvocationContext } from "@azure/functions";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
+/** A line's fields, or a function building them: called only when the line is written. */
+export type LogFields = Record<string, unknown> | (() => Record<string, unknown>);
+
 export interface Logger {
-  debug(msg: string, fields?: Record<string, unknown>): void;
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-  error(msg: string, fields?: Record<string, unknown>): void;
+  debug(msg: string, fields?: LogFields): void;
+  info(msg: string, fields?: LogFields): void;
+  warn(msg: string, fields?: LogFields): void;
+  error(msg: string, fields?: LogFields): void;
   /** A logger adding `fields` to every line. */
   with(fields: Record<string, unknown>): Logger;
 }
@@ -41,6 +44,9 @@ export function loggableHeaders(headers: { forEach(callback: (value: string, nam
 
 export type LogSink = (level: LogLevel, line: string) => void;
 
+/** The sink that drops every line. A logger over it formats nothing (JSON formatting is most of a line's cost). */
+export const discardLogs: LogSink = () => {};
+
 export function sinkFor(context: InvocationContext): LogSink {
   return (level, line) => {
     if (level === "debug") context.debug(line);
@@ -63,25 +69,26 @@ class JsonLogger implements Logger {
     private readonly base: Record<string, unknown>,
   ) {}
 
-  debug(msg: string, fields?: Record<string, unknown>): void {
+  debug(msg: string, fields?: LogFields): void {
     this.write("debug", msg, fields);
   }
-  info(msg: string, fields?: Record<string, unknown>): void {
+  info(msg: string, fields?: LogFields): void {
     this.write("info", msg, fields);
   }
-  warn(msg: string, fields?: Record<string, unknown>): void {
+  warn(msg: string, fields?: LogFields): void {
     this.write("warn", msg, fields);
   }
-  error(msg: string, fields?: Record<string, unknown>): void {
+  error(msg: string, fields?: LogFields): void {
     this.write("error", msg, fields);
   }
   with(fields: Record<string, unknown>): Logger {
     return new JsonLogger(this.sink, { ...this.base, ...fields });
   }
 
-  private write(level: LogLevel, msg: string, fields?: Record<string, unknown>): void {
+  private write(level: LogLevel, msg: string, given?: LogFields): void {
     let line: string;
     try {
+      const fields = typeof given === "function" ? given() : given;
       line = JSON.stringify({ level, msg, ...this.base, ...fields }, redactingReplacer);
     } catch {
       line = JSON.stringify({ level, msg, ...(redact(this.base) as object), note: "fields not serialisable" });
@@ -90,6 +97,14 @@ class JsonLogger implements Logger {
   }
 }
 
+const silentLogger: Logger = {
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+  with: () => silentLogger,
+};
+
 export function createLogger(sink: LogSink, base: Record<string, unknown> = {}): Logger {
-  return new JsonLogger(sink, base);
+  return sink === discardLogs ? silentLogger : new JsonLogger(sink, base);
 }

@@ -38,16 +38,23 @@ export type PayloadParseResult =
 
 type Kind = "string" | "int32" | "int64";
 
-/** Reads objects' properties case-insensitively; remembers names that occur in more than one spelling. */
-function indexProperties(value: Record<string, unknown>): { get(name: string): unknown; has(name: string): boolean; ambiguous: Set<string> } {
-  const byLower = new Map<string, unknown>();
-  const ambiguous = new Set<string>();
+/** The values of the known properties of an object, by slot, and the slots given in more than one spelling. */
+interface PickedProperties {
+  values: unknown[];
+  ambiguous: Set<number> | undefined;
+}
+
+/** Reads only the known properties (slots: lower-cased name -> slot), matching names case-insensitively. */
+function pickProperties(value: Record<string, unknown>, slots: ReadonlyMap<string, number>): PickedProperties {
+  const values: unknown[] = [];
+  let ambiguous: Set<number> | undefined;
   for (const key of Object.keys(value)) {
-    const lower = key.toLowerCase();
-    if (byLower.has(lower)) ambiguous.add(lower);
-    byLower.set(lower, value[key]);
+    const slot = slots.get(key.toLowerCase());
+    if (slot === undefined) continue;
+    if (slot in values) (ambiguous ??= new Set()).add(slot);
+    values[slot] = value[key];
   }
-  return { get: (name) => byLower.get(name.toLowerCase()), has: (name) => byLower.has(name.toLowerCase()), ambiguous };
+  return { values, ambiguous };
 }
 
 function isPlainJsonObject(value: unknown): value is Record<string, unknown> {
@@ -94,17 +101,40 @@ export function jsonNestingDepth(text: string, limit = MAX_JSON_DEPTH): number {
   return max;
 }
 
-const TOP_LEVEL: readonly { name: string; kind: Kind; required?: boolean }[] = [
-  { name: "Object", kind: "string" },
-  { name: "Event", kind: "string" },
-  { name: "Timestamp", kind: "int64" },
-  { name: "OrgId", kind: "int32", required: true },
-  { name: "ProjectId", kind: "int32" },
-  { name: "UserId", kind: "int32" },
-  { name: "UserType", kind: "string" },
+interface FieldSpec {
+  /** As the spec spells it (and as errors name it). */
+  name: string;
+  lower: string;
+  kind: Kind;
+  required?: boolean;
+}
+
+const field = (name: string, kind: Kind, required?: boolean): FieldSpec => ({ name, lower: name.toLowerCase(), kind, required });
+
+// The order is the slot order readWebhookPayload destructures the valid values in.
+const TOP_LEVEL: readonly FieldSpec[] = [
+  field("Object", "string"),
+  field("Event", "string"),
+  field("Timestamp", "int64"),
+  field("OrgId", "int32", true),
+  field("ProjectId", "int32"),
+  field("UserId", "int32"),
+  field("UserType", "string"),
 ];
 
-const OBJECT_ID_FIELDS = ["NoteId", "DocumentId", "ContactId"] as const;
+const OBJECT_ID_FIELDS: readonly (FieldSpec & { property: keyof ObjectIds })[] = [
+  { ...field("NoteId", "int32"), property: "noteId" },
+  { ...field("DocumentId", "int32"), property: "documentId" },
+  { ...field("ContactId", "int32"), property: "contactId" },
+];
+
+const slotsOf = (names: readonly string[]): ReadonlyMap<string, number> => new Map(names.map((name, slot) => [name.toLowerCase(), slot]));
+// The top-level fields, then the ObjectId container in the last slot.
+const TOP_LEVEL_SLOTS = slotsOf([...TOP_LEVEL.map((f) => f.name), "ObjectId"]);
+const OBJECT_ID_SLOT = TOP_LEVEL.length;
+const OBJECT_ID_FIELD_SLOTS = slotsOf(OBJECT_ID_FIELDS.map((f) => f.name));
+
+const AMBIGUOUS = "appears more than once with different letter case (property names are case-insensitive)";
 
 function addError(errors: FieldError[], key: string, message: string): void {
   const existing = errors.find((e) => e.key === key);
@@ -117,48 +147,41 @@ export function readWebhookPayload(value: unknown): PayloadParseResult {
   if (!isPlainJsonObject(value)) {
     return { ok: false, kind: "validation", detail: "The body must be a JSON object.", errors: [{ key: "body", values: [`must be a JSON object, got ${describe(value)}`] }] };
   }
-  const props = indexProperties(value);
+  const props = pickProperties(value, TOP_LEVEL_SLOTS);
   const errors: FieldError[] = [];
-  const out = Object.create(null) as Record<string, unknown>;
+  // Valid values by slot (the order of TOP_LEVEL).
+  const valid: unknown[] = [];
 
-  for (const field of TOP_LEVEL) {
-    if (props.ambiguous.has(field.name.toLowerCase())) {
-      addError(errors, field.name, "appears more than once with different letter case (property names are case-insensitive)");
-      continue;
-    }
-    const v = props.get(field.name);
+  TOP_LEVEL.forEach((spec, slot) => {
+    if (props.ambiguous?.has(slot)) return addError(errors, spec.name, AMBIGUOUS);
+    const v = props.values[slot];
     if (v === undefined || v === null) {
-      if (field.required) addError(errors, field.name, "is required");
-      continue;
+      if (spec.required) addError(errors, spec.name, "is required");
+      return;
     }
-    const problem = checkKind(v, field.kind);
-    if (problem) addError(errors, field.name, problem);
-    else out[field.name] = v;
-  }
+    const problem = checkKind(v, spec.kind);
+    if (problem) addError(errors, spec.name, problem);
+    else valid[slot] = v;
+  });
 
   let objectId: ObjectIds | undefined;
-  if (props.ambiguous.has("objectid")) {
-    addError(errors, "ObjectId", "appears more than once with different letter case (property names are case-insensitive)");
-  } else {
-    const container = props.get("ObjectId");
-    if (container !== undefined && container !== null) {
-      if (!isPlainJsonObject(container)) addError(errors, "ObjectId", `must be an object, got ${describe(container)}`);
-      else {
-        const inner = indexProperties(container);
-        objectId = {};
-        for (const name of OBJECT_ID_FIELDS) {
-          const key = `ObjectId.${name}`;
-          if (inner.ambiguous.has(name.toLowerCase())) {
-            addError(errors, key, "appears more than once with different letter case (property names are case-insensitive)");
-            continue;
-          }
-          const v = inner.get(name);
-          if (v === undefined || v === null) continue;
-          const problem = checkKind(v, "int32");
-          if (problem) addError(errors, key, problem);
-          else objectId[(name.charAt(0).toLowerCase() + name.slice(1)) as keyof ObjectIds] = v as number;
-        }
-      }
+  const container = props.values[OBJECT_ID_SLOT];
+  if (props.ambiguous?.has(OBJECT_ID_SLOT)) {
+    addError(errors, "ObjectId", AMBIGUOUS);
+  } else if (container !== undefined && container !== null) {
+    if (!isPlainJsonObject(container)) addError(errors, "ObjectId", `must be an object, got ${describe(container)}`);
+    else {
+      const inner = pickProperties(container, OBJECT_ID_FIELD_SLOTS);
+      objectId = {};
+      OBJECT_ID_FIELDS.forEach((spec, slot) => {
+        const key = `ObjectId.${spec.name}`;
+        if (inner.ambiguous?.has(slot)) return addError(errors, key, AMBIGUOUS);
+        const v = inner.values[slot];
+        if (v === undefined || v === null) return;
+        const problem = checkKind(v, spec.kind);
+        if (problem) addError(errors, key, problem);
+        else objectId![spec.property] = v as number;
+      });
     }
   }
 
@@ -166,20 +189,21 @@ export function readWebhookPayload(value: unknown): PayloadParseResult {
     const fields = errors.map((e) => e.key).join(", ");
     return { ok: false, kind: "validation", detail: `The webhook payload is invalid: ${fields}.`, errors };
   }
-  const payload: WebhookPayload = { orgId: out.OrgId as number };
-  if (out.Object !== undefined) payload.object = out.Object as string;
-  if (out.Event !== undefined) payload.event = out.Event as string;
-  if (out.Timestamp !== undefined) payload.timestamp = out.Timestamp as number;
-  if (out.ProjectId !== undefined) payload.projectId = out.ProjectId as number;
-  if (out.UserId !== undefined) payload.userId = out.UserId as number;
-  if (out.UserType !== undefined) payload.userType = out.UserType as string;
+  const [object, event, timestamp, orgId, projectId, userId, userType] = valid as [string?, string?, number?, number?, number?, number?, string?];
+  const payload: WebhookPayload = { orgId: orgId! };
+  if (object !== undefined) payload.object = object;
+  if (event !== undefined) payload.event = event;
+  if (timestamp !== undefined) payload.timestamp = timestamp;
+  if (projectId !== undefined) payload.projectId = projectId;
+  if (userId !== undefined) payload.userId = userId;
+  if (userType !== undefined) payload.userType = userType;
   if (objectId !== undefined) payload.objectId = objectId;
   return { ok: true, payload };
 }
 
 /** Raw body text -> payload, or the reason it is not one (400 either way). */
 export function parseWebhookPayload(text: string): PayloadParseResult {
-  if (text.trim() === "") {
+  if (!/\S/.test(text)) {
     return { ok: false, kind: "invalid-json", detail: "The body is empty; a JSON object is expected.", errors: [{ key: "body", values: ["is empty"] }] };
   }
   const depth = jsonNestingDepth(text);

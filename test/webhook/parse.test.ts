@@ -101,7 +101,7 @@ describe("webhook payload parsing", () => {
 });
 
 describe("delivery headers", () => {
-  const get = (h: Record<string, string>) => (name: string) => h[name] ?? null;
+  const get = (h: Record<string, string>) => ({ get: (name: string) => h[name] ?? null });
 
   it("reads the message id and the ISO 8601 UTC timestamp", () => {
     expect(readDeliveryHeaders(get({ "x-fv-messageid": " abc-1 ", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" }))).toEqual({

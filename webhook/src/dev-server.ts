@@ -55,21 +55,19 @@ interface Route {
 
 const consoleSink: LogSink = (level, line) => (level === "warn" || level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
 
-/** Reads at most `limit` + 1 bytes; the rest of an oversized body is discarded (the handler answers 413). */
-function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: Buffer; truncated: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let truncated = false;
-    req.on("data", (chunk: Buffer) => {
-      if (truncated) return;
-      size += chunk.length;
-      chunks.push(chunk);
-      if (size > limit) truncated = true;
-    });
-    req.on("end", () => resolve({ bytes: (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).subarray(0, limit + 1), truncated }));
-    req.on("error", reject);
+/** Reads at most `limit` + 1 bytes, then calls `done`; the rest of an oversized body is discarded (the handler answers 413). */
+function readBody(req: IncomingMessage, limit: number, done: (bytes: Buffer, truncated: boolean) => void, fail: (err: Error) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  req.on("data", (chunk: Buffer) => {
+    if (truncated) return;
+    size += chunk.length;
+    chunks.push(chunk);
+    if (size > limit) truncated = true;
   });
+  req.on("end", () => done((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).subarray(0, limit + 1), truncated));
+  req.on("error", fail);
 }
 
 /** Methods the Functions host (and the Fetch API) refuse; they never reach a handler. */
@@ -131,26 +129,38 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     write(res, method, problem, false);
   }
 
+  function fail(res: ServerResponse, err: unknown): void {
+    logSink("error", JSON.stringify({ level: "error", msg: "dev server adapter failed", error: (err as Error)?.message }));
+    if (!res.headersSent) res.writeHead(500, { "content-type": "application/problem+json" });
+    res.end(JSON.stringify({ type: PROBLEM_TYPES.internal, title: "Internal Server Error", status: 500, detail: "The local adapter failed." }));
+  }
+
+  /** Hands the buffered request to its function and writes the result. */
+  async function dispatch(req: IncomingMessage, res: ServerResponse, method: string, href: string, route: Route, bytes: Buffer, truncated: boolean): Promise<void> {
+    // GET and HEAD carry no body, as in the host.
+    const request = new AdapterRequest(method, href, req.headers, method === "GET" || method === "HEAD" ? Buffer.alloc(0) : bytes);
+    const context = new AdapterContext(randomUUID(), route.name, req.headers.traceparent as string | undefined, logHandler);
+    const result = await route.handler(request as unknown as HttpRequestType, context.asInvocationContext());
+    if (result instanceof HttpResponse) await sendWebResponse(res, method, result, truncated);
+    else write(res, method, result ?? { status: 204 }, truncated);
+  }
+
   const server = createServer((req, res) => {
-    void (async () => {
+    try {
       const method = (req.method ?? "GET").toUpperCase();
       const { href, pathname } = resolveTarget(req.url ?? "/", req.headers.host);
       const route = findRoute(pathname);
-      const traceparent = req.headers.traceparent as string | undefined;
-      if (!route || !route.methods.has(method)) return refuse(req, res, method, pathname, chooseTraceparent(traceparent), 404);
-      if (REFUSED_METHODS.has(method)) return refuse(req, res, method, pathname, chooseTraceparent(traceparent), 405);
-      const { bytes, truncated } = await readBody(req, MAX_BODY_BYTES);
-      // GET and HEAD carry no body, as in the host.
-      const request = new AdapterRequest(method, href, req.headers, method === "GET" || method === "HEAD" ? Buffer.alloc(0) : bytes);
-      const context = new AdapterContext(randomUUID(), route.name, traceparent, logHandler);
-      const result = await route.handler(request as unknown as HttpRequestType, context.asInvocationContext());
-      if (result instanceof HttpResponse) await sendWebResponse(res, method, result, truncated);
-      else write(res, method, result ?? { status: 204 }, truncated);
-    })().catch((err: unknown) => {
-      logSink("error", JSON.stringify({ level: "error", msg: "dev server adapter failed", error: (err as Error)?.message }));
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/problem+json" });
-      res.end(JSON.stringify({ type: PROBLEM_TYPES.internal, title: "Internal Server Error", status: 500, detail: "The local adapter failed." }));
-    });
+      if (!route || !route.methods.has(method)) return refuse(req, res, method, pathname, chooseTraceparent(req.headers.traceparent as string | undefined), 404);
+      if (REFUSED_METHODS.has(method)) return refuse(req, res, method, pathname, chooseTraceparent(req.headers.traceparent as string | undefined), 405);
+      readBody(
+        req,
+        MAX_BODY_BYTES,
+        (bytes, truncated) => dispatch(req, res, method, href, route, bytes, truncated).catch((err: unknown) => fail(res, err)),
+        (err) => fail(res, err),
+      );
+    } catch (err) {
+      fail(res, err);
+    }
   });
   server.keepAliveTimeout = 5_000;
 

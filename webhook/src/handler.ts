@@ -60,7 +60,7 @@ export interface WebhookDeps {
 /** The body as text (a leading BOM dropped), or undefined when it is not valid UTF-8. */
 export function decodeUtf8(bytes: Uint8Array): string | undefined {
   if (!isUtf8(bytes)) return undefined;
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  const text = (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).toString("utf8");
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
@@ -81,6 +81,10 @@ export function buildAck(headers: DeliveryHeaders, payload: WebhookPayload): Web
 
 // One frozen object for every acknowledgement: the host and the adapter copy response headers, never edit them.
 const ACK_HEADERS: Record<string, string> = Object.freeze({ "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+
+function tooLarge(pctx: ProblemContext): WebhookResponse {
+  return problemResponse(pctx, 413, PROBLEM_TYPES.payloadTooLarge, `The body exceeds ${MAX_BODY_BYTES} bytes (1 MiB).`);
+}
 
 function ok(ack: WebhookAck): WebhookResponse {
   return { status: 200, headers: ACK_HEADERS, jsonBody: ack };
@@ -165,12 +169,7 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
 
   async function handleRequest(request: WebhookRequest, context: InvocationContext): Promise<WebhookResponse> {
     const pctx = new RequestCorrelation(request, context, requestIdOf(context));
-    let log = createLogger(deps.logSink ?? sinkFor(context), {
-      requestId: pctx.requestId,
-      get traceId() {
-        return pctx.traceId;
-      },
-    });
+    let log = createLogger(deps.logSink ?? sinkFor(context), () => ({ requestId: pctx.requestId, traceId: pctx.traceId }));
 
     if (request.method !== "POST") {
       return problemResponse(pctx, 405, PROBLEM_TYPES.methodNotAllowed, `${request.method} is not supported; deliver webhooks with POST.`, { headers: { allow: "POST" } });
@@ -192,18 +191,17 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     const mediaType = checkJsonContentType(request.headers.get("content-type"));
     if (!mediaType.ok) return problemResponse(pctx, 415, PROBLEM_TYPES.unsupportedMediaType, mediaType.reason, { headers: { accept: "application/json" } });
 
-    const tooLarge = () => problemResponse(pctx, 413, PROBLEM_TYPES.payloadTooLarge, `The body exceeds ${MAX_BODY_BYTES} bytes (1 MiB).`);
     const declared = Number(request.headers.get("content-length") ?? "0");
-    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return tooLarge();
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return tooLarge(pctx);
     const bytes = request.bytes ? await request.bytes() : new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > MAX_BODY_BYTES) return tooLarge();
+    if (bytes.byteLength > MAX_BODY_BYTES) return tooLarge(pctx);
 
     const text = decodeUtf8(bytes);
     if (text === undefined) {
       return problemResponse(pctx, 400, PROBLEM_TYPES.invalidJson, "The body is not valid UTF-8 text.", { errors: [{ key: "body", values: ["is not valid UTF-8"] }] });
     }
 
-    const delivery = readDeliveryHeaders((name) => request.headers.get(name));
+    const delivery = readDeliveryHeaders(request.headers);
     const parsed = parseWebhookPayload(text);
     if (!parsed.ok || delivery.errors.length > 0) {
       const errors: FieldError[] = [...delivery.errors, ...(parsed.ok ? [] : parsed.errors)];

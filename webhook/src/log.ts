@@ -105,6 +105,8 @@ const silentLogger: Logger = {
   with: () => silentLogger,
 };
 
-export function createLogger(sink: LogSink, base: Record<string, unknown> = {}): Logger {
-  return sink === discardLogs ? silentLogger : new JsonLogger(sink, base);
+/** A logger adding `base` to every line; given as a function, `base` is built only if the sink keeps lines. */
+export function createLogger(sink: LogSink, base: Record<string, unknown> | (() => Record<string, unknown>) = {}): Logger {
+  if (sink === discardLogs) return silentLogger;
+  return new JsonLogger(sink, typeof base === "function" ? base() : base);
 }

@@ -2,7 +2,15 @@
 // instances: Azure deployments use the table store (settings refuse "memory" there).
 import type { ClaimResult, IdempotencyStore, WebhookAck } from "./store.js";
 
-type Entry = { state: "processing"; token: string; leaseUntil: number } | { state: "done"; response: WebhookAck };
+/** A message id being processed. A completed id maps to its acknowledgement itself (one object less to keep). */
+class Claim {
+  constructor(
+    readonly token: string,
+    readonly leaseUntil: number,
+  ) {}
+}
+
+type Entry = Claim | WebhookAck;
 
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly kind = "memory" as const;
@@ -15,23 +23,25 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   async claim(messageId: string, leaseMs: number): Promise<ClaimResult> {
     const existing = this.#entries.get(messageId);
-    if (existing?.state === "done") return { kind: "done", response: existing.response };
-    if (existing?.state === "processing" && existing.leaseUntil > this.now()) return { kind: "busy", leaseUntil: new Date(existing.leaseUntil) };
+    if (existing !== undefined) {
+      if (!(existing instanceof Claim)) return { kind: "done", response: existing };
+      if (existing.leaseUntil > this.now()) return { kind: "busy", leaseUntil: new Date(existing.leaseUntil) };
+      this.#entries.delete(messageId);
+    }
     const token = String(++this.#nextToken);
-    this.#entries.delete(messageId);
-    this.#entries.set(messageId, { state: "processing", token, leaseUntil: this.now() + leaseMs });
+    this.#entries.set(messageId, new Claim(token, this.now() + leaseMs));
     this.#evict();
     return { kind: "claimed", token };
   }
 
   async complete(messageId: string, token: string, response: WebhookAck): Promise<void> {
     const e = this.#entries.get(messageId);
-    if (e?.state === "processing" && e.token === token) this.#entries.set(messageId, { state: "done", response });
+    if (e instanceof Claim && e.token === token) this.#entries.set(messageId, response);
   }
 
   async release(messageId: string, token: string): Promise<void> {
     const e = this.#entries.get(messageId);
-    if (e?.state === "processing" && e.token === token) this.#entries.delete(messageId);
+    if (e instanceof Claim && e.token === token) this.#entries.delete(messageId);
   }
 
   get size(): number {
@@ -45,7 +55,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     const target = Math.floor(this.maxEntries * 0.9);
     for (const [key, e] of this.#entries) {
       if (this.#entries.size <= target) break;
-      if (e.state === "done") this.#entries.delete(key);
+      if (!(e instanceof Claim)) this.#entries.delete(key);
     }
   }
 }

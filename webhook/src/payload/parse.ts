@@ -49,7 +49,8 @@ function pickProperties(value: Record<string, unknown>, slots: ReadonlyMap<strin
   const values: unknown[] = [];
   let ambiguous: Set<number> | undefined;
   for (const key of Object.keys(value)) {
-    const slot = slots.get(key.toLowerCase());
+    // JSON.parse interns property names, so the exact spelling is a cheap first lookup; other casings fall back.
+    const slot = slots.get(key) ?? slots.get(key.toLowerCase());
     if (slot === undefined) continue;
     if (slot in values) (ambiguous ??= new Set()).add(slot);
     values[slot] = value[key];
@@ -122,13 +123,15 @@ const TOP_LEVEL: readonly FieldSpec[] = [
   field("UserType", "string"),
 ];
 
-const OBJECT_ID_FIELDS: readonly (FieldSpec & { property: keyof ObjectIds })[] = [
-  { ...field("NoteId", "int32"), property: "noteId" },
-  { ...field("DocumentId", "int32"), property: "documentId" },
-  { ...field("ContactId", "int32"), property: "contactId" },
+const OBJECT_ID_FIELDS: readonly (FieldSpec & { property: keyof ObjectIds; key: string })[] = [
+  { ...field("NoteId", "int32"), property: "noteId", key: "ObjectId.NoteId" },
+  { ...field("DocumentId", "int32"), property: "documentId", key: "ObjectId.DocumentId" },
+  { ...field("ContactId", "int32"), property: "contactId", key: "ObjectId.ContactId" },
 ];
 
-const slotsOf = (names: readonly string[]): ReadonlyMap<string, number> => new Map(names.map((name, slot) => [name.toLowerCase(), slot]));
+/** Slots by the spec's spelling and by the lower-cased name. */
+const slotsOf = (names: readonly string[]): ReadonlyMap<string, number> =>
+  new Map(names.flatMap((name, slot) => [[name, slot] as const, [name.toLowerCase(), slot] as const]));
 // The top-level fields, then the ObjectId container in the last slot.
 const TOP_LEVEL_SLOTS = slotsOf([...TOP_LEVEL.map((f) => f.name), "ObjectId"]);
 const OBJECT_ID_SLOT = TOP_LEVEL.length;
@@ -152,17 +155,18 @@ export function readWebhookPayload(value: unknown): PayloadParseResult {
   // Valid values by slot (the order of TOP_LEVEL).
   const valid: unknown[] = [];
 
-  TOP_LEVEL.forEach((spec, slot) => {
-    if (props.ambiguous?.has(slot)) return addError(errors, spec.name, AMBIGUOUS);
+  for (let slot = 0; slot < TOP_LEVEL.length; slot++) {
+    const spec = TOP_LEVEL[slot]!;
     const v = props.values[slot];
-    if (v === undefined || v === null) {
+    if (props.ambiguous?.has(slot)) addError(errors, spec.name, AMBIGUOUS);
+    else if (v === undefined || v === null) {
       if (spec.required) addError(errors, spec.name, "is required");
-      return;
+    } else {
+      const problem = checkKind(v, spec.kind);
+      if (problem) addError(errors, spec.name, problem);
+      else valid[slot] = v;
     }
-    const problem = checkKind(v, spec.kind);
-    if (problem) addError(errors, spec.name, problem);
-    else valid[slot] = v;
-  });
+  }
 
   let objectId: ObjectIds | undefined;
   const container = props.values[OBJECT_ID_SLOT];
@@ -173,15 +177,16 @@ export function readWebhookPayload(value: unknown): PayloadParseResult {
     else {
       const inner = pickProperties(container, OBJECT_ID_FIELD_SLOTS);
       objectId = {};
-      OBJECT_ID_FIELDS.forEach((spec, slot) => {
-        const key = `ObjectId.${spec.name}`;
-        if (inner.ambiguous?.has(slot)) return addError(errors, key, AMBIGUOUS);
+      for (let slot = 0; slot < OBJECT_ID_FIELDS.length; slot++) {
+        const spec = OBJECT_ID_FIELDS[slot]!;
         const v = inner.values[slot];
-        if (v === undefined || v === null) return;
-        const problem = checkKind(v, spec.kind);
-        if (problem) addError(errors, key, problem);
-        else objectId![spec.property] = v as number;
-      });
+        if (inner.ambiguous?.has(slot)) addError(errors, spec.key, AMBIGUOUS);
+        else if (v !== undefined && v !== null) {
+          const problem = checkKind(v, spec.kind);
+          if (problem) addError(errors, spec.key, problem);
+          else objectId[spec.property] = v as number;
+        }
+      }
     }
   }
 

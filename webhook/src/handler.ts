@@ -159,7 +159,8 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
   return function handleWebhookRequest(request, context) {
     return handleRequest(request, context).catch((err: unknown) => {
       // Last resort: a bug must still answer with a problem body (and a 5xx so the provider redelivers).
-      const pctx = new RequestCorrelation(request, context, requestIdOf(context));
+      // Only the host's context here: the request object itself may be what failed.
+      const pctx: ProblemContext = { instance: pathOf(String(request.url)), requestId: requestIdOf(context), traceId: chooseTraceparent(context.traceContext?.traceParent) };
       createLogger(deps.logSink ?? sinkFor(context), { requestId: pctx.requestId }).error("unhandled error in the webhook handler", {
         error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
       });

@@ -105,8 +105,9 @@ const VARIANTS: readonly Variant[] = [
   { key: "memory-tsx", mode: "memory", name: "(info) memory store, from source (tsx)", source: true },
 ].filter((v) => !ONLY || ONLY.has(v.key) || v.key === "baseline" || v.key === "memory");
 
-function median(rounds: Figures[]): Figures {
-  const sorted = [...rounds].sort((a, b) => a.reqPerSec - b.reqPerSec);
+/** The middle item by `value` (the lower middle for an even count). */
+function median<T>(items: T[], value: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => value(a) - value(b));
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
@@ -135,7 +136,7 @@ async function run(): Promise<void> {
   } finally {
     await azurite?.close();
   }
-  const figures = VARIANTS.map((v) => ({ ...median(results.get(v.key)!), name: v.name }));
+  const figures = VARIANTS.map((v) => ({ ...median(results.get(v.key)!, (f) => f.reqPerSec), name: v.name }));
 
   const baseline = figures[0]!.reqPerSec;
   const pad = (s: string, n: number) => s.padEnd(n);
@@ -147,11 +148,11 @@ async function run(): Promise<void> {
   }
   if (ROUNDS > 1) process.stdout.write(`(median of ${ROUNDS} rounds per variant)\n`);
   process.stdout.write(PINNING ? `(autocannon pinned to CPU ${PINNING.clientCpu}, servers to CPU ${PINNING.serverCpu})\n` : "(not pinned)\n");
-  // Each round's memory/baseline ratio pairs two runs minutes apart, not far-apart medians, so a drift in the
+  // Each round's memory/baseline ratio pairs two runs seconds apart, not far-apart medians, so a drift in the
   // machine's speed over the whole run does not decide the verdict.
   const memoryRounds = results.get("memory")!;
   const ratios = results.get("baseline")!.map((b, i) => memoryRounds[i]!.reqPerSec / b.reqPerSec);
-  const ratio = [...ratios].sort((a, b) => a - b)[Math.floor((ratios.length - 1) / 2)]!;
+  const ratio = median(ratios, (r) => r);
   if (ROUNDS > 1) process.stdout.write(`memory/baseline per round: ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(", ")}\n`);
   process.stdout.write(`\ngoal: memory store >= ${GOAL_RATIO * 100} % of baseline throughput: ${(ratio * 100).toFixed(0)} % -> ${ratio >= GOAL_RATIO ? "met" : "NOT met"}\n`);
 }

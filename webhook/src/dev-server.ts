@@ -73,7 +73,9 @@ function readBody(req: IncomingMessage, limit: number, done: (bytes: Buffer, tru
 /** Methods the Functions host (and the Fetch API) refuse; they never reach a handler. */
 const REFUSED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
-const HAS_CONTENT_TYPE = (headers: Record<string, string>) => "content-type" in headers || Object.keys(headers).some((h) => h.toLowerCase() === "content-type");
+function hasContentType(headers: Record<string, string>): boolean {
+  return "content-type" in headers || Object.keys(headers).some((h) => h.toLowerCase() === "content-type");
+}
 
 /** Writes a Functions HttpResponse (a web Response, so its body is read first). */
 async function sendWebResponse(res: ServerResponse, method: string, result: HttpResponseType, close: boolean): Promise<void> {
@@ -89,7 +91,7 @@ function write(res: ServerResponse, method: string, result: HttpResponseInit, cl
   let body: string | Uint8Array;
   if (result.jsonBody !== undefined) {
     body = JSON.stringify(result.jsonBody);
-    if (!HAS_CONTENT_TYPE(headers)) headers["content-type"] = "application/json";
+    if (!hasContentType(headers)) headers["content-type"] = "application/json";
   } else body = typeof result.body === "string" || result.body instanceof Uint8Array ? result.body : "";
   headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
   if (close) headers.connection = "close";
@@ -119,9 +121,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 
   // The host answers these itself: 404 for a route (or method) no function registered (spec A: the mapping was
   // not registered), 405 for methods it never hands to a function.
-  function refuse(req: IncomingMessage, res: ServerResponse, method: string, pathname: string, traceId: string, status: 404 | 405): void {
+  function refuse(req: IncomingMessage, res: ServerResponse, method: string, pathname: string, status: 404 | 405): void {
     req.resume();
-    const ctx = { instance: pathname, requestId: randomUUID(), traceId };
+    const ctx = { instance: pathname, requestId: randomUUID(), traceId: chooseTraceparent(req.headers.traceparent as string | undefined) };
     const problem =
       status === 404
         ? problemResponse(ctx, 404, PROBLEM_TYPES.notFound, `No function is registered for ${method} ${pathname}.`)
@@ -150,8 +152,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       const method = (req.method ?? "GET").toUpperCase();
       const { href, pathname } = resolveTarget(req.url ?? "/", req.headers.host);
       const route = findRoute(pathname);
-      if (!route || !route.methods.has(method)) return refuse(req, res, method, pathname, chooseTraceparent(req.headers.traceparent as string | undefined), 404);
-      if (REFUSED_METHODS.has(method)) return refuse(req, res, method, pathname, chooseTraceparent(req.headers.traceparent as string | undefined), 405);
+      if (!route || !route.methods.has(method)) return refuse(req, res, method, pathname, 404);
+      if (REFUSED_METHODS.has(method)) return refuse(req, res, method, pathname, 405);
       readBody(
         req,
         MAX_BODY_BYTES,

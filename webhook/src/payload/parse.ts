@@ -105,12 +105,11 @@ export function jsonNestingDepth(text: string, limit = MAX_JSON_DEPTH): number {
 interface FieldSpec {
   /** As the spec spells it (and as errors name it). */
   name: string;
-  lower: string;
   kind: Kind;
   required?: boolean;
 }
 
-const field = (name: string, kind: Kind, required?: boolean): FieldSpec => ({ name, lower: name.toLowerCase(), kind, required });
+const field = (name: string, kind: Kind, required?: boolean): FieldSpec => ({ name, kind, required });
 
 // The order is the slot order readWebhookPayload destructures the valid values in.
 const TOP_LEVEL: readonly FieldSpec[] = [

@@ -8,7 +8,13 @@ import { runCli } from "../src/cli/docs-index/program.js";
 const quiet = () => new Writable({ write: (_c, _e, cb) => cb() });
 
 const standIn = await startSearchStandIn();
-const env = { PATH: process.env.PATH, DEPLOY_ENV: "dev", SEARCH_ENDPOINT: standIn.url, SEARCH_ADMIN_KEY: standIn.apiKey, NO_COLOR: "1" };
+const env = {
+  PATH: process.env.PATH,
+  DEPLOY_ENV: "dev",
+  SEARCH_ENDPOINT: standIn.url,
+  SEARCH_ADMIN_KEY: standIn.apiKey,
+  NO_COLOR: "1",
+};
 
 async function deployOnce(label: string): Promise<RequestLogEntry[]> {
   const mark = standIn.requests.length;
@@ -17,7 +23,9 @@ async function deployOnce(label: string): Promise<RequestLogEntry[]> {
   const ms = performance.now() - t0;
   const calls = standIn.requests.slice(mark);
   const count = (m: string) => calls.filter((c) => c.method === m).length;
-  process.stdout.write(`\n${label}: exit ${code}, ${calls.length} HTTP calls (GET ${count("GET")}, PUT ${count("PUT")}, POST ${count("POST")}, DELETE ${count("DELETE")}), ${ms.toFixed(1)} ms\n`);
+  process.stdout.write(
+    `\n${label}: exit ${code}, ${calls.length} HTTP calls (GET ${count("GET")}, PUT ${count("PUT")}, POST ${count("POST")}, DELETE ${count("DELETE")}), ${ms.toFixed(1)} ms\n`,
+  );
   for (const c of calls) process.stdout.write(`  ${c.method.padEnd(6)} ${c.path}  ${c.status}\n`);
   return calls;
 }

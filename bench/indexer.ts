@@ -22,9 +22,13 @@ function definition(file: string): Record<string, unknown> {
     DATASOURCE_NAME: "docs-datasource",
     INDEXER_NAME: "docs-indexer",
     CONTAINER: "$web",
-    STORAGE_ACCOUNT_RESOURCE_ID: "/subscriptions/0/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/devstoreaccount1",
+    STORAGE_ACCOUNT_RESOURCE_ID:
+      "/subscriptions/0/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/devstoreaccount1",
   };
-  const text = readFileSync(new URL(`../search-definitions/${file}`, import.meta.url), "utf8").replace(/\$\{([A-Z_]+)\}/g, (_m, k: string) => names[k] ?? "");
+  const text = readFileSync(new URL(`../search-definitions/${file}`, import.meta.url), "utf8").replace(
+    /\$\{([A-Z_]+)\}/g,
+    (_m, k: string) => names[k] ?? "",
+  );
   return JSON.parse(text) as Record<string, unknown>;
 }
 
@@ -49,7 +53,9 @@ try {
       while (next < pages.length) {
         const page = pages[next++]!;
         const body = html(page);
-        await container.getBlockBlobClient(page.blobName).upload(body, Buffer.byteLength(body), { blobHTTPHeaders: { blobContentType: "text/html" } });
+        await container
+          .getBlockBlobClient(page.blobName)
+          .upload(body, Buffer.byteLength(body), { blobHTTPHeaders: { blobContentType: "text/html" } });
       }
     }),
   );
@@ -57,8 +63,15 @@ try {
 
   standIn.state.indexes.set("docs-index", { definition: definition("docs-index.json"), etag: newEtag() });
   standIn.state.datasources.set("docs-datasource", { definition: definition("docs-datasource.json"), etag: newEtag() });
-  standIn.state.indexers.set("docs-indexer", { definition: definition("docs-indexer.json"), etag: newEtag(), runtime: { history: [], highWaterMark: null } });
-  const ctx = { state: standIn.state, options: { apiKey: standIn.apiKey, storageConnectionString: azurite.connectionString } };
+  standIn.state.indexers.set("docs-indexer", {
+    definition: definition("docs-indexer.json"),
+    etag: newEtag(),
+    runtime: { history: [], highWaterMark: null },
+  });
+  const ctx = {
+    state: standIn.state,
+    options: { apiKey: standIn.apiKey, storageConnectionString: azurite.connectionString },
+  };
 
   const memBefore = process.memoryUsage();
   peakRss = memBefore.rss;
@@ -77,11 +90,15 @@ try {
 
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
   console.log(`blobs uploaded:            ${BLOBS} in ${(uploadMs / 1000).toFixed(2)} s`);
-  console.log(`indexer run (full):        ${(runMs / 1000).toFixed(2)} s, ${(BLOBS / (runMs / 1000)).toFixed(0)} blobs/s, status ${result.status}, processed ${result.itemsProcessed}, failed ${result.itemsFailed}`);
+  console.log(
+    `indexer run (full):        ${(runMs / 1000).toFixed(2)} s, ${(BLOBS / (runMs / 1000)).toFixed(0)} blobs/s, status ${result.status}, processed ${result.itemsProcessed}, failed ${result.itemsFailed}`,
+  );
   console.log(`indexer run (incremental): ${(rerunMs / 1000).toFixed(2)} s, processed ${rerun.itemsProcessed}`);
   console.log(`documents in index:        ${standIn.state.documents.get("docs-index")?.size ?? 0}`);
   console.log(`memory before run:         rss ${mb(memBefore.rss)} MB, heap ${mb(memBefore.heapUsed)} MB`);
-  console.log(`peak memory during runs:   rss ${mb(peakRss)} MB, heap ${mb(peakHeap)} MB (sampled every 50 ms; max RSS of the process ${mb(process.resourceUsage().maxRSS * 1024)} MB)`);
+  console.log(
+    `peak memory during runs:   rss ${mb(peakRss)} MB, heap ${mb(peakHeap)} MB (sampled every 50 ms; max RSS of the process ${mb(process.resourceUsage().maxRSS * 1024)} MB)`,
+  );
 } finally {
   clearInterval(sampler);
   await standIn.close();

@@ -18,7 +18,12 @@ const count = Number(process.argv[2] ?? 20_000);
 const azurite = await startAzurite();
 const standIn = await startSearchStandIn({ storageConnectionString: azurite.connectionString });
 try {
-  const indexDef = JSON.parse(readFileSync(path.join(repoRoot, "search-definitions", "docs-index.json"), "utf8").replaceAll("${INDEX_NAME}", "docs-index"));
+  const indexDef = JSON.parse(
+    readFileSync(path.join(repoRoot, "search-definitions", "docs-index.json"), "utf8").replaceAll(
+      "${INDEX_NAME}",
+      "docs-index",
+    ),
+  );
   standIn.state.indexes.set("docs-index", { definition: indexDef, etag: newEtag() });
 
   const names = Array.from({ length: count }, (_, i) => `app-${i % 30}/section-${i % 7}/page-${i}.html`);
@@ -26,8 +31,18 @@ try {
   await container.createIfNotExists();
   const orphanEvery = 20; // every 20th document has no blob
   const seedStart = performance.now();
-  await mapLimit(names.filter((_, i) => i % orphanEvery !== 0), 64, (n) => container.getBlockBlobClient(n).upload("<html></html>", 13).then(() => undefined));
-  const search = new SearchClient(standIn.url, "docs-index", new AzureKeyCredential(standIn.apiKey), { allowInsecureConnection: true });
+  await mapLimit(
+    names.filter((_, i) => i % orphanEvery !== 0),
+    64,
+    (n) =>
+      container
+        .getBlockBlobClient(n)
+        .upload("<html></html>", 13)
+        .then(() => undefined),
+  );
+  const search = new SearchClient(standIn.url, "docs-index", new AzureKeyCredential(standIn.apiKey), {
+    allowInsecureConnection: true,
+  });
   const root = "https://devstoreaccount1.blob.core.windows.net/$web";
   for (let i = 0; i < count; i += 1000) {
     const batch = names.slice(i, i + 1000).map((n, j) => ({
@@ -40,22 +55,41 @@ try {
     }));
     await search.uploadDocuments(batch);
   }
-  console.log(`seeded ${count} documents and ${count - Math.ceil(count / orphanEvery)} blobs in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${count} documents and ${count - Math.ceil(count / orphanEvery)} blobs in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
 
   // The CLI runs in its own process so its memory is measured apart from the stand-in's and Azurite's.
-  const env = { ...process.env, VARS_FILE: path.join(repoRoot, "config", "dev", "vars.yml"), SEARCH_ENDPOINT: standIn.url, SEARCH_ADMIN_KEY: standIn.apiKey, DOCS_STORAGE_CONNECTION_STRING: azurite.connectionString };
+  const env = {
+    ...process.env,
+    VARS_FILE: path.join(repoRoot, "config", "dev", "vars.yml"),
+    SEARCH_ENDPOINT: standIn.url,
+    SEARCH_ADMIN_KEY: standIn.apiKey,
+    DOCS_STORAGE_CONNECTION_STRING: azurite.connectionString,
+  };
   const baseline = await runMeasured(["--json", "url", "index.html"], env).catch(() => undefined);
   const run = await runMeasured(["--json", "orphans"], env);
   const report = JSON.parse(run.stdout);
   const mib = (kb: number) => (kb / 1024).toFixed(1);
-  console.log(`orphans: ${report.blobs} blobs, ${report.documents} documents, ${report.missingBlob.length} orphans found, exit ${run.code}, in ${run.wallMs.toFixed(0)} ms (process start included)`);
-  console.log(`  CLI peak RSS ${mib(run.peakKb)} MiB; a trivial command (url) peaks at ${baseline ? mib(baseline.peakKb) : "?"} MiB`);
-  if (baseline) console.log(`  growth for the scan: ${mib(run.peakKb - baseline.peakKb)} MiB = ${(((run.peakKb - baseline.peakKb) * 1024) / (report.blobs + report.documents)).toFixed(0)} bytes per blob+document`);
+  console.log(
+    `orphans: ${report.blobs} blobs, ${report.documents} documents, ${report.missingBlob.length} orphans found, exit ${run.code}, in ${run.wallMs.toFixed(0)} ms (process start included)`,
+  );
+  console.log(
+    `  CLI peak RSS ${mib(run.peakKb)} MiB; a trivial command (url) peaks at ${baseline ? mib(baseline.peakKb) : "?"} MiB`,
+  );
+  if (baseline)
+    console.log(
+      `  growth for the scan: ${mib(run.peakKb - baseline.peakKb)} MiB = ${(((run.peakKb - baseline.peakKb) * 1024) / (report.blobs + report.documents)).toFixed(0)} bytes per blob+document`,
+    );
   // Peak RSS mostly reflects how lazily V8 collects garbage; a hard heap cap shows what the scan really needs.
   const capMb = Number(process.env.ORPHANS_HEAP_CAP_MB ?? 48);
   const capped = await runMeasured(["--json", "orphans"], env, [`--max-old-space-size=${capMb}`]);
-  console.log(`  with the V8 old-space capped at ${capMb} MiB: exit ${capped.code} (${capped.code === 1 || capped.code === 0 ? "completed" : "FAILED"}), peak RSS ${mib(capped.peakKb)} MiB`);
-  console.log(`  for scale: the documents' content alone is ${((count * 2000) / 2 ** 20).toFixed(1)} MiB of text; the scan selects only id, app, repo, last_modified`);
+  console.log(
+    `  with the V8 old-space capped at ${capMb} MiB: exit ${capped.code} (${capped.code === 1 || capped.code === 0 ? "completed" : "FAILED"}), peak RSS ${mib(capped.peakKb)} MiB`,
+  );
+  console.log(
+    `  for scale: the documents' content alone is ${((count * 2000) / 2 ** 20).toFixed(1)} MiB of text; the scan selects only id, app, repo, last_modified`,
+  );
 } finally {
   await standIn.close();
   const closed = azurite.close();
@@ -65,9 +99,17 @@ try {
 }
 
 /** Runs the CLI in a child process and samples its peak resident set (VmHWM) from /proc. */
-async function runMeasured(args: string[], env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Promise<{ code: number; stdout: string; wallMs: number; peakKb: number }> {
+async function runMeasured(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  nodeFlags: string[] = [],
+): Promise<{ code: number; stdout: string; wallMs: number; peakKb: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", path.join(repoRoot, "scripts", "docs-index.ts"), ...args], { env, stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, "--import", "tsx", path.join(repoRoot, "scripts", "docs-index.ts"), ...args],
+    { env, stdio: ["ignore", "pipe", "ignore"] },
+  );
   let stdout = "";
   child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
   let peakKb = 0;

@@ -6,7 +6,16 @@ import { previewBlob, summarise, type PreviewBlob } from "../src/search/ops/prev
 const count = Number(process.argv[2] ?? 100_000);
 const apps = Array.from({ length: 40 }, (_, i) => `app-${i}`);
 const sections = ["guides", "reference", "api", "changelog", "tutorials", "index.html"];
-const files = ["index.html", "setup.html", "setup.md", "overview.html", "site.css", "bundle.js", "logo.png", "sitemap.xml"];
+const files = [
+  "index.html",
+  "setup.html",
+  "setup.md",
+  "overview.html",
+  "site.css",
+  "bundle.js",
+  "logo.png",
+  "sitemap.xml",
+];
 
 function* paths(n: number): Generator<string> {
   yield "index.html";
@@ -41,5 +50,7 @@ clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
 console.log(`preview: ${count} paths in ${wallMs.toFixed(0)} ms (goal < 2000 ms) ${wallMs < 2000 ? "OK" : "SLOW"}`);
-console.log(`  ${summary.indexed} indexed, ${summary.excluded} excluded, ${summary.failed} failed; JSON output ${(json.length / 1e6).toFixed(1)} MB`);
+console.log(
+  `  ${summary.indexed} indexed, ${summary.excluded} excluded, ${summary.failed} failed; JSON output ${(json.length / 1e6).toFixed(1)} MB`,
+);
 console.log(`  peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB (whole process, including the output held in memory)`);

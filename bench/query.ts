@@ -13,12 +13,22 @@ const arg = (name: string, fallback: number) => {
 const DOCS = arg("docs", 10_000);
 const QUERIES = arg("queries", 300);
 
-const indexDefinition = JSON.parse(readFileSync(new URL("../search-definitions/docs-index.json", import.meta.url), "utf8").replaceAll("${INDEX_NAME}", "docs-index")) as Record<string, unknown>;
+const indexDefinition = JSON.parse(
+  readFileSync(new URL("../search-definitions/docs-index.json", import.meta.url), "utf8").replaceAll(
+    "${INDEX_NAME}",
+    "docs-index",
+  ),
+) as Record<string, unknown>;
 
 const standIn = await startSearchStandIn();
 try {
   standIn.state.indexes.set("docs-index", { definition: indexDefinition, etag: newEtag() });
-  const client = new SearchClient<Record<string, unknown>>(standIn.url, "docs-index", new AzureKeyCredential(standIn.apiKey), { allowInsecureConnection: true });
+  const client = new SearchClient<Record<string, unknown>>(
+    standIn.url,
+    "docs-index",
+    new AzureKeyCredential(standIn.apiKey),
+    { allowInsecureConnection: true },
+  );
 
   const pages = generatePages(DOCS);
   const loadStart = performance.now();
@@ -44,11 +54,24 @@ try {
   const shapes: Record<string, () => Promise<unknown>> = {
     "keyword (2 terms, top 10)": () => drain(client.search(words(random, 2), { top: 10 })),
     "keyword + dedup filter + count": () =>
-      drain(client.search(words(random, 2), { top: 10, filter: "format eq null or format eq '.html'", includeTotalCount: true })),
+      drain(
+        client.search(words(random, 2), {
+          top: 10,
+          filter: "format eq null or format eq '.html'",
+          includeTotalCount: true,
+        }),
+      ),
     "keyword + repo filter + section ne": () =>
-      drain(client.search(words(random, 1), { top: 10, filter: `repo eq 'app${Math.floor(random() * 20)}' and section ne 'release-notes'` })),
-    "match all, orderby last_modified desc": () => drain(client.search("*", { top: 50, orderBy: ["last_modified desc"] })),
-    "semantic (ranked as keyword)": () => drain(client.search(words(random, 3), { top: 10, queryType: "semantic", semanticSearchOptions: {} })),
+      drain(
+        client.search(words(random, 1), {
+          top: 10,
+          filter: `repo eq 'app${Math.floor(random() * 20)}' and section ne 'release-notes'`,
+        }),
+      ),
+    "match all, orderby last_modified desc": () =>
+      drain(client.search("*", { top: 50, orderBy: ["last_modified desc"] })),
+    "semantic (ranked as keyword)": () =>
+      drain(client.search(words(random, 3), { top: 10, queryType: "semantic", semanticSearchOptions: {} })),
   };
 
   // Warm-up: builds the per-document term cache once, as a long-running stand-in would have it.
@@ -64,7 +87,9 @@ try {
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    console.log(`${name.padEnd(40)} p50 ${percentile(times, 50).toFixed(1)} ms   p99 ${percentile(times, 99).toFixed(1)} ms`);
+    console.log(
+      `${name.padEnd(40)} p50 ${percentile(times, 50).toFixed(1)} ms   p99 ${percentile(times, 99).toFixed(1)} ms`,
+    );
   }
 } finally {
   await standIn.close();

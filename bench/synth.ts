@@ -27,20 +27,38 @@ async function child(outdir: string): Promise<void> {
   const { readOpenApiV1 } = await import("../stacks/webhook/openapi.js");
   const loaded = performance.now();
   const config = loadConfig({ VARS_FILE: path.join(repoRoot, "config", "dev", "vars.yml") });
-  const { app } = buildStacks(config, { file: "config/dev/vars.yml", openApiJson: readOpenApiV1(process.env.WEBHOOK_OPENAPI_FILE ?? OPENAPI), app: new App({ outdir }) });
+  const { app } = buildStacks(config, {
+    file: "config/dev/vars.yml",
+    openApiJson: readOpenApiV1(process.env.WEBHOOK_OPENAPI_FILE ?? OPENAPI),
+    app: new App({ outdir }),
+  });
   app.synth();
   const done = performance.now();
-  process.stdout.write(JSON.stringify({ loadMs: loaded - started, synthMs: done - loaded, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+  process.stdout.write(
+    JSON.stringify({
+      loadMs: loaded - started,
+      synthMs: done - loaded,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+    }),
+  );
 }
 
 function runChild(outdir: string): Promise<{ wallMs: number; loadMs: number; synthMs: number; maxRssMb: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ["--no-deprecation", "--import", "tsx", fileURLToPath(import.meta.url), "--child", outdir], { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] });
+    const p = spawn(
+      process.execPath,
+      ["--no-deprecation", "--import", "tsx", fileURLToPath(import.meta.url), "--child", outdir],
+      { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] },
+    );
     let out = "";
     p.stdout.on("data", (c: Buffer) => (out += c.toString()));
     p.once("error", reject);
-    p.once("exit", (code) => (code === 0 ? resolve({ wallMs: performance.now() - started, ...JSON.parse(out) }) : reject(new Error(`child exited ${code}`))));
+    p.once("exit", (code) =>
+      code === 0
+        ? resolve({ wallMs: performance.now() - started, ...JSON.parse(out) })
+        : reject(new Error(`child exited ${code}`)),
+    );
   });
 }
 
@@ -79,7 +97,9 @@ async function main(): Promise<void> {
   const wall = median(cold.map((c) => c.wallMs));
   const rss = Math.max(...cold.map((c) => c.maxRssMb));
   console.log(`synth of 3 stacks (docs-storage, docs-search, webhook), ${RUNS} runs each`);
-  console.log(`  cold process wall time   median ${fmt(wall)} ms   (min ${fmt(Math.min(...cold.map((c) => c.wallMs)))}, max ${fmt(Math.max(...cold.map((c) => c.wallMs)))})`);
+  console.log(
+    `  cold process wall time   median ${fmt(wall)} ms   (min ${fmt(Math.min(...cold.map((c) => c.wallMs)))}, max ${fmt(Math.max(...cold.map((c) => c.wallMs)))})`,
+  );
   console.log(`    of which module load   median ${fmt(median(cold.map((c) => c.loadMs)))} ms`);
   console.log(`    of which build + synth median ${fmt(median(cold.map((c) => c.synthMs)))} ms`);
   console.log(`  warm in-process synth    median ${fmt(median(warm))} ms`);

@@ -21,7 +21,8 @@ import { fileURLToPath } from "node:url";
 
 /** Azurite's well-known development account (public, documented by Azurite; not a secret). */
 export const AZURITE_ACCOUNT_NAME = "devstoreaccount1";
-export const AZURITE_ACCOUNT_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+export const AZURITE_ACCOUNT_KEY =
+  "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 
 export interface AzuriteOptions {
   host?: string;
@@ -93,7 +94,10 @@ function installExitHook(): void {
 function waitForListening(child: ChildProcess, service: string, timeoutMs: number): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => fail(new Error(`Azurite ${service} did not start within ${timeoutMs} ms. Output:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`Azurite ${service} did not start within ${timeoutMs} ms. Output:\n${output}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /successfully listens on https?:\/\/[^\s]*:(\d+)/.exec(output);
@@ -102,7 +106,8 @@ function waitForListening(child: ChildProcess, service: string, timeoutMs: numbe
         resolve(Number(m[1]));
       }
     };
-    const onExit = (code: number | null) => fail(new Error(`Azurite ${service} exited with code ${code} before listening. Output:\n${output}`));
+    const onExit = (code: number | null) =>
+      fail(new Error(`Azurite ${service} exited with code ${code} before listening. Output:\n${output}`));
     const onErr = (chunk: Buffer) => (output += chunk.toString());
     function cleanup() {
       clearTimeout(timer);
@@ -156,8 +161,20 @@ export async function startAzurite(options: AzuriteOptions = {}): Promise<Azurit
   const started: ChildProcess[] = [];
 
   const startBlob = async (): Promise<{ child: ChildProcess; port: number }> => {
-    const args = [AZURITE_BLOB, "--inMemoryPersistence", "--blobHost", host, "--blobPort", String(options.port ?? 0), "--skipApiVersionCheck", "--loose", "--silent", "--disableTelemetry"];
-    if (options.extentMemoryLimitMb !== undefined) args.push("--extentMemoryLimit", String(options.extentMemoryLimitMb));
+    const args = [
+      AZURITE_BLOB,
+      "--inMemoryPersistence",
+      "--blobHost",
+      host,
+      "--blobPort",
+      String(options.port ?? 0),
+      "--skipApiVersionCheck",
+      "--loose",
+      "--silent",
+      "--disableTelemetry",
+    ];
+    if (options.extentMemoryLimitMb !== undefined)
+      args.push("--extentMemoryLimit", String(options.extentMemoryLimitMb));
     const child = spawnChild(args);
     started.push(child);
     return { child, port: await waitForListening(child, "blob service", timeoutMs) };

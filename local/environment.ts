@@ -21,7 +21,13 @@ import { docsIndex, hasCommand, parseJson, type CliRun } from "./environment/doc
 import { waitForIndexer } from "./environment/indexer-wait.js";
 import { EXAMPLE_QUERIES, queryFigures, type QueryFigures } from "./environment/queries.js";
 import { writeRootEraDefinitions } from "./environment/root-era-definitions.js";
-import { servicesOf, startAzuriteForLocal, startStandInForLocal, INDEXER_NAME, type LocalServices } from "./environment/services.js";
+import {
+  servicesOf,
+  startAzuriteForLocal,
+  startStandInForLocal,
+  INDEXER_NAME,
+  type LocalServices,
+} from "./environment/services.js";
 import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./environment/site.js";
 import { StepFailed, StepRunner, StepSkipped, type StepRecord } from "./environment/steps.js";
 import { postSampleWebhook, type WebhookFigures } from "./environment/webhook.js";
@@ -47,7 +53,13 @@ export interface LocalFigures {
   published?: { rootEra: number; appEra: number; unchanged: number };
   rootEraDocuments?: number;
   documents?: number;
-  lastRun?: { status: string; itemsProcessed: number; itemsFailed: number; expectedFailures?: number; unexpectedFailures?: number };
+  lastRun?: {
+    status: string;
+    itemsProcessed: number;
+    itemsFailed: number;
+    expectedFailures?: number;
+    unexpectedFailures?: number;
+  };
   coverage?: { total: number; percentReprocessed: number | null; dedupFilter: string; complete: boolean };
   queries?: QueryFigures[];
   webhook?: WebhookFigures;
@@ -91,16 +103,21 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
   };
   const cli = async (...args: string[]): Promise<CliRun> => docsIndex({ ...process.env, ...need().env }, ...args);
   const requireCommand = async (name: string) => {
-    if (!(await hasCommand({ ...process.env, ...need().env }, name))) throw new StepSkipped(`docs-index ${name} not available yet`);
+    if (!(await hasCommand({ ...process.env, ...need().env }, name)))
+      throw new StepSkipped(`docs-index ${name} not available yet`);
   };
   const show = (run: CliRun) => {
     steps.print(run.stderr);
     steps.print(run.stdout);
   };
   const expectExit = (run: CliRun, command: string, allowed: number[] = [0]) => {
-    if (!allowed.includes(run.code)) throw new Error(`docs-index ${command} exited ${run.code}: ${(run.stderr || run.stdout).trim().split("\n").slice(-1)[0] ?? ""}`);
+    if (!allowed.includes(run.code))
+      throw new Error(
+        `docs-index ${command} exited ${run.code}: ${(run.stderr || run.stdout).trim().split("\n").slice(-1)[0] ?? ""}`,
+      );
   };
-  const waitRun = async () => waitForIndexer(need().indexerClient, INDEXER_NAME, { timeoutMs: options.indexerTimeoutMs ?? 60_000, progress });
+  const waitRun = async () =>
+    waitForIndexer(need().indexerClient, INDEXER_NAME, { timeoutMs: options.indexerTimeoutMs ?? 60_000, progress });
 
   try {
     await steps.run("azurite", "Start Azurite (blob + table, in memory, free ports)", async () => {
@@ -115,27 +132,43 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     });
 
     const site = readSampleSite();
-    await steps.run("publish-root-era", "Publish the root-era site into $web (root pages, sitemap, assets, guides/)", async () => {
-      const result = await publishSite(need().container, rootEraSite(site));
-      figures.published = { rootEra: result.uploaded.length, appEra: 0, unchanged: 0 };
-      return `${result.uploaded.length} blobs uploaded`;
-    });
+    await steps.run(
+      "publish-root-era",
+      "Publish the root-era site into $web (root pages, sitemap, assets, guides/)",
+      async () => {
+        const result = await publishSite(need().container, rootEraSite(site));
+        figures.published = { rootEra: result.uploaded.length, appEra: 0, unchanged: 0 };
+        return `${result.uploaded.length} blobs uploaded`;
+      },
+    );
 
-    await steps.run("root-era-index", "Simulate the index as first built: original fields only, one indexer run", async () => {
-      await requireCommand("deploy");
-      rootEraDir = writeRootEraDefinitions(readRawDefinitions());
-      const run = await cli("deploy", "--definitions", rootEraDir);
-      expectExit(run, "deploy --definitions <root-era>");
-      const result = await waitRun();
-      figures.rootEraDocuments = await need().searchClient.getDocumentsCount();
-      return `${figures.rootEraDocuments} documents without the newer fields (run: ${result.status}, ${result.itemsProcessed} processed)`;
-    });
+    await steps.run(
+      "root-era-index",
+      "Simulate the index as first built: original fields only, one indexer run",
+      async () => {
+        await requireCommand("deploy");
+        rootEraDir = writeRootEraDefinitions(readRawDefinitions());
+        const run = await cli("deploy", "--definitions", rootEraDir);
+        expectExit(run, "deploy --definitions <root-era>");
+        const result = await waitRun();
+        figures.rootEraDocuments = await need().searchClient.getDocumentsCount();
+        return `${figures.rootEraDocuments} documents without the newer fields (run: ${result.status}, ${result.itemsProcessed} processed)`;
+      },
+    );
 
-    await steps.run("publish-apps", "Publish today's site: apps in their own folders, root pages republished", async () => {
-      const result = await publishSite(need().container, appEraSite(site));
-      figures.published = { rootEra: figures.published?.rootEra ?? 0, appEra: result.uploaded.length, unchanged: result.unchanged.length };
-      return `${result.uploaded.length} blobs uploaded, ${result.unchanged.length} unchanged (same Content-MD5, not re-uploaded); guides/ left in place`;
-    });
+    await steps.run(
+      "publish-apps",
+      "Publish today's site: apps in their own folders, root pages republished",
+      async () => {
+        const result = await publishSite(need().container, appEraSite(site));
+        figures.published = {
+          rootEra: figures.published?.rootEra ?? 0,
+          appEra: result.uploaded.length,
+          unchanged: result.unchanged.length,
+        };
+        return `${result.uploaded.length} blobs uploaded, ${result.unchanged.length} unchanged (same Content-MD5, not re-uploaded); guides/ left in place`;
+      },
+    );
 
     await steps.run("plan", "docs-index plan (today's search-definitions/ against the live index)", async () => {
       await requireCommand("plan");
@@ -145,22 +178,32 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       return /^Plan: (.*)$/m.exec(run.stdout)?.[1] ?? "";
     });
 
-    await steps.run("deploy", "docs-index deploy (index -> datasource -> indexer, then one run; no reset)", async () => {
-      await requireCommand("deploy");
-      const run = await cli("deploy");
-      // The deploy repeats the plan shown in the previous step; show only what it did.
-      const planEnd = run.stdout.lastIndexOf("\nPlan: ");
-      show(planEnd >= 0 ? { ...run, stdout: run.stdout.slice(planEnd + 1) } : run);
-      expectExit(run, "deploy");
-      return /^run: (.*)$/m.exec(run.stdout)?.[0] ?? "";
-    });
+    await steps.run(
+      "deploy",
+      "docs-index deploy (index -> datasource -> indexer, then one run; no reset)",
+      async () => {
+        await requireCommand("deploy");
+        const run = await cli("deploy");
+        // The deploy repeats the plan shown in the previous step; show only what it did.
+        const planEnd = run.stdout.lastIndexOf("\nPlan: ");
+        show(planEnd >= 0 ? { ...run, stdout: run.stdout.slice(planEnd + 1) } : run);
+        expectExit(run, "deploy");
+        return /^run: (.*)$/m.exec(run.stdout)?.[0] ?? "";
+      },
+    );
 
     await steps.run("indexer", "Wait for the indexer run", async () => {
-      const status = await need().indexerClient.getIndexerStatus(INDEXER_NAME).catch(() => undefined);
+      const status = await need()
+        .indexerClient.getIndexerStatus(INDEXER_NAME)
+        .catch(() => undefined);
       if (!status) throw new StepSkipped("the indexer does not exist (deploy not available yet)");
       const result = await waitRun();
       figures.documents = await need().searchClient.getDocumentsCount();
-      figures.lastRun = { status: result.status, itemsProcessed: result.itemsProcessed, itemsFailed: result.itemsFailed };
+      figures.lastRun = {
+        status: result.status,
+        itemsProcessed: result.itemsProcessed,
+        itemsFailed: result.itemsFailed,
+      };
       return `${result.status}: ${result.itemsProcessed} processed, ${result.itemsFailed} failed; ${figures.documents} documents in the index`;
     });
 
@@ -169,9 +212,18 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       const run = await cli("status");
       show(run);
       expectExit(run, "status");
-      const report = parseJson<{ lastRun: { expectedFailures: number; unexpectedFailures: number } | null }>(await cli("--json", "status"), "status");
-      if (figures.lastRun && report.lastRun) Object.assign(figures.lastRun, { expectedFailures: report.lastRun.expectedFailures, unexpectedFailures: report.lastRun.unexpectedFailures });
-      return report.lastRun ? `${report.lastRun.expectedFailures} expected failures, ${report.lastRun.unexpectedFailures} unexpected` : "no completed run";
+      const report = parseJson<{ lastRun: { expectedFailures: number; unexpectedFailures: number } | null }>(
+        await cli("--json", "status"),
+        "status",
+      );
+      if (figures.lastRun && report.lastRun)
+        Object.assign(figures.lastRun, {
+          expectedFailures: report.lastRun.expectedFailures,
+          unexpectedFailures: report.lastRun.unexpectedFailures,
+        });
+      return report.lastRun
+        ? `${report.lastRun.expectedFailures} expected failures, ${report.lastRun.unexpectedFailures} unexpected`
+        : "no completed run";
     });
 
     await steps.run("coverage", "docs-index coverage (documents still waiting for a reset and run)", async () => {
@@ -180,8 +232,18 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       show(run);
       // 1 = documents still wait for a backfill: exactly the state this environment sets up.
       expectExit(run, "coverage", [0, 1]);
-      const report = parseJson<{ total: number; percentReprocessed: number | null; dedup: { filter: string }; complete: boolean }>(await cli("--json", "coverage"), "coverage");
-      figures.coverage = { total: report.total, percentReprocessed: report.percentReprocessed, dedupFilter: report.dedup.filter, complete: report.complete };
+      const report = parseJson<{
+        total: number;
+        percentReprocessed: number | null;
+        dedup: { filter: string };
+        complete: boolean;
+      }>(await cli("--json", "coverage"), "coverage");
+      figures.coverage = {
+        total: report.total,
+        percentReprocessed: report.percentReprocessed,
+        dedupFilter: report.dedup.filter,
+        complete: report.complete,
+      };
       return `${report.percentReprocessed ?? "?"} % reprocessed; dedup filter to use now: ${report.dedup.filter}`;
     });
 
@@ -189,7 +251,9 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       await requireCommand("query");
       figures.queries = [];
       for (const example of EXAMPLE_QUERIES) {
-        log.write(`\n    ${example.label}: docs-index query ${example.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}\n`);
+        log.write(
+          `\n    ${example.label}: docs-index query ${example.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}\n`,
+        );
         const run = await cli("query", ...example.args);
         show(run);
         expectExit(run, "query");

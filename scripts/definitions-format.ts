@@ -3,7 +3,13 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { canonicalJson } from "../src/search/canonical-json.js";
-import { DEFAULT_DEFINITIONS_DIR, DEFINITION_FILES, DEPLOY_ORDER, parseDefinition, readDefinitionText } from "../src/search/definitions.js";
+import {
+  DEFAULT_DEFINITIONS_DIR,
+  DEFINITION_FILES,
+  DEPLOY_ORDER,
+  parseDefinition,
+  readDefinitionText,
+} from "../src/search/definitions.js";
 
 const check = process.argv.includes("--check");
 let dirty = 0;

@@ -20,18 +20,36 @@ function formatSummary(summary: LocalSummary, color: boolean): string {
     `  ${summary.steps.length} steps: ${count("ok")} ok, ${count("skipped")} skipped, ${count("failed")} failed, in ${formatMs(summary.durationMs)}`,
   ];
   const f = summary.figures;
-  if (f.published) lines.push(`  site: ${f.published.rootEra} root-era blobs, then ${f.published.appEra} uploaded and ${f.published.unchanged} unchanged`);
-  if (f.rootEraDocuments !== undefined) lines.push(`  root-era index: ${f.rootEraDocuments} documents without the newer fields`);
+  if (f.published)
+    lines.push(
+      `  site: ${f.published.rootEra} root-era blobs, then ${f.published.appEra} uploaded and ${f.published.unchanged} unchanged`,
+    );
+  if (f.rootEraDocuments !== undefined)
+    lines.push(`  root-era index: ${f.rootEraDocuments} documents without the newer fields`);
   if (f.lastRun) {
-    const classified = f.lastRun.expectedFailures !== undefined ? ` (${f.lastRun.expectedFailures} expected, ${f.lastRun.unexpectedFailures} unexpected)` : "";
-    lines.push(`  last run: ${f.lastRun.status}, ${f.lastRun.itemsProcessed} processed, ${f.lastRun.itemsFailed} failed${classified}; ${f.documents ?? "?"} documents`);
+    const classified =
+      f.lastRun.expectedFailures !== undefined
+        ? ` (${f.lastRun.expectedFailures} expected, ${f.lastRun.unexpectedFailures} unexpected)`
+        : "";
+    lines.push(
+      `  last run: ${f.lastRun.status}, ${f.lastRun.itemsProcessed} processed, ${f.lastRun.itemsFailed} failed${classified}; ${f.documents ?? "?"} documents`,
+    );
   }
-  if (f.coverage) lines.push(`  coverage: ${f.coverage.percentReprocessed ?? "?"} % reprocessed of ${f.coverage.total}; dedup filter now: ${f.coverage.dedupFilter}`);
-  for (const q of f.queries ?? []) lines.push(`  query ${q.name}: ${q.hits} hits${q.urls[0] ? `, first ${q.urls[0]}` : ""}`);
-  if (f.webhook) lines.push(`  webhook: ${f.webhook.status} for message ${f.webhook.messageId}; redelivery ${f.webhook.redeliveryStatus} (idempotency store: ${f.webhook.store})`);
+  if (f.coverage)
+    lines.push(
+      `  coverage: ${f.coverage.percentReprocessed ?? "?"} % reprocessed of ${f.coverage.total}; dedup filter now: ${f.coverage.dedupFilter}`,
+    );
+  for (const q of f.queries ?? [])
+    lines.push(`  query ${q.name}: ${q.hits} hits${q.urls[0] ? `, first ${q.urls[0]}` : ""}`);
+  if (f.webhook)
+    lines.push(
+      `  webhook: ${f.webhook.status} for message ${f.webhook.messageId}; redelivery ${f.webhook.redeliveryStatus} (idempotency store: ${f.webhook.store})`,
+    );
   for (const s of summary.steps.filter((s) => s.status !== "ok")) lines.push(`  ${s.status}: ${s.name}: ${s.detail}`);
   const e = summary.endpoints;
-  lines.push(`  search stand-in ${e.search ?? "-"}; Azurite blob ${e.blob ?? "-"}, table ${e.table ?? "-"}${e.webhook ? `; webhook ${e.webhook}` : ""}`);
+  lines.push(
+    `  search stand-in ${e.search ?? "-"}; Azurite blob ${e.blob ?? "-"}, table ${e.table ?? "-"}${e.webhook ? `; webhook ${e.webhook}` : ""}`,
+  );
   return lines.join("\n");
 }
 
@@ -41,7 +59,12 @@ async function main(argv: string[]): Promise<number> {
       "Start Azurite and the search stand-in on free local ports, publish the sample site, replay the index's history " +
         "(root era, then today's definitions), deploy, wait for the indexer, and show status, coverage, example queries and a sample webhook.",
     )
-    .addOption(new Option("--keep", "leave the services running and print the environment variables for the CLI (Ctrl-C stops them)"))
+    .addOption(
+      new Option(
+        "--keep",
+        "leave the services running and print the environment variables for the CLI (Ctrl-C stops them)",
+      ),
+    )
     .addOption(new Option("--json", "print the summary as JSON on stdout (the step-by-step report goes to stderr)"))
     .addHelpText("after", EXIT_CODES)
     .exitOverride();

@@ -13,7 +13,11 @@ export function stateKey(config: StackConfig, stackId: string): string {
 }
 
 export abstract class BaseStack extends TerraformStack {
-  constructor(scope: Construct, id: string, protected readonly config: StackConfig) {
+  constructor(
+    scope: Construct,
+    id: string,
+    protected readonly config: StackConfig,
+  ) {
     super(scope, id);
     new AzurermBackend(this, {
       resourceGroupName: config.backend.resource_group,

@@ -10,7 +10,15 @@ type Required<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };
 
 export type StackConfig = Required<
   Config,
-  "azure" | "backend" | "docs_storage" | "search_service" | "app_name" | "api_policy_type" | "provider" | "apim" | "webhook_app"
+  | "azure"
+  | "backend"
+  | "docs_storage"
+  | "search_service"
+  | "app_name"
+  | "api_policy_type"
+  | "provider"
+  | "apim"
+  | "webhook_app"
 > & {
   /** The file the config came from (named in errors). */
   file: string;
@@ -18,14 +26,27 @@ export type StackConfig = Required<
   docsAccount: { id: string; name: string; resourceGroup: string };
 };
 
-const REQUIRED_SECTIONS = ["azure", "backend", "docs_storage", "search_service", "app_name", "api_policy_type", "provider", "apim", "webhook_app"] as const;
+const REQUIRED_SECTIONS = [
+  "azure",
+  "backend",
+  "docs_storage",
+  "search_service",
+  "app_name",
+  "api_policy_type",
+  "provider",
+  "apim",
+  "webhook_app",
+] as const;
 
 export function requireStackConfig(config: Config, file: string): StackConfig {
   const missing = REQUIRED_SECTIONS.filter((key) => config[key] === undefined);
   if (missing.length > 0) {
     throw new ConfigError(
       file,
-      missing.map((key) => ({ key, expected: "required to synthesize the stacks (see config/dev/vars.yml and docs/infrastructure.md)" })),
+      missing.map((key) => ({
+        key,
+        expected: "required to synthesize the stacks (see config/dev/vars.yml and docs/infrastructure.md)",
+      })),
     );
   }
   const problem = policyTypeProblem(config.api_policy_type, config.provider?.name);
@@ -34,6 +55,10 @@ export function requireStackConfig(config: Config, file: string): StackConfig {
   return {
     ...(config as StackConfig),
     file,
-    docsAccount: { id: config.search.storage_account_resource_id, name: account.name, resourceGroup: account.resourceGroup },
+    docsAccount: {
+      id: config.search.storage_account_resource_id,
+      name: account.name,
+      resourceGroup: account.resourceGroup,
+    },
   };
 }

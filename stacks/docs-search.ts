@@ -62,8 +62,14 @@ export class DocsSearchStack extends BaseStack {
     }
 
     // These feed the placeholders of search-definitions/ (SEARCH endpoint and STORAGE_ACCOUNT_RESOURCE_ID).
-    new TerraformOutput(this, "search_endpoint", { value: `https://${s.name}.search.windows.net`, description: "search.endpoint" });
-    new TerraformOutput(this, "storage_account_resource_id", { value: config.docsAccount.id, description: "search.storage_account_resource_id" });
+    new TerraformOutput(this, "search_endpoint", {
+      value: `https://${s.name}.search.windows.net`,
+      description: "search.endpoint",
+    });
+    new TerraformOutput(this, "storage_account_resource_id", {
+      value: config.docsAccount.id,
+      description: "search.storage_account_resource_id",
+    });
     new TerraformOutput(this, "search_service_name", { value: this.service.name });
     new TerraformOutput(this, "search_principal_id", { value: this.service.identity.principalId });
   }

@@ -42,8 +42,14 @@ export class DocsStorageStack extends BaseStack {
       error404Document: docs.error_404_document,
     });
 
-    new TerraformOutput(this, "storage_account_resource_id", { value: this.account.id, description: "search.storage_account_resource_id" });
-    new TerraformOutput(this, "primary_web_endpoint", { value: this.account.primaryWebEndpoint, description: "Static website endpoint ($web)" });
+    new TerraformOutput(this, "storage_account_resource_id", {
+      value: this.account.id,
+      description: "search.storage_account_resource_id",
+    });
+    new TerraformOutput(this, "primary_web_endpoint", {
+      value: this.account.primaryWebEndpoint,
+      description: "Static website endpoint ($web)",
+    });
     new TerraformOutput(this, "primary_blob_endpoint", { value: this.account.primaryBlobEndpoint });
   }
 }

@@ -21,7 +21,10 @@ export class WebhookStack extends BaseStack {
     super(scope, id, config);
     this.fn = new WebhookFunctionApp(this, "function", config, this.tags);
     this.gateway = new WebhookGateway(this, "gateway", config, this.fn.app, props.openApiJson);
-    const apim = new DataAzurermApiManagement(this, "apim", { name: config.apim.name, resourceGroupName: config.apim.resource_group });
+    const apim = new DataAzurermApiManagement(this, "apim", {
+      name: config.apim.name,
+      resourceGroupName: config.apim.resource_group,
+    });
 
     new TerraformOutput(this, "webhook_url", {
       value: `${apim.gatewayUrl}/${apiPath(config.app_name)}/api/webhooks`,

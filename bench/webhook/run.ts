@@ -35,7 +35,16 @@ const PINNING = planPinning(!process.argv.includes("--no-pin"));
 const SERVER = fileURLToPath(new URL("./server.ts", import.meta.url));
 const COMPILED = fileURLToPath(new URL("../../webhook/dist/src/dev-server.js", import.meta.url));
 
-const BODY = JSON.stringify({ Object: "Note", Event: "Created", Timestamp: 1763891090, OrgId: 7, ProjectId: 42, UserId: 3, UserType: "Employee", ObjectId: { NoteId: 9 } });
+const BODY = JSON.stringify({
+  Object: "Note",
+  Event: "Created",
+  Timestamp: 1763891090,
+  OrgId: 7,
+  ProjectId: 42,
+  UserId: 3,
+  UserType: "Employee",
+  ObjectId: { NoteId: 9 },
+});
 
 interface Figures {
   name: string;
@@ -49,9 +58,14 @@ interface Figures {
 function startVariant(v: Variant, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
     // Plain node runs server.ts (Node 22 strips its types); the from-source row needs tsx for webhook/src.
-    const args = v.source ? ["--no-deprecation", "--import", "tsx", SERVER, v.mode, "--source"] : ["--no-deprecation", SERVER, v.mode];
+    const args = v.source
+      ? ["--no-deprecation", "--import", "tsx", SERVER, v.mode, "--source"]
+      : ["--no-deprecation", SERVER, v.mode];
     const [command, commandArgs] = pinnedCommand(PINNING?.serverCpu, process.execPath, args);
-    const child = spawn(command, commandArgs, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
+    const child = spawn(command, commandArgs, {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, ...env },
+    });
     let out = "";
     child.stdout!.on("data", (c: Buffer) => {
       out += c.toString();
@@ -86,7 +100,14 @@ async function measure(name: string, url: string): Promise<Figures> {
       },
     ],
   });
-  return { name, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    name,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 interface Variant {
@@ -113,19 +134,30 @@ function median<T>(items: T[], value: (item: T) => number): T {
 
 async function run(): Promise<void> {
   if (!existsSync(COMPILED)) {
-    process.stderr.write(`${COMPILED} is missing: build the function app first (npm run webhook:build; npm run bench:webhook does).\n`);
+    process.stderr.write(
+      `${COMPILED} is missing: build the function app first (npm run webhook:build; npm run bench:webhook does).\n`,
+    );
     process.exit(2);
   }
-  const azurite = VARIANTS.some((v) => v.mode === "table") ? await startAzurite({ blob: false, table: true }) : undefined;
+  const azurite = VARIANTS.some((v) => v.mode === "table")
+    ? await startAzurite({ blob: false, table: true })
+    : undefined;
   // Pinned after Azurite starts, so the emulator is left to the scheduler.
   if (PINNING) pinProcess(process.pid, PINNING.clientCpu);
-  process.stderr.write(PINNING ? `pinned: autocannon on CPU ${PINNING.clientCpu}, servers on CPU ${PINNING.serverCpu}\n` : "not pinned: the scheduler places autocannon and the servers\n");
+  process.stderr.write(
+    PINNING
+      ? `pinned: autocannon on CPU ${PINNING.clientCpu}, servers on CPU ${PINNING.serverCpu}\n`
+      : "not pinned: the scheduler places autocannon and the servers\n",
+  );
   const results = new Map<string, Figures[]>(VARIANTS.map((v) => [v.key, []]));
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
       for (const v of order) {
-        const { url, child } = await startVariant(v, v.mode === "table" ? { BENCH_TABLE_CONNECTION_STRING: azurite!.connectionString } : {});
+        const { url, child } = await startVariant(
+          v,
+          v.mode === "table" ? { BENCH_TABLE_CONNECTION_STRING: azurite!.connectionString } : {},
+        );
         try {
           results.get(v.key)!.push(await measure(`${v.name}${ROUNDS > 1 ? ` [round ${round + 1}]` : ""}`, url));
         } finally {
@@ -140,21 +172,30 @@ async function run(): Promise<void> {
 
   const baseline = figures[0]!.reqPerSec;
   const pad = (s: string, n: number) => s.padEnd(n);
-  process.stdout.write(`\n${pad("variant", 42)}${pad("req/s", 12)}${pad("p50 ms", 10)}${pad("p99 ms", 10)}${pad("non-2xx", 10)}${pad("errors", 8)}of baseline\n`);
+  process.stdout.write(
+    `\n${pad("variant", 42)}${pad("req/s", 12)}${pad("p50 ms", 10)}${pad("p99 ms", 10)}${pad("non-2xx", 10)}${pad("errors", 8)}of baseline\n`,
+  );
   for (const f of figures) {
     process.stdout.write(
       `${pad(f.name, 42)}${pad(f.reqPerSec.toFixed(0), 12)}${pad(String(f.p50), 10)}${pad(String(f.p99), 10)}${pad(String(f.non2xx), 10)}${pad(String(f.errors), 8)}${((f.reqPerSec / baseline) * 100).toFixed(0)} %\n`,
     );
   }
   if (ROUNDS > 1) process.stdout.write(`(median of ${ROUNDS} rounds per variant)\n`);
-  process.stdout.write(PINNING ? `(autocannon pinned to CPU ${PINNING.clientCpu}, servers to CPU ${PINNING.serverCpu})\n` : "(not pinned)\n");
+  process.stdout.write(
+    PINNING
+      ? `(autocannon pinned to CPU ${PINNING.clientCpu}, servers to CPU ${PINNING.serverCpu})\n`
+      : "(not pinned)\n",
+  );
   // Each round's memory/baseline ratio pairs two runs seconds apart, not far-apart medians, so a drift in the
   // machine's speed over the whole run does not decide the verdict.
   const memoryRounds = results.get("memory")!;
   const ratios = results.get("baseline")!.map((b, i) => memoryRounds[i]!.reqPerSec / b.reqPerSec);
   const ratio = median(ratios, (r) => r);
-  if (ROUNDS > 1) process.stdout.write(`memory/baseline per round: ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(", ")}\n`);
-  process.stdout.write(`\ngoal: memory store >= ${GOAL_RATIO * 100} % of baseline throughput: ${(ratio * 100).toFixed(0)} % -> ${ratio >= GOAL_RATIO ? "met" : "NOT met"}\n`);
+  if (ROUNDS > 1)
+    process.stdout.write(`memory/baseline per round: ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(", ")}\n`);
+  process.stdout.write(
+    `\ngoal: memory store >= ${GOAL_RATIO * 100} % of baseline throughput: ${(ratio * 100).toFixed(0)} % -> ${ratio >= GOAL_RATIO ? "met" : "NOT met"}\n`,
+  );
 }
 
 await run();

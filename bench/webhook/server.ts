@@ -38,7 +38,9 @@ if (mode === "baseline") {
       res.end(body);
     });
   });
-  server.listen(0, "127.0.0.1", () => printUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks`));
+  server.listen(0, "127.0.0.1", () =>
+    printUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks`),
+  );
 } else if (mode === "adapter") {
   const server = await (
     await devServer()
@@ -46,16 +48,27 @@ if (mode === "baseline") {
     port: 0,
     quiet: true,
     env: {},
-    register: (target) => target.http("webhooks", { route: "webhooks", methods: ["POST"], handler: async () => ({ status: 200, jsonBody: { received: true } }) }),
+    register: (target) =>
+      target.http("webhooks", {
+        route: "webhooks",
+        methods: ["POST"],
+        handler: async () => ({ status: 200, jsonBody: { received: true } }),
+      }),
   });
   printUrl(server.url);
 } else if (mode === "memory" || mode === "memory-logs") {
   const devNull = createWriteStream("/dev/null");
-  const logs = mode === "memory-logs" ? { logSink: (_level: string, line: string) => void devNull.write(`${line}\n`) } : { quiet: true };
+  const logs =
+    mode === "memory-logs"
+      ? { logSink: (_level: string, line: string) => void devNull.write(`${line}\n`) }
+      : { quiet: true };
   const server = await (await devServer())({ port: 0, env: { IDEMPOTENCY_STORE: "memory" }, ...logs });
   printUrl(server.url);
 } else if (mode === "table") {
-  const env = { IDEMPOTENCY_STORE: "table", IDEMPOTENCY_TABLE_CONNECTION_STRING: process.env.BENCH_TABLE_CONNECTION_STRING };
+  const env = {
+    IDEMPOTENCY_STORE: "table",
+    IDEMPOTENCY_TABLE_CONNECTION_STRING: process.env.BENCH_TABLE_CONNECTION_STRING,
+  };
   const server = await (await devServer())({ port: 0, quiet: true, env });
   printUrl(server.url);
 } else {

@@ -19,6 +19,8 @@ export function parseJson<T>(run: CliRun, command: string): T {
   try {
     return JSON.parse(run.stdout) as T;
   } catch {
-    throw new Error(`docs-index ${command} --json printed no JSON (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0] ?? ""}`);
+    throw new Error(
+      `docs-index ${command} --json printed no JSON (exit ${run.code}): ${(run.stderr || run.stdout).trim().split("\n")[0] ?? ""}`,
+    );
   }
 }

@@ -16,7 +16,11 @@ export interface WaitOptions {
 }
 
 /** Resolves with the last run's result once it is no longer `inProgress`; rejects after `timeoutMs`. */
-export async function waitForIndexer(client: SearchIndexerClient, name: string, options: WaitOptions = {}): Promise<WaitResult> {
+export async function waitForIndexer(
+  client: SearchIndexerClient,
+  name: string,
+  options: WaitOptions = {},
+): Promise<WaitResult> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const pollMs = options.pollMs ?? 150;
   const started = performance.now();
@@ -28,12 +32,17 @@ export async function waitForIndexer(client: SearchIndexerClient, name: string, 
     if (last && last.status !== "inProgress") {
       return { status: last.status, itemsProcessed: last.itemCount, itemsFailed: last.failedItemCount, ms: elapsed };
     }
-    const line = last ? `indexer ${name}: run in progress (${formatMs(elapsed)})` : `indexer ${name}: waiting for a run to start (${formatMs(elapsed)})`;
+    const line = last
+      ? `indexer ${name}: run in progress (${formatMs(elapsed)})`
+      : `indexer ${name}: waiting for a run to start (${formatMs(elapsed)})`;
     if (elapsed - lastPrinted >= 1000) {
       options.progress?.(line);
       lastPrinted = elapsed;
     }
-    if (elapsed > timeoutMs) throw new Error(`indexer ${name} did not finish within ${formatMs(timeoutMs)} (last status: ${last?.status ?? "no run"})`);
+    if (elapsed > timeoutMs)
+      throw new Error(
+        `indexer ${name} did not finish within ${formatMs(timeoutMs)} (last status: ${last?.status ?? "no run"})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }

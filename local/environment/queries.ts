@@ -9,7 +9,8 @@ export interface ExampleQuery {
 export const EXAMPLE_QUERIES: readonly ExampleQuery[] = [
   {
     name: "dedup",
-    label: "One document per page (the dedup filter drops Markdown twins; root-era copies and the old sitemap document still pass: their format is null)",
+    label:
+      "One document per page (the dedup filter drops Markdown twins; root-era copies and the old sitemap document still pass: their format is null)",
     args: ["getting started"],
   },
   {

@@ -24,13 +24,15 @@ export function rootEraIndex(index: JsonObject): JsonObject {
   out.fields = (out.fields as JsonObject[]).filter((f) => !LATER_FIELDS.has(String(f.name)));
   for (const profile of (out.scoringProfiles as JsonObject[] | undefined) ?? []) {
     const text = profile.text as { weights?: Record<string, number> } | undefined;
-    if (text?.weights) text.weights = Object.fromEntries(Object.entries(text.weights).filter(([field]) => !LATER_FIELDS.has(field)));
+    if (text?.weights)
+      text.weights = Object.fromEntries(Object.entries(text.weights).filter(([field]) => !LATER_FIELDS.has(field)));
   }
   const semantic = out.semantic as { configurations?: JsonObject[] } | undefined;
   for (const config of semantic?.configurations ?? []) {
     const fields = config.prioritizedFields as Record<string, unknown>;
     for (const [key, value] of Object.entries(fields)) {
-      if (Array.isArray(value)) fields[key] = value.filter((f: { fieldName: string }) => !LATER_FIELDS.has(f.fieldName));
+      if (Array.isArray(value))
+        fields[key] = value.filter((f: { fieldName: string }) => !LATER_FIELDS.has(f.fieldName));
       else if (value && LATER_FIELDS.has((value as { fieldName: string }).fieldName)) delete fields[key];
     }
   }
@@ -45,8 +47,11 @@ export function rootEraDatasource(datasource: JsonObject): JsonObject {
 
 export function rootEraIndexer(indexer: JsonObject): JsonObject {
   const out = clone(indexer);
-  out.fieldMappings = ((out.fieldMappings as JsonObject[] | undefined) ?? []).filter((m) => !LATER_FIELDS.has(String(m.targetFieldName ?? m.sourceFieldName)));
-  const configuration = (out.parameters as { configuration?: { excludedFileNameExtensions?: string } } | undefined)?.configuration;
+  out.fieldMappings = ((out.fieldMappings as JsonObject[] | undefined) ?? []).filter(
+    (m) => !LATER_FIELDS.has(String(m.targetFieldName ?? m.sourceFieldName)),
+  );
+  const configuration = (out.parameters as { configuration?: { excludedFileNameExtensions?: string } } | undefined)
+    ?.configuration;
   if (configuration?.excludedFileNameExtensions) {
     configuration.excludedFileNameExtensions = configuration.excludedFileNameExtensions
       .split(",")
@@ -57,13 +62,18 @@ export function rootEraIndexer(indexer: JsonObject): JsonObject {
 }
 
 export function rootEraDefinitions(raw: Record<DefinitionKind, JsonObject>): Record<DefinitionKind, JsonObject> {
-  return { index: rootEraIndex(raw.index), datasource: rootEraDatasource(raw.datasource), indexer: rootEraIndexer(raw.indexer) };
+  return {
+    index: rootEraIndex(raw.index),
+    datasource: rootEraDatasource(raw.datasource),
+    indexer: rootEraIndexer(raw.indexer),
+  };
 }
 
 /** Writes the root-era definitions (placeholders intact) into a new temporary directory for `deploy --definitions`. */
 export function writeRootEraDefinitions(raw: Record<DefinitionKind, JsonObject>): string {
   const dir = mkdtempSync(path.join(tmpdir(), "docs-index-root-era-"));
   const defs = rootEraDefinitions(raw);
-  for (const kind of DEPLOY_ORDER) writeFileSync(path.join(dir, DEFINITION_FILES[kind]), `${JSON.stringify(defs[kind], null, 2)}\n`);
+  for (const kind of DEPLOY_ORDER)
+    writeFileSync(path.join(dir, DEFINITION_FILES[kind]), `${JSON.stringify(defs[kind], null, 2)}\n`);
   return dir;
 }

@@ -14,7 +14,10 @@ export const INDEXER_NAME = "docs-indexer";
 export const CONTAINER = "$web";
 
 /** The variables that point the docs-index CLI at the local services (`--keep` prints them as exports). */
-export function localCliEnv(standIn: Pick<SearchStandIn, "url" | "apiKey">, azurite: Pick<Azurite, "connectionString">): Record<string, string> {
+export function localCliEnv(
+  standIn: Pick<SearchStandIn, "url" | "apiKey">,
+  azurite: Pick<Azurite, "connectionString">,
+): Record<string, string> {
   return {
     DEPLOY_ENV: "dev",
     VARS_FILE: LOCAL_VARS_FILE,

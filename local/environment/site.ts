@@ -48,7 +48,8 @@ export function readSampleSite(dir = SAMPLE_SITE_DIR): SiteFile[] {
     for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const child = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(child);
-      else if (entry.isFile()) files.push({ name: child, body: readFileSync(path.join(dir, child)), contentType: contentTypeOf(child) });
+      else if (entry.isFile())
+        files.push({ name: child, body: readFileSync(path.join(dir, child)), contentType: contentTypeOf(child) });
     }
   };
   walk("");
@@ -73,7 +74,11 @@ function isRootFile(name: string): boolean {
 export function rootEraSite(files: SiteFile[]): SiteFile[] {
   return files
     .filter((f) => isRootFile(f.name) || f.name.startsWith("assets/") || isRootEraFolder(f.name))
-    .map((f) => (f.name.endsWith(".html") && isRootFile(f.name) ? { ...f, body: Buffer.from(f.body.toString("utf8").replace(APPS_BLOCK, "")) } : f));
+    .map((f) =>
+      f.name.endsWith(".html") && isRootFile(f.name)
+        ? { ...f, body: Buffer.from(f.body.toString("utf8").replace(APPS_BLOCK, "")) }
+        : f,
+    );
 }
 
 /** What the current pipelines publish: everything except the root-era folders (nobody publishes those any more). */
@@ -91,7 +96,11 @@ function md5(body: Buffer): Buffer {
 }
 
 /** Uploads `files` into the container (created if missing), skipping blobs whose Content-MD5 already matches. */
-export async function publishSite(container: ContainerClient, files: SiteFile[], concurrency = 8): Promise<PublishResult> {
+export async function publishSite(
+  container: ContainerClient,
+  files: SiteFile[],
+  concurrency = 8,
+): Promise<PublishResult> {
   await container.createIfNotExists();
   const existing = new Map<string, string>();
   for await (const item of container.listBlobsFlat()) {

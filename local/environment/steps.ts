@@ -52,7 +52,13 @@ export class StepRunner {
   /** Writes a block of text indented under the current step. */
   print(text: string): void {
     const body = text.replace(/\s+$/, "");
-    if (body) this.log.write(`${body.split("\n").map((l) => `    ${l}`).join("\n")}\n`);
+    if (body)
+      this.log.write(
+        `${body
+          .split("\n")
+          .map((l) => `    ${l}`)
+          .join("\n")}\n`,
+      );
   }
 
   async run(name: string, title: string, fn: () => Promise<StepOutcome | string>): Promise<StepRecord> {
@@ -79,7 +85,9 @@ export class StepRunner {
       throw new StepFailed(name, record.detail);
     }
     record.ms = Math.round(performance.now() - started);
-    this.log.write(`    ${paint.green("ok")} ${paint.dim(`(${formatMs(record.ms)})`)}${record.detail ? ` ${record.detail}` : ""}\n`);
+    this.log.write(
+      `    ${paint.green("ok")} ${paint.dim(`(${formatMs(record.ms)})`)}${record.detail ? ` ${record.detail}` : ""}\n`,
+    );
     return record;
   }
 }

@@ -57,14 +57,16 @@ interface DevServer {
 type StartDevServer = (options: Record<string, unknown>) => Promise<DevServer>;
 
 async function loadFactory(): Promise<StartDevServer> {
-  if (!existsSync(DEV_SERVER)) throw new StepSkipped("webhook receiver's dev-server factory not available yet (webhook/src/dev-server.ts)");
+  if (!existsSync(DEV_SERVER))
+    throw new StepSkipped("webhook receiver's dev-server factory not available yet (webhook/src/dev-server.ts)");
   let mod: { startDevServer?: StartDevServer };
   try {
     mod = (await import(pathToFileURL(DEV_SERVER).href)) as typeof mod;
   } catch (err) {
     throw new Error(`webhook/src/dev-server.ts failed to load: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (typeof mod.startDevServer !== "function") throw new StepSkipped("webhook receiver's dev-server factory not available yet (no startDevServer export)");
+  if (typeof mod.startDevServer !== "function")
+    throw new StepSkipped("webhook receiver's dev-server factory not available yet (no startDevServer export)");
   return mod.startDevServer;
 }
 
@@ -131,7 +133,16 @@ export async function postSampleWebhook(azurite: Azurite, _options: { keep: bool
     ].join("\n");
     return {
       url,
-      figures: { status: first.status, redeliveryStatus: again.status, messageId: delivery.headers["x-fv-messageid"]!, body: first.body, store: server.store?.kind === "table" ? `table ${LOCAL_IDEMPOTENCY_TABLE} on Azurite` : (server.store?.kind ?? "unknown") },
+      figures: {
+        status: first.status,
+        redeliveryStatus: again.status,
+        messageId: delivery.headers["x-fv-messageid"]!,
+        body: first.body,
+        store:
+          server.store?.kind === "table"
+            ? `table ${LOCAL_IDEMPOTENCY_TABLE} on Azurite`
+            : (server.store?.kind ?? "unknown"),
+      },
       transcript,
       stop: () => server.close(),
     };

@@ -76,7 +76,10 @@ export class Router {
     return this;
   }
 
-  match(method: string, segments: string[]): { handler: Handler; params: Record<string, string> } | "method-not-allowed" | undefined {
+  match(
+    method: string,
+    segments: string[],
+  ): { handler: Handler; params: Record<string, string> } | "method-not-allowed" | undefined {
     let pathMatched = false;
     for (const route of this.routes) {
       const params = bind(route.pattern, segments);
@@ -113,7 +116,11 @@ export async function readBody(req: IncomingMessage, limitBytes = 16 * 1024 * 10
   try {
     return JSON.parse(text);
   } catch {
-    throw new ServiceError(400, "InvalidRequestBody", "The request is invalid. Details: The request body is not valid JSON.");
+    throw new ServiceError(
+      400,
+      "InvalidRequestBody",
+      "The request is invalid. Details: The request body is not valid JSON.",
+    );
   }
 }
 

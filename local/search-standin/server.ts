@@ -79,22 +79,45 @@ export async function startSearchStandIn(options: StandInOptions = {}): Promise<
     send(res, response, requestId);
 
     async function dispatch(): Promise<StandInResponse> {
-      const fault = faults.find((f) => f.times > 0 && (!f.method || f.method === entry.method) && (!f.pathIncludes || entry.path.includes(f.pathIncludes)));
+      const fault = faults.find(
+        (f) =>
+          f.times > 0 &&
+          (!f.method || f.method === entry.method) &&
+          (!f.pathIncludes || entry.path.includes(f.pathIncludes)),
+      );
       if (fault) {
         fault.times -= 1;
-        throw new ServiceError(fault.status, fault.code ?? "InjectedFault", fault.message ?? `Injected ${fault.status}`, fault.headers);
+        throw new ServiceError(
+          fault.status,
+          fault.code ?? "InjectedFault",
+          fault.message ?? `Injected ${fault.status}`,
+          fault.headers,
+        );
       }
       if (req.headers["api-key"] !== ctx.options.apiKey) {
         throw new ServiceError(403, "Forbidden", "Authorization failed: a valid api-key header is required.");
       }
       if (!url.searchParams.get("api-version")) {
-        throw new ServiceError(400, "MissingApiVersionParameter", "The api-version query parameter (?api-version=) is required for all requests.");
+        throw new ServiceError(
+          400,
+          "MissingApiVersionParameter",
+          "The api-version query parameter (?api-version=) is required for all requests.",
+        );
       }
       const matched = router.match(entry.method, segments);
-      if (matched === undefined) throw new ServiceError(404, "ResourceNotFound", `No route for ${entry.method} ${entry.path}.`);
-      if (matched === "method-not-allowed") throw new ServiceError(405, "MethodNotAllowed", `${entry.method} is not allowed on ${entry.path}.`);
+      if (matched === undefined)
+        throw new ServiceError(404, "ResourceNotFound", `No route for ${entry.method} ${entry.path}.`);
+      if (matched === "method-not-allowed")
+        throw new ServiceError(405, "MethodNotAllowed", `${entry.method} is not allowed on ${entry.path}.`);
       const body = await readBody(req);
-      return matched.handler({ method: entry.method, segments, query: url.searchParams, headers: req.headers, body, params: matched.params });
+      return matched.handler({
+        method: entry.method,
+        segments,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        params: matched.params,
+      });
     }
   });
 

@@ -52,7 +52,8 @@ function searchCredential(endpoint: string, env: NodeJS.ProcessEnv): AzureKeyCre
 export function createContext(out: Output, env: NodeJS.ProcessEnv = process.env): CliContext {
   const config = loadConfig(env);
   const endpoint = env.SEARCH_ENDPOINT?.trim() || config.search.endpoint;
-  if (!URL.canParse(endpoint)) throw new CliError(`SEARCH_ENDPOINT is not a URL: ${JSON.stringify(endpoint)}`, ExitCode.Usage);
+  if (!URL.canParse(endpoint))
+    throw new CliError(`SEARCH_ENDPOINT is not a URL: ${JSON.stringify(endpoint)}`, ExitCode.Usage);
   // Plain http is allowed only for a loopback endpoint (the local stand-in); everything else stays https-only.
   const clientOptions = { serviceVersion: config.search.api_version, allowInsecureConnection: isLoopback(endpoint) };
   let indexClient: SearchIndexClient | undefined;
@@ -63,8 +64,10 @@ export function createContext(out: Output, env: NodeJS.ProcessEnv = process.env)
     endpoint,
     out,
     env,
-    indexClient: () => (indexClient ??= new SearchIndexClient(endpoint, searchCredential(endpoint, env), clientOptions)),
-    indexerClient: () => (indexerClient ??= new SearchIndexerClient(endpoint, searchCredential(endpoint, env), clientOptions)),
+    indexClient: () =>
+      (indexClient ??= new SearchIndexClient(endpoint, searchCredential(endpoint, env), clientOptions)),
+    indexerClient: () =>
+      (indexerClient ??= new SearchIndexerClient(endpoint, searchCredential(endpoint, env), clientOptions)),
     blobService: () => (blobService ??= createBlobService(config.search.storage_account_resource_id, env)),
   };
 }

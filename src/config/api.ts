@@ -11,7 +11,9 @@ const httpsUrl = (what: string) =>
 
 /** Policy values go into gateway XML: refuse APIM expression (@...) and named-value ({{...}}) syntax outright. */
 const policySafe = (schema: z.ZodString) =>
-  schema.refine((v) => !v.startsWith("@") && !v.includes("{{"), { message: "must not start with @ or contain {{ (API Management policy expression syntax)" });
+  schema.refine((v) => !v.startsWith("@") && !v.includes("{{"), {
+    message: "must not start with @ or contain {{ (API Management policy expression syntax)",
+  });
 
 export const APP_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,38}[a-z0-9]$/;
 
@@ -21,14 +23,21 @@ export const providerConfigSchema = z.strictObject({
   /** The provider's identity server; OIDC discovery at {identity_url}/.well-known/openid-configuration. */
   identity_url: policySafe(httpsUrl("the provider's identity server URL")),
   audience: policySafe(z.string().min(1)).default("provider-v2-webhooks"),
-  required_scope: policySafe(z.string().regex(/^\S+$/, { message: "expected one scope (no spaces)" })).default("provider-v2-webhooks-access"),
+  required_scope: policySafe(z.string().regex(/^\S+$/, { message: "expected one scope (no spaces)" })).default(
+    "provider-v2-webhooks-access",
+  ),
   /** Claim that carries the scopes (space-separated): scope (RFC 9068) by default, scp for Entra-style tokens. */
-  scope_claim: z.string().regex(/^[A-Za-z0-9_.:-]+$/, { message: "expected a claim name such as scope or scp" }).default("scope"),
+  scope_claim: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]+$/, { message: "expected a claim name such as scope or scp" })
+    .default("scope"),
 });
 
 export const apimConfigSchema = z.strictObject({
   /** The existing API Management instance (not created by these stacks). */
-  name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9-]{0,48}[a-zA-Z0-9]$/, { message: "expected an API Management instance name" }),
+  name: z
+    .string()
+    .regex(/^[a-zA-Z][a-zA-Z0-9-]{0,48}[a-zA-Z0-9]$/, { message: "expected an API Management instance name" }),
   resource_group: z.string().min(1),
   /**
    * Audience the standard corporate policy (api_policy_type "") requires; default api://exp-{app_name}.
@@ -38,22 +47,38 @@ export const apimConfigSchema = z.strictObject({
 });
 
 export const webhookAppConfigSchema = z.strictObject({
-  function_app_name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,58}[a-z0-9]$/, { message: "expected a function app name: lowercase letters, digits and dashes" }),
+  function_app_name: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,58}[a-z0-9]$/, {
+      message: "expected a function app name: lowercase letters, digits and dashes",
+    }),
   /** The function app's own storage: host storage, deployment container and the idempotency table. */
   storage_account: storageAccountName,
   process_api_base_url: httpsUrl("the process API base URL"),
   /** App ID URI of the process API; the receiver asks for <uri>/.default (client credentials). */
-  process_api_app_id_uri: z.string().regex(/^(api:\/\/|https:\/\/)\S+$/, { message: "expected an App ID URI such as api://process-cases" }),
+  process_api_app_id_uri: z
+    .string()
+    .regex(/^(api:\/\/|https:\/\/)\S+$/, { message: "expected an App ID URI such as api://process-cases" }),
   project_lookup_base_url: httpsUrl("the project lookup base URL"),
   /** App ID URI of the project lookup API, when it wants an app-only token (<uri>/.default). */
-  project_lookup_app_id_uri: z.string().regex(/^(api:\/\/|https:\/\/)\S+$/, { message: "expected an App ID URI such as api://sys-casepro" }).optional(),
-  idempotency_table: z.string().regex(/^[A-Za-z][A-Za-z0-9]{2,62}$/, { message: "expected a table name: a letter then 2-62 letters or digits" }).default("webhookdeliveries"),
+  project_lookup_app_id_uri: z
+    .string()
+    .regex(/^(api:\/\/|https:\/\/)\S+$/, { message: "expected an App ID URI such as api://sys-casepro" })
+    .optional(),
+  idempotency_table: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9]{2,62}$/, { message: "expected a table name: a letter then 2-62 letters or digits" })
+    .default("webhookdeliveries"),
   /** The experience API's project id, as the process API's authorized_apps entry names it. */
   project_id: z.string().min(1),
   /** App roles the process API requires of this caller (its @useAuth(Roles<[...]>)). */
-  app_roles: z.array(z.string().regex(/^[A-Za-z][A-Za-z0-9._-]*$/, { message: "expected an app role name such as App.Write" })).min(1, { message: "expected at least one app role" }),
+  app_roles: z
+    .array(z.string().regex(/^[A-Za-z][A-Za-z0-9._-]*$/, { message: "expected an app role name such as App.Write" }))
+    .min(1, { message: "expected at least one app role" }),
   maximum_instance_count: z.number().int().min(40).max(1000).default(40),
-  instance_memory_mb: z.union([z.literal(512), z.literal(2048), z.literal(4096)], { error: "expected 512, 2048 or 4096" }).default(2048),
+  instance_memory_mb: z
+    .union([z.literal(512), z.literal(2048), z.literal(4096)], { error: "expected 512, 2048 or 4096" })
+    .default(2048),
 });
 
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
@@ -69,6 +94,10 @@ export function allowedPolicyTypes(providerName: string | undefined): string[] {
 export function policyTypeProblem(value: unknown, providerName: string | undefined): string | undefined {
   const allowed = allowedPolicyTypes(providerName);
   if (typeof value === "string" && allowed.includes(value)) return undefined;
-  const list = allowed.map((a) => (a === "" ? '"" (the standard corporate identity-provider policy)' : `"${a}" (provider.name: the provider policy)`)).join(" or ");
+  const list = allowed
+    .map((a) =>
+      a === "" ? '"" (the standard corporate identity-provider policy)' : `"${a}" (provider.name: the provider policy)`,
+    )
+    .join(" or ");
   return `expected ${list}, got ${JSON.stringify(value)}`;
 }

@@ -29,7 +29,10 @@ export function resolveConfigLocation(env: NodeJS.ProcessEnv = process.env): Con
   const deployEnv = env.DEPLOY_ENV?.trim() || "dev";
   if (!/^[a-z0-9][a-z0-9-]*$/.test(deployEnv)) {
     throw new ConfigError("DEPLOY_ENV", [
-      { key: "DEPLOY_ENV", expected: `expected a lowercase environment name such as dev or prod, got ${JSON.stringify(deployEnv)}` },
+      {
+        key: "DEPLOY_ENV",
+        expected: `expected a lowercase environment name such as dev or prod, got ${JSON.stringify(deployEnv)}`,
+      },
     ]);
   }
   const file = env.VARS_FILE?.trim()
@@ -42,7 +45,10 @@ export function resolveConfigLocation(env: NodeJS.ProcessEnv = process.env): Con
 export function parseConfig(text: string, file: string): Config {
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
-    throw new ConfigError(file, doc.errors.map((e) => ({ key: "(yaml)", expected: e.message.split("\n")[0] ?? e.message })));
+    throw new ConfigError(
+      file,
+      doc.errors.map((e) => ({ key: "(yaml)", expected: e.message.split("\n")[0] ?? e.message })),
+    );
   }
   const raw: unknown = doc.toJS() ?? {};
   const result = configSchema.safeParse(raw);
@@ -67,7 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config & { loc
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new ConfigError(display, [
-      { key: "(file)", expected: code === "ENOENT" ? `not found (DEPLOY_ENV=${location.env}; set VARS_FILE to use another file)` : String(err) },
+      {
+        key: "(file)",
+        expected:
+          code === "ENOENT" ? `not found (DEPLOY_ENV=${location.env}; set VARS_FILE to use another file)` : String(err),
+      },
     ]);
   }
   return { ...parseConfig(text, display), location };

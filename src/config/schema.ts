@@ -2,8 +2,20 @@
 // The infrastructure and webhook API sections are optional here so the docs-index CLI runs with a search-only
 // file; the stacks require them at synth time (stacks/config.ts) with the same file/key/expected errors.
 import { z } from "zod";
-import { apimConfigSchema, APP_NAME_PATTERN, policyTypeProblem, providerConfigSchema, webhookAppConfigSchema } from "./api.js";
-import { azureConfigSchema, backendConfigSchema, docsStorageConfigSchema, parseStorageAccountId, searchServiceConfigSchema } from "./infra.js";
+import {
+  apimConfigSchema,
+  APP_NAME_PATTERN,
+  policyTypeProblem,
+  providerConfigSchema,
+  webhookAppConfigSchema,
+} from "./api.js";
+import {
+  azureConfigSchema,
+  backendConfigSchema,
+  docsStorageConfigSchema,
+  parseStorageAccountId,
+  searchServiceConfigSchema,
+} from "./infra.js";
 import { searchConfigSchema } from "./search.js";
 
 export const configSchema = z
@@ -16,7 +28,10 @@ export const configSchema = z
     docs_storage: docsStorageConfigSchema.optional(),
     search_service: searchServiceConfigSchema.optional(),
     /** The experience API's name; its gateway path is exp-{app_name}. */
-    app_name: z.string().regex(APP_NAME_PATTERN, { message: "expected a lowercase app name of letters, digits and dashes" }).optional(),
+    app_name: z
+      .string()
+      .regex(APP_NAME_PATTERN, { message: "expected a lowercase app name of letters, digits and dashes" })
+      .optional(),
     /** Gateway policy selector: "" = standard corporate policy, provider.name = the provider policy. */
     api_policy_type: z.string({ error: 'expected a string: "" or the lowercase provider name' }).optional(),
     provider: providerConfigSchema.optional(),
@@ -43,7 +58,11 @@ export const configSchema = z
       const loopback = host === "localhost" || /^127\./.test(host) || host === "[::1]";
       const expected = `${c.search_service.name}.search.windows.net`;
       if (!loopback && host !== expected) {
-        ctx.addIssue({ code: "custom", path: ["search", "endpoint"], message: `expected https://${expected} (search_service.name), got ${c.search.endpoint}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["search", "endpoint"],
+          message: `expected https://${expected} (search_service.name), got ${c.search.endpoint}`,
+        });
       }
     }
   });

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { DEFAULT_SEARCH_API_VERSION } from "../search/api-version.js";
 
 const url = (what: string) =>
-  z.string({ error: `expected ${what} (a URL)` }).refine((v) => URL.canParse(v), { message: `expected ${what} (a URL)` });
+  z
+    .string({ error: `expected ${what} (a URL)` })
+    .refine((v) => URL.canParse(v), { message: `expected ${what} (a URL)` });
 
 const objectName = (fallback: string) =>
   z
@@ -13,9 +15,13 @@ const objectName = (fallback: string) =>
 
 export const armResourceId = z
   .string({ error: "expected an ARM resource id" })
-  .regex(/^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.Storage\/storageAccounts\/[a-z0-9]{3,24}$/i, {
-    message: "expected a storage account resource id: /subscriptions/<id>/resourceGroups/<rg>/providers/Microsoft.Storage/storageAccounts/<name>",
-  });
+  .regex(
+    /^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.Storage\/storageAccounts\/[a-z0-9]{3,24}$/i,
+    {
+      message:
+        "expected a storage account resource id: /subscriptions/<id>/resourceGroups/<rg>/providers/Microsoft.Storage/storageAccounts/<name>",
+    },
+  );
 
 export const searchConfigSchema = z.strictObject({
   /** The search service endpoint, e.g. https://<service>.search.windows.net. */
@@ -30,7 +36,10 @@ export const searchConfigSchema = z.strictObject({
   datasource_name: objectName("docs-datasource"),
   indexer_name: objectName("docs-indexer"),
   /** Data-plane REST API version sent by the CLI (the SDK's default unless overridden). */
-  api_version: z.string().regex(/^\d{4}-\d{2}-\d{2}(-preview)?$/, { message: "expected an api-version such as 2026-04-01" }).default(DEFAULT_SEARCH_API_VERSION),
+  api_version: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(-preview)?$/, { message: "expected an api-version such as 2026-04-01" })
+    .default(DEFAULT_SEARCH_API_VERSION),
   /** Blobs that fail on every run by design (spec, errors C.2): root pages with no path token 5. */
   expected_failures: z.array(z.string()).default(["index.html", "404.html"]),
 });

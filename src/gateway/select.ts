@@ -25,7 +25,12 @@ export function selectPolicy(c: PolicySelectionInput, backendId: string): Policy
   const problem = policyTypeProblem(c.api_policy_type, c.provider.name);
   if (problem) throw new ConfigError(c.file, [{ key: "api_policy_type", expected: problem }]);
   if (c.api_policy_type === "") {
-    return { type: "standard", tenantId: c.azure.tenant_id, audience: c.apim.corporate_audience ?? defaultCorporateAudience(c.app_name), backendId };
+    return {
+      type: "standard",
+      tenantId: c.azure.tenant_id,
+      audience: c.apim.corporate_audience ?? defaultCorporateAudience(c.app_name),
+      backendId,
+    };
   }
   return {
     type: "provider",

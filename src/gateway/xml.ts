@@ -2,7 +2,10 @@
 
 /** Escapes a value for use in XML text or a double-quoted attribute. */
 export function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!,
+  );
 }
 
 /**
@@ -11,7 +14,9 @@ export function escapeXml(value: string): string {
  */
 export function assertLiteral(key: string, value: string): string {
   if (value.startsWith("@") || value.includes("{{") || value.includes("}}")) {
-    throw new Error(`${key}: must be a literal value; "@..." and "{{...}}" are API Management expression syntax (got ${JSON.stringify(value)})`);
+    throw new Error(
+      `${key}: must be a literal value; "@..." and "{{...}}" are API Management expression syntax (got ${JSON.stringify(value)})`,
+    );
   }
   return value;
 }

@@ -15,7 +15,8 @@ export function canonicalise(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonicalise);
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort(compareKeys)) out[key] = canonicalise((value as Record<string, unknown>)[key]);
+    for (const key of Object.keys(value).sort(compareKeys))
+      out[key] = canonicalise((value as Record<string, unknown>)[key]);
     return out;
   }
   return value;

@@ -47,10 +47,16 @@ export function fillPlaceholders(value: unknown, values: Record<string, string>,
   if (typeof value === "string") {
     return value.replace(PLACEHOLDER, (_m, name: string) => {
       if (!Object.hasOwn(values, name)) {
-        throw new DefinitionError(file, `unknown placeholder \${${name}} at ${at} (known: ${Object.keys(values).map((k) => `\${${k}}`).join(", ")})`);
+        throw new DefinitionError(
+          file,
+          `unknown placeholder \${${name}} at ${at} (known: ${Object.keys(values)
+            .map((k) => `\${${k}}`)
+            .join(", ")})`,
+        );
       }
       const filled = values[name];
-      if (filled === undefined || filled === "") throw new DefinitionError(file, `placeholder \${${name}} at ${at} has no value in the config`);
+      if (filled === undefined || filled === "")
+        throw new DefinitionError(file, `placeholder \${${name}} at ${at} has no value in the config`);
       return filled;
     });
   }
@@ -75,7 +81,10 @@ export function placeholdersIn(value: unknown): string[] {
   return [...found].sort();
 }
 
-export function readDefinitionText(kind: DefinitionKind, dir = DEFAULT_DEFINITIONS_DIR): { file: string; text: string } {
+export function readDefinitionText(
+  kind: DefinitionKind,
+  dir = DEFAULT_DEFINITIONS_DIR,
+): { file: string; text: string } {
   const file = path.join(dir, DEFINITION_FILES[kind]);
   const display = path.relative(process.cwd(), file) || file;
   try {
@@ -92,7 +101,8 @@ export function parseDefinition(text: string, file: string): JsonObject {
   } catch (err) {
     throw new DefinitionError(file, `not valid JSON (${(err as Error).message})`);
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new DefinitionError(file, "expected a JSON object");
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new DefinitionError(file, "expected a JSON object");
   return parsed as JsonObject;
 }
 
@@ -112,12 +122,19 @@ export type Definitions = Record<DefinitionKind, JsonObject>;
 export function loadDefinitions(search: SearchConfig, dir = DEFAULT_DEFINITIONS_DIR): Definitions {
   const values = placeholderValues(search);
   const out = {} as Definitions;
-  const expectedNames: Record<DefinitionKind, string> = { index: search.index_name, datasource: search.datasource_name, indexer: search.indexer_name };
+  const expectedNames: Record<DefinitionKind, string> = {
+    index: search.index_name,
+    datasource: search.datasource_name,
+    indexer: search.indexer_name,
+  };
   for (const kind of DEPLOY_ORDER) {
     const { file, text } = readDefinitionText(kind, dir);
     const filled = fillPlaceholders(parseDefinition(text, file), values, file) as JsonObject;
     if (filled.name !== expectedNames[kind]) {
-      throw new DefinitionError(file, `name is ${JSON.stringify(filled.name)} but the config names the ${kind} ${JSON.stringify(expectedNames[kind])}`);
+      throw new DefinitionError(
+        file,
+        `name is ${JSON.stringify(filled.name)} but the config names the ${kind} ${JSON.stringify(expectedNames[kind])}`,
+      );
     }
     out[kind] = filled;
   }

@@ -31,7 +31,12 @@ export interface DeployResult {
 export class RebuildRefusedError extends Error {
   constructor(readonly plan: Plan) {
     const index = plan.objects.find((o) => o.action === "rebuild")!;
-    const why = index.changes.filter((c) => c.effect === "rebuild").map((c) => `${c.path}${c.change === "modified" ? ` (${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)})` : ` (${c.change})`}`);
+    const why = index.changes
+      .filter((c) => c.effect === "rebuild")
+      .map(
+        (c) =>
+          `${c.path}${c.change === "modified" ? ` (${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)})` : ` (${c.change})`}`,
+      );
     super(
       `index ${index.name} needs a rebuild (${why.join("; ")}); nothing was changed.\n` +
         `A rebuild drops the index: every document in it is deleted and queries return nothing until it is repopulated.\n` +
@@ -64,7 +69,10 @@ export async function readLive(port: SearchManagementPort, files: Definitions): 
   return live;
 }
 
-export async function planDeploy(port: SearchManagementPort, files: Definitions): Promise<{ plan: Plan; live: LiveDefinitions }> {
+export async function planDeploy(
+  port: SearchManagementPort,
+  files: Definitions,
+): Promise<{ plan: Plan; live: LiveDefinitions }> {
   const live = await readLive(port, files);
   return { plan: buildPlan(files, live), live };
 }
@@ -73,7 +81,11 @@ function isPreconditionFailed(err: unknown): boolean {
   return (err as { statusCode?: number }).statusCode === 412;
 }
 
-export async function deploy(port: SearchManagementPort, files: Definitions, options: DeployOptions = {}): Promise<DeployResult> {
+export async function deploy(
+  port: SearchManagementPort,
+  files: Definitions,
+  options: DeployOptions = {},
+): Promise<DeployResult> {
   const progress = options.progress ?? (() => {});
   const { plan, live } = await planDeploy(port, files);
   const notices: string[] = [];
@@ -122,7 +134,10 @@ export async function deploy(port: SearchManagementPort, files: Definitions, opt
   const indexerName = String(files.indexer.name);
   progress(`starting a run of ${indexerName}`);
   const run = await port.runIndexer(indexerName);
-  if (run === "already-running") notices.push(`indexer ${indexerName} was already running (the service starts a run when an indexer is created); no second run was started`);
+  if (run === "already-running")
+    notices.push(
+      `indexer ${indexerName} was already running (the service starts a run when an indexer is created); no second run was started`,
+    );
   const index = plan.objects.find((o) => o.kind === "index");
   if (plan.addedFields.length > 0 && index?.action === "update") {
     notices.push(

@@ -8,7 +8,11 @@ export type ChangeEffect = "in-place" | "rebuild";
 export const FIELD_ATTRIBUTES: readonly { name: string; effect: ChangeEffect; why: string }[] = [
   { name: "type", effect: "rebuild", why: "a field's data type cannot change on an existing index" },
   { name: "key", effect: "rebuild", why: "the key field cannot change on an existing index" },
-  { name: "searchable", effect: "rebuild", why: "searchable cannot change on an existing field (the inverted index is built at indexing time)" },
+  {
+    name: "searchable",
+    effect: "rebuild",
+    why: "searchable cannot change on an existing field (the inverted index is built at indexing time)",
+  },
   { name: "filterable", effect: "rebuild", why: "filterable cannot change on an existing field" },
   { name: "sortable", effect: "rebuild", why: "sortable cannot change on an existing field" },
   { name: "facetable", effect: "rebuild", why: "facetable cannot change on an existing field" },
@@ -35,7 +39,10 @@ export function effectiveAttributes(field: JsonObject): JsonObject {
   const element = elementType(type);
   const collection = element !== type;
   const complex = element === "Edm.ComplexType";
-  const vector = collection && ["Edm.Single", "Edm.Half", "Edm.Int16", "Edm.SByte", "Edm.Byte"].includes(element) && field.dimensions != null;
+  const vector =
+    collection &&
+    ["Edm.Single", "Edm.Half", "Edm.Int16", "Edm.SByte", "Edm.Byte"].includes(element) &&
+    field.dimensions != null;
   const simple = !complex && !vector;
   const defaults: JsonObject = {
     type,

@@ -92,7 +92,10 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   }
   const ka = Object.keys(a as object);
   const kb = Object.keys(b as object);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b as object, k) && deepEqual((a as JsonObject)[k], (b as JsonObject)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.hasOwn(b as object, k) && deepEqual((a as JsonObject)[k], (b as JsonObject)[k]))
+  );
 }
 
 function normaliseScalar(key: string, value: unknown): unknown {
@@ -103,7 +106,16 @@ function normaliseScalar(key: string, value: unknown): unknown {
     }
     if (DATE_KEYS.has(key) && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
     if (EXTENSION_LIST_KEYS.has(key)) {
-      return [...new Set(value.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))].sort().join(",");
+      return [
+        ...new Set(
+          value
+            .split(",")
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ]
+        .sort()
+        .join(",");
     }
   }
   if (typeof value === "number" && Object.is(value, -0)) return 0;
@@ -117,15 +129,20 @@ function normaliseFieldMapping(mapping: JsonObject): JsonObject {
   if (fn && typeof fn.name === "string") {
     const name = fn.name.toLowerCase();
     // FM: base64Encode without parameters behaves as useHttpServerUtilityUrlTokenEncode: true.
-    if (name === "base64encode" && isEmpty(fn.parameters)) out.mappingFunction = { ...fn, parameters: { useHttpServerUtilityUrlTokenEncode: true } };
-    if (name === "base64decode" && isEmpty(fn.parameters)) out.mappingFunction = { ...fn, parameters: { useHttpServerUtilityUrlTokenDecode: true } };
+    if (name === "base64encode" && isEmpty(fn.parameters))
+      out.mappingFunction = { ...fn, parameters: { useHttpServerUtilityUrlTokenEncode: true } };
+    if (name === "base64decode" && isEmpty(fn.parameters))
+      out.mappingFunction = { ...fn, parameters: { useHttpServerUtilityUrlTokenDecode: true } };
   }
   return out;
 }
 
 function normaliseNode(kind: DefinitionKind, path: string, key: string, value: unknown): unknown {
   if (Array.isArray(value)) {
-    const items = key === "fieldMappings" || key === "outputFieldMappings" ? value.map((m) => normaliseFieldMapping(m as JsonObject)) : value;
+    const items =
+      key === "fieldMappings" || key === "outputFieldMappings"
+        ? value.map((m) => normaliseFieldMapping(m as JsonObject))
+        : value;
     return items.map((v) => normaliseNode(kind, path, key, v));
   }
   if (value !== null && typeof value === "object") {

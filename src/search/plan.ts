@@ -88,14 +88,21 @@ export function diffValues(path: string, key: string, from: unknown, to: unknown
     return out;
   }
   const id = IDENTITY_KEYS[key];
-  if (id && Array.isArray(from) && Array.isArray(to) && [...from, ...to].every((x) => isObject(x) && typeof x[id] === "string")) {
+  if (
+    id &&
+    Array.isArray(from) &&
+    Array.isArray(to) &&
+    [...from, ...to].every((x) => isObject(x) && typeof x[id] === "string")
+  ) {
     const before = new Map((from as JsonObject[]).map((x) => [x[id] as string, x]));
     const after = new Map((to as JsonObject[]).map((x) => [x[id] as string, x]));
-    for (const name of new Set([...before.keys(), ...after.keys()])) diffValues(`${path}[${name}]`, "", before.get(name), after.get(name), out);
+    for (const name of new Set([...before.keys(), ...after.keys()]))
+      diffValues(`${path}[${name}]`, "", before.get(name), after.get(name), out);
     return out;
   }
   if (isObject(from) && isObject(to)) {
-    for (const k of new Set([...Object.keys(from), ...Object.keys(to)])) diffValues(path ? `${path}.${k}` : k, k, from[k], to[k], out);
+    for (const k of new Set([...Object.keys(from), ...Object.keys(to)]))
+      diffValues(path ? `${path}.${k}` : k, k, from[k], to[k], out);
     return out;
   }
   out.push({ path, change: "modified", from, to });
@@ -110,7 +117,11 @@ function fieldChanges(liveFields: JsonObject[], fileFields: JsonObject[]): { cha
   for (const [name, field] of live) {
     if (!file.has(name)) {
       changes.push({
-        path: `fields[${name}]`, field: name, change: "removed", from: field.type, effect: "rebuild",
+        path: `fields[${name}]`,
+        field: name,
+        change: "removed",
+        from: field.type,
+        effect: "rebuild",
         reason: "removing a field requires dropping and recreating the index; its data is lost",
       });
     }
@@ -120,7 +131,11 @@ function fieldChanges(liveFields: JsonObject[], fileFields: JsonObject[]): { cha
     if (!before) {
       added.push(name);
       changes.push({
-        path: `fields[${name}]`, field: name, change: "added", to: field.type, effect: "in-place",
+        path: `fields[${name}]`,
+        field: name,
+        change: "added",
+        to: field.type,
+        effect: "in-place",
         reason: "a new field can be added in place; existing documents hold null in it until they are reprocessed",
       });
       continue;
@@ -130,8 +145,14 @@ function fieldChanges(liveFields: JsonObject[], fileFields: JsonObject[]): { cha
     for (const attribute of FIELD_ATTRIBUTES) {
       if (deepEqual(a[attribute.name], b[attribute.name])) continue;
       changes.push({
-        path: `fields[${name}].${attribute.name}`, field: name, attribute: attribute.name, change: "modified",
-        from: a[attribute.name], to: b[attribute.name], effect: attribute.effect, reason: attribute.why,
+        path: `fields[${name}].${attribute.name}`,
+        field: name,
+        attribute: attribute.name,
+        change: "modified",
+        from: a[attribute.name],
+        to: b[attribute.name],
+        effect: attribute.effect,
+        reason: attribute.why,
       });
     }
   }
@@ -171,22 +192,42 @@ function withoutKeys(definition: JsonObject, keys: string[]): JsonObject {
 }
 
 function planIndex(file: JsonObject, live: JsonObject): { changes: Change[]; added: string[] } {
-  const { changes, added } = fieldChanges((live.fields as JsonObject[] | undefined) ?? [], (file.fields as JsonObject[] | undefined) ?? []);
-  const rest = diffValues("", "", normaliseDefinition("index", withoutKeys(live, ["fields", "name"])), normaliseDefinition("index", withoutKeys(file, ["fields", "name"])));
+  const { changes, added } = fieldChanges(
+    (live.fields as JsonObject[] | undefined) ?? [],
+    (file.fields as JsonObject[] | undefined) ?? [],
+  );
+  const rest = diffValues(
+    "",
+    "",
+    normaliseDefinition("index", withoutKeys(live, ["fields", "name"])),
+    normaliseDefinition("index", withoutKeys(file, ["fields", "name"])),
+  );
   for (const raw of rest) changes.push({ ...raw, ...indexSectionEffect(raw) });
   return { changes, added };
 }
 
 function planDatasource(file: JsonObject, live: JsonObject, notes: string[]): Change[] {
-  const changes: Change[] = diffValues("", "", normaliseDefinition("datasource", withoutKeys(live, ["credentials", "name"])), normaliseDefinition("datasource", withoutKeys(file, ["credentials", "name"]))).map(
-    (raw) => ({ ...raw, effect: "in-place" as const, reason: "datasource settings are updated in place" }),
-  );
+  const changes: Change[] = diffValues(
+    "",
+    "",
+    normaliseDefinition("datasource", withoutKeys(live, ["credentials", "name"])),
+    normaliseDefinition("datasource", withoutKeys(file, ["credentials", "name"])),
+  ).map((raw) => ({ ...raw, effect: "in-place" as const, reason: "datasource settings are updated in place" }));
   const liveSecret = (live.credentials as JsonObject | undefined)?.connectionString;
   const fileSecret = (file.credentials as JsonObject | undefined)?.connectionString;
   if (UNREADABLE_SECRETS.has(liveSecret as string | null | undefined)) {
-    notes.push("the connection string is write-only on the service, so it is not compared; it is sent whenever the datasource is updated");
+    notes.push(
+      "the connection string is write-only on the service, so it is not compared; it is sent whenever the datasource is updated",
+    );
   } else if (liveSecret !== fileSecret) {
-    changes.push({ path: "credentials.connectionString", change: "modified", from: HIDDEN, to: HIDDEN, effect: "in-place", reason: "the connection string differs (values are never shown)" });
+    changes.push({
+      path: "credentials.connectionString",
+      change: "modified",
+      from: HIDDEN,
+      to: HIDDEN,
+      effect: "in-place",
+      reason: "the connection string differs (values are never shown)",
+    });
   }
   return changes;
 }
@@ -197,7 +238,12 @@ function planIndexer(file: JsonObject, live: JsonObject): Change[] {
   const liveSchedule = liveView.schedule as JsonObject | undefined;
   // The service fills in a start time when the file gives none; that is not drift.
   if (liveSchedule && fileSchedule?.startTime === undefined) delete liveSchedule.startTime;
-  return diffValues("", "", normaliseDefinition("indexer", withoutKeys(liveView, ["name"])), normaliseDefinition("indexer", withoutKeys(file, ["name"]))).map((raw) => ({
+  return diffValues(
+    "",
+    "",
+    normaliseDefinition("indexer", withoutKeys(liveView, ["name"])),
+    normaliseDefinition("indexer", withoutKeys(file, ["name"])),
+  ).map((raw) => ({
     ...raw,
     effect: "in-place" as const,
     reason: "indexer settings are updated in place (change tracking is kept; no reset)",
@@ -222,13 +268,17 @@ export function buildPlan(files: Definitions, live: LiveDefinitions): Plan {
       const r = planIndex(file, current.definition);
       changes = r.changes;
       addedFields = r.added;
-      if (r.added.length > 0) notes.push(`new fields ${r.added.join(", ")}: existing documents keep null in them until a backfill (reset + run)`);
+      if (r.added.length > 0)
+        notes.push(
+          `new fields ${r.added.join(", ")}: existing documents keep null in them until a backfill (reset + run)`,
+        );
     } else if (kind === "datasource") {
       changes = planDatasource(file, current.definition, notes);
     } else {
       changes = planIndexer(file, current.definition);
     }
-    const action: Action = changes.length === 0 ? "unchanged" : changes.some((c) => c.effect === "rebuild") ? "rebuild" : "update";
+    const action: Action =
+      changes.length === 0 ? "unchanged" : changes.some((c) => c.effect === "rebuild") ? "rebuild" : "update";
     objects.push({ kind, name, action, changes, notes });
   }
   const summary: Record<Action, number> = { create: 0, unchanged: 0, update: 0, rebuild: 0 };

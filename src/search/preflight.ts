@@ -42,14 +42,21 @@ export function softDeleteFromServiceProperties(
 }
 
 /** The management-plane part, from the ARM blobServices/default resource body. */
-export function versioningFromArmBlobService(body: unknown, source: string): ObservedBlobServiceProperties["versioning"] {
+export function versioningFromArmBlobService(
+  body: unknown,
+  source: string,
+): ObservedBlobServiceProperties["versioning"] {
   const value = (body as { properties?: { isVersioningEnabled?: unknown } } | null)?.properties?.isVersioningEnabled;
   // ARM omits the property when versioning was never turned on: that is "off".
-  if (value === undefined && typeof (body as { properties?: unknown } | null)?.properties === "object") return { enabled: false, source };
+  if (value === undefined && typeof (body as { properties?: unknown } | null)?.properties === "object")
+    return { enabled: false, source };
   return { enabled: typeof value === "boolean" ? value : undefined, source };
 }
 
-export function checkBlobServiceProperties(observed: ObservedBlobServiceProperties, minDays = MIN_SOFT_DELETE_DAYS): PreflightReport {
+export function checkBlobServiceProperties(
+  observed: ObservedBlobServiceProperties,
+  minDays = MIN_SOFT_DELETE_DAYS,
+): PreflightReport {
   const { softDelete, versioning } = observed;
   const fixVia = "deploy the docs-storage stack (docs_storage.blob_soft_delete_days in vars.yml)";
   const findings: PreflightFinding[] = [
@@ -67,7 +74,11 @@ export function checkBlobServiceProperties(observed: ObservedBlobServiceProperti
       observed: softDelete.enabled ? `${softDelete.days ?? "unknown"} days` : "n/a (soft delete off)",
       expected: `at least ${minDays} days`,
       source: softDelete.source,
-      ...(softDelete.enabled && (softDelete.days ?? 0) >= minDays ? {} : { fix: `keep deleted blobs at least ${minDays} days so a missed daily indexer run still sees them: ${fixVia}` }),
+      ...(softDelete.enabled && (softDelete.days ?? 0) >= minDays
+        ? {}
+        : {
+            fix: `keep deleted blobs at least ${minDays} days so a missed daily indexer run still sees them: ${fixVia}`,
+          }),
     },
     {
       check: "versioning",
@@ -79,14 +90,18 @@ export function checkBlobServiceProperties(observed: ObservedBlobServiceProperti
         ? {}
         : versioning.enabled
           ? { fix: "turn blob versioning off (the docs-storage stack sets versioning_enabled = false)" }
-          : { fix: "the versioning state could not be read; grant the identity Reader on the storage account and retry" }),
+          : {
+              fix: "the versioning state could not be read; grant the identity Reader on the storage account and retry",
+            }),
     },
   ];
   return { ok: findings.every((f) => f.ok), account: observed.account, findings };
 }
 
 export function formatPreflightReport(report: PreflightReport): string {
-  const lines = [`docs storage account ${report.account}: ${report.ok ? "ready for soft-delete deletion detection" : "NOT ready"}`];
+  const lines = [
+    `docs storage account ${report.account}: ${report.ok ? "ready for soft-delete deletion detection" : "NOT ready"}`,
+  ];
   for (const f of report.findings) {
     lines.push(`  ${f.ok ? "ok  " : "FAIL"} ${f.check}: ${f.observed} (expected ${f.expected}; source: ${f.source})`);
     if (f.fix) lines.push(`       fix: ${f.fix}`);

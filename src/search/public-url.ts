@@ -79,8 +79,16 @@ export function resolvePageRef(input: string, opts: { docsUrl: string; container
     return { kind: "blob-url", blobUrl: trimmed, blobPath, publicUrl: publicUrlForBlobPath(opts.docsUrl, blobPath) };
   }
   const blobUrl = blobUrlFromDocumentId(trimmed);
-  if (blobUrl === undefined) throw new Error(`${JSON.stringify(trimmed)} is neither a blob URL nor a document id (base64-encoded blob URL)`);
+  if (blobUrl === undefined)
+    throw new Error(`${JSON.stringify(trimmed)} is neither a blob URL nor a document id (base64-encoded blob URL)`);
   const blobPath = blobPathFromBlobUrl(blobUrl, opts.container);
-  if (blobPath === undefined) throw new Error(`document id decodes to ${blobUrl}, which is not in the ${opts.container} container`);
-  return { kind: "document-id", id: trimmed, blobUrl, blobPath, publicUrl: publicUrlForBlobPath(opts.docsUrl, blobPath) };
+  if (blobPath === undefined)
+    throw new Error(`document id decodes to ${blobUrl}, which is not in the ${opts.container} container`);
+  return {
+    kind: "document-id",
+    id: trimmed,
+    blobUrl,
+    blobPath,
+    publicUrl: publicUrlForBlobPath(opts.docsUrl, blobPath),
+  };
 }

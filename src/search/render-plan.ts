@@ -30,10 +30,21 @@ function actionLabel(action: Action, c: Colors): string {
 }
 
 function changeLine(change: Change, c: Colors): string {
-  const colour = change.effect === "rebuild" ? c.red : change.change === "added" ? c.green : change.change === "removed" ? c.red : c.yellow;
+  const colour =
+    change.effect === "rebuild"
+      ? c.red
+      : change.change === "added"
+        ? c.green
+        : change.change === "removed"
+          ? c.red
+          : c.yellow;
   const sign = change.change === "added" ? "+" : change.change === "removed" ? "-" : "~";
   const values =
-    change.change === "modified" ? `${show(change.from)} -> ${show(change.to)}` : change.change === "added" ? show(change.to) : show(change.from);
+    change.change === "modified"
+      ? `${show(change.from)} -> ${show(change.to)}`
+      : change.change === "added"
+        ? show(change.to)
+        : show(change.from);
   const effect = change.effect === "rebuild" ? c.red("[rebuild]") : c.dim("[in place]");
   return `  ${colour(`${sign} ${change.path}: ${values}`)} ${effect} ${c.dim(change.reason)}`;
 }
@@ -47,7 +58,12 @@ export function renderPlan(plan: Plan, colors: Colors = plain): string {
   }
   const s = plan.summary;
   lines.push("");
-  lines.push(`Plan: ${s.create} to create, ${s.update} to update in place, ${s.rebuild} to rebuild, ${s.unchanged} unchanged.`);
-  if (plan.rebuildRequired) lines.push(colors.red("A rebuild deletes every document in the index; deploy refuses it unless --allow-rebuild is given."));
+  lines.push(
+    `Plan: ${s.create} to create, ${s.update} to update in place, ${s.rebuild} to rebuild, ${s.unchanged} unchanged.`,
+  );
+  if (plan.rebuildRequired)
+    lines.push(
+      colors.red("A rebuild deletes every document in the index; deploy refuses it unless --allow-rebuild is given."),
+    );
   return lines.join("\n");
 }

@@ -3,7 +3,14 @@
 // own pipeline (auth, retries, api-key or Entra token, OData accept header), not through the SDK's model
 // converters, which rename properties and fill omitted field attributes with SDK defaults (reference §4.1).
 // What the service receives is then byte-for-byte the reviewed file, filled for the environment.
-import { createDefaultHttpClient, createHttpHeaders, createPipelineRequest, RestError, type HttpClient, type Pipeline } from "@azure/core-rest-pipeline";
+import {
+  createDefaultHttpClient,
+  createHttpHeaders,
+  createPipelineRequest,
+  RestError,
+  type HttpClient,
+  type Pipeline,
+} from "@azure/core-rest-pipeline";
 import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import type { DefinitionKind, JsonObject } from "./definitions.js";
 import type { LiveObject } from "./plan.js";
@@ -24,7 +31,11 @@ export interface SearchManagementPort {
   runIndexer(name: string): Promise<RunOutcome>;
 }
 
-const COLLECTIONS: Record<DefinitionKind, string> = { index: "indexes", datasource: "datasources", indexer: "indexers" };
+const COLLECTIONS: Record<DefinitionKind, string> = {
+  index: "indexes",
+  datasource: "datasources",
+  indexer: "indexers",
+};
 
 export interface PortClients {
   indexClient: SearchIndexClient;
@@ -49,25 +60,45 @@ function errorFrom(response: { status: number; bodyAsText?: string | null }): Re
   return new RestError(message, { statusCode: response.status, code });
 }
 
-export function createSearchManagementPort({ indexClient, indexerClient, apiVersion, allowInsecureConnection = false, httpClient = createDefaultHttpClient() }: PortClients): SearchManagementPort {
-  const pipelineFor = (kind: DefinitionKind): Pipeline => (kind === "index" ? indexClient.pipeline : indexerClient.pipeline);
+export function createSearchManagementPort({
+  indexClient,
+  indexerClient,
+  apiVersion,
+  allowInsecureConnection = false,
+  httpClient = createDefaultHttpClient(),
+}: PortClients): SearchManagementPort {
+  const pipelineFor = (kind: DefinitionKind): Pipeline =>
+    kind === "index" ? indexClient.pipeline : indexerClient.pipeline;
   const url = (kind: DefinitionKind, name: string) =>
     `${indexClient.endpoint.replace(/\/+$/, "")}/${COLLECTIONS[kind]}('${encodeURIComponent(name.replaceAll("'", "''"))}')?api-version=${encodeURIComponent(apiVersion)}`;
 
-  async function send(kind: DefinitionKind, method: "GET" | "PUT" | "DELETE", name: string, body?: JsonObject, condition: WriteCondition = {}) {
+  async function send(
+    kind: DefinitionKind,
+    method: "GET" | "PUT" | "DELETE",
+    name: string,
+    body?: JsonObject,
+    condition: WriteCondition = {},
+  ) {
     const headers = createHttpHeaders({ accept: "application/json;odata.metadata=minimal" });
     if (body) headers.set("content-type", "application/json");
     if (method === "PUT") headers.set("prefer", "return=representation");
     if (condition.ifMatch) headers.set("if-match", condition.ifMatch);
     if (condition.ifNoneMatch) headers.set("if-none-match", condition.ifNoneMatch);
-    const options = { url: url(kind, name), method, headers, allowInsecureConnection, ...(body ? { body: JSON.stringify(body) } : {}) };
+    const options = {
+      url: url(kind, name),
+      method,
+      headers,
+      allowInsecureConnection,
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    };
     const response = await pipelineFor(kind).sendRequest(httpClient, createPipelineRequest(options));
     return { response };
   }
 
   const asLive = (text: string | null | undefined, etagHeader: string | undefined): LiveObject => {
     const definition = JSON.parse(text ?? "{}") as JsonObject;
-    const etag = typeof definition["@odata.etag"] === "string" ? (definition["@odata.etag"] as string) : (etagHeader ?? "");
+    const etag =
+      typeof definition["@odata.etag"] === "string" ? (definition["@odata.etag"] as string) : (etagHeader ?? "");
     return { definition, etag };
   };
 

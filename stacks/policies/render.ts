@@ -20,7 +20,10 @@ export function renderAllPolicies(): Map<string, string> {
   const backendId = backendName(config.app_name);
   const out = new Map<string, string>();
   for (const type of allowedPolicyTypes(config.provider.name)) {
-    out.set(`${policyTypeLabel(type)}.xml`, renderPolicy(selectPolicy({ ...config, api_policy_type: type }, backendId)));
+    out.set(
+      `${policyTypeLabel(type)}.xml`,
+      renderPolicy(selectPolicy({ ...config, api_policy_type: type }, backendId)),
+    );
   }
   return out;
 }

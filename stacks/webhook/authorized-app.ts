@@ -13,6 +13,9 @@ export interface AuthorizedAppEntry {
 }
 
 export function authorizedAppEntry(config: Pick<StackConfig, "webhook_app">): AuthorizedAppEntry {
-  return { project_id: config.webhook_app.project_id, app_roles: [...config.webhook_app.app_roles], scopes: [...AUTHORIZED_APP_SCOPES] };
+  return {
+    project_id: config.webhook_app.project_id,
+    app_roles: [...config.webhook_app.app_roles],
+    scopes: [...AUTHORIZED_APP_SCOPES],
+  };
 }
-

@@ -50,7 +50,11 @@ export class WebhookFunctionApp extends Construct {
       defaultToOauthAuthentication: true,
       tags,
     });
-    const container = new StorageContainer(this, "deployment", { name: DEPLOYMENT_CONTAINER, storageAccountId: this.storage.id, containerAccessType: "private" });
+    const container = new StorageContainer(this, "deployment", {
+      name: DEPLOYMENT_CONTAINER,
+      storageAccountId: this.storage.id,
+      containerAccessType: "private",
+    });
     new StorageTable(this, "idempotency", { name: w.idempotency_table, storageAccountName: this.storage.name });
 
     const workspace = new LogAnalyticsWorkspace(this, "logs", {
@@ -70,7 +74,14 @@ export class WebhookFunctionApp extends Construct {
       tags,
     });
 
-    const plan = new ServicePlan(this, "plan", { name: `asp-${w.function_app_name}`, resourceGroupName: rg, location, osType: "Linux", skuName: "FC1", tags });
+    const plan = new ServicePlan(this, "plan", {
+      name: `asp-${w.function_app_name}`,
+      resourceGroupName: rg,
+      location,
+      osType: "Linux",
+      skuName: "FC1",
+      tags,
+    });
 
     this.app = new FunctionAppFlexConsumption(this, "app", {
       name: w.function_app_name,
@@ -97,14 +108,23 @@ export class WebhookFunctionApp extends Construct {
         scmUseMainIpRestriction: false,
         ipRestriction: [{ name: "api-management", action: "Allow", priority: 100, serviceTag: GATEWAY_SERVICE_TAG }],
       },
-      appSettings: webhookAppSettings(config, { storageAccountName: this.storage.name, appInsightsConnectionString: this.insights.connectionString }),
+      appSettings: webhookAppSettings(config, {
+        storageAccountName: this.storage.name,
+        appInsightsConnectionString: this.insights.connectionString,
+      }),
       tags,
     });
 
     // Host storage and deployment package (blob owner, queues) and the idempotency table, on this account only.
     const principalId = this.app.identity.principalId;
     const grant = (rid: string, role: string, why: string) =>
-      new RoleAssignment(this, rid, { scope: this.storage.id, roleDefinitionName: role, principalId, principalType: "ServicePrincipal", description: why });
+      new RoleAssignment(this, rid, {
+        scope: this.storage.id,
+        roleDefinitionName: role,
+        principalId,
+        principalType: "ServicePrincipal",
+        description: why,
+      });
     grant("host-blob", ROLES.storageBlobDataOwner, "Functions host storage and deployment package");
     grant("host-queue", ROLES.storageQueueDataContributor, "Functions host storage");
     grant("idempotency-table", ROLES.storageTableDataContributor, "Idempotency table of webhook deliveries");

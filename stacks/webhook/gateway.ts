@@ -47,6 +47,11 @@ export class WebhookGateway extends Construct {
 
     // The literal backend name keeps the XML reviewable (a token would render as ${...}); dependsOn orders it.
     this.policyXml = renderPolicy(selectPolicy(config, backendName(config.app_name)));
-    new ApiManagementApiPolicy(this, "policy", { ...apim, apiName: this.api.name, xmlContent: terraformLiteral(this.policyXml), dependsOn: [backend] });
+    new ApiManagementApiPolicy(this, "policy", {
+      ...apim,
+      apiName: this.api.name,
+      xmlContent: terraformLiteral(this.policyXml),
+      dependsOn: [backend],
+    });
   }
 }

@@ -24,7 +24,9 @@ export function readOpenApiV1(file: string = OPENAPI_V1_PATH): string {
   try {
     doc = JSON.parse(text) as typeof doc;
   } catch (err) {
-    throw new MissingOpenApiError(`${file}: not valid JSON (${(err as Error).message}); rebuild it with \`npm run contracts:build\`.`);
+    throw new MissingOpenApiError(
+      `${file}: not valid JSON (${(err as Error).message}); rebuild it with \`npm run contracts:build\`.`,
+    );
   }
   if (typeof doc.openapi !== "string" || typeof doc.paths !== "object" || doc.paths === null) {
     throw new MissingOpenApiError(`${file}: not an OpenAPI 3 document (no "openapi" version or "paths").`);

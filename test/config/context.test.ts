@@ -12,9 +12,15 @@ describe("docs-index credentials", () => {
   });
 
   it("refuses an admin key for a non-local endpoint, without printing the key", async () => {
-    const { code, stderr } = await run(["status"], { DEPLOY_ENV: "dev", SEARCH_ENDPOINT: "https://srch-docs.search.windows.net", SEARCH_ADMIN_KEY: "s3cret-admin-key" });
+    const { code, stderr } = await run(["status"], {
+      DEPLOY_ENV: "dev",
+      SEARCH_ENDPOINT: "https://srch-docs.search.windows.net",
+      SEARCH_ADMIN_KEY: "s3cret-admin-key",
+    });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/SEARCH_ADMIN_KEY is set but https:\/\/srch-docs\.search\.windows\.net is not a local endpoint/);
+    expect(stderr).toMatch(
+      /SEARCH_ADMIN_KEY is set but https:\/\/srch-docs\.search\.windows\.net is not a local endpoint/,
+    );
     expect(stderr).not.toContain("s3cret-admin-key");
   });
 

@@ -57,7 +57,9 @@ describe("config validation", () => {
         return e as ConfigError;
       }
     })();
-    expect(err?.message).toMatch(/^config\/test\/vars\.yml: search\.endpoint: expected the search service endpoint \(a URL\)/);
+    expect(err?.message).toMatch(
+      /^config\/test\/vars\.yml: search\.endpoint: expected the search service endpoint \(a URL\)/,
+    );
   });
 
   it("rejects misspelled keys instead of ignoring them", () => {
@@ -67,8 +69,12 @@ describe("config validation", () => {
   });
 
   it("rejects a storage id that is not a storage account", () => {
-    const problems = problemsOf(() => parseConfig(minimal.replace("Microsoft.Storage/storageAccounts", "Microsoft.Web/sites"), "f.yml"));
-    expect(problems).toEqual([{ key: "search.storage_account_resource_id", expected: expect.stringMatching(/storage account resource id/) }]);
+    const problems = problemsOf(() =>
+      parseConfig(minimal.replace("Microsoft.Storage/storageAccounts", "Microsoft.Web/sites"), "f.yml"),
+    );
+    expect(problems).toEqual([
+      { key: "search.storage_account_resource_id", expected: expect.stringMatching(/storage account resource id/) },
+    ]);
   });
 
   it("reports YAML syntax errors and duplicate keys", () => {

@@ -15,15 +15,22 @@ export interface SchemaValidator {
 export function createSchemaValidator(doc: object): SchemaValidator {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
-  ajv.addFormat("int32", { type: "number", validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
+  ajv.addFormat("int32", {
+    type: "number",
+    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
+  });
   ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isInteger(n) });
   ajv.addSchema(doc, DOC_ID);
   return {
     errors(schema, value) {
       // Rebase local refs onto the registered document.
-      const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOC_ID}#/components/`)) as object;
+      const rebased = JSON.parse(
+        JSON.stringify(schema).replaceAll('"#/components/', `"${DOC_ID}#/components/`),
+      ) as object;
       const validate = ajv.compile(rebased);
-      return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message ?? ""}`);
+      return validate(value)
+        ? []
+        : (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message ?? ""}`);
     },
   };
 }

@@ -8,14 +8,37 @@ import path from "node:path";
 import { validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, repoRoot } from "../../src/config/load.js";
-import { compileWebhookContract, contractDir, ContractBuildError, OPENAPI_V1_FILE } from "../../contracts/webhook/src/build.js";
+import {
+  compileWebhookContract,
+  contractDir,
+  ContractBuildError,
+  OPENAPI_V1_FILE,
+} from "../../contracts/webhook/src/build.js";
 import { providerNameFromConfig, renderProviderTsp } from "../../contracts/webhook/src/provider.js";
 
 type Doc = {
   openapi: string;
   info: { version: string };
-  paths: Record<string, Record<string, { operationId: string; parameters: { $ref: string }[]; requestBody: { content: Record<string, { schema: { $ref: string } }> }; responses: Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }>; [k: string]: unknown }>>;
-  components: { schemas: Record<string, { required?: string[]; properties?: Record<string, Record<string, unknown>>; [k: string]: unknown }>; parameters: Record<string, { name: string; in: string; required?: boolean; schema: Record<string, unknown> }> };
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        parameters: { $ref: string }[];
+        requestBody: { content: Record<string, { schema: { $ref: string } }> };
+        responses: Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }>;
+        [k: string]: unknown;
+      }
+    >
+  >;
+  components: {
+    schemas: Record<
+      string,
+      { required?: string[]; properties?: Record<string, Record<string, unknown>>; [k: string]: unknown }
+    >;
+    parameters: Record<string, { name: string; in: string; required?: boolean; schema: Record<string, unknown> }>;
+  };
   security: unknown;
 };
 
@@ -62,10 +85,21 @@ describe("the webhook route", () => {
   });
 
   it("takes the webhook payload (OrgId required) and documents case-insensitive names", () => {
-    expect(post!.requestBody.content["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/WebhookPayload" });
+    expect(post!.requestBody.content["application/json"]?.schema).toEqual({
+      $ref: "#/components/schemas/WebhookPayload",
+    });
     const payload = doc.components.schemas.WebhookPayload!;
     expect(payload.required).toEqual(["OrgId"]);
-    expect(Object.keys(payload.properties ?? {})).toEqual(["Object", "Event", "Timestamp", "OrgId", "ProjectId", "UserId", "UserType", "ObjectId"]);
+    expect(Object.keys(payload.properties ?? {})).toEqual([
+      "Object",
+      "Event",
+      "Timestamp",
+      "OrgId",
+      "ProjectId",
+      "UserId",
+      "UserType",
+      "ObjectId",
+    ]);
     expect(payload.properties?.Timestamp).toMatchObject({ type: "integer", format: "int64" });
     expect(payload.properties?.OrgId).toMatchObject({ type: "integer", format: "int32" });
     expect(String(payload.description)).toMatch(/case-insensitively/);
@@ -76,7 +110,9 @@ describe("the webhook route", () => {
   });
 
   it("answers 200 with the acknowledgement model", () => {
-    expect(post!.responses["200"]?.content?.["application/json"]).toEqual({ schema: { $ref: "#/components/schemas/WebhookResponse" } });
+    expect(post!.responses["200"]?.content?.["application/json"]).toEqual({
+      schema: { $ref: "#/components/schemas/WebhookResponse" },
+    });
     const ack = doc.components.schemas.WebhookResponse!;
     expect(ack.required).toEqual(["received"]);
     expect(Object.fromEntries(Object.entries(ack.properties ?? {}).map(([k, v]) => [k, [v.type, v.format]]))).toEqual({
@@ -92,7 +128,18 @@ describe("the webhook route", () => {
   });
 
   it("declares the receiver's errors as problem+json, keeping 401/403 and 5XX", () => {
-    expect(Object.keys(post!.responses).sort()).toEqual(["200", "400", "401", "403", "409", "413", "415", "502", "503", "5XX"]);
+    expect(Object.keys(post!.responses).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "409",
+      "413",
+      "415",
+      "502",
+      "503",
+      "5XX",
+    ]);
     for (const [code, response] of Object.entries(post!.responses)) {
       if (code === "200") continue;
       expect(Object.keys(response.content ?? {}), code).toEqual(["application/problem+json"]);
@@ -111,7 +158,8 @@ describe("the build", () => {
     // A copy next to a node_modules link so `import "@platform/typespec"` resolves as in the repo.
     copy = mkdtempSync(path.join(tmpdir(), "webhook-contract-copy-"));
     symlinkSync(path.join(repoRoot, "node_modules"), path.join(copy, "node_modules"), "dir");
-    for (const file of ["main.tsp", "models.tsp", "tspconfig.yaml"]) cpSync(path.join(contractDir, file), path.join(copy, file));
+    for (const file of ["main.tsp", "models.tsp", "tspconfig.yaml"])
+      cpSync(path.join(contractDir, file), path.join(copy, file));
   });
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 

@@ -6,7 +6,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { OPENAPI_V1_FILE } from "../../contracts/webhook/src/build.js";
 import { DownstreamRejectedError, RetryableDownstreamError } from "../../webhook/src/downstream/errors.js";
-import { createWebhookHandler, MAX_BODY_BYTES, type WebhookDeps, type WebhookResponse } from "../../webhook/src/handler.js";
+import {
+  createWebhookHandler,
+  MAX_BODY_BYTES,
+  type WebhookDeps,
+  type WebhookResponse,
+} from "../../webhook/src/handler.js";
 import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
 import { EventRouter, type EventHandler } from "../../webhook/src/routing/registry.js";
 import { createSchemaValidator } from "./openapi-schema.js";
@@ -37,7 +42,10 @@ function expectConforms(res: WebhookResponse): void {
   expect(declared, `status ${res.status} is not declared`).toBeDefined();
   const type = mediaType(res.headers["content-type"]);
   const content = declared!.content?.[type];
-  expect(content, `status ${res.status}: content type ${type} not declared (declared: ${Object.keys(declared!.content ?? {}).join(", ")})`).toBeDefined();
+  expect(
+    content,
+    `status ${res.status}: content type ${type} not declared (declared: ${Object.keys(declared!.content ?? {}).join(", ")})`,
+  ).toBeDefined();
   expect(schemas.errors(content!.schema, res.jsonBody), `status ${res.status} body`).toEqual([]);
   for (const [name, header] of Object.entries(declared!.headers ?? {})) {
     const actual = Object.entries(res.headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
@@ -50,7 +58,15 @@ function expectConforms(res: WebhookResponse): void {
   }
 }
 
-const NOTE = { Object: "Note", Event: "Created", OrgId: 7, ProjectId: 42, UserId: 3, UserType: "Employee", ObjectId: { NoteId: 9 } };
+const NOTE = {
+  Object: "Note",
+  Event: "Created",
+  OrgId: 7,
+  ProjectId: 42,
+  UserId: 3,
+  UserType: "Employee",
+  ObjectId: { NoteId: 9 },
+};
 
 function handlerWith(opts: { handlers?: EventHandler[]; jwtStatus?: 401 | 403; inFlightWaitMs?: number } = {}) {
   const deps: WebhookDeps = {
@@ -65,13 +81,20 @@ function handlerWith(opts: { handlers?: EventHandler[]; jwtStatus?: 401 | 403; i
   };
   if (opts.jwtStatus) {
     const status = opts.jwtStatus;
-    deps.jwt = { validate: async () => ({ ok: false, status, error: "invalid_token", description: "rejected by the test" }) };
+    deps.jwt = {
+      validate: async () => ({ ok: false, status, error: "invalid_token", description: "rejected by the test" }),
+    };
   }
   return createWebhookHandler(deps);
 }
 
 function post(body: string | object | Uint8Array, headers: Record<string, string> = {}, method = "POST"): HttpRequest {
-  const init = typeof body === "string" ? { string: body } : body instanceof Uint8Array ? { bytes: body } : { string: JSON.stringify(body) };
+  const init =
+    typeof body === "string"
+      ? { string: body }
+      : body instanceof Uint8Array
+        ? { bytes: body }
+        : { string: JSON.stringify(body) };
   return new HttpRequest({
     method,
     url: "http://localhost:7071/api/webhooks",
@@ -80,12 +103,22 @@ function post(body: string | object | Uint8Array, headers: Record<string, string
   });
 }
 
-const ctx = () => new InvocationContext({ invocationId: "inv-contract", functionName: "webhooks", logHandler: () => {} });
-const throwing = (error: Error): EventHandler => ({ object: "Note", event: "Created", handle: async () => { throw error; } });
+const ctx = () =>
+  new InvocationContext({ invocationId: "inv-contract", functionName: "webhooks", logHandler: () => {} });
+const throwing = (error: Error): EventHandler => ({
+  object: "Note",
+  event: "Created",
+  handle: async () => {
+    throw error;
+  },
+});
 
 describe("the receiver conforms to openapi.v1.json", () => {
   it("200: the acknowledgement with every field", async () => {
-    const res = await handlerWith()(post(NOTE, { "x-fv-messageid": "m-1", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" }), ctx());
+    const res = await handlerWith()(
+      post(NOTE, { "x-fv-messageid": "m-1", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" }),
+      ctx(),
+    );
     expect(res.status).toBe(200);
     expectConforms(res);
     expect(res.jsonBody).toMatchObject({ received: true, messageId: "m-1", noteId: 9, projectId: 42, orgId: 7 });
@@ -123,7 +156,11 @@ describe("the receiver conforms to openapi.v1.json", () => {
 
   it("409: the same message id still processing", async () => {
     let release!: () => void;
-    const slow: EventHandler = { object: "Note", event: "Created", handle: () => new Promise<void>((r) => (release = r)) };
+    const slow: EventHandler = {
+      object: "Note",
+      event: "Created",
+      handle: () => new Promise<void>((r) => (release = r)),
+    };
     const handle = handlerWith({ handlers: [slow], inFlightWaitMs: 20 });
     const first = handle(post(NOTE, { "x-fv-messageid": "dup" }), ctx());
     await new Promise((r) => setTimeout(r, 10));
@@ -147,13 +184,19 @@ describe("the receiver conforms to openapi.v1.json", () => {
   });
 
   it("502: downstream refused", async () => {
-    const res = await handlerWith({ handlers: [throwing(new DownstreamRejectedError("process API", 400, "bad"))] })(post(NOTE), ctx());
+    const res = await handlerWith({ handlers: [throwing(new DownstreamRejectedError("process API", 400, "bad"))] })(
+      post(NOTE),
+      ctx(),
+    );
     expect(res.status).toBe(502);
     expectConforms(res);
   });
 
   it("503: downstream unavailable, with Retry-After", async () => {
-    const res = await handlerWith({ handlers: [throwing(new RetryableDownstreamError("process API", "HTTP 503"))] })(post(NOTE), ctx());
+    const res = await handlerWith({ handlers: [throwing(new RetryableDownstreamError("process API", "HTTP 503"))] })(
+      post(NOTE),
+      ctx(),
+    );
     expect(res.status).toBe(503);
     expectConforms(res);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);

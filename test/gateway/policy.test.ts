@@ -5,7 +5,11 @@ import { openIdConfigUrl, renderPolicy, type ProviderPolicyInput } from "../../s
 import { selectPolicy, type PolicySelectionInput } from "../../src/gateway/select.js";
 import { escapeXml } from "../../src/gateway/xml.js";
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ["set-header", "audience", "claim"].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  isArray: (name) => ["set-header", "audience", "claim"].includes(name),
+});
 const parse = (xml: string) => {
   expect(XMLValidator.validate(xml)).toBe(true);
   return parser.parse(xml).policies;
@@ -25,7 +29,13 @@ const selection: PolicySelectionInput = {
   file: "config/x/vars.yml",
   api_policy_type: "casepro",
   app_name: "webhooks",
-  provider: { name: "casepro", identity_url: "https://identity.casepro.example.com", audience: "provider-v2-webhooks", required_scope: "provider-v2-webhooks-access", scope_claim: "scope" },
+  provider: {
+    name: "casepro",
+    identity_url: "https://identity.casepro.example.com",
+    audience: "provider-v2-webhooks",
+    required_scope: "provider-v2-webhooks-access",
+    scope_claim: "scope",
+  },
   apim: { name: "apim", resource_group: "rg" },
   azure: { tenant_id: "11111111-1111-1111-1111-111111111111" },
 };
@@ -35,7 +45,12 @@ describe("provider policy", () => {
   const jwt = p.inbound["validate-jwt"];
 
   it("validates the provider JWT from the Authorization bearer header with a 401 on failure", () => {
-    expect(jwt).toMatchObject({ "@header-name": "Authorization", "@require-scheme": "Bearer", "@failed-validation-httpcode": "401", "@require-signed-tokens": "true" });
+    expect(jwt).toMatchObject({
+      "@header-name": "Authorization",
+      "@require-scheme": "Bearer",
+      "@failed-validation-httpcode": "401",
+      "@require-signed-tokens": "true",
+    });
   });
 
   it("discovers signing keys through OIDC at {identity_url}/.well-known/openid-configuration", () => {
@@ -46,7 +61,9 @@ describe("provider policy", () => {
   it("requires the audience and the scope (space-separated claim values)", () => {
     expect(jwt.audiences.audience).toEqual(["provider-v2-webhooks"]);
     // The parser trims attribute values, so the single-space separator is checked on the raw attribute too.
-    expect(jwt["required-claims"].claim).toEqual([{ "@name": "scope", "@match": "any", "@separator": expect.any(String), value: "provider-v2-webhooks-access" }]);
+    expect(jwt["required-claims"].claim).toEqual([
+      { "@name": "scope", "@match": "any", "@separator": expect.any(String), value: "provider-v2-webhooks-access" },
+    ]);
     expect(renderPolicy(provider)).toMatch(/<claim name="scope" match="any" separator=" ">/);
   });
 
@@ -56,7 +73,9 @@ describe("provider policy", () => {
   });
 
   it("sets x-forward-tenant-origin: corp on the backend request and routes to the function backend", () => {
-    expect(p.inbound["set-header"]).toEqual([{ "@name": "x-forward-tenant-origin", "@exists-action": "override", value: "corp" }]);
+    expect(p.inbound["set-header"]).toEqual([
+      { "@name": "x-forward-tenant-origin", "@exists-action": "override", value: "corp" },
+    ]);
     expect(p.inbound["set-backend-service"]["@backend-id"]).toBe("exp-webhooks-function");
   });
 
@@ -82,14 +101,23 @@ describe("standard corporate policy", () => {
   const p = parse(renderPolicy(selectPolicy({ ...selection, api_policy_type: "" }, "exp-webhooks-function")));
 
   it("validates the corporate Entra token for api://exp-{app_name} and does not set the tenant-origin header", () => {
-    expect(p.inbound["validate-jwt"]["openid-config"]["@url"]).toBe("https://login.microsoftonline.com/11111111-1111-1111-1111-111111111111/v2.0/.well-known/openid-configuration");
+    expect(p.inbound["validate-jwt"]["openid-config"]["@url"]).toBe(
+      "https://login.microsoftonline.com/11111111-1111-1111-1111-111111111111/v2.0/.well-known/openid-configuration",
+    );
     expect(p.inbound["validate-jwt"].audiences.audience).toEqual(["api://exp-webhooks"]);
     expect(p.inbound["set-header"]).toBeUndefined();
     expect(p.inbound["set-backend-service"]["@backend-id"]).toBe("exp-webhooks-function");
   });
 
   it("takes apim.corporate_audience when set", () => {
-    const custom = parse(renderPolicy(selectPolicy({ ...selection, api_policy_type: "", apim: { ...selection.apim, corporate_audience: "api://custom" } }, "b")));
+    const custom = parse(
+      renderPolicy(
+        selectPolicy(
+          { ...selection, api_policy_type: "", apim: { ...selection.apim, corporate_audience: "api://custom" } },
+          "b",
+        ),
+      ),
+    );
     expect(custom.inbound["validate-jwt"].audiences.audience).toEqual(["api://custom"]);
   });
 });
@@ -103,7 +131,9 @@ describe("values from the config", () => {
   });
 
   it("may not be API Management expressions or named values", () => {
-    expect(() => renderPolicy({ ...provider, audience: "@(context.Request.Body)" })).toThrow(/provider\.audience: must be a literal value/);
+    expect(() => renderPolicy({ ...provider, audience: "@(context.Request.Body)" })).toThrow(
+      /provider\.audience: must be a literal value/,
+    );
     expect(() => renderPolicy({ ...provider, requiredScope: "{{secret}}" })).toThrow(/provider\.required_scope/);
   });
 });

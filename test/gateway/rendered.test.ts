@@ -15,7 +15,9 @@ describe("rendered policy copies (stacks/policies/rendered)", () => {
   for (const [name, xml] of rendered) {
     it(`${name} is up to date (run npm run policies:render after changing the policy or the dev config)`, () => {
       expect(XMLValidator.validate(xml)).toBe(true);
-      expect(readFileSync(path.join(RENDERED_DIR, name), "utf8"), `stale ${name}: run npm run policies:render`).toBe(xml);
+      expect(readFileSync(path.join(RENDERED_DIR, name), "utf8"), `stale ${name}: run npm run policies:render`).toBe(
+        xml,
+      );
     });
   }
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isExtensionIndexed, storageMetadata, storagePath, blobOptOuts } from "../../src/search/indexer-emulation/blob-metadata.js";
+import {
+  isExtensionIndexed,
+  storageMetadata,
+  storagePath,
+  blobOptOuts,
+} from "../../src/search/indexer-emulation/blob-metadata.js";
 import { extractHtml } from "../../src/search/indexer-emulation/extract-html.js";
 import { extractMarkdown } from "../../src/search/indexer-emulation/extract-markdown.js";
 import { sourceFields } from "../../src/search/indexer-emulation/source-fields.js";
@@ -22,7 +27,12 @@ describe("HTML cracking (reference §2.2, presumed mapping)", () => {
 
   it("leaves fields null when the page has no such tags", () => {
     const out = extractHtml("<p>only</p>");
-    expect(out).toMatchObject({ metadata_title: null, metadata_description: null, metadata_keywords: null, content: "only" });
+    expect(out).toMatchObject({
+      metadata_title: null,
+      metadata_description: null,
+      metadata_keywords: null,
+      content: "only",
+    });
   });
 });
 
@@ -40,7 +50,9 @@ describe("storage metadata (reference §2.1, §1.2)", () => {
   };
 
   it("metadata_storage_path is the URL-encoded production-shaped URI with $web literal", () => {
-    expect(storagePath("acct", "$web", blob.name)).toBe("https://acct.blob.core.windows.net/$web/app/guides/%E8%81%B7%20page.html");
+    expect(storagePath("acct", "$web", blob.name)).toBe(
+      "https://acct.blob.core.windows.net/$web/app/guides/%E8%81%B7%20page.html",
+    );
   });
 
   it("builds the standard properties and the file extension with its dot", () => {
@@ -54,9 +66,19 @@ describe("storage metadata (reference §2.1, §1.2)", () => {
   });
 
   it("source fields combine storage metadata, custom metadata and extracted content", () => {
-    const fields = sourceFields("acct", "$web", { ...blob, metadata: { "my-flag": "1" } }, Buffer.from("<title>T</title><p>x</p>"));
+    const fields = sourceFields(
+      "acct",
+      "$web",
+      { ...blob, metadata: { "my-flag": "1" } },
+      Buffer.from("<title>T</title><p>x</p>"),
+    );
     expect(fields).toMatchObject({ metadata_title: "T", content: "x", my_flag: "1" });
-    const pdf = sourceFields("acct", "$web", { ...blob, name: "a.pdf", properties: { ...blob.properties, contentType: "application/pdf" } }, Buffer.from("%PDF"));
+    const pdf = sourceFields(
+      "acct",
+      "$web",
+      { ...blob, name: "a.pdf", properties: { ...blob.properties, contentType: "application/pdf" } },
+      Buffer.from("%PDF"),
+    );
     expect(pdf.content).toBeUndefined();
     const metadataOnly = sourceFields("acct", "$web", blob, Buffer.from("<p>x</p>"), { skipContent: true });
     expect(metadataOnly.content).toBeUndefined();
@@ -70,7 +92,9 @@ describe("extension filters and opt-outs (reference §3.3, §2.1)", () => {
     expect(isExtensionIndexed("a/b.png", config)).toBe(false);
     expect(isExtensionIndexed("a/b.html", config)).toBe(true);
     expect(isExtensionIndexed("a/b.md", { indexedFileNameExtensions: ".html" })).toBe(false);
-    expect(isExtensionIndexed("a/b.html", { indexedFileNameExtensions: ".html", excludedFileNameExtensions: ".html" })).toBe(false);
+    expect(
+      isExtensionIndexed("a/b.html", { indexedFileNameExtensions: ".html", excludedFileNameExtensions: ".html" }),
+    ).toBe(false);
   });
 
   it("reads AzureSearch_Skip and AzureSearch_SkipContent", () => {

@@ -18,8 +18,16 @@ const DOCS_MAPPINGS: FieldMapping[] = [
   { sourceFieldName: "metadata_storage_path", targetFieldName: "id", mappingFunction: { name: "base64Encode" } },
   { sourceFieldName: "metadata_storage_path", targetFieldName: "path" },
   { sourceFieldName: "metadata_title", targetFieldName: "title" },
-  { sourceFieldName: "metadata_storage_path", targetFieldName: "repo", mappingFunction: { name: "extractTokenAtPosition", parameters: { delimiter: "/", position: 4 } } },
-  { sourceFieldName: "metadata_storage_path", targetFieldName: "section", mappingFunction: { name: "extractTokenAtPosition", parameters: { delimiter: "/", position: 5 } } },
+  {
+    sourceFieldName: "metadata_storage_path",
+    targetFieldName: "repo",
+    mappingFunction: { name: "extractTokenAtPosition", parameters: { delimiter: "/", position: 4 } },
+  },
+  {
+    sourceFieldName: "metadata_storage_path",
+    targetFieldName: "section",
+    mappingFunction: { name: "extractTokenAtPosition", parameters: { delimiter: "/", position: 5 } },
+  },
 ];
 
 describe("base64Encode / base64Decode (reference §1.1)", () => {
@@ -44,7 +52,11 @@ describe("base64Encode / base64Decode (reference §1.1)", () => {
     fc.assert(
       fc.property(fc.string({ unit: "grapheme" }), (s) => {
         expect(base64Decode(base64Encode(s))).toBe(s);
-        expect(base64Decode(base64Encode(s, { useHttpServerUtilityUrlTokenEncode: false }), { useHttpServerUtilityUrlTokenDecode: false })).toBe(s);
+        expect(
+          base64Decode(base64Encode(s, { useHttpServerUtilityUrlTokenEncode: false }), {
+            useHttpServerUtilityUrlTokenDecode: false,
+          }),
+        ).toBe(s);
       }),
     );
   });
@@ -63,7 +75,9 @@ describe("extractTokenAtPosition (reference §1.2)", () => {
   });
 
   it("fails for a position past the last token", () => {
-    expect(() => extractTokenAtPosition("https://acct.blob.core.windows.net/$web/index.html", "/", 5)).toThrow(/Position 5 is out of range/);
+    expect(() => extractTokenAtPosition("https://acct.blob.core.windows.net/$web/index.html", "/", 5)).toThrow(
+      /Position 5 is out of range/,
+    );
   });
 });
 
@@ -75,10 +89,18 @@ describe("urlEncode / urlDecode (reference §1.3)", () => {
 });
 
 describe("applyFieldMappings", () => {
-  const source = { metadata_storage_path: PATH, metadata_title: "Page", content: "body", metadata_storage_name: "page.html" };
+  const source = {
+    metadata_storage_path: PATH,
+    metadata_title: "Page",
+    content: "body",
+    metadata_storage_name: "page.html",
+  };
 
   it("maps the docs-index fields and passes same-named source fields through", () => {
-    const outcome = applyFieldMappings(DOCS_MAPPINGS, source, { keyField: "id", indexFields: ["id", "path", "title", "repo", "section", "content"] });
+    const outcome = applyFieldMappings(DOCS_MAPPINGS, source, {
+      keyField: "id",
+      indexFields: ["id", "path", "title", "repo", "section", "content"],
+    });
     expect(outcome).toEqual({
       key: base64Encode(PATH),
       document: { id: base64Encode(PATH), path: PATH, title: "Page", repo: "app", section: "section", content: "body" },
@@ -92,7 +114,9 @@ describe("applyFieldMappings", () => {
     if (!("error" in outcome)) return;
     expect(outcome.key).toBe(base64Encode(root.metadata_storage_path));
     expect(outcome.error.targetFieldName).toBe("section");
-    expect(outcome.error.message).toMatch(/^Could not apply mapping function 'extractTokenAtPosition' to field 'section'\. /);
+    expect(outcome.error.message).toMatch(
+      /^Could not apply mapping function 'extractTokenAtPosition' to field 'section'\. /,
+    );
   });
 
   it("adds the default base64 key mapping when the key is not mapped", () => {
@@ -102,7 +126,13 @@ describe("applyFieldMappings", () => {
 
   it("resolves field and function names case-insensitively", () => {
     const outcome = applyFieldMappings(
-      [{ sourceFieldName: "METADATA_STORAGE_PATH", targetFieldName: "app", mappingFunction: { name: "ExtractTokenAtPosition", parameters: { delimiter: "/", position: 4 } } }],
+      [
+        {
+          sourceFieldName: "METADATA_STORAGE_PATH",
+          targetFieldName: "app",
+          mappingFunction: { name: "ExtractTokenAtPosition", parameters: { delimiter: "/", position: 4 } },
+        },
+      ],
       source,
       { indexFields: ["App"] },
     );
@@ -110,12 +140,20 @@ describe("applyFieldMappings", () => {
   });
 
   it("fails base64Encode over a missing source with the documented inner detail", () => {
-    const outcome = applyFieldMappings([{ sourceFieldName: "nope", targetFieldName: "id", mappingFunction: { name: "base64Encode" } }], source);
-    expect("error" in outcome && outcome.error.message).toBe("Could not apply mapping function 'base64Encode' to field 'id'. Array cannot be null. Parameter name: bytes");
+    const outcome = applyFieldMappings(
+      [{ sourceFieldName: "nope", targetFieldName: "id", mappingFunction: { name: "base64Encode" } }],
+      source,
+    );
+    expect("error" in outcome && outcome.error.message).toBe(
+      "Could not apply mapping function 'base64Encode' to field 'id'. Array cannot be null. Parameter name: bytes",
+    );
   });
 
   it("reports functions it does not emulate as a document error", () => {
-    const outcome = applyFieldMappings([{ sourceFieldName: "content", targetFieldName: "x", mappingFunction: { name: "fixedLengthEncode" } }], source);
+    const outcome = applyFieldMappings(
+      [{ sourceFieldName: "content", targetFieldName: "x", mappingFunction: { name: "fixedLengthEncode" } }],
+      source,
+    );
     expect("error" in outcome && outcome.error.message).toMatch(/not emulated/);
   });
 });

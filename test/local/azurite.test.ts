@@ -21,7 +21,9 @@ describe("startAzurite", () => {
     expect(az.connectionString).toContain(`TableEndpoint=${az.tableEndpoint};`);
     const container = BlobServiceClient.fromConnectionString(az.connectionString).getContainerClient("$web");
     await container.create();
-    await container.getBlockBlobClient("app/page.html").upload("<p>x</p>", 8, { blobHTTPHeaders: { blobContentType: "text/html" } });
+    await container
+      .getBlockBlobClient("app/page.html")
+      .upload("<p>x</p>", 8, { blobHTTPHeaders: { blobContentType: "text/html" } });
     const props = await container.getBlobClient("app/page.html").getProperties();
     expect(props.contentType).toBe("text/html");
   });
@@ -40,10 +42,14 @@ describe("startAzurite", () => {
   });
 
   it("serves tables with conditional inserts (what an idempotency store needs)", async () => {
-    const table = TableClient.fromConnectionString(az.connectionString, "idempotency", { allowInsecureConnection: true });
+    const table = TableClient.fromConnectionString(az.connectionString, "idempotency", {
+      allowInsecureConnection: true,
+    });
     await table.createTable();
     await table.createEntity({ partitionKey: "webhook", rowKey: "msg-1" });
-    await expect(table.createEntity({ partitionKey: "webhook", rowKey: "msg-1" })).rejects.toMatchObject({ statusCode: 409 });
+    await expect(table.createEntity({ partitionKey: "webhook", rowKey: "msg-1" })).rejects.toMatchObject({
+      statusCode: 409,
+    });
   });
 
   it("stops every process it started", async () => {

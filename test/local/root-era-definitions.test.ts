@@ -26,7 +26,9 @@ describe("root-era definitions", () => {
     expect(old.datasource).not.toHaveProperty("dataDeletionDetectionPolicy");
     const targets = (old.indexer.fieldMappings as { targetFieldName: string }[]).map((m) => m.targetFieldName);
     expect(targets.sort()).toEqual(["id", "path", "repo", "title"]);
-    const excluded = (old.indexer.parameters as { configuration: { excludedFileNameExtensions: string } }).configuration.excludedFileNameExtensions.split(",");
+    const excluded = (
+      old.indexer.parameters as { configuration: { excludedFileNameExtensions: string } }
+    ).configuration.excludedFileNameExtensions.split(",");
     expect(excluded).not.toContain(".xml");
     expect(excluded).toContain(".css");
   });

@@ -8,7 +8,20 @@ import { runLocal, STEP_COUNT, type LocalResult } from "../../local/environment.
 import { hasCommand } from "../../local/environment/docs-index.js";
 import { StepFailed, StepRunner, StepSkipped } from "../../local/environment/steps.js";
 
-const ORDER = ["azurite", "stand-in", "publish-root-era", "root-era-index", "publish-apps", "plan", "deploy", "indexer", "status", "coverage", "queries", "webhook"];
+const ORDER = [
+  "azurite",
+  "stand-in",
+  "publish-root-era",
+  "root-era-index",
+  "publish-apps",
+  "plan",
+  "deploy",
+  "indexer",
+  "status",
+  "coverage",
+  "queries",
+  "webhook",
+];
 const DOCS_URL = "https://docs.dev.example.com";
 
 describe("runLocal", () => {
@@ -22,8 +35,10 @@ describe("runLocal", () => {
     expect(summary.steps.filter((s) => s.status === "failed")).toEqual([]);
     expect(summary).toMatchObject({ ok: true, exitCode: 0, failedStep: null });
     expect(services).toBeUndefined();
-    for (const name of ["azurite", "stand-in", "publish-root-era", "publish-apps"]) expect(summary.steps.find((s) => s.name === name)?.status, name).toBe("ok");
-    for (const step of summary.steps.filter((s) => s.status === "skipped")) expect(step.detail).toMatch(/not available yet|does not exist/);
+    for (const name of ["azurite", "stand-in", "publish-root-era", "publish-apps"])
+      expect(summary.steps.find((s) => s.name === name)?.status, name).toBe("ok");
+    for (const step of summary.steps.filter((s) => s.status === "skipped"))
+      expect(step.detail).toMatch(/not available yet|does not exist/);
 
     const available = async (cmd: string) => hasCommand(process.env, cmd);
     const status = (name: string) => summary.steps.find((s) => s.name === name)?.status;
@@ -63,7 +78,11 @@ describe("runLocal", () => {
     }
     if (status("webhook") === "ok") {
       // The receiver acknowledged the note-created event and answered the redelivery from its table store.
-      expect(f.webhook).toMatchObject({ status: 200, redeliveryStatus: 200, body: { received: true, objectType: "Note", eventType: "Created", noteId: 550231 } });
+      expect(f.webhook).toMatchObject({
+        status: 200,
+        redeliveryStatus: 200,
+        body: { received: true, objectType: "Note", eventType: "Created", noteId: 550231 },
+      });
       expect((f.webhook!.body as { messageId: string }).messageId).toBe(f.webhook!.messageId);
     } else {
       expect(existsSync("webhook/src/dev-server.ts")).toBe(false);
@@ -79,7 +98,10 @@ describe("runLocal", () => {
       expect(services).toBeDefined();
       expect(services!.env.SEARCH_ENDPOINT).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(services!.env.DOCS_STORAGE_CONNECTION_STRING).toContain("BlobEndpoint=http://127.0.0.1:");
-      const res = await fetch(`${services!.env.SEARCH_ENDPOINT}/indexes/docs-index/docs/$count?api-version=2026-04-01`, { headers: { "api-key": services!.env.SEARCH_ADMIN_KEY! } });
+      const res = await fetch(
+        `${services!.env.SEARCH_ENDPOINT}/indexes/docs-index/docs/$count?api-version=2026-04-01`,
+        { headers: { "api-key": services!.env.SEARCH_ADMIN_KEY! } },
+      );
       expect(res.status).toBe(200);
     } finally {
       await services?.stop();
@@ -95,7 +117,9 @@ describe("StepRunner", () => {
     await steps.run("two", "Second", async () => {
       throw new StepSkipped("piece not available yet");
     });
-    await expect(steps.run("three", "Third", async () => Promise.reject(new Error("boom")))).rejects.toThrow(StepFailed);
+    await expect(steps.run("three", "Third", async () => Promise.reject(new Error("boom")))).rejects.toThrow(
+      StepFailed,
+    );
     expect(steps.records.map((r) => [r.name, r.status, r.detail])).toEqual([
       ["one", "ok", "done"],
       ["two", "skipped", "piece not available yet"],

@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BlobServiceClient, type ContainerClient } from "@azure/storage-blob";
 import { startAzurite, type Azurite } from "../../local/azurite.js";
-import { appEraSite, contentTypeOf, publishSite, readSampleSite, rootEraSite, type SiteFile } from "../../local/environment/site.js";
+import {
+  appEraSite,
+  contentTypeOf,
+  publishSite,
+  readSampleSite,
+  rootEraSite,
+  type SiteFile,
+} from "../../local/environment/site.js";
 
 const site = readSampleSite();
 const names = site.map((f) => f.name);
@@ -12,16 +19,30 @@ const text = (f: SiteFile) => f.body.toString("utf8");
 
 describe("the sample site", () => {
   it("has the root pages, the sitemap, two apps with pages directly under the app folder and sections, and a root-era guides/ folder", () => {
-    expect(names).toEqual(expect.arrayContaining(["index.html", "404.html", "sitemap.xml", "payments/index.html", "identity/index.html", "guides/getting-started.html"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "index.html",
+        "404.html",
+        "sitemap.xml",
+        "payments/index.html",
+        "identity/index.html",
+        "guides/getting-started.html",
+      ]),
+    );
     for (const app of ["payments", "identity"]) {
-      const sections = new Set(names.filter((n) => n.startsWith(`${app}/`) && n.split("/").length === 3).map((n) => n.split("/")[1]));
+      const sections = new Set(
+        names.filter((n) => n.startsWith(`${app}/`) && n.split("/").length === 3).map((n) => n.split("/")[1]),
+      );
       expect([...sections]).toEqual(expect.arrayContaining(["guides", "reference", "changelog"]));
     }
   });
 
   it("has every excluded kind of file: stylesheet, script, source map, images, font, .drawio, .py, .txt", () => {
     for (const ext of [".css", ".js", ".js.map", ".png", ".svg", ".woff2", ".drawio", ".py", ".txt"]) {
-      expect(names.some((n) => n.endsWith(ext)), ext).toBe(true);
+      expect(
+        names.some((n) => n.endsWith(ext)),
+        ext,
+      ).toBe(true);
     }
   });
 
@@ -47,7 +68,9 @@ describe("the sample site", () => {
   it("splits into a root era (no app folders, root pages without the app list) and an app era (no guides/)", () => {
     const root = rootEraSite(site);
     expect(root.some((f) => f.name.startsWith("payments/") || f.name.startsWith("identity/"))).toBe(false);
-    expect(root.map((f) => f.name)).toEqual(expect.arrayContaining(["index.html", "404.html", "sitemap.xml", "guides/refunds.html", "assets/site.css"]));
+    expect(root.map((f) => f.name)).toEqual(
+      expect.arrayContaining(["index.html", "404.html", "sitemap.xml", "guides/refunds.html", "assets/site.css"]),
+    );
     const rootIndex = root.find((f) => f.name === "index.html")!;
     expect(text(rootIndex)).not.toContain("/payments/");
     expect(text(site.find((f) => f.name === "index.html")!)).toContain("/payments/");
@@ -79,7 +102,8 @@ describe("publishSite into Azurite", () => {
     const result = await publishSite(container, site);
     expect(result.uploaded).toHaveLength(site.length);
     const listed = new Map<string, { contentType?: string; md5?: Uint8Array }>();
-    for await (const item of container.listBlobsFlat()) listed.set(item.name, { contentType: item.properties.contentType, md5: item.properties.contentMD5 });
+    for await (const item of container.listBlobsFlat())
+      listed.set(item.name, { contentType: item.properties.contentType, md5: item.properties.contentMD5 });
     expect([...listed.keys()].sort()).toEqual([...names].sort());
     expect(listed.get("payments/guides/getting-started.html")?.contentType).toBe("text/html; charset=utf-8");
     expect(listed.get("payments/guides/getting-started.md")?.contentType).toBe("text/markdown; charset=utf-8");
@@ -92,7 +116,9 @@ describe("publishSite into Azurite", () => {
 
   it("re-uploads only what changed (content-hash sync keeps last-modified of unedited blobs)", async () => {
     const before = (await container.getBlobClient("payments/faq.html").getProperties()).lastModified;
-    const edited = site.map((f) => (f.name === "index.html" ? { ...f, body: Buffer.concat([f.body, Buffer.from("<!-- edited -->\n")]) } : f));
+    const edited = site.map((f) =>
+      f.name === "index.html" ? { ...f, body: Buffer.concat([f.body, Buffer.from("<!-- edited -->\n")]) } : f,
+    );
     const result = await publishSite(container, edited);
     expect(result.uploaded).toEqual(["index.html"]);
     expect(result.unchanged).toHaveLength(site.length - 1);

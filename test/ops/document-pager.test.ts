@@ -4,7 +4,16 @@ import { streamDocRefs, type PagerState } from "../../src/search/ops/io/document
 import { startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
-const times = ["2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z", "2026-02-01T00:00:00.001Z", "2026-03-01T00:00:00Z"];
+const times = [
+  "2026-01-01T00:00:00Z",
+  "2026-01-01T00:00:00Z",
+  "2026-01-01T00:00:00Z",
+  "2026-01-01T00:00:00Z",
+  "2026-01-01T00:00:00Z",
+  "2026-02-01T00:00:00Z",
+  "2026-02-01T00:00:00.001Z",
+  "2026-03-01T00:00:00Z",
+];
 const docs = [
   ...times.map((t, i) => ({ id: `t${i}`, app: "a", repo: "a", last_modified: t })),
   ...Array.from({ length: 7 }, (_, i) => ({ id: `n${i}`, app: null, repo: null, last_modified: null })),

@@ -13,9 +13,27 @@ beforeAll(async () => {
   const container = h.container();
   await container.createIfNotExists();
   await container.getBlockBlobClient("billing/index.html").upload("<title>x</title>", 16);
-  await h.search.uploadDocuments([{ id: base64Encode(`${ACCOUNT_ROOT}/billing/index.html`), title: "Billing widget", app: "billing", repo: "billing", section: "index.html", format: ".html", content_type: "text/html", last_modified: "2026-01-01T00:00:00Z" }]);
-  h.standIn.state.datasources.set("docs-datasource", { definition: loadDefinition("docs-datasource.json"), etag: newEtag() });
-  h.standIn.state.indexers.set("docs-indexer", { definition: loadDefinition("docs-indexer.json"), etag: newEtag(), runtime: { history: [execution()], highWaterMark: null } });
+  await h.search.uploadDocuments([
+    {
+      id: base64Encode(`${ACCOUNT_ROOT}/billing/index.html`),
+      title: "Billing widget",
+      app: "billing",
+      repo: "billing",
+      section: "index.html",
+      format: ".html",
+      content_type: "text/html",
+      last_modified: "2026-01-01T00:00:00Z",
+    },
+  ]);
+  h.standIn.state.datasources.set("docs-datasource", {
+    definition: loadDefinition("docs-datasource.json"),
+    etag: newEtag(),
+  });
+  h.standIn.state.indexers.set("docs-indexer", {
+    definition: loadDefinition("docs-indexer.json"),
+    etag: newEtag(),
+    runtime: { history: [execution()], highWaterMark: null },
+  });
 });
 afterAll(async () => h?.close());
 
@@ -59,7 +77,9 @@ describe("unreachable", () => {
     const saved = h.env.SEARCH_ENDPOINT;
     h.env.SEARCH_ENDPOINT = "http://127.0.0.1:9";
     try {
-      const results = await Promise.all([["status"], ["coverage"], ["snapshot"], ["query", "x"], ["backfill", "--yes"]].map((a) => h.cli(...a)));
+      const results = await Promise.all(
+        [["status"], ["coverage"], ["snapshot"], ["query", "x"], ["backfill", "--yes"]].map((a) => h.cli(...a)),
+      );
       for (const r of results) {
         expect(r.code).toBe(3);
         expect(r.stderr).toMatch(/could not be reached/);
@@ -70,7 +90,10 @@ describe("unreachable", () => {
   }, 60_000);
   it("orphans exits 3 when the storage account cannot be reached", async () => {
     const saved = h.env.DOCS_STORAGE_CONNECTION_STRING;
-    h.env.DOCS_STORAGE_CONNECTION_STRING = saved!.replace(/BlobEndpoint=http:\/\/127\.0\.0\.1:\d+/, "BlobEndpoint=http://127.0.0.1:9");
+    h.env.DOCS_STORAGE_CONNECTION_STRING = saved!.replace(
+      /BlobEndpoint=http:\/\/127\.0\.0\.1:\d+/,
+      "BlobEndpoint=http://127.0.0.1:9",
+    );
     try {
       const res = await h.cli("orphans");
       expect(res.code).toBe(3);

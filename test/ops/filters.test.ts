@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildQueryFilter, DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL, INCLUDE_SECTION_WARNING, odataString } from "../../src/search/query/filters.js";
+import {
+  buildQueryFilter,
+  DEDUP_FILTER_STRICT,
+  DEDUP_FILTER_TRANSITIONAL,
+  INCLUDE_SECTION_WARNING,
+  odataString,
+} from "../../src/search/query/filters.js";
 
 describe("query filters", () => {
   it("doubles single quotes in string literals", () => {
@@ -16,7 +22,9 @@ describe("query filters", () => {
   });
   it("sends the transitional dedup filter by default and and-s every clause in parentheses", () => {
     const built = buildQueryFilter({ app: "billing", excludeSections: ["changelog", "api"], dedup: "transitional" });
-    expect(built.filter).toBe(`(repo eq 'billing') and (section ne 'changelog') and (section ne 'api') and (${DEDUP_FILTER_TRANSITIONAL})`);
+    expect(built.filter).toBe(
+      `(repo eq 'billing') and (section ne 'changelog') and (section ne 'api') and (${DEDUP_FILTER_TRANSITIONAL})`,
+    );
     expect(built.warnings).toEqual([]);
   });
   it("uses the strict dedup filter or none when asked", () => {

@@ -33,7 +33,12 @@ export async function startHarness(opts: { azurite?: boolean } = {}): Promise<Ha
     SEARCH_ADMIN_KEY: standIn.apiKey,
     ...(azurite ? { DOCS_STORAGE_CONNECTION_STRING: azurite.connectionString } : {}),
   };
-  const search = new SearchClient<Record<string, unknown>>(standIn.url, "docs-index", new AzureKeyCredential(standIn.apiKey), { allowInsecureConnection: true });
+  const search = new SearchClient<Record<string, unknown>>(
+    standIn.url,
+    "docs-index",
+    new AzureKeyCredential(standIn.apiKey),
+    { allowInsecureConnection: true },
+  );
   let blobService: BlobServiceClient | undefined;
   return {
     standIn,
@@ -69,10 +74,26 @@ export function setIndexerHistory(standIn: SearchStandIn, history: ExecutionResu
     existing.runtime.history = history;
     return;
   }
-  standIn.state.indexers.set("docs-indexer", { definition: loadDefinition("docs-indexer.json"), etag: newEtag(), runtime: { history, highWaterMark: null } });
+  standIn.state.indexers.set("docs-indexer", {
+    definition: loadDefinition("docs-indexer.json"),
+    etag: newEtag(),
+    runtime: { history, highWaterMark: null },
+  });
 }
 
 export function execution(over: Partial<ExecutionResult> = {}): ExecutionResult {
   const now = new Date().toISOString();
-  return { status: "success", errorMessage: null, startTime: now, endTime: now, itemsProcessed: 10, itemsFailed: 0, initialTrackingState: null, finalTrackingState: null, errors: [], warnings: [], ...over };
+  return {
+    status: "success",
+    errorMessage: null,
+    startTime: now,
+    endTime: now,
+    itemsProcessed: 10,
+    itemsFailed: 0,
+    initialTrackingState: null,
+    finalTrackingState: null,
+    errors: [],
+    warnings: [],
+    ...over,
+  };
 }

@@ -10,7 +10,8 @@ import { loadDefinition } from "../standin/fixtures.js";
 import { ACCOUNT_ROOT, execution, startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
-const html = (title: string) => `<html><head><title>${title}</title><meta name="description" content="${title} page"></head><body>${title}</body></html>`;
+const html = (title: string) =>
+  `<html><head><title>${title}</title><meta name="description" content="${title} page"></head><body>${title}</body></html>`;
 const blobs: Record<string, string> = {
   "index.html": html("Home"),
   "404.html": html("Not found"),
@@ -25,10 +26,27 @@ beforeAll(async () => {
   const container = h.container();
   await container.createIfNotExists();
   for (const [name, body] of Object.entries(blobs)) {
-    await container.getBlockBlobClient(name).upload(body, Buffer.byteLength(body), { blobHTTPHeaders: { blobContentType: name.endsWith(".md") ? "text/markdown" : name.endsWith(".xml") ? "application/xml" : "text/html" } });
+    await container
+      .getBlockBlobClient(name)
+      .upload(body, Buffer.byteLength(body), {
+        blobHTTPHeaders: {
+          blobContentType: name.endsWith(".md")
+            ? "text/markdown"
+            : name.endsWith(".xml")
+              ? "application/xml"
+              : "text/html",
+        },
+      });
   }
-  h.standIn.state.datasources.set("docs-datasource", { definition: loadDefinition("docs-datasource.json"), etag: newEtag() });
-  h.standIn.state.indexers.set("docs-indexer", { definition: loadDefinition("docs-indexer.json"), etag: newEtag(), runtime: { history: [], highWaterMark: null } });
+  h.standIn.state.datasources.set("docs-datasource", {
+    definition: loadDefinition("docs-datasource.json"),
+    etag: newEtag(),
+  });
+  h.standIn.state.indexers.set("docs-indexer", {
+    definition: loadDefinition("docs-indexer.json"),
+    etag: newEtag(),
+    runtime: { history: [], highWaterMark: null },
+  });
 });
 afterAll(async () => h?.close());
 
@@ -54,7 +72,12 @@ describe("backfill and status", () => {
     expect(res.stderr).not.toMatch(/error/);
     expect(res.code).toBe(0);
     const body = res.json();
-    expect(body.status.lastRun).toMatchObject({ status: "success", itemsFailed: 2, expectedFailures: 2, unexpectedFailures: 0 });
+    expect(body.status.lastRun).toMatchObject({
+      status: "success",
+      itemsFailed: 2,
+      expectedFailures: 2,
+      unexpectedFailures: 0,
+    });
     expect(body.status.lastRun.errors.map((e: any) => e.blobPath).sort()).toEqual(["404.html", "index.html"]);
     expect(body.coverageBefore.total).toBe(0);
     expect(body.coverageAfter.total).toBe(3);
@@ -63,10 +86,22 @@ describe("backfill and status", () => {
     expect(requestsTo("/run")).toBe(1);
   });
   it("waits between polls in a real process too (the poll timer keeps the process alive)", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "scripts", "docs-index.ts"), "backfill", "--yes", "--poll-interval", "0.3"], {
-      env: { ...process.env, ...h.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        path.join(repoRoot, "scripts", "docs-index.ts"),
+        "backfill",
+        "--yes",
+        "--poll-interval",
+        "0.3",
+      ],
+      {
+        env: { ...process.env, ...h.env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
@@ -75,10 +110,22 @@ describe("backfill and status", () => {
   });
   it("a real SIGINT stops waiting with exit 130 and leaves the run alone", async () => {
     h.standIn.injectFault({ method: "POST", pathIncludes: "/run", status: 202, times: 1 });
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "scripts", "docs-index.ts"), "backfill", "--yes", "--poll-interval", "0.2"], {
-      env: { ...process.env, ...h.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        path.join(repoRoot, "scripts", "docs-index.ts"),
+        "backfill",
+        "--yes",
+        "--poll-interval",
+        "0.2",
+      ],
+      {
+        env: { ...process.env, ...h.env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stderr = "";
     let sent = false;
     child.stderr.on("data", (c: Buffer) => {
@@ -122,7 +169,13 @@ describe("backfill and status", () => {
     }
   });
   it("exits 4 when the run request loses the race to another run (409)", async () => {
-    h.standIn.injectFault({ method: "POST", pathIncludes: "/run", status: 409, message: "Another indexer invocation is currently in progress; concurrent invocations are not allowed.", times: 1 });
+    h.standIn.injectFault({
+      method: "POST",
+      pathIncludes: "/run",
+      status: 409,
+      message: "Another indexer invocation is currently in progress; concurrent invocations are not allowed.",
+      times: 1,
+    });
     expect((await h.cli("backfill", "--yes", "--poll-interval", "0.05")).code).toBe(4);
   });
   it("times out waiting (exit 5) and says the run continues", async () => {
@@ -172,7 +225,13 @@ describe("coverage and snapshot", () => {
   it("snapshot prints one JSON object; a refused GET index leaves the eTag null with a warning", async () => {
     const ok = (await h.cli("snapshot")).stdout;
     const snap = JSON.parse(ok);
-    expect(snap).toMatchObject({ index: "docs-index", indexer: "docs-indexer", apiVersion: "2026-04-01", indexEtag: expect.stringMatching(/^"0x/), runInProgress: false });
+    expect(snap).toMatchObject({
+      index: "docs-index",
+      indexer: "docs-indexer",
+      apiVersion: "2026-04-01",
+      indexEtag: expect.stringMatching(/^"0x/),
+      runInProgress: false,
+    });
     expect(snap.documentCount).toBeGreaterThan(0);
     expect(snap.lastSuccessfulRunEnd).toEqual(expect.any(String));
     h.standIn.injectFault({ method: "GET", pathIncludes: "/indexes/docs-index", status: 403, times: 1 });
@@ -185,8 +244,20 @@ describe("coverage and snapshot", () => {
 
 describe("service errors", () => {
   it("retries 429 and 503 through the SDK", async () => {
-    h.standIn.injectFault({ method: "GET", pathIncludes: "/status", status: 429, times: 1, headers: { "retry-after": "0" } });
-    h.standIn.injectFault({ method: "GET", pathIncludes: "/status", status: 503, times: 1, headers: { "retry-after": "0" } });
+    h.standIn.injectFault({
+      method: "GET",
+      pathIncludes: "/status",
+      status: 429,
+      times: 1,
+      headers: { "retry-after": "0" },
+    });
+    h.standIn.injectFault({
+      method: "GET",
+      pathIncludes: "/status",
+      status: 503,
+      times: 1,
+      headers: { "retry-after": "0" },
+    });
     expect((await h.cli("status")).code).toBe(0);
   });
   it("exits 3 on 403 with a hint about role assignments", async () => {

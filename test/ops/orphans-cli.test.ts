@@ -5,7 +5,14 @@ import { ACCOUNT_ROOT, startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
 const id = (p: string) => base64Encode(`${ACCOUNT_ROOT}/${p}`);
-const blobs = ["index.html", "404.html", "billing/index.html", "billing/guides/setup.html", "guides/setup.html", "reference/api.html"];
+const blobs = [
+  "index.html",
+  "404.html",
+  "billing/index.html",
+  "billing/guides/setup.html",
+  "guides/setup.html",
+  "reference/api.html",
+];
 const docs = [
   { p: "billing/index.html", app: "billing" },
   { p: "billing/guides/setup.html", app: "billing" },
@@ -16,7 +23,15 @@ const docs = [
 ];
 
 async function seed() {
-  const r = await h.search.mergeOrUploadDocuments(docs.map((d) => ({ id: id(d.p), path: `${ACCOUNT_ROOT}/${d.p}`, app: d.app, repo: d.app, last_modified: "2026-01-01T00:00:00Z" })));
+  const r = await h.search.mergeOrUploadDocuments(
+    docs.map((d) => ({
+      id: id(d.p),
+      path: `${ACCOUNT_ROOT}/${d.p}`,
+      app: d.app,
+      repo: d.app,
+      last_modified: "2026-01-01T00:00:00Z",
+    })),
+  );
   expect(r.results.every((x) => x.succeeded)).toBe(true);
 }
 
@@ -35,8 +50,18 @@ describe("orphans", () => {
     expect(res.code).toBe(1);
     const body = res.json();
     expect(body.dryRun).toBe(true);
-    expect(body.missingBlob.map((e: any) => e.path).sort()).toEqual(["billing/guides/removed.html", "retired/index.html"]);
-    expect(body.staleRootEra).toEqual([expect.objectContaining({ path: "guides/setup.html", app: "guides", currentPath: "billing/guides/setup.html", derivedApp: "billing" })]);
+    expect(body.missingBlob.map((e: any) => e.path).sort()).toEqual([
+      "billing/guides/removed.html",
+      "retired/index.html",
+    ]);
+    expect(body.staleRootEra).toEqual([
+      expect.objectContaining({
+        path: "guides/setup.html",
+        app: "guides",
+        currentPath: "billing/guides/setup.html",
+        derivedApp: "billing",
+      }),
+    ]);
     expect(body.unknownApps).toEqual([{ app: "retired", documents: 1 }]);
     expect(await h.search.getDocumentsCount()).toBe(docs.length);
   });
@@ -57,7 +82,9 @@ describe("orphans", () => {
     expect(res.json().deletion.deleted).toBe(1);
     const left: string[] = [];
     for await (const r of (await h.search.search("*", { select: ["id"] })).results) left.push(String(r.document.id));
-    expect(left.sort()).toEqual([id("billing/index.html"), id("billing/guides/setup.html"), id("reference/api.html")].sort());
+    expect(left.sort()).toEqual(
+      [id("billing/index.html"), id("billing/guides/setup.html"), id("reference/api.html")].sort(),
+    );
     await seed();
   });
   it("exits 3 when the search service refuses (403) and retries a 503", async () => {

@@ -12,7 +12,15 @@ const indexOf = (names: string[]) => {
 };
 
 describe("orphans: classification", () => {
-  const blobs = indexOf(["index.html", "404.html", "billing/index.html", "billing/guides/setup.html", "guides/setup.html", "reference/api.html", "billing/read me.md"]);
+  const blobs = indexOf([
+    "index.html",
+    "404.html",
+    "billing/index.html",
+    "billing/guides/setup.html",
+    "guides/setup.html",
+    "reference/api.html",
+    "billing/read me.md",
+  ]);
   const run = (docs: { path: string; app: string | null }[], apps?: Set<string>) => {
     const acc = new OrphanAccumulator(blobs, { container: "$web", ...(apps ? { apps } : {}) });
     for (const d of docs) acc.add({ id: idOf(d.path), app: d.app, repo: d.app });
@@ -30,14 +38,32 @@ describe("orphans: classification", () => {
     expect(report.unknownApps).toEqual([{ app: "gone", documents: 1 }]);
   });
   it("finds root-era copies of pages now published under an app folder", () => {
-    const report = run([{ path: "guides/setup.html", app: "guides" }, { path: "reference/api.html", app: "reference" }]);
-    expect(report.staleRootEra).toEqual([expect.objectContaining({ path: "guides/setup.html", app: "guides", currentPath: "billing/guides/setup.html", derivedApp: "billing" })]);
+    const report = run([
+      { path: "guides/setup.html", app: "guides" },
+      { path: "reference/api.html", app: "reference" },
+    ]);
+    expect(report.staleRootEra).toEqual([
+      expect.objectContaining({
+        path: "guides/setup.html",
+        app: "guides",
+        currentPath: "billing/guides/setup.html",
+        derivedApp: "billing",
+      }),
+    ]);
     expect(report.missingBlob).toEqual([]);
   });
   it("uses --apps for the current app folders", () => {
-    const report = run([{ path: "guides/setup.html", app: "guides" }, { path: "reference/api.html", app: "reference" }], new Set(["billing"]));
+    const report = run(
+      [
+        { path: "guides/setup.html", app: "guides" },
+        { path: "reference/api.html", app: "reference" },
+      ],
+      new Set(["billing"]),
+    );
     expect(report.unknownApps.map((a) => a.app)).toEqual(["guides", "reference"]);
-    expect(run([{ path: "guides/setup.html", app: "guides" }], new Set(["guides", "billing"])).staleRootEra).toEqual([]);
+    expect(run([{ path: "guides/setup.html", app: "guides" }], new Set(["guides", "billing"])).staleRootEra).toEqual(
+      [],
+    );
   });
   it("reports stored values that differ from the own path as mismatched, never as deletable", () => {
     const report = run([{ path: "billing/index.html", app: "index.html" }]);
@@ -57,24 +83,30 @@ describe("orphans: deletion safety (property)", () => {
   const pathArb = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.join("/"));
   it("never deletes a document whose blob exists, except a stale root-era copy with --include-stale", () => {
     fc.assert(
-      fc.property(fc.uniqueArray(pathArb, { maxLength: 30 }), fc.uniqueArray(pathArb, { maxLength: 30 }), fc.boolean(), (blobNames, docPaths, includeStale) => {
-        const blobs = indexOf(blobNames);
-        const acc = new OrphanAccumulator(blobs, { container: "$web" });
-        for (const p of docPaths) acc.add({ id: idOf(p), app: p.split("/")[0] ?? null, repo: null });
-        const report = acc.report();
-        const deleted = new Set(selectDeletions(report, { includeStale }));
-        const stale = new Set(report.staleRootEra.map((e) => e.id));
-        for (const p of docPaths) {
-          const id = idOf(p);
-          if (!deleted.has(id)) continue;
-          if (blobNames.includes(p)) {
-            expect(includeStale && stale.has(id)).toBe(true);
+      fc.property(
+        fc.uniqueArray(pathArb, { maxLength: 30 }),
+        fc.uniqueArray(pathArb, { maxLength: 30 }),
+        fc.boolean(),
+        (blobNames, docPaths, includeStale) => {
+          const blobs = indexOf(blobNames);
+          const acc = new OrphanAccumulator(blobs, { container: "$web" });
+          for (const p of docPaths) acc.add({ id: idOf(p), app: p.split("/")[0] ?? null, repo: null });
+          const report = acc.report();
+          const deleted = new Set(selectDeletions(report, { includeStale }));
+          const stale = new Set(report.staleRootEra.map((e) => e.id));
+          for (const p of docPaths) {
+            const id = idOf(p);
+            if (!deleted.has(id)) continue;
+            if (blobNames.includes(p)) {
+              expect(includeStale && stale.has(id)).toBe(true);
+            }
           }
-        }
-        // Every document whose blob is missing is selected.
-        for (const p of docPaths) if (!blobNames.includes(p)) expect(deleted.has(idOf(p))).toBe(true);
-        if (!includeStale) for (const p of docPaths) if (blobNames.includes(p)) expect(deleted.has(idOf(p))).toBe(false);
-      }),
+          // Every document whose blob is missing is selected.
+          for (const p of docPaths) if (!blobNames.includes(p)) expect(deleted.has(idOf(p))).toBe(true);
+          if (!includeStale)
+            for (const p of docPaths) if (blobNames.includes(p)) expect(deleted.has(idOf(p))).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });

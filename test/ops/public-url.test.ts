@@ -28,7 +28,9 @@ describe("blob paths", () => {
   it("reads the service form, the path-style Azurite form and %24web", () => {
     expect(blobPathFromBlobUrl(`${acct}/app/x.html`, "$web")).toBe("app/x.html");
     expect(blobPathFromBlobUrl("http://127.0.0.1:10000/devstoreaccount1/$web/app/x.html", "$web")).toBe("app/x.html");
-    expect(blobPathFromBlobUrl("https://acct.blob.core.windows.net/%24web/app/read%20me.md", "$web")).toBe("app/read me.md");
+    expect(blobPathFromBlobUrl("https://acct.blob.core.windows.net/%24web/app/read%20me.md", "$web")).toBe(
+      "app/read me.md",
+    );
   });
   it("rejects URLs outside the container", () => {
     expect(blobPathFromBlobUrl("https://acct.blob.core.windows.net/other/app/x.html", "$web")).toBeUndefined();
@@ -39,13 +41,24 @@ describe("blob paths", () => {
 describe("resolvePageRef", () => {
   it("decodes a document id first", () => {
     const id = base64Encode(`${acct}/billing/guides/index.html`);
-    expect(resolvePageRef(id, { docsUrl: docs, container: "$web" })).toMatchObject({ kind: "document-id", blobPath: "billing/guides/index.html", publicUrl: `${docs}/billing/guides/` });
+    expect(resolvePageRef(id, { docsUrl: docs, container: "$web" })).toMatchObject({
+      kind: "document-id",
+      blobPath: "billing/guides/index.html",
+      publicUrl: `${docs}/billing/guides/`,
+    });
   });
   it("accepts a blob URL", () => {
     expect(resolvePageRef(`${acct}/index.html`, { docsUrl: docs, container: "$web" }).publicUrl).toBe(`${docs}/`);
   });
   it("says what is wrong with other input", () => {
-    expect(() => resolvePageRef("not an id!", { docsUrl: docs, container: "$web" })).toThrow(/neither a blob URL nor a document id/);
-    expect(() => resolvePageRef(base64Encode("https://acct.blob.core.windows.net/other/x.html"), { docsUrl: docs, container: "$web" })).toThrow(/not in the \$web container/);
+    expect(() => resolvePageRef("not an id!", { docsUrl: docs, container: "$web" })).toThrow(
+      /neither a blob URL nor a document id/,
+    );
+    expect(() =>
+      resolvePageRef(base64Encode("https://acct.blob.core.windows.net/other/x.html"), {
+        docsUrl: docs,
+        container: "$web",
+      }),
+    ).toThrow(/not in the \$web container/);
   });
 });

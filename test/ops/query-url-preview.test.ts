@@ -7,15 +7,44 @@ import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { ACCOUNT_ROOT, startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
-const doc = (p: string, over: Record<string, unknown>) => ({ id: base64Encode(`${ACCOUNT_ROOT}/${p}`), path: `${ACCOUNT_ROOT}/${p}`, content: "widget setup guide", ...over });
+const doc = (p: string, over: Record<string, unknown>) => ({
+  id: base64Encode(`${ACCOUNT_ROOT}/${p}`),
+  path: `${ACCOUNT_ROOT}/${p}`,
+  content: "widget setup guide",
+  ...over,
+});
 
 beforeAll(async () => {
   h = await startHarness();
   const r = await h.search.uploadDocuments([
-    doc("billing/guides/setup.html", { title: "Setup", app: "billing", repo: "billing", section: "guides", format: ".html" }),
-    doc("billing/guides/setup.md", { title: "Setup (md)", app: "billing", repo: "billing", section: "guides", format: ".md" }),
-    doc("billing/changelog/index.html", { title: "Changelog", app: "billing", repo: "billing", section: "changelog", format: ".html" }),
-    doc("o'neil/guides/index.html", { title: "O'Neil", app: "o'neil", repo: "o'neil", section: "guides", format: ".html" }),
+    doc("billing/guides/setup.html", {
+      title: "Setup",
+      app: "billing",
+      repo: "billing",
+      section: "guides",
+      format: ".html",
+    }),
+    doc("billing/guides/setup.md", {
+      title: "Setup (md)",
+      app: "billing",
+      repo: "billing",
+      section: "guides",
+      format: ".md",
+    }),
+    doc("billing/changelog/index.html", {
+      title: "Changelog",
+      app: "billing",
+      repo: "billing",
+      section: "changelog",
+      format: ".html",
+    }),
+    doc("o'neil/guides/index.html", {
+      title: "O'Neil",
+      app: "o'neil",
+      repo: "o'neil",
+      section: "guides",
+      format: ".html",
+    }),
     doc("old/page.html", { title: "Old", app: null, repo: null, section: null, format: null }),
   ]);
   expect(r.results.every((x) => x.succeeded)).toBe(true);
@@ -27,8 +56,19 @@ describe("query", () => {
     const res = await h.cli("--json", "query", "widget", "--app", "billing", "--exclude-section", "changelog");
     expect(res.code).toBe(0);
     const body = res.json();
-    expect(body.filter).toBe("(repo eq 'billing') and (section ne 'changelog') and (format eq null or format eq '.html')");
-    expect(body.results).toEqual([{ title: "Setup", url: "https://docs.dev.example.com/billing/guides/setup", app: "billing", section: "guides", score: expect.any(Number), rerankerScore: null }]);
+    expect(body.filter).toBe(
+      "(repo eq 'billing') and (section ne 'changelog') and (format eq null or format eq '.html')",
+    );
+    expect(body.results).toEqual([
+      {
+        title: "Setup",
+        url: "https://docs.dev.example.com/billing/guides/setup",
+        app: "billing",
+        section: "guides",
+        score: expect.any(Number),
+        rerankerScore: null,
+      },
+    ]);
   });
   it("escapes quotes in the app name", async () => {
     const body = (await h.cli("--json", "query", "widget", "--app", "o'neil")).json();
@@ -80,16 +120,45 @@ describe("url", () => {
 describe("preview", () => {
   it("emulates the indexer over a local folder", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "preview-"));
-    for (const p of ["index.html", "404.html", "sitemap.xml", "billing/index.html", "billing/guides/setup.md", "billing/css/site.css"]) {
+    for (const p of [
+      "index.html",
+      "404.html",
+      "sitemap.xml",
+      "billing/index.html",
+      "billing/guides/setup.md",
+      "billing/css/site.css",
+    ]) {
       mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
       writeFileSync(path.join(root, p), "<html><title>x</title></html>");
     }
-    const res = await h.cli("--json", "preview", root, "--account-url", "https://devstoreaccount1.blob.core.windows.net");
+    const res = await h.cli(
+      "--json",
+      "preview",
+      root,
+      "--account-url",
+      "https://devstoreaccount1.blob.core.windows.net",
+    );
     expect(res.code).toBe(0);
     const { blobs, summary } = res.json();
     const by = (p: string) => blobs.find((b: any) => b.path === p);
-    expect(by("sitemap.xml")).toEqual({ path: "sitemap.xml", excluded: true, id: null, app: null, repo: null, section: null, format: null, contentType: null, url: null, error: null });
-    expect(by("index.html")).toMatchObject({ excluded: false, id: null, app: null, error: expect.stringMatching(/extractTokenAtPosition/) });
+    expect(by("sitemap.xml")).toEqual({
+      path: "sitemap.xml",
+      excluded: true,
+      id: null,
+      app: null,
+      repo: null,
+      section: null,
+      format: null,
+      contentType: null,
+      url: null,
+      error: null,
+    });
+    expect(by("index.html")).toMatchObject({
+      excluded: false,
+      id: null,
+      app: null,
+      error: expect.stringMatching(/extractTokenAtPosition/),
+    });
     expect(by("billing/guides/setup.md")).toEqual({
       path: "billing/guides/setup.md",
       excluded: false,
@@ -102,10 +171,15 @@ describe("preview", () => {
       url: "https://docs.dev.example.com/billing/guides/setup.md",
       error: null,
     });
-    expect(by("billing/index.html")).toMatchObject({ section: "index.html", url: "https://docs.dev.example.com/billing/" });
+    expect(by("billing/index.html")).toMatchObject({
+      section: "index.html",
+      url: "https://docs.dev.example.com/billing/",
+    });
     expect(summary).toEqual({ blobs: 6, excluded: 2, indexed: 2, failed: 2, apps: { billing: 2 } });
   });
   it("exits 1 when a blob below the root fails, 2 on a bad folder", async () => {
-    expect((await h.cli("preview", "/nonexistent-folder", "--account-url", "https://a.blob.core.windows.net")).code).toBe(2);
+    expect(
+      (await h.cli("preview", "/nonexistent-folder", "--account-url", "https://a.blob.core.windows.net")).code,
+    ).toBe(2);
   });
 });

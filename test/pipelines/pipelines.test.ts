@@ -58,7 +58,9 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
     });
 
     it("uses npx only for binaries installed in node_modules/.bin", () => {
-      for (const l of lines) for (const m of l.matchAll(/\bnpx ([\w@/.-]+)/g)) expect(existsSync(path.join(repoRoot, "node_modules", ".bin", m[1]!)), m[1]).toBe(true);
+      for (const l of lines)
+        for (const m of l.matchAll(/\bnpx ([\w@/.-]+)/g))
+          expect(existsSync(path.join(repoRoot, "node_modules", ".bin", m[1]!)), m[1]).toBe(true);
     });
 
     it("runs install, test, contracts build, synth in that order", () => {
@@ -77,7 +79,9 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
     });
 
     it("runs docs-index preflight, plan, deploy, then status, with registered subcommands", async () => {
-      const subcommands = lines.flatMap((l) => [...l.matchAll(/npm run docs-index -- (?:--[\w-]+ )*([a-z-]+)/g)].map((m) => m[1]!));
+      const subcommands = lines.flatMap((l) =>
+        [...l.matchAll(/npm run docs-index -- (?:--[\w-]+ )*([a-z-]+)/g)].map((m) => m[1]!),
+      );
       expect(subcommands).toEqual(["preflight", "plan", "deploy", "status"]);
       const registered = await docsIndexCommands();
       for (const s of subcommands) expect(registered, s).toContain(s);

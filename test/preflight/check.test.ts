@@ -12,7 +12,8 @@ const ready: ObservedBlobServiceProperties = {
   softDelete: { enabled: true, days: 7, source: "data plane" },
   versioning: { enabled: false, source: "management plane" },
 };
-const failing = (report: ReturnType<typeof checkBlobServiceProperties>) => report.findings.filter((f) => !f.ok).map((f) => f.check);
+const failing = (report: ReturnType<typeof checkBlobServiceProperties>) =>
+  report.findings.filter((f) => !f.ok).map((f) => f.check);
 
 describe("checkBlobServiceProperties", () => {
   it("passes with soft delete on for 7 days and versioning off", () => {
@@ -22,15 +23,22 @@ describe("checkBlobServiceProperties", () => {
   });
 
   it("fails when soft delete is off, and says how to fix it", () => {
-    const report = checkBlobServiceProperties({ ...ready, softDelete: { enabled: false, days: undefined, source: "x" } });
+    const report = checkBlobServiceProperties({
+      ...ready,
+      softDelete: { enabled: false, days: undefined, source: "x" },
+    });
     expect(report.ok).toBe(false);
     expect(failing(report)).toEqual(["soft-delete", "soft-delete-retention"]);
     expect(report.findings[0]?.fix).toMatch(/docs-storage stack/);
   });
 
   it("fails with less than 7 days (or the configured minimum)", () => {
-    expect(failing(checkBlobServiceProperties({ ...ready, softDelete: { ...ready.softDelete, days: 6 } }))).toEqual(["soft-delete-retention"]);
-    expect(failing(checkBlobServiceProperties({ ...ready, softDelete: { ...ready.softDelete, days: 7 } }, 14))).toEqual(["soft-delete-retention"]);
+    expect(failing(checkBlobServiceProperties({ ...ready, softDelete: { ...ready.softDelete, days: 6 } }))).toEqual([
+      "soft-delete-retention",
+    ]);
+    expect(failing(checkBlobServiceProperties({ ...ready, softDelete: { ...ready.softDelete, days: 7 } }, 14))).toEqual(
+      ["soft-delete-retention"],
+    );
     expect(checkBlobServiceProperties({ ...ready, softDelete: { ...ready.softDelete, days: 30 } }).ok).toBe(true);
   });
 
@@ -47,7 +55,9 @@ describe("checkBlobServiceProperties", () => {
   });
 
   it("formats one line per check with its source", () => {
-    const text = formatPreflightReport(checkBlobServiceProperties({ ...ready, versioning: { enabled: true, source: "management plane" } }));
+    const text = formatPreflightReport(
+      checkBlobServiceProperties({ ...ready, versioning: { enabled: true, source: "management plane" } }),
+    );
     expect(text).toMatch(/^docs storage account docs: NOT ready/);
     expect(text).toMatch(/FAIL versioning: on .*source: management plane/);
     expect(text).toMatch(/ok {3}soft-delete-retention: 7 days/);
@@ -57,7 +67,11 @@ describe("checkBlobServiceProperties", () => {
 describe("observed values from each source", () => {
   it("data plane: an absent delete retention policy means off", () => {
     expect(softDeleteFromServiceProperties({}, "dp")).toEqual({ enabled: false, days: undefined, source: "dp" });
-    expect(softDeleteFromServiceProperties({ deleteRetentionPolicy: { enabled: true, days: 9 } }, "dp")).toEqual({ enabled: true, days: 9, source: "dp" });
+    expect(softDeleteFromServiceProperties({ deleteRetentionPolicy: { enabled: true, days: 9 } }, "dp")).toEqual({
+      enabled: true,
+      days: 9,
+      source: "dp",
+    });
   });
 
   it("management plane: isVersioningEnabled, absent means off, an odd body means unknown", () => {

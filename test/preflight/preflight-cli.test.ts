@@ -13,7 +13,8 @@ import { createOutput } from "../../src/cli/output.js";
 import { repoRoot } from "../../src/config/load.js";
 
 const VARS_FILE = path.join(repoRoot, "config", "dev", "vars.yml");
-const ACCOUNT_ID = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev/providers/Microsoft.Storage/storageAccounts/devstoreaccount1";
+const ACCOUNT_ID =
+  "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev/providers/Microsoft.Storage/storageAccounts/devstoreaccount1";
 const recorded = (name: string) => readFileSync(path.join(repoRoot, "test", "preflight", "fixtures", name), "utf8");
 
 let azurite: Azurite;
@@ -50,7 +51,10 @@ describe("docs-index preflight against Azurite", () => {
     const r = await cli("--json", "preflight");
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
-    expect(report.findings.find((f: any) => f.check === "soft-delete-retention")).toMatchObject({ ok: false, observed: "3 days" });
+    expect(report.findings.find((f: any) => f.check === "soft-delete-retention")).toMatchObject({
+      ok: false,
+      observed: "3 days",
+    });
   });
 
   it("passes (exit 0) with soft delete on for 7 days; versioning is off by the emulator", async () => {
@@ -75,7 +79,9 @@ describe("preflight's management-plane route (recorded ARM responses)", () => {
       return { request, status, headers: createHttpHeaders({ "content-type": "application/json" }), bodyAsText: body };
     },
   });
-  const credential = { getToken: async () => ({ token: "recorded-token", expiresOnTimestamp: Date.now() + 3_600_000 }) };
+  const credential = {
+    getToken: async () => ({ token: "recorded-token", expiresOnTimestamp: Date.now() + 3_600_000 }),
+  };
 
   /** An Azure-mode context (no connection string) whose data plane is Azurite's blob service. */
   function azureContext(json = false) {
@@ -91,17 +97,30 @@ describe("preflight's management-plane route (recorded ARM responses)", () => {
 
   it("reads isVersioningEnabled from blobServices/default with a bearer token and passes when it is off", async () => {
     const { ctx } = azureContext();
-    const report = await runPreflight(ctx, { credential, httpClient: recordedClient(200, recorded("arm-blob-service-ready.json")) });
+    const report = await runPreflight(ctx, {
+      credential,
+      httpClient: recordedClient(200, recorded("arm-blob-service-ready.json")),
+    });
     expect(report.ok).toBe(true);
-    expect(report.findings[2]).toMatchObject({ check: "versioning", ok: true, observed: "off", source: expect.stringMatching(/management plane/) });
+    expect(report.findings[2]).toMatchObject({
+      check: "versioning",
+      ok: true,
+      observed: "off",
+      source: expect.stringMatching(/management plane/),
+    });
     expect(requests).toHaveLength(1);
-    expect(requests[0]!.url).toBe(`https://management.azure.com${ACCOUNT_ID}/blobServices/default?api-version=${ARM_STORAGE_API_VERSION}`);
+    expect(requests[0]!.url).toBe(
+      `https://management.azure.com${ACCOUNT_ID}/blobServices/default?api-version=${ARM_STORAGE_API_VERSION}`,
+    );
     expect(requests[0]!.headers.get("authorization")).toBe("Bearer recorded-token");
   });
 
   it("fails when the management plane says versioning is on", async () => {
     const { ctx } = azureContext();
-    const report = await runPreflight(ctx, { credential, httpClient: recordedClient(200, recorded("arm-blob-service-versioning-on.json")) });
+    const report = await runPreflight(ctx, {
+      credential,
+      httpClient: recordedClient(200, recorded("arm-blob-service-versioning-on.json")),
+    });
     expect(report.ok).toBe(false);
     expect(report.findings.filter((f) => !f.ok).map((f) => f.check)).toEqual(["versioning"]);
   });
@@ -109,6 +128,10 @@ describe("preflight's management-plane route (recorded ARM responses)", () => {
   it("turns a 403 from the management API into a RestError the CLI maps to exit 3", async () => {
     const { ctx } = azureContext();
     const body = JSON.stringify({ error: { code: "AuthorizationFailed", message: "no access" } });
-    await expect(runPreflight(ctx, { credential, httpClient: recordedClient(403, body) })).rejects.toMatchObject({ name: "RestError", statusCode: 403, message: expect.stringMatching(/AuthorizationFailed/) });
+    await expect(runPreflight(ctx, { credential, httpClient: recordedClient(403, body) })).rejects.toMatchObject({
+      name: "RestError",
+      statusCode: 403,
+      message: expect.stringMatching(/AuthorizationFailed/),
+    });
   });
 });

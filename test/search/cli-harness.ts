@@ -9,7 +9,13 @@ import type { SearchStandIn } from "../../local/search-standin/server.js";
 export type CliRun = CapturedRun;
 
 export async function cli(standIn: SearchStandIn, ...args: string[]): Promise<CliRun> {
-  const env = { PATH: process.env.PATH, DEPLOY_ENV: "dev", SEARCH_ENDPOINT: standIn.url, SEARCH_ADMIN_KEY: standIn.apiKey, NO_COLOR: "1" };
+  const env = {
+    PATH: process.env.PATH,
+    DEPLOY_ENV: "dev",
+    SEARCH_ENDPOINT: standIn.url,
+    SEARCH_ADMIN_KEY: standIn.apiKey,
+    NO_COLOR: "1",
+  };
   return runDocsIndex(args, env);
 }
 

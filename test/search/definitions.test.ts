@@ -7,12 +7,23 @@ import { describe, expect, it } from "vitest";
 import { parseConfig, repoRoot } from "../../src/config/load.js";
 import { canonicalJson } from "../../src/search/canonical-json.js";
 import {
-  DEFAULT_DEFINITIONS_DIR, DEFINITION_FILES, DefinitionError, DEPLOY_ORDER, fillPlaceholders, loadDefinitions, placeholdersIn, placeholderValues, readRawDefinitions,
+  DEFAULT_DEFINITIONS_DIR,
+  DEFINITION_FILES,
+  DefinitionError,
+  DEPLOY_ORDER,
+  fillPlaceholders,
+  loadDefinitions,
+  placeholdersIn,
+  placeholderValues,
+  readRawDefinitions,
 } from "../../src/search/definitions.js";
 import { applyFieldMappings, type FieldMapping } from "../../src/search/indexer-emulation/field-mappings.js";
 import { copyDefinitions } from "./cli-harness.js";
 
-const config = parseConfig(readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8"), "config/dev/vars.yml");
+const config = parseConfig(
+  readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8"),
+  "config/dev/vars.yml",
+);
 const defs = loadDefinitions(config.search);
 const fields = defs.index.fields as Record<string, unknown>[];
 const field = (name: string) => {
@@ -20,7 +31,11 @@ const field = (name: string) => {
   if (!f) throw new Error(`no field ${name}`);
   return f;
 };
-const mappings = defs.indexer.fieldMappings as { sourceFieldName: string; targetFieldName: string; mappingFunction?: { name: string; parameters?: Record<string, unknown> } }[];
+const mappings = defs.indexer.fieldMappings as {
+  sourceFieldName: string;
+  targetFieldName: string;
+  mappingFunction?: { name: string; parameters?: Record<string, unknown> };
+}[];
 const mappingTo = (target: string) => {
   const m = mappings.filter((x) => x.targetFieldName === target);
   expect(m, `exactly one mapping to ${target}`).toHaveLength(1);
@@ -43,7 +58,20 @@ const FIELD_TABLE: { name: string; type: string; true: string[] }[] = [
   { name: "last_modified", type: "Edm.DateTimeOffset", true: ["filterable", "sortable"] },
 ];
 const FLAGS = ["key", "searchable", "filterable", "sortable", "facetable"];
-const EVERY_ATTRIBUTE = ["key", "retrievable", "stored", "searchable", "filterable", "sortable", "facetable", "analyzer", "searchAnalyzer", "indexAnalyzer", "normalizer", "synonymMaps"];
+const EVERY_ATTRIBUTE = [
+  "key",
+  "retrievable",
+  "stored",
+  "searchable",
+  "filterable",
+  "sortable",
+  "facetable",
+  "analyzer",
+  "searchAnalyzer",
+  "indexAnalyzer",
+  "normalizer",
+  "synonymMaps",
+];
 
 describe("docs-index.json: the spec's field table", () => {
   it("has exactly the 12 fields of the table, in its order", () => {
@@ -60,7 +88,8 @@ describe("docs-index.json: the spec's field table", () => {
   });
 
   it("writes every attribute of every field explicitly (REST and SDK defaults differ, reference §4.1)", () => {
-    for (const f of fields) for (const a of EVERY_ATTRIBUTE) expect(Object.hasOwn(f, a), `${String(f.name)}.${a}`).toBe(true);
+    for (const f of fields)
+      for (const a of EVERY_ATTRIBUTE) expect(Object.hasOwn(f, a), `${String(f.name)}.${a}`).toBe(true);
   });
 
   it("tags is a single string, not a collection (rule 3)", () => {
@@ -69,8 +98,15 @@ describe("docs-index.json: the spec's field table", () => {
 });
 
 describe("docs-index.json: scoring profile and semantic configuration", () => {
-  const profiles = defs.index.scoringProfiles as { name: string; text: { weights: Record<string, number> }; functions?: unknown[] }[];
-  const semantic = defs.index.semantic as { defaultConfiguration: string; configurations: { name: string; prioritizedFields: Record<string, any> }[] };
+  const profiles = defs.index.scoringProfiles as {
+    name: string;
+    text: { weights: Record<string, number> };
+    functions?: unknown[];
+  }[];
+  const semantic = defs.index.semantic as {
+    defaultConfiguration: string;
+    configurations: { name: string; prioritizedFields: Record<string, any> }[];
+  };
 
   it("docs-default is the only and the default profile, weights title 5, description 4, tags 3, app 2, content 1", () => {
     expect(profiles.map((p) => p.name)).toEqual(["docs-default"]);
@@ -84,7 +120,10 @@ describe("docs-index.json: scoring profile and semantic configuration", () => {
     const c = semantic.configurations[0]!;
     expect(semantic.defaultConfiguration).toBe(c.name);
     expect(c.prioritizedFields.titleField).toEqual({ fieldName: "title" });
-    expect(c.prioritizedFields.prioritizedContentFields).toEqual([{ fieldName: "description" }, { fieldName: "content" }]);
+    expect(c.prioritizedFields.prioritizedContentFields).toEqual([
+      { fieldName: "description" },
+      { fieldName: "content" },
+    ]);
     expect(c.prioritizedFields.prioritizedKeywordsFields).toEqual([{ fieldName: "tags" }, { fieldName: "app" }]);
   });
 
@@ -102,17 +141,25 @@ describe("docs-datasource.json", () => {
   it("reads the $web container of blob storage with the search service's managed identity", () => {
     expect(defs.datasource.type).toBe("azureblob");
     expect(defs.datasource.container).toEqual({ name: "$web" });
-    expect(defs.datasource.credentials).toEqual({ connectionString: `ResourceId=${config.search.storage_account_resource_id}/;` });
+    expect(defs.datasource.credentials).toEqual({
+      connectionString: `ResourceId=${config.search.storage_account_resource_id}/;`,
+    });
     expect(JSON.stringify(defs.datasource)).not.toMatch(/AccountKey|SharedAccessSignature/i);
   });
 
   it("detects deletions through native blob soft delete (backfill rule 5)", () => {
-    expect(defs.datasource.dataDeletionDetectionPolicy).toEqual({ "@odata.type": "#Microsoft.Azure.Search.NativeBlobSoftDeleteDeletionDetectionPolicy" });
+    expect(defs.datasource.dataDeletionDetectionPolicy).toEqual({
+      "@odata.type": "#Microsoft.Azure.Search.NativeBlobSoftDeleteDeletionDetectionPolicy",
+    });
   });
 });
 
 describe("docs-indexer.json", () => {
-  const parameters = defs.indexer.parameters as { maxFailedItems: number; maxFailedItemsPerBatch: number; configuration: Record<string, unknown> };
+  const parameters = defs.indexer.parameters as {
+    maxFailedItems: number;
+    maxFailedItemsPerBatch: number;
+    configuration: Record<string, unknown>;
+  };
 
   it("connects the datasource to the index, with no skillset", () => {
     expect(defs.indexer.dataSourceName).toBe(defs.datasource.name);
@@ -194,24 +241,37 @@ describe("docs-indexer.json", () => {
 describe("the indexer's mappings applied to blob paths (emulated, src/search/indexer-emulation)", () => {
   const blob = (name: string) => {
     const storagePath = `https://docsacct.blob.core.windows.net/$web/${name}`;
-    return applyFieldMappings(mappings as FieldMapping[], {
-      metadata_storage_path: storagePath,
-      metadata_title: "T",
-      metadata_description: "D",
-      metadata_storage_file_extension: ".html",
-      metadata_storage_content_type: "text/html",
-      metadata_storage_last_modified: "2026-11-01T00:00:00Z",
-    }, { keyField: "id", indexFields: fields.map((f) => String(f.name)) });
+    return applyFieldMappings(
+      mappings as FieldMapping[],
+      {
+        metadata_storage_path: storagePath,
+        metadata_title: "T",
+        metadata_description: "D",
+        metadata_storage_file_extension: ".html",
+        metadata_storage_content_type: "text/html",
+        metadata_storage_last_modified: "2026-11-01T00:00:00Z",
+      },
+      { keyField: "id", indexFields: fields.map((f) => String(f.name)) },
+    );
   };
 
   it("a page two levels down: app = repo = the app folder, section = the entry below it (rule 1)", () => {
     const outcome = blob("guides/setup/install.html");
     expect(outcome).toHaveProperty("document");
-    expect((outcome as { document: Record<string, unknown> }).document).toMatchObject({ repo: "guides", app: "guides", section: "setup", path: "https://docsacct.blob.core.windows.net/$web/guides/setup/install.html", tags: null });
+    expect((outcome as { document: Record<string, unknown> }).document).toMatchObject({
+      repo: "guides",
+      app: "guides",
+      section: "setup",
+      path: "https://docsacct.blob.core.windows.net/$web/guides/setup/install.html",
+      tags: null,
+    });
   });
 
   it("a page directly under an app folder gets its file name as section (rule 2)", () => {
-    expect((blob("guides/index.html") as { document: Record<string, unknown> }).document).toMatchObject({ app: "guides", section: "index.html" });
+    expect((blob("guides/index.html") as { document: Record<string, unknown> }).document).toMatchObject({
+      app: "guides",
+      section: "index.html",
+    });
   });
 
   it("a root-site page has no token 5: a per-document mapping failure (errors C.2)", () => {
@@ -236,21 +296,35 @@ describe("the files as reviewers see them", () => {
 
   it("environment-specific values are placeholders filled from the config", () => {
     const raw = readRawDefinitions();
-    expect(placeholdersIn(raw)).toEqual(["CONTAINER", "DATASOURCE_NAME", "INDEXER_NAME", "INDEX_NAME", "STORAGE_ACCOUNT_RESOURCE_ID"]);
+    expect(placeholdersIn(raw)).toEqual([
+      "CONTAINER",
+      "DATASOURCE_NAME",
+      "INDEXER_NAME",
+      "INDEX_NAME",
+      "STORAGE_ACCOUNT_RESOURCE_ID",
+    ]);
     expect(placeholdersIn(defs)).toEqual([]);
     expect(JSON.stringify(raw)).not.toContain("/subscriptions/");
     for (const name of placeholdersIn(raw)) expect(Object.keys(placeholderValues(config.search))).toContain(name);
   });
 
   it("fills names from the config, so another environment gets its own names", () => {
-    const other = loadDefinitions({ ...config.search, index_name: "docs-index-v2", indexer_name: "idx2", datasource_name: "ds2", container: "site" });
+    const other = loadDefinitions({
+      ...config.search,
+      index_name: "docs-index-v2",
+      indexer_name: "idx2",
+      datasource_name: "ds2",
+      container: "site",
+    });
     expect(other.index.name).toBe("docs-index-v2");
     expect(other.indexer).toMatchObject({ name: "idx2", dataSourceName: "ds2", targetIndexName: "docs-index-v2" });
     expect(other.datasource.container).toEqual({ name: "site" });
   });
 
   it("an unknown placeholder is an error naming the file and the placeholder", () => {
-    expect(() => fillPlaceholders({ a: ["x${NOPE}"] }, { INDEX_NAME: "i" }, "docs-index.json")).toThrow(/docs-index\.json: unknown placeholder \$\{NOPE\} at \$\.a\[0\]/);
+    expect(() => fillPlaceholders({ a: ["x${NOPE}"] }, { INDEX_NAME: "i" }, "docs-index.json")).toThrow(
+      /docs-index\.json: unknown placeholder \$\{NOPE\} at \$\.a\[0\]/,
+    );
     const dir = copyDefinitions((file, json) => {
       if (file === "docs-indexer.json") json.description = "for ${TEAM}";
     });
@@ -259,9 +333,13 @@ describe("the files as reviewers see them", () => {
   });
 
   it("an unfilled placeholder is an error naming the file and the placeholder", () => {
-    expect(() => fillPlaceholders("ResourceId=${STORAGE_ACCOUNT_RESOURCE_ID}/;", { STORAGE_ACCOUNT_RESOURCE_ID: "" }, "docs-datasource.json")).toThrow(
-      /docs-datasource\.json: placeholder \$\{STORAGE_ACCOUNT_RESOURCE_ID\} .*has no value/,
-    );
+    expect(() =>
+      fillPlaceholders(
+        "ResourceId=${STORAGE_ACCOUNT_RESOURCE_ID}/;",
+        { STORAGE_ACCOUNT_RESOURCE_ID: "" },
+        "docs-datasource.json",
+      ),
+    ).toThrow(/docs-datasource\.json: placeholder \$\{STORAGE_ACCOUNT_RESOURCE_ID\} .*has no value/);
   });
 });
 
@@ -269,7 +347,10 @@ describe("the service's JSON Schema (strict variant, api-version 2026-04-01)", (
   const schemaDir = path.join(repoRoot, "..", "shared", "reference", "azure-search-schema");
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats.default(ajv);
-  ajv.addFormat("int32", { type: "number", validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
+  ajv.addFormat("int32", {
+    type: "number",
+    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
+  });
   ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isInteger(n) });
   ajv.addFormat("double", { type: "number", validate: () => true });
   ajv.addFormat("float", { type: "number", validate: () => true });

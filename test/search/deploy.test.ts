@@ -35,16 +35,29 @@ describe("plan and deploy against an empty service", () => {
   it("plan --json shows create for all three; deploy writes index -> datasource -> indexer -> run; then unchanged", async () => {
     const before = await cli(standIn, "--json", "plan");
     expect(before.code).toBe(0);
-    expect(actions(JSON.parse(before.stdout))).toEqual([["index", "create"], ["datasource", "create"], ["indexer", "create"]]);
+    expect(actions(JSON.parse(before.stdout))).toEqual([
+      ["index", "create"],
+      ["datasource", "create"],
+      ["indexer", "create"],
+    ]);
     expect(writes(standIn)).toEqual([]);
 
     const deployed = await cli(standIn, "deploy");
     expect(deployed.code, deployed.stderr).toBe(0);
-    expect(writes(standIn)).toEqual(["PUT /indexes/docs-index", "PUT /datasources/docs-datasource", "PUT /indexers/docs-indexer", "POST /indexers/docs-indexer/run"]);
+    expect(writes(standIn)).toEqual([
+      "PUT /indexes/docs-index",
+      "PUT /datasources/docs-datasource",
+      "PUT /indexers/docs-indexer",
+      "POST /indexers/docs-indexer/run",
+    ]);
     expect(standIn.requests.some((r) => r.path.endsWith("/reset"))).toBe(false);
 
     const after = await cli(standIn, "--json", "plan");
-    expect(actions(JSON.parse(after.stdout))).toEqual([["index", "unchanged"], ["datasource", "unchanged"], ["indexer", "unchanged"]]);
+    expect(actions(JSON.parse(after.stdout))).toEqual([
+      ["index", "unchanged"],
+      ["datasource", "unchanged"],
+      ["indexer", "unchanged"],
+    ]);
   });
 
   it("a second deploy makes no PUT and only starts a run", async () => {
@@ -52,9 +65,16 @@ describe("plan and deploy against an empty service", () => {
     const mark = standIn.requests.length;
     const again = await cli(standIn, "--json", "deploy");
     expect(again.code).toBe(0);
-    const calls = standIn.requests.slice(mark).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+    const calls = standIn.requests
+      .slice(mark)
+      .filter((r) => r.method !== "GET")
+      .map((r) => `${r.method} ${r.path}`);
     expect(calls).toEqual(["POST /indexers/docs-indexer/run"]);
-    expect(JSON.parse(again.stdout).steps.map((s: { operation: string }) => s.operation)).toEqual(["skip", "skip", "skip"]);
+    expect(JSON.parse(again.stdout).steps.map((s: { operation: string }) => s.operation)).toEqual([
+      "skip",
+      "skip",
+      "skip",
+    ]);
   });
 
   it("the live objects carry exactly the file's attributes", async () => {
@@ -67,19 +87,39 @@ describe("plan and deploy against an empty service", () => {
       for (const [k, v] of Object.entries(f)) expect(got[k], `${String(f.name)}.${k}`).toEqual(v);
     }
     expect(standIn.state.documents.get("docs-index")?.size).toBe(0);
-    expect(live.scoringProfiles).toEqual([expect.objectContaining({ name: "docs-default", text: { weights: { title: 5, description: 4, tags: 3, app: 2, content: 1 } } })]);
+    expect(live.scoringProfiles).toEqual([
+      expect.objectContaining({
+        name: "docs-default",
+        text: { weights: { title: 5, description: 4, tags: 3, app: 2, content: 1 } },
+      }),
+    ]);
     const ds = standIn.state.datasources.get("docs-datasource")!.definition;
-    expect(ds).toMatchObject({ type: "azureblob", container: { name: "$web" }, credentials: files.datasource.credentials, dataDeletionDetectionPolicy: files.datasource.dataDeletionDetectionPolicy });
+    expect(ds).toMatchObject({
+      type: "azureblob",
+      container: { name: "$web" },
+      credentials: files.datasource.credentials,
+      dataDeletionDetectionPolicy: files.datasource.dataDeletionDetectionPolicy,
+    });
     const indexer = standIn.state.indexers.get("docs-indexer")!.definition;
-    expect(indexer.fieldMappings).toEqual((files.indexer.fieldMappings as object[]).map((m) => ({ mappingFunction: null, ...m })));
+    expect(indexer.fieldMappings).toEqual(
+      (files.indexer.fieldMappings as object[]).map((m) => ({ mappingFunction: null, ...m })),
+    );
     expect(indexer.parameters).toMatchObject(files.indexer.parameters as object);
   });
 
   it("a run already in progress (the service starts one when an indexer is created) is reported, not an error", async () => {
     await cli(standIn, "deploy");
     standIn.state.indexers.get("docs-indexer")!.runtime.history.unshift({
-      status: "inProgress", errorMessage: null, startTime: new Date().toISOString(), endTime: null, itemsProcessed: 0, itemsFailed: 0,
-      initialTrackingState: null, finalTrackingState: null, errors: [], warnings: [],
+      status: "inProgress",
+      errorMessage: null,
+      startTime: new Date().toISOString(),
+      endTime: null,
+      itemsProcessed: 0,
+      itemsFailed: 0,
+      initialTrackingState: null,
+      finalTrackingState: null,
+      errors: [],
+      warnings: [],
     });
     const again = await cli(standIn, "--json", "deploy");
     expect(again.code, again.stderr).toBe(0);
@@ -115,7 +155,9 @@ describe("a change that needs a rebuild", () => {
     const plan = await cli(standIn, "--json", "plan", "--definitions", dir);
     const parsed = JSON.parse(plan.stdout) as Plan;
     expect(actions(parsed)[0]).toEqual(["index", "rebuild"]);
-    expect(parsed.objects[0]!.changes).toEqual([expect.objectContaining({ field: "section", attribute: "searchable", effect: "rebuild" })]);
+    expect(parsed.objects[0]!.changes).toEqual([
+      expect.objectContaining({ field: "section", attribute: "searchable", effect: "rebuild" }),
+    ]);
     const human = await cli(standIn, "plan", "--definitions", dir);
     expect(human.stdout).toMatch(/fields\[section\]\.searchable: false -> true \[rebuild\]/);
 
@@ -130,7 +172,11 @@ describe("a change that needs a rebuild", () => {
 
     const json = await cli(standIn, "--json", "deploy", "--definitions", dir);
     expect(json.code).toBe(4);
-    expect(JSON.parse(json.stdout)).toMatchObject({ refused: true, reason: "rebuild", plan: { rebuildRequired: true } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      refused: true,
+      reason: "rebuild",
+      plan: { rebuildRequired: true },
+    });
   });
 
   it("--allow-rebuild drops and recreates the index (documents gone), then runs", async () => {
@@ -139,21 +185,34 @@ describe("a change that needs a rebuild", () => {
     const mark = standIn.requests.length;
     const rebuilt = await cli(standIn, "deploy", "--allow-rebuild", "--definitions", searchableSection());
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
-    expect(standIn.requests.slice(mark).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)).toEqual([
-      "DELETE /indexes/docs-index", "PUT /indexes/docs-index", "POST /indexers/docs-indexer/run",
-    ]);
-    expect((standIn.state.indexes.get("docs-index")!.definition.fields as { name: string; searchable: boolean }[]).find((f) => f.name === "section")!.searchable).toBe(true);
+    expect(
+      standIn.requests
+        .slice(mark)
+        .filter((r) => r.method !== "GET")
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual(["DELETE /indexes/docs-index", "PUT /indexes/docs-index", "POST /indexers/docs-indexer/run"]);
+    expect(
+      (standIn.state.indexes.get("docs-index")!.definition.fields as { name: string; searchable: boolean }[]).find(
+        (f) => f.name === "section",
+      )!.searchable,
+    ).toBe(true);
     expect(standIn.state.documents.get("docs-index")?.size).toBe(0);
     expect(rebuilt.stderr).toMatch(/recreated empty.*reset followed by a run/s);
   });
 
   it("the service itself refuses the change: 400 OperationNotAllowed / CannotChangeExistingField", async () => {
     await cli(standIn, "deploy");
-    const client = new SearchIndexClient(standIn.url, new AzureKeyCredential(standIn.apiKey), { allowInsecureConnection: true });
+    const client = new SearchIndexClient(standIn.url, new AzureKeyCredential(standIn.apiKey), {
+      allowInsecureConnection: true,
+    });
     const index = await client.getIndex("docs-index");
     const section = index.fields.find((f) => f.name === "section")! as { searchable?: boolean };
     section.searchable = true;
-    await expect(client.createOrUpdateIndex(index)).rejects.toMatchObject({ statusCode: 400, code: "OperationNotAllowed", message: "Existing field 'section' cannot be changed." });
+    await expect(client.createOrUpdateIndex(index)).rejects.toMatchObject({
+      statusCode: 400,
+      code: "OperationNotAllowed",
+      message: "Existing field 'section' cannot be changed.",
+    });
   });
 });
 
@@ -162,18 +221,40 @@ describe("in-place changes", () => {
     await cli(standIn, "deploy");
     const dir = copyDefinitions((file, json) => {
       if (file === "docs-index.json") {
-        json.fields.push({ name: "language", type: "Edm.String", key: false, retrievable: true, stored: true, searchable: false, filterable: true, sortable: false, facetable: true, analyzer: null, indexAnalyzer: null, searchAnalyzer: null, normalizer: null, synonymMaps: [] });
+        json.fields.push({
+          name: "language",
+          type: "Edm.String",
+          key: false,
+          retrievable: true,
+          stored: true,
+          searchable: false,
+          filterable: true,
+          sortable: false,
+          facetable: true,
+          analyzer: null,
+          indexAnalyzer: null,
+          searchAnalyzer: null,
+          normalizer: null,
+          synonymMaps: [],
+        });
       }
       if (file === "docs-indexer.json") json.schedule.interval = "PT12H";
     });
     const plan = JSON.parse((await cli(standIn, "--json", "plan", "--definitions", dir)).stdout) as Plan;
-    expect(actions(plan)).toEqual([["index", "update"], ["datasource", "unchanged"], ["indexer", "update"]]);
+    expect(actions(plan)).toEqual([
+      ["index", "update"],
+      ["datasource", "unchanged"],
+      ["indexer", "update"],
+    ]);
     const mark = standIn.requests.length;
     const result = await cli(standIn, "deploy", "--definitions", dir);
     expect(result.code, result.stderr).toBe(0);
-    expect(standIn.requests.slice(mark).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)).toEqual([
-      "PUT /indexes/docs-index", "PUT /indexers/docs-indexer", "POST /indexers/docs-indexer/run",
-    ]);
+    expect(
+      standIn.requests
+        .slice(mark)
+        .filter((r) => r.method !== "GET")
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual(["PUT /indexes/docs-index", "PUT /indexers/docs-indexer", "POST /indexers/docs-indexer/run"]);
     expect(result.stderr).toMatch(/fields added: language\. Existing documents keep null in them until/);
     expect(standIn.requests.some((r) => r.path.endsWith("/reset"))).toBe(false);
   });
@@ -194,19 +275,36 @@ describe("concurrency and service errors", () => {
       allowInsecureConnection: true,
     });
     // Someone else updates the index between our read and our write.
-    const racing = { ...real, get: async (kind: Parameters<typeof real.get>[0], name: string) => {
-      const live = await real.get(kind, name);
-      if (kind === "index" && live) await new SearchIndexClient(standIn.url, credential, options).createOrUpdateIndex(await new SearchIndexClient(standIn.url, credential, options).getIndex(name));
-      return live;
-    } };
+    const racing = {
+      ...real,
+      get: async (kind: Parameters<typeof real.get>[0], name: string) => {
+        const live = await real.get(kind, name);
+        if (kind === "index" && live)
+          await new SearchIndexClient(standIn.url, credential, options).createOrUpdateIndex(
+            await new SearchIndexClient(standIn.url, credential, options).getIndex(name),
+          );
+        return live;
+      },
+    };
     const error = await deploy(racing, files).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConcurrentChangeError);
-    expect(String((error as Error).message)).toMatch(/index docs-index was changed on the service after it was read.*Nothing was changed/);
-    expect(standIn.requests.filter((r) => r.status === 412).map((r) => `${r.method} ${r.path}`)).toEqual(["PUT /indexes/docs-index"]);
+    expect(String((error as Error).message)).toMatch(
+      /index docs-index was changed on the service after it was read.*Nothing was changed/,
+    );
+    expect(standIn.requests.filter((r) => r.status === 412).map((r) => `${r.method} ${r.path}`)).toEqual([
+      "PUT /indexes/docs-index",
+    ]);
   });
 
   it("a service error exits 3 with the service's message; a 403 names the role to check", async () => {
-    standIn.injectFault({ method: "GET", pathIncludes: "/indexes/", status: 403, times: 1, code: "Forbidden", message: "Authorization failed." });
+    standIn.injectFault({
+      method: "GET",
+      pathIncludes: "/indexes/",
+      status: 403,
+      times: 1,
+      code: "Forbidden",
+      message: "Authorization failed.",
+    });
     const forbidden = await cli(standIn, "plan");
     expect(forbidden.code).toBe(3);
     expect(forbidden.stderr).toMatch(/refused the request \(403\)/);

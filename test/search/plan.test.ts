@@ -8,24 +8,62 @@ import { canonicalDuration, durationSeconds, normaliseDefinition } from "../../s
 import { buildPlan, HIDDEN, type LiveDefinitions } from "../../src/search/plan.js";
 import { renderPlan } from "../../src/search/render-plan.js";
 
-const config = parseConfig(readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8"), "config/dev/vars.yml");
+const config = parseConfig(
+  readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8"),
+  "config/dev/vars.yml",
+);
 const files = (): Definitions => structuredClone(loadDefinitions(config.search));
 
 /** What the service returns on GET for a definition it accepted: defaults filled, OData annotations added. */
 function asServiceReturnsIt(defs: Definitions): LiveDefinitions {
-  const index = structuredClone(defs.index) as JsonObject & { fields: JsonObject[]; scoringProfiles: JsonObject[]; semantic: { configurations: JsonObject[] } };
+  const index = structuredClone(defs.index) as JsonObject & {
+    fields: JsonObject[];
+    scoringProfiles: JsonObject[];
+    semantic: { configurations: JsonObject[] };
+  };
   index.fields = index.fields.map((f) => ({ ...f, dimensions: null, vectorSearchProfile: null, vectorEncoding: null }));
-  index.scoringProfiles = index.scoringProfiles.map((p) => ({ ...p, functionAggregation: "sum", text: { weights: { ...(p.text as { weights: object }).weights } } }));
-  index.semantic.configurations = index.semantic.configurations.map((c) => ({ ...c, rankingOrder: "BoostedRerankerScore" }));
+  index.scoringProfiles = index.scoringProfiles.map((p) => ({
+    ...p,
+    functionAggregation: "sum",
+    text: { weights: { ...(p.text as { weights: object }).weights } },
+  }));
+  index.semantic.configurations = index.semantic.configurations.map((c) => ({
+    ...c,
+    rankingOrder: "BoostedRerankerScore",
+  }));
   Object.assign(index, {
-    "@odata.context": "https://x/$metadata#indexes/$entity", "@odata.etag": '"0x1"', description: null, corsOptions: null, suggesters: [], analyzers: [],
-    tokenizers: [], tokenFilters: [], charFilters: [], normalizers: [], encryptionKey: null, vectorSearch: null,
+    "@odata.context": "https://x/$metadata#indexes/$entity",
+    "@odata.etag": '"0x1"',
+    description: null,
+    corsOptions: null,
+    suggesters: [],
+    analyzers: [],
+    tokenizers: [],
+    tokenFilters: [],
+    charFilters: [],
+    normalizers: [],
+    encryptionKey: null,
+    vectorSearch: null,
     similarity: { "@odata.type": "#Microsoft.Azure.Search.BM25Similarity", k1: null, b: null },
   });
-  const datasource = { "@odata.etag": '"0x2"', ...structuredClone(defs.datasource), credentials: { connectionString: null }, description: null, identity: null, dataChangeDetectionPolicy: null, encryptionKey: null, container: { name: "$web", query: null } };
+  const datasource = {
+    "@odata.etag": '"0x2"',
+    ...structuredClone(defs.datasource),
+    credentials: { connectionString: null },
+    description: null,
+    identity: null,
+    dataChangeDetectionPolicy: null,
+    encryptionKey: null,
+    container: { name: "$web", query: null },
+  };
   const indexer = structuredClone(defs.indexer) as JsonObject & { fieldMappings: JsonObject[] };
   Object.assign(indexer, {
-    "@odata.etag": '"0x3"', description: null, skillsetName: null, disabled: false, outputFieldMappings: [], encryptionKey: null,
+    "@odata.etag": '"0x3"',
+    description: null,
+    skillsetName: null,
+    disabled: false,
+    outputFieldMappings: [],
+    encryptionKey: null,
     schedule: { interval: "P1D", startTime: "2026-11-23T09:00:00Z" },
     parameters: { ...(indexer.parameters as object), batchSize: null },
   });
@@ -47,18 +85,49 @@ describe("normalisation", () => {
   });
 
   it("drops nulls, empty lists and service defaults; keeps values that differ from them", () => {
-    const n = normaliseDefinition("indexer", { name: "i", disabled: false, description: null, parameters: { maxFailedItems: -1, maxFailedItemsPerBatch: 0, configuration: { parsingMode: "default", dataToExtract: "allMetadata" } } });
-    expect(n).toEqual({ name: "i", parameters: { maxFailedItems: -1, configuration: { dataToExtract: "allMetadata" } } });
+    const n = normaliseDefinition("indexer", {
+      name: "i",
+      disabled: false,
+      description: null,
+      parameters: {
+        maxFailedItems: -1,
+        maxFailedItemsPerBatch: 0,
+        configuration: { parsingMode: "default", dataToExtract: "allMetadata" },
+      },
+    });
+    expect(n).toEqual({
+      name: "i",
+      parameters: { maxFailedItems: -1, configuration: { dataToExtract: "allMetadata" } },
+    });
   });
 
   it("reads a boolean option the service reports as false as not set, except the ones true by default", () => {
-    expect(normaliseDefinition("index", { semantic: { configurations: [{ name: "d", flightingOptIn: false }] }, purviewEnabled: false })).toEqual({ semantic: { configurations: [{ name: "d" }] } });
-    expect(normaliseDefinition("indexer", { parameters: { configuration: { firstLineContainsHeaders: false } } })).toEqual({ parameters: { configuration: { firstLineContainsHeaders: false } } });
+    expect(
+      normaliseDefinition("index", {
+        semantic: { configurations: [{ name: "d", flightingOptIn: false }] },
+        purviewEnabled: false,
+      }),
+    ).toEqual({ semantic: { configurations: [{ name: "d" }] } });
+    expect(
+      normaliseDefinition("indexer", { parameters: { configuration: { firstLineContainsHeaders: false } } }),
+    ).toEqual({ parameters: { configuration: { firstLineContainsHeaders: false } } });
   });
 
   it("compares extension lists as sets and fills base64Encode's documented default parameter", () => {
-    const a = normaliseDefinition("indexer", { parameters: { configuration: { excludedFileNameExtensions: ".png, .CSS" } }, fieldMappings: [{ sourceFieldName: "p", targetFieldName: "id", mappingFunction: { name: "base64Encode" } }] });
-    const b = normaliseDefinition("indexer", { parameters: { configuration: { excludedFileNameExtensions: ".css,.png" } }, fieldMappings: [{ sourceFieldName: "p", targetFieldName: "id", mappingFunction: { name: "base64Encode", parameters: { useHttpServerUtilityUrlTokenEncode: true } } }] });
+    const a = normaliseDefinition("indexer", {
+      parameters: { configuration: { excludedFileNameExtensions: ".png, .CSS" } },
+      fieldMappings: [{ sourceFieldName: "p", targetFieldName: "id", mappingFunction: { name: "base64Encode" } }],
+    });
+    const b = normaliseDefinition("indexer", {
+      parameters: { configuration: { excludedFileNameExtensions: ".css,.png" } },
+      fieldMappings: [
+        {
+          sourceFieldName: "p",
+          targetFieldName: "id",
+          mappingFunction: { name: "base64Encode", parameters: { useHttpServerUtilityUrlTokenEncode: true } },
+        },
+      ],
+    });
     expect(a).toEqual(b);
   });
 });
@@ -66,7 +135,11 @@ describe("normalisation", () => {
 describe("plan", () => {
   it("an empty service: create for all three, in deploy order", () => {
     const plan = buildPlan(files(), {});
-    expect(plan.objects.map((o) => [o.kind, o.action])).toEqual([["index", "create"], ["datasource", "create"], ["indexer", "create"]]);
+    expect(plan.objects.map((o) => [o.kind, o.action])).toEqual([
+      ["index", "create"],
+      ["datasource", "create"],
+      ["indexer", "create"],
+    ]);
   });
 
   it("what the service returns for the files is unchanged (defaults, ETags, P1D, start time, write-only secret)", () => {
@@ -83,7 +156,14 @@ describe("plan", () => {
     const desired = files();
     // The same attributes, but the file leaves the REST defaults out.
     for (const f of desired.index.fields as JsonObject[]) {
-      for (const [k, v] of Object.entries({ retrievable: true, stored: true, key: false, analyzer: null, synonymMaps: [] })) if (JSON.stringify(f[k]) === JSON.stringify(v)) delete f[k];
+      for (const [k, v] of Object.entries({
+        retrievable: true,
+        stored: true,
+        key: false,
+        analyzer: null,
+        synonymMaps: [],
+      }))
+        if (JSON.stringify(f[k]) === JSON.stringify(v)) delete f[k];
     }
     expect(buildPlan(desired, live).objects[0]!.action).toBe("unchanged");
   });
@@ -94,31 +174,52 @@ describe("plan", () => {
     const index = buildPlan(desired, asServiceReturnsIt(files())).objects[0]!;
     expect(index.action).toBe("rebuild");
     expect(index.changes).toEqual([
-      expect.objectContaining({ path: "fields[section].searchable", field: "section", attribute: "searchable", from: false, to: true, effect: "rebuild" }),
+      expect.objectContaining({
+        path: "fields[section].searchable",
+        field: "section",
+        attribute: "searchable",
+        from: false,
+        to: true,
+        effect: "rebuild",
+      }),
     ]);
   });
 
-  it.each(["type", "filterable", "sortable", "facetable", "analyzer"])("changing %s on an existing field is a rebuild", (attribute) => {
-    const desired = files();
-    const f = (desired.index.fields as JsonObject[]).find((x) => x.name === "title")!;
-    f[attribute] = attribute === "type" ? "Collection(Edm.String)" : attribute === "analyzer" ? "en.lucene" : !f[attribute];
-    const index = buildPlan(desired, asServiceReturnsIt(files())).objects[0]!;
-    expect(index.action).toBe("rebuild");
-    expect(index.changes.map((c) => c.attribute)).toContain(attribute);
-  });
+  it.each(["type", "filterable", "sortable", "facetable", "analyzer"])(
+    "changing %s on an existing field is a rebuild",
+    (attribute) => {
+      const desired = files();
+      const f = (desired.index.fields as JsonObject[]).find((x) => x.name === "title")!;
+      f[attribute] =
+        attribute === "type" ? "Collection(Edm.String)" : attribute === "analyzer" ? "en.lucene" : !f[attribute];
+      const index = buildPlan(desired, asServiceReturnsIt(files())).objects[0]!;
+      expect(index.action).toBe("rebuild");
+      expect(index.changes.map((c) => c.attribute)).toContain(attribute);
+    },
+  );
 
   it("removing a field is a rebuild", () => {
     const desired = files();
     desired.index.fields = (desired.index.fields as JsonObject[]).filter((f) => f.name !== "format");
     const index = buildPlan(desired, asServiceReturnsIt(files())).objects[0]!;
     expect(index.action).toBe("rebuild");
-    expect(index.changes).toEqual([expect.objectContaining({ path: "fields[format]", change: "removed", effect: "rebuild" })]);
+    expect(index.changes).toEqual([
+      expect.objectContaining({ path: "fields[format]", change: "removed", effect: "rebuild" }),
+    ]);
   });
 
   it("a new field, retrievable, scoring weights, the semantic configuration and CORS are updates in place", () => {
     const live = asServiceReturnsIt(files());
     const desired = files();
-    (desired.index.fields as JsonObject[]).push({ name: "language", type: "Edm.String", searchable: false, filterable: true, sortable: false, facetable: true, retrievable: true });
+    (desired.index.fields as JsonObject[]).push({
+      name: "language",
+      type: "Edm.String",
+      searchable: false,
+      filterable: true,
+      sortable: false,
+      facetable: true,
+      retrievable: true,
+    });
     (desired.index.fields as JsonObject[]).find((f) => f.name === "path")!.retrievable = false;
     ((desired.index.scoringProfiles as any[])[0].text.weights as Record<string, number>).title = 6;
     (desired.index.semantic as any).configurations[0].prioritizedFields.prioritizedKeywordsFields.reverse();
@@ -143,15 +244,20 @@ describe("plan", () => {
     (desired.indexer.schedule as JsonObject).interval = "PT12H";
     const indexer = buildPlan(desired, asServiceReturnsIt(files())).objects[2]!;
     expect(indexer.action).toBe("update");
-    expect(indexer.changes).toEqual([expect.objectContaining({ path: "schedule.interval", from: "P1D", to: "PT12H", effect: "in-place" })]);
+    expect(indexer.changes).toEqual([
+      expect.objectContaining({ path: "schedule.interval", from: "P1D", to: "PT12H", effect: "in-place" }),
+    ]);
   });
 
   it("never shows a connection string, and reports a readable one that differs without its value", () => {
     const live = asServiceReturnsIt(files());
-    (live.datasource!.definition.credentials as JsonObject).connectionString = "DefaultEndpointsProtocol=https;AccountName=a;AccountKey=c2VjcmV0;";
+    (live.datasource!.definition.credentials as JsonObject).connectionString =
+      "DefaultEndpointsProtocol=https;AccountName=a;AccountKey=c2VjcmV0;";
     const plan = buildPlan(files(), live);
     const ds = plan.objects[1]!;
-    expect(ds.changes).toEqual([expect.objectContaining({ path: "credentials.connectionString", from: HIDDEN, to: HIDDEN })]);
+    expect(ds.changes).toEqual([
+      expect.objectContaining({ path: "credentials.connectionString", from: HIDDEN, to: HIDDEN }),
+    ]);
     const everything = JSON.stringify(plan) + renderPlan(plan);
     expect(everything).not.toContain("c2VjcmV0");
     expect(everything).not.toContain("ResourceId=");

@@ -41,7 +41,9 @@ describe("api_policy_type", () => {
     it(`rejects ${JSON.stringify(bad)} naming the file, the key and the allowed values`, () => {
       const p = problems(replace("api_policy_type: casepro", `api_policy_type: ${bad}`));
       expect(p).toEqual([{ key: "api_policy_type", expected: expect.stringContaining(`got "${bad}"`) }]);
-      expect(p[0]!.expected).toMatch(/expected "" \(the standard corporate identity-provider policy\) or "casepro" \(provider\.name/);
+      expect(p[0]!.expected).toMatch(
+        /expected "" \(the standard corporate identity-provider policy\) or "casepro" \(provider\.name/,
+      );
     });
   }
 
@@ -51,7 +53,12 @@ describe("api_policy_type", () => {
 
   it("allows only the empty string when no provider is configured", () => {
     const text = replace(/\nprovider:\n(  .*\n)+/, "\n");
-    expect(problems(text)).toEqual([{ key: "api_policy_type", expected: 'expected "" (the standard corporate identity-provider policy), got "casepro"' }]);
+    expect(problems(text)).toEqual([
+      {
+        key: "api_policy_type",
+        expected: 'expected "" (the standard corporate identity-provider policy), got "casepro"',
+      },
+    ]);
   });
 
   it("is checked again at synth time (a config built in code cannot slip through)", () => {
@@ -65,33 +72,108 @@ describe("api_policy_type", () => {
 
 describe("infrastructure keys", () => {
   it("lists every section the stacks need when they are missing", () => {
-    const config = parseConfig("environment: test\nsearch:\n  endpoint: https://x.search.windows.net\n  storage_account_resource_id: /subscriptions/s/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/docs\n  docs_url: https://docs.example.com\n", FILE);
+    const config = parseConfig(
+      "environment: test\nsearch:\n  endpoint: https://x.search.windows.net\n  storage_account_resource_id: /subscriptions/s/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/docs\n  docs_url: https://docs.example.com\n",
+      FILE,
+    );
     try {
       requireStackConfig(config, FILE);
       throw new Error("expected a ConfigError");
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
-      expect((err as ConfigError).problems.map((p) => p.key)).toEqual(["azure", "backend", "docs_storage", "search_service", "app_name", "api_policy_type", "provider", "apim", "webhook_app"]);
-      expect((err as ConfigError).message).toMatch(/^config\/test\/vars\.yml: azure: required to synthesize the stacks/);
+      expect((err as ConfigError).problems.map((p) => p.key)).toEqual([
+        "azure",
+        "backend",
+        "docs_storage",
+        "search_service",
+        "app_name",
+        "api_policy_type",
+        "provider",
+        "apim",
+        "webhook_app",
+      ]);
+      expect((err as ConfigError).message).toMatch(
+        /^config\/test\/vars\.yml: azure: required to synthesize the stacks/,
+      );
     }
   });
 
   const cases: [string, string | RegExp, string, string, RegExp][] = [
-    ["soft delete under 7 days", "blob_soft_delete_days: 7", "blob_soft_delete_days: 3", "docs_storage.blob_soft_delete_days", /at least 7 days/],
+    [
+      "soft delete under 7 days",
+      "blob_soft_delete_days: 7",
+      "blob_soft_delete_days: 3",
+      "docs_storage.blob_soft_delete_days",
+      /at least 7 days/,
+    ],
     ["the free search SKU", "sku: basic", "sku: free", "search_service.sku", /basic, standard/],
     ["an odd partition count", "partitions: 1", "partitions: 5", "search_service.partitions", /1, 2, 3, 4, 6 or 12/],
-    ["a non-GUID deploy principal", "deploy_principal_object_id: 22222222-2222-2222-2222-222222222222", "deploy_principal_object_id: deployer", "search_service.deploy_principal_object_id", /GUID/],
-    ["an http identity server", "identity_url: https://identity.casepro.example.com", "identity_url: http://identity.casepro.example.com", "provider.identity_url", /https URL/],
-    ["a policy expression as audience", "audience: provider-v2-webhooks", 'audience: "@(context.Request.Url)"', "provider.audience", /must not start with @/],
-    ["a named value in the scope", "required_scope: provider-v2-webhooks-access", 'required_scope: "{{secret}}"', "provider.required_scope", /\{\{/],
+    [
+      "a non-GUID deploy principal",
+      "deploy_principal_object_id: 22222222-2222-2222-2222-222222222222",
+      "deploy_principal_object_id: deployer",
+      "search_service.deploy_principal_object_id",
+      /GUID/,
+    ],
+    [
+      "an http identity server",
+      "identity_url: https://identity.casepro.example.com",
+      "identity_url: http://identity.casepro.example.com",
+      "provider.identity_url",
+      /https URL/,
+    ],
+    [
+      "a policy expression as audience",
+      "audience: provider-v2-webhooks",
+      'audience: "@(context.Request.Url)"',
+      "provider.audience",
+      /must not start with @/,
+    ],
+    [
+      "a named value in the scope",
+      "required_scope: provider-v2-webhooks-access",
+      'required_scope: "{{secret}}"',
+      "provider.required_scope",
+      /\{\{/,
+    ],
     ["an uppercase provider name", "name: casepro", "name: CasePro", "provider.name", /lowercase provider name/],
     ["an app name with a slash", "app_name: webhooks", "app_name: web/hooks", "app_name", /lowercase app name/],
-    ["a backend key prefix with a trailing slash", "key_prefix: docs-platform/dev", "key_prefix: docs-platform/dev/", "backend.key_prefix", /no leading or trailing/],
-    ["an empty app role list", "  app_roles:\n    - App.Write", "  app_roles: []", "webhook_app.app_roles", /at least one app role/],
-    ["a bad storage account name", "storage_account: stexpwebhooksdev", "storage_account: st-webhooks", "webhook_app.storage_account", /3-24 lowercase/],
+    [
+      "a backend key prefix with a trailing slash",
+      "key_prefix: docs-platform/dev",
+      "key_prefix: docs-platform/dev/",
+      "backend.key_prefix",
+      /no leading or trailing/,
+    ],
+    [
+      "an empty app role list",
+      "  app_roles:\n    - App.Write",
+      "  app_roles: []",
+      "webhook_app.app_roles",
+      /at least one app role/,
+    ],
+    [
+      "a bad storage account name",
+      "storage_account: stexpwebhooksdev",
+      "storage_account: st-webhooks",
+      "webhook_app.storage_account",
+      /3-24 lowercase/,
+    ],
     ["a misspelled key", "  replicas: 1", "  replicas: 1\n  replica: 2", "search_service", /replica/],
-    ["the docs account in another subscription", "subscription_id: 00000000-0000-0000-0000-000000000000", "subscription_id: 99999999-0000-0000-0000-000000000000", "search.storage_account_resource_id", /azure\.subscription_id/],
-    ["a search endpoint that is not the configured service", "endpoint: http://127.0.0.1:8443", "endpoint: https://other.search.windows.net", "search.endpoint", /srch-docs-dev\.search\.windows\.net/],
+    [
+      "the docs account in another subscription",
+      "subscription_id: 00000000-0000-0000-0000-000000000000",
+      "subscription_id: 99999999-0000-0000-0000-000000000000",
+      "search.storage_account_resource_id",
+      /azure\.subscription_id/,
+    ],
+    [
+      "a search endpoint that is not the configured service",
+      "endpoint: http://127.0.0.1:8443",
+      "endpoint: https://other.search.windows.net",
+      "search.endpoint",
+      /srch-docs-dev\.search\.windows\.net/,
+    ],
   ];
   for (const [what, from, to, key, message] of cases) {
     it(`rejects ${what} (${key})`, () => {
@@ -103,14 +185,26 @@ describe("infrastructure keys", () => {
   }
 
   it("rejects duplicate query identity labels", () => {
-    const text = replace("  query_identities:\n", "  query_identities:\n    - name: docs-agent\n      object_id: 44444444-4444-4444-4444-444444444444\n");
-    expect(problems(text)).toEqual([{ key: "search_service.query_identities.1.name", expected: 'duplicate label "docs-agent"' }]);
+    const text = replace(
+      "  query_identities:\n",
+      "  query_identities:\n    - name: docs-agent\n      object_id: 44444444-4444-4444-4444-444444444444\n",
+    );
+    expect(problems(text)).toEqual([
+      { key: "search_service.query_identities.1.name", expected: 'duplicate label "docs-agent"' },
+    ]);
   });
 
   it("fills the provider and table defaults", () => {
-    const text = replace(/  audience: .*\n  required_scope: .*\n  scope_claim: .*\n/, "").replace("  idempotency_table: webhookdeliveries\n", "");
+    const text = replace(/  audience: .*\n  required_scope: .*\n  scope_claim: .*\n/, "").replace(
+      "  idempotency_table: webhookdeliveries\n",
+      "",
+    );
     const config = parseConfig(text, FILE);
-    expect(config.provider).toMatchObject({ audience: "provider-v2-webhooks", required_scope: "provider-v2-webhooks-access", scope_claim: "scope" });
+    expect(config.provider).toMatchObject({
+      audience: "provider-v2-webhooks",
+      required_scope: "provider-v2-webhooks-access",
+      scope_claim: "scope",
+    });
     expect(config.webhook_app?.idempotency_table).toBe("webhookdeliveries");
   });
 
@@ -126,7 +220,9 @@ describe("infrastructure keys", () => {
 describe("the contract's OpenAPI v1", () => {
   it("fails synth with a message that says to run npm run contracts:build when the file is missing", () => {
     expect(() => readOpenApiV1(path.join(tmpdir(), "no-such-dir", "openapi.v1.json"))).toThrow(MissingOpenApiError);
-    expect(() => readOpenApiV1(path.join(tmpdir(), "no-such-dir", "openapi.v1.json"))).toThrow(/not found.*run `npm run contracts:build` first/);
+    expect(() => readOpenApiV1(path.join(tmpdir(), "no-such-dir", "openapi.v1.json"))).toThrow(
+      /not found.*run `npm run contracts:build` first/,
+    );
   });
 
   it("rejects a file that is not an OpenAPI document", () => {
@@ -140,23 +236,36 @@ describe("the contract's OpenAPI v1", () => {
 
 describe("npm run synth (stacks/main.ts)", () => {
   const run = (env: NodeJS.ProcessEnv) =>
-    promisify(execFile)(process.execPath, ["--import", "tsx", "stacks/main.ts"], { cwd: repoRoot, env: { ...process.env, ...env } }).then(
+    promisify(execFile)(process.execPath, ["--import", "tsx", "stacks/main.ts"], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+    }).then(
       (r) => ({ code: 0, ...r }),
       (e: { code: number; stdout: string; stderr: string }) => e,
     );
 
   it("writes cdktf.out/stacks/<id>/cdk.tf.json for the three stacks", async () => {
     const outdir = mkdtempSync(path.join(tmpdir(), "synth-"));
-    const r = await run({ CDKTF_OUTDIR: outdir, WEBHOOK_OPENAPI_FILE: path.join(repoRoot, "test/stacks/fixtures/openapi.v1.json"), DEPLOY_ENV: "dev", VARS_FILE: "" });
+    const r = await run({
+      CDKTF_OUTDIR: outdir,
+      WEBHOOK_OPENAPI_FILE: path.join(repoRoot, "test/stacks/fixtures/openapi.v1.json"),
+      DEPLOY_ENV: "dev",
+      VARS_FILE: "",
+    });
     expect(r.code).toBe(0);
-    for (const id of ["docs-storage", "docs-search", "webhook"]) expect(existsSync(path.join(outdir, "stacks", id, "cdk.tf.json"))).toBe(true);
+    for (const id of ["docs-storage", "docs-search", "webhook"])
+      expect(existsSync(path.join(outdir, "stacks", id, "cdk.tf.json"))).toBe(true);
   });
 
   it("exits 2 naming the file, the key and the allowed values for a bad api_policy_type", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "vars-"));
     const file = path.join(dir, "vars.yml");
     writeFileSync(file, devText.replace("api_policy_type: casepro", "api_policy_type: okta"));
-    const r = await run({ VARS_FILE: file, CDKTF_OUTDIR: path.join(dir, "out"), WEBHOOK_OPENAPI_FILE: path.join(repoRoot, "test/stacks/fixtures/openapi.v1.json") });
+    const r = await run({
+      VARS_FILE: file,
+      CDKTF_OUTDIR: path.join(dir, "out"),
+      WEBHOOK_OPENAPI_FILE: path.join(repoRoot, "test/stacks/fixtures/openapi.v1.json"),
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/synth failed: .*vars\.yml: api_policy_type: expected "" .* or "casepro" .*, got "okta"/);
     expect(existsSync(path.join(dir, "out"))).toBe(false);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { all, build, only, synth } from "./harness.js";
 
-const DOCS_ID = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev/providers/Microsoft.Storage/storageAccounts/devstoreaccount1";
+const DOCS_ID =
+  "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev/providers/Microsoft.Storage/storageAccounts/devstoreaccount1";
 const PRINCIPAL = "${azurerm_search_service.search.identity[0].principal_id}";
 
 describe("docs-search stack", () => {
@@ -11,7 +12,14 @@ describe("docs-search stack", () => {
   const byRole = (role: string) => assignments.filter((a) => a.role_definition_name === role);
 
   it("creates the service with SKU, replicas and partitions from the config", () => {
-    expect(service).toMatchObject({ name: "srch-docs-dev", sku: "basic", replica_count: 1, partition_count: 1, resource_group_name: "rg-docs-dev", location: "westeurope" });
+    expect(service).toMatchObject({
+      name: "srch-docs-dev",
+      sku: "basic",
+      replica_count: 1,
+      partition_count: 1,
+      resource_group_name: "rg-docs-dev",
+      location: "westeurope",
+    });
   });
 
   it("turns the semantic ranker on, uses a system-assigned identity and allows RBAC only", () => {
@@ -30,7 +38,10 @@ describe("docs-search stack", () => {
   it("gives the deploy principal Search Service Contributor and Search Index Data Contributor on the service", () => {
     for (const role of ["Search Service Contributor", "Search Index Data Contributor"]) {
       expect(byRole(role)).toEqual([
-        expect.objectContaining({ scope: "${azurerm_search_service.search.id}", principal_id: "22222222-2222-2222-2222-222222222222" }),
+        expect.objectContaining({
+          scope: "${azurerm_search_service.search.id}",
+          principal_id: "22222222-2222-2222-2222-222222222222",
+        }),
       ]);
     }
   });
@@ -44,7 +55,9 @@ describe("docs-search stack", () => {
         ];
       }).search,
     );
-    const readers = all(many, "azurerm_role_assignment").filter((a) => a.role_definition_name === "Search Index Data Reader");
+    const readers = all(many, "azurerm_role_assignment").filter(
+      (a) => a.role_definition_name === "Search Index Data Reader",
+    );
     expect(readers.map((r) => [r.principal_id, r.principal_type, r.scope])).toEqual([
       ["44444444-4444-4444-4444-444444444444", "ServicePrincipal", "${azurerm_search_service.search.id}"],
       ["55555555-5555-5555-5555-555555555555", "Group", "${azurerm_search_service.search.id}"],
@@ -56,7 +69,13 @@ describe("docs-search stack", () => {
     const s = only(
       synth(
         build((c) => {
-          Object.assign(c.search_service!, { sku: "standard", replicas: 3, partitions: 2, semantic_ranker: "standard", name: "srch-docs-prod" });
+          Object.assign(c.search_service!, {
+            sku: "standard",
+            replicas: 3,
+            partitions: 2,
+            semantic_ranker: "standard",
+            name: "srch-docs-prod",
+          });
           c.search.endpoint = "https://srch-docs-prod.search.windows.net";
         }).search,
       ),

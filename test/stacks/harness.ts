@@ -7,7 +7,10 @@ import type { Config } from "../../src/config/schema.js";
 import { buildStacks, type BuiltStacks } from "../../stacks/app.js";
 
 export const DEV_FILE = "config/dev/vars.yml";
-export const fixtureOpenApi = readFileSync(path.join(repoRoot, "test", "stacks", "fixtures", "openapi.v1.json"), "utf8");
+export const fixtureOpenApi = readFileSync(
+  path.join(repoRoot, "test", "stacks", "fixtures", "openapi.v1.json"),
+  "utf8",
+);
 
 export function devConfig(): Config {
   const { location: _location, ...config } = loadConfig({ VARS_FILE: path.join(repoRoot, DEV_FILE) });

@@ -30,7 +30,10 @@ describe("every stack", () => {
 
     it(`${id}: pins the azurerm provider and uses Entra for storage data-plane calls`, () => {
       const json = synth(stacks[id]);
-      expect(json.terraform.required_providers.azurerm).toEqual({ source: "azurerm", version: AZURERM_PROVIDER_VERSION });
+      expect(json.terraform.required_providers.azurerm).toEqual({
+        source: "azurerm",
+        version: AZURERM_PROVIDER_VERSION,
+      });
       expect(json.provider.azurerm[0]).toMatchObject({
         features: [{}],
         subscription_id: "00000000-0000-0000-0000-000000000000",
@@ -61,16 +64,24 @@ describe("every stack", () => {
     const pkg = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
     expect(pkg.scripts.synth).toMatch(/^tsx (--[\w-]+=\S+ )*stacks\/main\.ts$/);
     const cdktf = JSON.parse(readFileSync(path.join(repoRoot, "cdktf.json"), "utf8"));
-    expect(cdktf).toMatchObject({ language: "typescript", app: `npx ${pkg.scripts.synth}`, output: "cdktf.out", terraformProviders: [] });
+    expect(cdktf).toMatchObject({
+      language: "typescript",
+      app: `npx ${pkg.scripts.synth}`,
+      output: "cdktf.out",
+      terraformProviders: [],
+    });
   });
 
   it("imports provider classes by deep path only", () => {
-    const files = readdirSync(path.join(repoRoot, "stacks"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    const files = readdirSync(path.join(repoRoot, "stacks"), { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith(".ts"),
+    );
     expect(files.length).toBeGreaterThan(5);
     for (const f of files) {
       const text = readFileSync(path.join(repoRoot, "stacks", f), "utf8");
       expect(text, f).not.toMatch(/from "@cdktf\/provider-azurerm"/);
-      for (const m of text.matchAll(/from "(@cdktf\/provider-azurerm[^"]*)"/g)) expect(m[1], f).toMatch(/^@cdktf\/provider-azurerm\/lib\/[a-z0-9-]+\/index\.js$/);
+      for (const m of text.matchAll(/from "(@cdktf\/provider-azurerm[^"]*)"/g))
+        expect(m[1], f).toMatch(/^@cdktf\/provider-azurerm\/lib\/[a-z0-9-]+\/index\.js$/);
     }
   });
 });

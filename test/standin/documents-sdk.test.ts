@@ -23,16 +23,54 @@ let standIn: SearchStandIn;
 let client: SearchClient<Doc>;
 
 const seed: Doc[] = [
-  { id: "a1", title: "Widget cache", content: "Short.", repo: "alpha", app: "alpha", section: "guides", format: ".html", last_modified: "2026-03-01T00:00:00Z" },
-  { id: "a2", title: "Other", content: "Configure the widget here.", repo: "alpha", app: "alpha", section: "reference", format: ".html", last_modified: "2026-02-01T00:00:00Z" },
-  { id: "a3", title: "Widget cache", content: "---\ntitle: x\n---\nShort.", repo: "alpha", app: "alpha", section: "guides", format: ".md", last_modified: "2026-01-01T00:00:00Z" },
-  { id: "b1", title: "Beta intro", content: "Nothing about it.", repo: "beta", app: "beta", section: null, format: null, last_modified: null },
+  {
+    id: "a1",
+    title: "Widget cache",
+    content: "Short.",
+    repo: "alpha",
+    app: "alpha",
+    section: "guides",
+    format: ".html",
+    last_modified: "2026-03-01T00:00:00Z",
+  },
+  {
+    id: "a2",
+    title: "Other",
+    content: "Configure the widget here.",
+    repo: "alpha",
+    app: "alpha",
+    section: "reference",
+    format: ".html",
+    last_modified: "2026-02-01T00:00:00Z",
+  },
+  {
+    id: "a3",
+    title: "Widget cache",
+    content: "---\ntitle: x\n---\nShort.",
+    repo: "alpha",
+    app: "alpha",
+    section: "guides",
+    format: ".md",
+    last_modified: "2026-01-01T00:00:00Z",
+  },
+  {
+    id: "b1",
+    title: "Beta intro",
+    content: "Nothing about it.",
+    repo: "beta",
+    app: "beta",
+    section: null,
+    format: null,
+    last_modified: null,
+  },
 ];
 
 beforeAll(async () => {
   standIn = await startSearchStandIn();
   expect(await createIndex(loadDefinition("docs-index.json"))).toBe(201);
-  client = new SearchClient<Doc>(standIn.url, "docs-index", new AzureKeyCredential(standIn.apiKey), { allowInsecureConnection: true });
+  client = new SearchClient<Doc>(standIn.url, "docs-index", new AzureKeyCredential(standIn.apiKey), {
+    allowInsecureConnection: true,
+  });
   const result = await client.uploadDocuments(seed);
   expect(result.results.every((r) => r.succeeded)).toBe(true);
 });
@@ -70,7 +108,10 @@ describe("documents API through the SDK", () => {
   });
 
   it("applies the dedup filter at request level and returns @odata.count", async () => {
-    const response = await client.search("*", { filter: "format eq null or format eq '.html'", includeTotalCount: true });
+    const response = await client.search("*", {
+      filter: "format eq null or format eq '.html'",
+      includeTotalCount: true,
+    });
     expect(response.count).toBe(3);
     expect(await ids("*", { filter: "section ne 'reference'" })).toEqual(["a1", "a3", "b1"]);
     expect(await ids("*", { filter: "search.in(repo, 'beta')" })).toEqual(["b1"]);
@@ -78,18 +119,31 @@ describe("documents API through the SDK", () => {
   });
 
   it("orders by a sortable field, pages with top/skip and selects fields", async () => {
-    const response = await client.search("*", { orderBy: ["last_modified desc"], top: 2, skip: 1, select: ["id", "title"] });
+    const response = await client.search("*", {
+      orderBy: ["last_modified desc"],
+      top: 2,
+      skip: 1,
+      select: ["id", "title"],
+    });
     const docs = [];
     // SDK 13 leaves "@search.score" among the document's properties; compare the fields only.
-    for await (const r of response.results) docs.push(Object.fromEntries(Object.entries(r.document).filter(([k]) => !k.startsWith("@search."))));
-    expect(docs).toEqual([{ id: "a2", title: "Other" }, { id: "a3", title: "Widget cache" }]);
+    for await (const r of response.results)
+      docs.push(Object.fromEntries(Object.entries(r.document).filter(([k]) => !k.startsWith("@search."))));
+    expect(docs).toEqual([
+      { id: "a2", title: "Other" },
+      { id: "a3", title: "Widget cache" },
+    ]);
   });
 
   it("counts facet values of the matched documents, nulls excluded", async () => {
     const response = await client.search("*", { facets: ["repo", "format,count:1"], top: 0 });
     // The SDK adds an `additionalProperties` copy to each bucket; compare value and count.
-    const buckets = (name: string) => (response.facets?.[name] ?? []).map((f) => ({ value: (f as { value?: unknown }).value, count: f.count }));
-    expect(buckets("repo")).toEqual([{ value: "alpha", count: 3 }, { value: "beta", count: 1 }]);
+    const buckets = (name: string) =>
+      (response.facets?.[name] ?? []).map((f) => ({ value: (f as { value?: unknown }).value, count: f.count }));
+    expect(buckets("repo")).toEqual([
+      { value: "alpha", count: 3 },
+      { value: "beta", count: 1 },
+    ]);
     expect(buckets("format")).toEqual([{ value: ".html", count: 2 }]);
     await expect(client.search("*", { facets: ["title"] })).rejects.toMatchObject({ statusCode: 400 });
   });
@@ -101,11 +155,16 @@ describe("documents API through the SDK", () => {
   it("accepts semantic queries with the default configuration and ranks them as keyword queries", async () => {
     const semantic = await ids("widget", { queryType: "semantic", semanticSearchOptions: {} });
     expect(semantic).toEqual(await ids("widget"));
-    await expect(ids("widget", { queryType: "semantic", semanticSearchOptions: { configurationName: "nope" } })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      ids("widget", { queryType: "semantic", semanticSearchOptions: { configurationName: "nope" } }),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it("rejects startswith, non-filterable fields, unknown profiles and $skip over 100,000 with 400", async () => {
-    await expect(ids("*", { filter: "startswith(path, 'https')" })).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/startswith/) });
+    await expect(ids("*", { filter: "startswith(path, 'https')" })).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringMatching(/startswith/),
+    });
     await expect(ids("*", { filter: "path eq 'x'" })).rejects.toMatchObject({ statusCode: 400 });
     await expect(ids("*", { filter: "last_modified gt null" })).rejects.toMatchObject({ statusCode: 400 });
     await expect(ids("*", { scoringProfile: "nope" })).rejects.toMatchObject({ statusCode: 400 });
@@ -119,13 +178,25 @@ describe("documents API through the SDK", () => {
   });
 
   it("merges, upserts and deletes; a merge of a missing key is a per-item 404 (207, no throw)", async () => {
-    const merged = await client.mergeOrUploadDocuments([{ id: "c1", title: "New" }, { id: "a1", section: "changed" }]);
-    expect(merged.results.map((r) => [r.key, r.statusCode])).toEqual([["c1", 201], ["a1", 200]]);
+    const merged = await client.mergeOrUploadDocuments([
+      { id: "c1", title: "New" },
+      { id: "a1", section: "changed" },
+    ]);
+    expect(merged.results.map((r) => [r.key, r.statusCode])).toEqual([
+      ["c1", 201],
+      ["a1", 200],
+    ]);
     expect((await client.getDocument("a1")).title).toBe("Widget cache");
     expect((await client.getDocument("a1")).section).toBe("changed");
 
-    const partial = await client.mergeDocuments([{ id: "missing", title: "x" }, { id: "c1", title: "Newer" }]);
-    expect(partial.results.map((r) => [r.key, r.succeeded, r.statusCode])).toEqual([["missing", false, 404], ["c1", true, 200]]);
+    const partial = await client.mergeDocuments([
+      { id: "missing", title: "x" },
+      { id: "c1", title: "Newer" },
+    ]);
+    expect(partial.results.map((r) => [r.key, r.succeeded, r.statusCode])).toEqual([
+      ["missing", false, 404],
+      ["c1", true, 200],
+    ]);
 
     const deleted = await client.deleteDocuments([{ id: "c1" }, { id: "never-there" }]);
     expect(deleted.results.every((r) => r.succeeded)).toBe(true);
@@ -136,7 +207,9 @@ describe("documents API through the SDK", () => {
     const result = await client.uploadDocuments([{ id: "bad key!" }, { id: "ok-key" }]);
     expect(result.results[0]).toMatchObject({ succeeded: false, statusCode: 400 });
     expect(result.results[0]!.errorMessage).toMatch(/Keys can only contain letters, digits, underscore/);
-    await expect(client.uploadDocuments([{ id: "x", nope: 1 } as unknown as Doc])).rejects.toMatchObject({ statusCode: 400 });
+    await expect(client.uploadDocuments([{ id: "x", nope: 1 } as unknown as Doc])).rejects.toMatchObject({
+      statusCode: 400,
+    });
     await client.deleteDocuments([{ id: "ok-key" }]);
   });
 
@@ -148,15 +221,23 @@ describe("documents API through the SDK", () => {
 
 describe("documents API over raw REST", () => {
   const call = (path: string, init: RequestInit = {}) =>
-    fetch(`${standIn.url}${path}${path.includes("?") ? "&" : "?"}api-version=2026-04-01`, { ...init, headers: { "api-key": standIn.apiKey, "content-type": "application/json" } });
+    fetch(`${standIn.url}${path}${path.includes("?") ? "&" : "?"}api-version=2026-04-01`, {
+      ...init,
+      headers: { "api-key": standIn.apiKey, "content-type": "application/json" },
+    });
 
   it("GET docs search with $filter/$count/$top, the plain REST path forms and a bare $count body", async () => {
-    const res = await call(`/indexes/docs-index/docs?search=*&$count=true&$top=1&$filter=${encodeURIComponent("repo eq 'alpha'")}`);
+    const res = await call(
+      `/indexes/docs-index/docs?search=*&$count=true&$top=1&$filter=${encodeURIComponent("repo eq 'alpha'")}`,
+    );
     const body = (await res.json()) as { "@odata.count": number; value: unknown[] };
     expect(body["@odata.count"]).toBe(3);
     expect(body.value).toHaveLength(1);
     expect(await (await call("/indexes/docs-index/docs/$count")).text()).toBe("4");
-    const post = await call("/indexes/docs-index/docs/search", { method: "POST", body: JSON.stringify({ search: "beta", select: "id" }) });
+    const post = await call("/indexes/docs-index/docs/search", {
+      method: "POST",
+      body: JSON.stringify({ search: "beta", select: "id" }),
+    });
     expect(((await post.json()) as { value: { id: string }[] }).value.map((v) => v.id)).toEqual(["b1"]);
   });
 
@@ -169,9 +250,16 @@ describe("documents API over raw REST", () => {
 describe("paging beyond one page (reference §8: at most 1,000 per page)", () => {
   it("returns 1,000 per page and the SDK follows @search.nextPageParameters for a larger top", async () => {
     expect(await createIndex({ ...loadDefinition("docs-index.json"), name: "paging-index" })).toBe(201);
-    const paging = new SearchClient<Doc>(standIn.url, "paging-index", new AzureKeyCredential(standIn.apiKey), { allowInsecureConnection: true });
+    const paging = new SearchClient<Doc>(standIn.url, "paging-index", new AzureKeyCredential(standIn.apiKey), {
+      allowInsecureConnection: true,
+    });
     for (let i = 0; i < 1200; i += 600) {
-      await paging.uploadDocuments(Array.from({ length: 600 }, (_, j) => ({ id: `p${String(i + j).padStart(4, "0")}`, last_modified: new Date(Date.UTC(2026, 0, 1) + (i + j) * 1000).toISOString() })));
+      await paging.uploadDocuments(
+        Array.from({ length: 600 }, (_, j) => ({
+          id: `p${String(i + j).padStart(4, "0")}`,
+          last_modified: new Date(Date.UTC(2026, 0, 1) + (i + j) * 1000).toISOString(),
+        })),
+      );
     }
     const pages: number[] = [];
     const response = await paging.search("*", { top: 1100, orderBy: ["last_modified asc"], select: ["id"] });

@@ -14,12 +14,18 @@ export const DEFAULT_NAMES: Record<string, string> = {
 };
 
 /** Reads search-definitions/<file> and substitutes `${NAME}` placeholders. */
-export function loadDefinition(file: "docs-index.json" | "docs-datasource.json" | "docs-indexer.json", names: Record<string, string> = {}): Record<string, unknown> {
+export function loadDefinition(
+  file: "docs-index.json" | "docs-datasource.json" | "docs-indexer.json",
+  names: Record<string, string> = {},
+): Record<string, unknown> {
   const values = { ...DEFAULT_NAMES, ...names };
-  const text = readFileSync(`${root}search-definitions/${file}`, "utf8").replace(/\$\{([A-Z_]+)\}/g, (m, key: string) => {
-    const value = values[key];
-    if (value === undefined) throw new Error(`No value for ${m} in ${file}`);
-    return JSON.stringify(value).slice(1, -1);
-  });
+  const text = readFileSync(`${root}search-definitions/${file}`, "utf8").replace(
+    /\$\{([A-Z_]+)\}/g,
+    (m, key: string) => {
+      const value = values[key];
+      if (value === undefined) throw new Error(`No value for ${m} in ${file}`);
+      return JSON.stringify(value).slice(1, -1);
+    },
+  );
   return JSON.parse(text) as Record<string, unknown>;
 }

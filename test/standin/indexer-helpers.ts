@@ -50,8 +50,19 @@ export function define(
   });
 }
 
-export async function upload(container: ContainerClient, name: string, body: string, contentType: string, metadata?: Record<string, string>): Promise<void> {
-  await container.getBlockBlobClient(name).upload(body, Buffer.byteLength(body), { blobHTTPHeaders: { blobContentType: contentType }, ...(metadata ? { metadata } : {}) });
+export async function upload(
+  container: ContainerClient,
+  name: string,
+  body: string,
+  contentType: string,
+  metadata?: Record<string, string>,
+): Promise<void> {
+  await container
+    .getBlockBlobClient(name)
+    .upload(body, Buffer.byteLength(body), {
+      blobHTTPHeaders: { blobContentType: contentType },
+      ...(metadata ? { metadata } : {}),
+    });
 }
 
 export function lastResult(standIn: SearchStandIn, indexer: string): ExecutionResult {

@@ -19,7 +19,9 @@ async function put(collection: string, definition: Record<string, unknown>): Pro
   return res.status;
 }
 
-async function settle(): Promise<NonNullable<Awaited<ReturnType<SearchIndexerClient["getIndexerStatus"]>>["lastResult"]>> {
+async function settle(): Promise<
+  NonNullable<Awaited<ReturnType<SearchIndexerClient["getIndexerStatus"]>>["lastResult"]>
+> {
   for (let i = 0; i < 200; i++) {
     const status = await indexers.getIndexerStatus("docs-indexer");
     if (status.lastResult && status.lastResult.status !== "inProgress") return status.lastResult;
@@ -35,7 +37,12 @@ beforeAll(async () => {
   search = new SearchClient(world.standIn.url, "docs-index", credential, { allowInsecureConnection: true });
   await upload(world.container, "index.html", page("Landing", "Root", "Welcome."), "text/html");
   for (let i = 0; i < 40; i++) {
-    await upload(world.container, `alpha/guides/p${i}.html`, page(`Guide ${i}`, "About widgets", `Widget text ${i}.`), "text/html");
+    await upload(
+      world.container,
+      `alpha/guides/p${i}.html`,
+      page(`Guide ${i}`, "About widgets", `Widget text ${i}.`),
+      "text/html",
+    );
   }
   await upload(world.container, "alpha/guides/p0.md", "---\ntitle: twin\n---\nWidget twin.", "text/markdown");
 });
@@ -59,7 +66,11 @@ describe("deploy order, run and status over HTTP", () => {
   });
 
   it("the dedup filter drops the Markdown twin at request level (spec C query filters)", async () => {
-    const response = await search.search("widget", { filter: "format eq null or format eq '.html'", includeTotalCount: true, top: 100 });
+    const response = await search.search("widget", {
+      filter: "format eq null or format eq '.html'",
+      includeTotalCount: true,
+      top: 100,
+    });
     expect(response.count).toBe(40);
     const all = await search.search("widget", { includeTotalCount: true, top: 0 });
     expect(all.count).toBe(41);
@@ -67,7 +78,10 @@ describe("deploy order, run and status over HTTP", () => {
 
   it("a second run while one is in progress gets 409 (reference §7)", async () => {
     await indexers.resetIndexer("docs-indexer");
-    const outcomes = await Promise.allSettled([indexers.runIndexer("docs-indexer"), indexers.runIndexer("docs-indexer")]);
+    const outcomes = await Promise.allSettled([
+      indexers.runIndexer("docs-indexer"),
+      indexers.runIndexer("docs-indexer"),
+    ]);
     const rejected = outcomes.filter((o) => o.status === "rejected") as PromiseRejectedResult[];
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     expect(rejected).toHaveLength(1);
@@ -82,6 +96,8 @@ describe("deploy order, run and status over HTTP", () => {
     const last = await settle();
     expect(last.status).toBe("success");
     expect(await search.getDocumentsCount()).toBe(40);
-    await expect(search.getDocument(base64Encode("https://devstoreaccount1.blob.core.windows.net/$web/alpha/guides/p1.html"))).rejects.toMatchObject({ statusCode: 404 });
+    await expect(
+      search.getDocument(base64Encode("https://devstoreaccount1.blob.core.windows.net/$web/alpha/guides/p1.html")),
+    ).rejects.toMatchObject({ statusCode: 404 });
   });
 });

@@ -1,7 +1,12 @@
 // The blob indexer over real Azurite: blobs uploaded with @azure/storage-blob, runs through the engine,
 // documents and status read back. Each behaviour names the reference section it reproduces.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isRunInProgress, resetIndexer, startIndexerRun, waitForIndexerRun } from "../../local/search-standin/indexer/engine.js";
+import {
+  isRunInProgress,
+  resetIndexer,
+  startIndexerRun,
+  waitForIndexerRun,
+} from "../../local/search-standin/indexer/engine.js";
 import type { StandInContext } from "../../local/search-standin/server.js";
 import { base64Encode } from "../../src/search/indexer-emulation/field-mappings.js";
 import { define, lastResult, page, startWorld, upload, type IndexerWorld } from "./indexer-helpers.js";
@@ -27,9 +32,17 @@ async function run(indexer = NAMES.indexer) {
 
 beforeAll(async () => {
   world = await startWorld();
-  ctx = { state: world.standIn.state, options: { apiKey: world.standIn.apiKey, storageConnectionString: world.azurite.connectionString } };
+  ctx = {
+    state: world.standIn.state,
+    options: { apiKey: world.standIn.apiKey, storageConnectionString: world.azurite.connectionString },
+  };
   define(world.standIn, NAMES);
-  await upload(world.container, "alpha/guides/start.html", page("Getting started", "Start here", "Install the widget."), "text/html");
+  await upload(
+    world.container,
+    "alpha/guides/start.html",
+    page("Getting started", "Start here", "Install the widget."),
+    "text/html",
+  );
   await upload(world.container, "alpha/readme.md", "---\ntitle: Readme\n---\n# Alpha\n", "text/markdown");
   await upload(world.container, "index.html", page("Landing", "Root page", "Welcome."), "text/html");
   await upload(world.container, "sitemap.xml", "<urlset/>", "application/xml");
@@ -59,7 +72,9 @@ describe("blob indexer run over Azurite", () => {
     expect(result.itemsFailed).toBe(1);
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0]).toMatchObject({ key: keyOf("index.html"), statusCode: 400 });
-    expect(String(result.errors[0]!.errorMessage)).toMatch(/^Could not apply mapping function 'extractTokenAtPosition' to field 'section'\./);
+    expect(String(result.errors[0]!.errorMessage)).toMatch(
+      /^Could not apply mapping function 'extractTokenAtPosition' to field 'section'\./,
+    );
     expect(result.endTime).not.toBeNull();
   });
 
@@ -91,7 +106,12 @@ describe("blob indexer run over Azurite", () => {
 
   it("keeps Markdown frontmatter as literal content; a page under the app folder gets its file name as section (spec C rule 2)", () => {
     const doc = docs().get(keyOf("alpha/readme.md"));
-    expect(doc).toMatchObject({ content: "---\ntitle: Readme\n---\n# Alpha\n", section: "readme.md", format: ".md", title: null });
+    expect(doc).toMatchObject({
+      content: "---\ntitle: Readme\n---\n# Alpha\n",
+      section: "readme.md",
+      format: ".md",
+      title: null,
+    });
   });
 
   it("uses the URL-encoded blob URI as metadata_storage_path (reference §1.2, §2.1)", () => {
@@ -105,7 +125,12 @@ describe("blob indexer run over Azurite", () => {
   });
 
   it("a run processes only blobs changed since the high-water mark", async () => {
-    await upload(world.container, "alpha/guides/start.html", page("Getting started v2", "Start here", "Install."), "text/html");
+    await upload(
+      world.container,
+      "alpha/guides/start.html",
+      page("Getting started v2", "Start here", "Install."),
+      "text/html",
+    );
     const result = await run();
     expect(result.itemsProcessed).toBe(1);
     expect(docs().get(keyOf("alpha/guides/start.html"))!.title).toBe("Getting started v2");
@@ -182,10 +207,16 @@ describe("deletion before the policy existed, failure tolerance, datasource erro
   it("fails clearly when the datasource points at another storage account", async () => {
     const names = { index: "elsewhere-index", datasource: "elsewhere-ds", indexer: "elsewhere-indexer" };
     define(world.standIn, names, {
-      datasource: (d) => (d.credentials = { connectionString: "ResourceId=/subscriptions/x/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/prodaccount/;" }),
+      datasource: (d) =>
+        (d.credentials = {
+          connectionString:
+            "ResourceId=/subscriptions/x/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/prodaccount/;",
+        }),
     });
     const result = await run(names.indexer);
     expect(result.status).toBe("transientFailure");
-    expect(result.errorMessage).toMatch(/points at storage account 'prodaccount'.*only the Azurite account 'devstoreaccount1'/);
+    expect(result.errorMessage).toMatch(
+      /points at storage account 'prodaccount'.*only the Azurite account 'devstoreaccount1'/,
+    );
   });
 });

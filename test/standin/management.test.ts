@@ -32,26 +32,50 @@ async function raw(method: string, path: string, body?: unknown, headers: Record
 const restIndex = (name: string, extra: object[] = []) => ({
   name,
   fields: [
-    { name: "id", type: "Edm.String", key: true, searchable: false, filterable: false, sortable: false, facetable: false },
+    {
+      name: "id",
+      type: "Edm.String",
+      key: true,
+      searchable: false,
+      filterable: false,
+      sortable: false,
+      facetable: false,
+    },
     { name: "title", type: "Edm.String", searchable: true, filterable: false, sortable: false, facetable: false },
     { name: "section", type: "Edm.String", searchable: false, filterable: true, sortable: false, facetable: true },
     ...extra,
   ],
   scoringProfiles: [{ name: "p", text: { weights: { title: 5 } } }],
   defaultScoringProfile: "p",
-  semantic: { defaultConfiguration: "d", configurations: [{ name: "d", prioritizedFields: { titleField: { fieldName: "title" } } }] },
+  semantic: {
+    defaultConfiguration: "d",
+    configurations: [{ name: "d", prioritizedFields: { titleField: { fieldName: "title" } } }],
+  },
 });
 
 describe("indexes", () => {
   it("PUT creates (201) with an ETag; GET returns every attribute, omitted ones at REST defaults", async () => {
-    const put = await raw("PUT", "/indexes('ix1')", { ...restIndex("ix1", [{ name: "extra", type: "Edm.String" }]) }, { prefer: "return=representation" });
+    const put = await raw(
+      "PUT",
+      "/indexes('ix1')",
+      { ...restIndex("ix1", [{ name: "extra", type: "Edm.String" }]) },
+      { prefer: "return=representation" },
+    );
     expect(put.status).toBe(201);
     expect(put.etag).toMatch(/^"0x[0-9A-F]+"$/);
     expect(put.body["@odata.etag"]).toBe(put.etag);
     const got = await raw("GET", "/indexes/ix1");
     expect(got.status).toBe(200);
     expect(got.body.fields.find((f: { name: string }) => f.name === "extra")).toMatchObject({
-      searchable: true, filterable: true, retrievable: true, stored: true, sortable: true, facetable: true, key: false, analyzer: null, synonymMaps: [],
+      searchable: true,
+      filterable: true,
+      retrievable: true,
+      stored: true,
+      sortable: true,
+      facetable: true,
+      key: false,
+      analyzer: null,
+      synonymMaps: [],
     });
     expect(got.body.scoringProfiles[0]).toMatchObject({ functionAggregation: "sum", functions: [] });
     expect(got.body.semantic.configurations[0].rankingOrder).toBe("BoostedRerankerScore");
@@ -80,9 +104,21 @@ describe("indexes", () => {
     const index = await indexes.getIndex("ix1");
     index.etag = (index as SearchIndex & { eTag?: string }).eTag;
     await indexes.createOrUpdateIndex(index);
-    await expect(indexes.createOrUpdateIndex(index, { onlyIfUnchanged: true })).rejects.toMatchObject({ statusCode: 412 });
-    const stale = await raw("PUT", "/indexes/ix1", restIndex("ix1", [{ name: "extra", type: "Edm.String" }]), { "if-match": '"0x0"' });
-    expect(stale).toMatchObject({ status: 412, body: { error: { code: "", message: expect.stringMatching(/^The precondition given in one of the request headers evaluated to false/) } } });
+    await expect(indexes.createOrUpdateIndex(index, { onlyIfUnchanged: true })).rejects.toMatchObject({
+      statusCode: 412,
+    });
+    const stale = await raw("PUT", "/indexes/ix1", restIndex("ix1", [{ name: "extra", type: "Edm.String" }]), {
+      "if-match": '"0x0"',
+    });
+    expect(stale).toMatchObject({
+      status: 412,
+      body: {
+        error: {
+          code: "",
+          message: expect.stringMatching(/^The precondition given in one of the request headers evaluated to false/),
+        },
+      },
+    });
     expect((await raw("PUT", "/indexes/ix1", restIndex("ix1"), { "if-none-match": "*" })).status).toBe(412);
   });
 
@@ -102,13 +138,23 @@ describe("indexes", () => {
 
   it("removing a field or changing its type is refused the same way", async () => {
     const removed = await raw("PUT", "/indexes/ix1", restIndex("ix1"));
-    expect(removed).toMatchObject({ status: 400, body: { error: { code: "OperationNotAllowed", details: [{ code: "CannotChangeExistingField" }] } } });
-    const retyped = await raw("PUT", "/indexes/ix1", restIndex("ix1", [{ name: "extra", type: "Collection(Edm.String)" }]));
+    expect(removed).toMatchObject({
+      status: 400,
+      body: { error: { code: "OperationNotAllowed", details: [{ code: "CannotChangeExistingField" }] } },
+    });
+    const retyped = await raw(
+      "PUT",
+      "/indexes/ix1",
+      restIndex("ix1", [{ name: "extra", type: "Collection(Edm.String)" }]),
+    );
     expect(retyped.status).toBe(400);
   });
 
   it("adding a field and changing retrievable are accepted in place", async () => {
-    const body = restIndex("ix1", [{ name: "extra", type: "Edm.String", retrievable: false }, { name: "added", type: "Edm.String" }]);
+    const body = restIndex("ix1", [
+      { name: "extra", type: "Edm.String", retrievable: false },
+      { name: "added", type: "Edm.String" },
+    ]);
     expect((await raw("PUT", "/indexes/ix1", body)).status).toBe(204);
   });
 
@@ -117,7 +163,13 @@ describe("indexes", () => {
     expect((await raw("PUT", "/indexes/bad", noKey)).status).toBe(400);
     const badProfile = { ...restIndex("bad"), scoringProfiles: [{ name: "p", text: { weights: { section: 2 } } }] };
     expect((await raw("PUT", "/indexes/bad", badProfile)).status).toBe(400);
-    const searchableDate = { name: "bad", fields: [{ name: "id", type: "Edm.String", key: true }, { name: "d", type: "Edm.DateTimeOffset", searchable: true }] };
+    const searchableDate = {
+      name: "bad",
+      fields: [
+        { name: "id", type: "Edm.String", key: true },
+        { name: "d", type: "Edm.DateTimeOffset", searchable: true },
+      ],
+    };
     expect((await raw("PUT", "/indexes/bad", searchableDate)).status).toBe(400);
     expect(standIn.state.indexes.has("bad")).toBe(false);
   });
@@ -134,7 +186,12 @@ describe("indexes", () => {
 });
 
 describe("datasources", () => {
-  const blob = { name: "ds1", type: "azureblob" as const, connectionString: "ResourceId=/subscriptions/s/resourceGroups/r/providers/Microsoft.Storage/storageAccounts/a/;", container: { name: "$web" } };
+  const blob = {
+    name: "ds1",
+    type: "azureblob" as const,
+    connectionString: "ResourceId=/subscriptions/s/resourceGroups/r/providers/Microsoft.Storage/storageAccounts/a/;",
+    container: { name: "$web" },
+  };
 
   it("GET never returns the connection string; <unchanged> keeps it; omitting it is refused", async () => {
     await indexers.createOrUpdateDataSourceConnection(blob);
@@ -142,42 +199,93 @@ describe("datasources", () => {
     expect(got.connectionString ?? null).toBeNull();
     expect((await raw("GET", "/datasources/ds1")).body.credentials).toEqual({ connectionString: null });
     await indexers.createOrUpdateDataSourceConnection({ ...got, description: "d", connectionString: "<unchanged>" });
-    expect(standIn.state.datasources.get("ds1")!.definition.credentials).toEqual({ connectionString: blob.connectionString });
-    await expect(indexers.createOrUpdateDataSourceConnection({ ...got, connectionString: undefined })).rejects.toMatchObject({ statusCode: 400 });
+    expect(standIn.state.datasources.get("ds1")!.definition.credentials).toEqual({
+      connectionString: blob.connectionString,
+    });
+    await expect(
+      indexers.createOrUpdateDataSourceConnection({ ...got, connectionString: undefined }),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it("keeps the native soft-delete policy as sent", async () => {
-    const res = await raw("PUT", "/datasources/ds2", {
-      name: "ds2", type: "azureblob", credentials: { connectionString: blob.connectionString }, container: { name: "$web" },
-      dataDeletionDetectionPolicy: { "@odata.type": "#Microsoft.Azure.Search.NativeBlobSoftDeleteDeletionDetectionPolicy" },
-    }, { prefer: "return=representation" });
+    const res = await raw(
+      "PUT",
+      "/datasources/ds2",
+      {
+        name: "ds2",
+        type: "azureblob",
+        credentials: { connectionString: blob.connectionString },
+        container: { name: "$web" },
+        dataDeletionDetectionPolicy: {
+          "@odata.type": "#Microsoft.Azure.Search.NativeBlobSoftDeleteDeletionDetectionPolicy",
+        },
+      },
+      { prefer: "return=representation" },
+    );
     expect(res.status).toBe(201);
-    expect(res.body.dataDeletionDetectionPolicy).toEqual({ "@odata.type": "#Microsoft.Azure.Search.NativeBlobSoftDeleteDeletionDetectionPolicy" });
+    expect(res.body.dataDeletionDetectionPolicy).toEqual({
+      "@odata.type": "#Microsoft.Azure.Search.NativeBlobSoftDeleteDeletionDetectionPolicy",
+    });
   });
 });
 
 describe("indexers", () => {
   it("needs an existing datasource and index", async () => {
-    const missing = await raw("PUT", "/indexers/ixr0", { name: "ixr0", dataSourceName: "nope", targetIndexName: "ix1" });
+    const missing = await raw("PUT", "/indexers/ixr0", {
+      name: "ixr0",
+      dataSourceName: "nope",
+      targetIndexName: "ix1",
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.error.message).toMatch(/Data source 'nope' does not exist/);
   });
 
   it("reports the schedule in canonical form and fills the start time", async () => {
-    const res = await raw("PUT", "/indexers/ixr1", { name: "ixr1", dataSourceName: "ds1", targetIndexName: "ix1", schedule: { interval: "PT24H" }, disabled: true }, { prefer: "return=representation" });
+    const res = await raw(
+      "PUT",
+      "/indexers/ixr1",
+      { name: "ixr1", dataSourceName: "ds1", targetIndexName: "ix1", schedule: { interval: "PT24H" }, disabled: true },
+      { prefer: "return=representation" },
+    );
     expect(res.status).toBe(201);
     expect(res.body.schedule.interval).toBe("P1D");
     expect(Date.parse(res.body.schedule.startTime)).not.toBeNaN();
-    expect((await raw("PUT", "/indexers/ixr9", { name: "ixr9", dataSourceName: "ds1", targetIndexName: "ix1", schedule: { interval: "PT1M" } })).status).toBe(400);
+    expect(
+      (
+        await raw("PUT", "/indexers/ixr9", {
+          name: "ixr9",
+          dataSourceName: "ds1",
+          targetIndexName: "ix1",
+          schedule: { interval: "PT1M" },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("status has the service's shape; run is 202, reset 204 (through the SDK)", async () => {
     await indexers.runIndexer("ixr1");
     const status = await raw("GET", "/indexers('ixr1')/search.status");
     expect(status.status).toBe(200);
-    expect(Object.keys(status.body)).toEqual(expect.arrayContaining(["name", "status", "lastResult", "executionHistory", "limits"]));
-    expect(status.body.limits).toEqual({ maxRunTime: "PT22H", maxDocumentExtractionSize: 256000000, maxDocumentContentCharactersToExtract: 4000000 });
-    expect(Object.keys(status.body.lastResult)).toEqual(expect.arrayContaining(["status", "errorMessage", "startTime", "endTime", "itemsProcessed", "itemsFailed", "errors", "warnings"]));
+    expect(Object.keys(status.body)).toEqual(
+      expect.arrayContaining(["name", "status", "lastResult", "executionHistory", "limits"]),
+    );
+    expect(status.body.limits).toEqual({
+      maxRunTime: "PT22H",
+      maxDocumentExtractionSize: 256000000,
+      maxDocumentContentCharactersToExtract: 4000000,
+    });
+    expect(Object.keys(status.body.lastResult)).toEqual(
+      expect.arrayContaining([
+        "status",
+        "errorMessage",
+        "startTime",
+        "endTime",
+        "itemsProcessed",
+        "itemsFailed",
+        "errors",
+        "warnings",
+      ]),
+    );
     const sdk = await indexers.getIndexerStatus("ixr1");
     expect(sdk.name).toBe("ixr1");
     expect(sdk.executionHistory.length).toBeGreaterThan(0);
@@ -187,7 +295,18 @@ describe("indexers", () => {
 
   it("a run while one is in progress is 409 with the service's message", async () => {
     const runtime = standIn.state.indexers.get("ixr1")!.runtime;
-    runtime.history.unshift({ status: "inProgress", errorMessage: null, startTime: new Date().toISOString(), endTime: null, itemsProcessed: 0, itemsFailed: 0, initialTrackingState: null, finalTrackingState: null, errors: [], warnings: [] });
+    runtime.history.unshift({
+      status: "inProgress",
+      errorMessage: null,
+      startTime: new Date().toISOString(),
+      endTime: null,
+      itemsProcessed: 0,
+      itemsFailed: 0,
+      initialTrackingState: null,
+      finalTrackingState: null,
+      errors: [],
+      warnings: [],
+    });
     await expect(indexers.runIndexer("ixr1")).rejects.toMatchObject({
       statusCode: 409,
       message: "Another indexer invocation is currently in progress; concurrent invocations are not allowed.",

@@ -9,7 +9,8 @@ import { loadDefinition } from "./fixtures.js";
 
 const schema = schemaOf(loadDefinition("docs-index.json"));
 const noMatch = () => false;
-const check = (filter: string, doc: Record<string, unknown>) => evaluateFilter(parseFilter(filter, schema), doc, noMatch);
+const check = (filter: string, doc: Record<string, unknown>) =>
+  evaluateFilter(parseFilter(filter, schema), doc, noMatch);
 const error = (filter: string): string => {
   try {
     parseFilter(filter, schema);
@@ -75,11 +76,15 @@ describe("$filter evaluation (reference §8, spec C query filters)", () => {
 
 describe("$filter errors (400, the service's message style)", () => {
   it("rejects range operators against null", () => {
-    expect(error("last_modified gt null")).toMatch(/^Invalid expression: Comparison with null .*\r\nParameter name: \$filter$/s);
+    expect(error("last_modified gt null")).toMatch(
+      /^Invalid expression: Comparison with null .*\r\nParameter name: \$filter$/s,
+    );
   });
 
   it("rejects functions the service does not have, such as startswith", () => {
-    expect(error("startswith(path, 'https://')")).toMatch(/^Invalid expression: Function 'startswith' .* is not supported/);
+    expect(error("startswith(path, 'https://')")).toMatch(
+      /^Invalid expression: Function 'startswith' .* is not supported/,
+    );
     expect(error("contains(repo, 'a')")).toMatch(/Function 'contains'/);
   });
 
@@ -106,7 +111,9 @@ describe("$orderby and $select", () => {
   it("selects named fields and rejects unknown ones", () => {
     expect(parseSelect("title,path", schema).map((f) => f.name)).toEqual(["title", "path"]);
     expect(parseSelect("*", schema).length).toBe(schema.fields.size);
-    expect(() => parseSelect("url", schema)).toThrow(/Could not find a property named 'url'.*\r\nParameter name: \$select/s);
+    expect(() => parseSelect("url", schema)).toThrow(
+      /Could not find a property named 'url'.*\r\nParameter name: \$select/s,
+    );
   });
 });
 
@@ -116,7 +123,12 @@ describe("$filter property: parse-and-evaluate agrees with a reference evaluator
     | { t: "and" | "or"; l: Expr; r: Expr }
     | { t: "not"; e: Expr };
   const value = fc.constantFrom("alpha", "beta", "guides", ".html", null, "o'brien");
-  const leaf = fc.record({ t: fc.constant("cmp" as const), field: fc.constantFrom("repo" as const, "section" as const, "format" as const), op: fc.constantFrom("eq" as const, "ne" as const), value });
+  const leaf = fc.record({
+    t: fc.constant("cmp" as const),
+    field: fc.constantFrom("repo" as const, "section" as const, "format" as const),
+    op: fc.constantFrom("eq" as const, "ne" as const),
+    value,
+  });
   const { expr } = fc.letrec<{ expr: Expr }>((tie) => ({
     expr: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
@@ -132,10 +144,21 @@ describe("$filter property: parse-and-evaluate agrees with a reference evaluator
         ? `not (${render(e.e)})`
         : `(${render(e.l)}) ${e.t} (${render(e.r)})`;
   const reference = (e: Expr, d: Record<string, string | null>): boolean =>
-    e.t === "cmp" ? (e.op === "eq" ? d[e.field] === e.value : d[e.field] !== e.value) : e.t === "not" ? !reference(e.e, d) : e.t === "and" ? reference(e.l, d) && reference(e.r, d) : reference(e.l, d) || reference(e.r, d);
+    e.t === "cmp"
+      ? e.op === "eq"
+        ? d[e.field] === e.value
+        : d[e.field] !== e.value
+      : e.t === "not"
+        ? !reference(e.e, d)
+        : e.t === "and"
+          ? reference(e.l, d) && reference(e.r, d)
+          : reference(e.l, d) || reference(e.r, d);
   const doc = fc.record({ repo: value, section: value, format: value });
 
   it("holds for random expressions and documents (nulls included)", () => {
-    fc.assert(fc.property(expr, doc, (e, d) => check(render(e), d) === reference(e, d)), { numRuns: 300 });
+    fc.assert(
+      fc.property(expr, doc, (e, d) => check(render(e), d) === reference(e, d)),
+      { numRuns: 300 },
+    );
   });
 });

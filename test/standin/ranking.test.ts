@@ -6,22 +6,36 @@ const FIELDS = ["title", "description", "tags", "app", "content"];
 const WEIGHTS = { title: 5, description: 4, tags: 3, app: 2, content: 1 };
 
 const docs = [
-  { id: "content-only", title: "Other page", description: null, content: "How to configure the widget cache for speed." },
+  {
+    id: "content-only",
+    title: "Other page",
+    description: null,
+    content: "How to configure the widget cache for speed.",
+  },
   { id: "title-hit", title: "Widget cache", description: null, content: "Short page." },
   { id: "description-hit", title: "Another", description: "All about the widget", content: "Nothing here." },
   { id: "unrelated", title: "Unrelated", description: null, content: "Completely different." },
 ];
-const ids = (results: { item: { id: string }; score: number }[]) => results.sort((a, b) => b.score - a.score).map((r) => r.item.id);
+const ids = (results: { item: { id: string }; score: number }[]) =>
+  results.sort((a, b) => b.score - a.score).map((r) => r.item.id);
 
 describe("keyword ranking with scoring-profile text weights (spec C limits, reference §4.2)", () => {
   it("a title hit outranks a description hit, which outranks a content-only hit", () => {
-    expect(ids(rank(docs, parseQuery("widget"), FIELDS, WEIGHTS))).toEqual(["title-hit", "description-hit", "content-only"]);
+    expect(ids(rank(docs, parseQuery("widget"), FIELDS, WEIGHTS))).toEqual([
+      "title-hit",
+      "description-hit",
+      "content-only",
+    ]);
   });
 
   it("without the profile's weights the content-only document is not penalised the same way", () => {
     const scores = Object.fromEntries(rank(docs, parseQuery("widget"), FIELDS).map((r) => [r.item.id, r.score]));
-    const weighted = Object.fromEntries(rank(docs, parseQuery("widget"), FIELDS, WEIGHTS).map((r) => [r.item.id, r.score]));
-    expect(weighted["title-hit"]! / weighted["content-only"]!).toBeGreaterThan(scores["title-hit"]! / scores["content-only"]!);
+    const weighted = Object.fromEntries(
+      rank(docs, parseQuery("widget"), FIELDS, WEIGHTS).map((r) => [r.item.id, r.score]),
+    );
+    expect(weighted["title-hit"]! / weighted["content-only"]!).toBeGreaterThan(
+      scores["title-hit"]! / scores["content-only"]!,
+    );
   });
 
   it("searchMode any matches either term; all requires both", () => {
@@ -30,7 +44,9 @@ describe("keyword ranking with scoring-profile text weights (spec C limits, refe
   });
 
   it("phrases, prefixes and exclusions", () => {
-    expect(ids(rank(docs, parseQuery('"widget cache"'), FIELDS))).toEqual(expect.arrayContaining(["title-hit", "content-only"]));
+    expect(ids(rank(docs, parseQuery('"widget cache"'), FIELDS))).toEqual(
+      expect.arrayContaining(["title-hit", "content-only"]),
+    );
     expect(ids(rank(docs, parseQuery('"cache widget"'), FIELDS))).toEqual([]);
     expect(ids(rank(docs, parseQuery("unrel*"), FIELDS))).toEqual(["unrelated"]);
     expect(ids(rank(docs, parseQuery("widget -cache"), FIELDS))).toEqual(["description-hit"]);

@@ -21,17 +21,33 @@ const status = (fn: () => unknown): number | undefined => {
 
 describe("semantic queries", () => {
   it("use the named configuration or the default one", () => {
-    expect(status(() => executeSearch(withSemantic, docs, { search: "widget", queryType: "semantic" }))).toBeUndefined();
-    expect(status(() => executeSearch(withSemantic, docs, { search: "widget", queryType: "semantic", semanticConfiguration: "default" }))).toBeUndefined();
+    expect(
+      status(() => executeSearch(withSemantic, docs, { search: "widget", queryType: "semantic" })),
+    ).toBeUndefined();
+    expect(
+      status(() =>
+        executeSearch(withSemantic, docs, {
+          search: "widget",
+          queryType: "semantic",
+          semanticConfiguration: "default",
+        }),
+      ),
+    ).toBeUndefined();
   });
 
   it("are a 400 when the index has no such configuration, or none at all", () => {
-    expect(status(() => executeSearch(withSemantic, docs, { search: "w", queryType: "semantic", semanticConfiguration: "other" }))).toBe(400);
+    expect(
+      status(() =>
+        executeSearch(withSemantic, docs, { search: "w", queryType: "semantic", semanticConfiguration: "other" }),
+      ),
+    ).toBe(400);
     expect(status(() => executeSearch(withoutSemantic, docs, { search: "w", queryType: "semantic" }))).toBe(400);
   });
 
   it("rank exactly like the keyword query (no reranking emulated)", () => {
-    expect(executeSearch(withSemantic, docs, { search: "widget", queryType: "semantic" })).toEqual(executeSearch(withSemantic, docs, { search: "widget" }));
+    expect(executeSearch(withSemantic, docs, { search: "widget", queryType: "semantic" })).toEqual(
+      executeSearch(withSemantic, docs, { search: "widget" }),
+    );
   });
 });
 
@@ -44,7 +60,9 @@ describe("paging parameters", () => {
   });
 
   it("apply the default profile unless another is named; unknown profiles are a 400", () => {
-    expect(status(() => executeSearch(withSemantic, docs, { search: "widget", scoringProfile: "docs-default" }))).toBeUndefined();
+    expect(
+      status(() => executeSearch(withSemantic, docs, { search: "widget", scoringProfile: "docs-default" })),
+    ).toBeUndefined();
     expect(status(() => executeSearch(withSemantic, docs, { search: "widget", scoringProfile: "nope" }))).toBe(400);
   });
 });

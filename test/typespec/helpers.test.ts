@@ -1,25 +1,74 @@
 // Status-code models, success markers, auth helpers, events and mocking, compiled through TypeSpec's
 // test host and emitted as OpenAPI. One compile per service shape.
 import { beforeAll, describe, expect, it } from "vitest";
-import { OpenApiTester, preparePlatformLibrary, resolveParameters, statusCodes, type OpenApiDocument } from "./support/tester.js";
+import {
+  OpenApiTester,
+  preparePlatformLibrary,
+  resolveParameters,
+  statusCodes,
+  type OpenApiDocument,
+} from "./support/tester.js";
 
 const RFC_ERRORS: [string, number][] = [
-  ["BadRequest", 400], ["Unauthorized", 401], ["PaymentRequired", 402], ["Forbidden", 403], ["NotFound", 404],
-  ["MethodNotAllowed", 405], ["NotAcceptable", 406], ["ProxyAuthenticationRequired", 407], ["RequestTimeout", 408],
-  ["Conflict", 409], ["Gone", 410], ["LengthRequired", 411], ["PreconditionFailed", 412], ["PayloadTooLarge", 413],
-  ["UriTooLong", 414], ["UnsupportedMediaType", 415], ["RangeNotSatisfiable", 416], ["ExpectationFailed", 417],
-  ["MisdirectedRequest", 421], ["UnprocessableEntity", 422], ["Locked", 423], ["FailedDependency", 424], ["TooEarly", 425],
-  ["UpgradeRequired", 426], ["PreconditionRequired", 428], ["TooManyRequests", 429], ["RequestHeaderFieldsTooLarge", 431],
-  ["UnavailableForLegalReasons", 451], ["InternalServerError", 500], ["NotImplemented", 501], ["BadGateway", 502],
-  ["ServiceUnavailable", 503], ["GatewayTimeout", 504], ["HttpVersionNotSupported", 505], ["VariantAlsoNegotiates", 506],
-  ["InsufficientStorage", 507], ["LoopDetected", 508], ["NotExtended", 510], ["NetworkAuthenticationRequired", 511],
+  ["BadRequest", 400],
+  ["Unauthorized", 401],
+  ["PaymentRequired", 402],
+  ["Forbidden", 403],
+  ["NotFound", 404],
+  ["MethodNotAllowed", 405],
+  ["NotAcceptable", 406],
+  ["ProxyAuthenticationRequired", 407],
+  ["RequestTimeout", 408],
+  ["Conflict", 409],
+  ["Gone", 410],
+  ["LengthRequired", 411],
+  ["PreconditionFailed", 412],
+  ["PayloadTooLarge", 413],
+  ["UriTooLong", 414],
+  ["UnsupportedMediaType", 415],
+  ["RangeNotSatisfiable", 416],
+  ["ExpectationFailed", 417],
+  ["MisdirectedRequest", 421],
+  ["UnprocessableEntity", 422],
+  ["Locked", 423],
+  ["FailedDependency", 424],
+  ["TooEarly", 425],
+  ["UpgradeRequired", 426],
+  ["PreconditionRequired", 428],
+  ["TooManyRequests", 429],
+  ["RequestHeaderFieldsTooLarge", 431],
+  ["UnavailableForLegalReasons", 451],
+  ["InternalServerError", 500],
+  ["NotImplemented", 501],
+  ["BadGateway", 502],
+  ["ServiceUnavailable", 503],
+  ["GatewayTimeout", 504],
+  ["HttpVersionNotSupported", 505],
+  ["VariantAlsoNegotiates", 506],
+  ["InsufficientStorage", 507],
+  ["LoopDetected", 508],
+  ["NotExtended", 510],
+  ["NetworkAuthenticationRequired", 511],
 ];
 
 const MARKERS: [string, number][] = [
-  ["Ok", 200], ["Created", 201], ["Accepted", 202], ["NonAuthoritativeInformation", 203], ["NoContent", 204],
-  ["ResetContent", 205], ["PartialContent", 206], ["MultiStatus", 207], ["AlreadyReported", 208], ["IMUsed", 226],
-  ["MultipleChoices", 300], ["MovedPermanently", 301], ["Found", 302], ["SeeOther", 303], ["NotModified", 304],
-  ["TemporaryRedirect", 307], ["PermanentRedirect", 308],
+  ["Ok", 200],
+  ["Created", 201],
+  ["Accepted", 202],
+  ["NonAuthoritativeInformation", 203],
+  ["NoContent", 204],
+  ["ResetContent", 205],
+  ["PartialContent", 206],
+  ["MultiStatus", 207],
+  ["AlreadyReported", 208],
+  ["IMUsed", 226],
+  ["MultipleChoices", 300],
+  ["MovedPermanently", 301],
+  ["Found", 302],
+  ["SeeOther", 303],
+  ["NotModified", 304],
+  ["TemporaryRedirect", 307],
+  ["PermanentRedirect", 308],
 ];
 
 const statusService = `
@@ -71,8 +120,12 @@ beforeAll(async () => {
 describe("status-code models", () => {
   it.each(RFC_ERRORS)("%s is %i as application/problem+json", (name, code) => {
     const response = status.paths[`/e/${name}`]?.get?.responses[String(code)];
-    expect(response?.content?.["application/problem+json"]?.schema).toEqual({ $ref: `#/components/schemas/Platform.${name}` });
-    expect(status.components.schemas[`Platform.${name}`]?.allOf).toEqual([{ $ref: "#/components/schemas/Platform.ProblemDetails" }]);
+    expect(response?.content?.["application/problem+json"]?.schema).toEqual({
+      $ref: `#/components/schemas/Platform.${name}`,
+    });
+    expect(status.components.schemas[`Platform.${name}`]?.allOf).toEqual([
+      { $ref: "#/components/schemas/Platform.ProblemDetails" },
+    ]);
   });
 
   it("TooManyRequests and ServiceUnavailable carry Retry-After", () => {
@@ -94,14 +147,21 @@ describe("status-code models", () => {
   });
 
   it("OkResponse<T> and CreatedResponse<T> carry T as JSON", () => {
-    expect(status.paths["/ok"]?.get?.responses["200"]?.content?.["application/json"]?.schema).toMatchObject({ type: "object" });
-    expect(status.paths["/created"]?.post?.responses["201"]?.content?.["application/json"]?.schema).toMatchObject({ type: "object" });
+    expect(status.paths["/ok"]?.get?.responses["200"]?.content?.["application/json"]?.schema).toMatchObject({
+      type: "object",
+    });
+    expect(status.paths["/created"]?.post?.responses["201"]?.content?.["application/json"]?.schema).toMatchObject({
+      type: "object",
+    });
   });
 });
 
 describe("auth helpers", () => {
   it("Scopes and Roles are OAuth 2.0 authorization-code schemes with placeholder URLs", () => {
-    for (const [scheme, scope] of [["Scopes", "Client.Read"], ["Roles", "App.Read"]] as const) {
+    for (const [scheme, scope] of [
+      ["Scopes", "Client.Read"],
+      ["Roles", "App.Read"],
+    ] as const) {
       expect(auth.components.securitySchemes?.[scheme]).toMatchObject({
         type: "oauth2",
         flows: {
@@ -122,7 +182,11 @@ describe("auth helpers", () => {
   });
 
   it("SubscriptionKeyAuth is the Gateway-Subscription-Key header", () => {
-    expect(events.components.securitySchemes?.SubscriptionKeyAuth).toMatchObject({ type: "apiKey", in: "header", name: "Gateway-Subscription-Key" });
+    expect(events.components.securitySchemes?.SubscriptionKeyAuth).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "Gateway-Subscription-Key",
+    });
     expect(events.security).toEqual([{ SubscriptionKeyAuth: [] }]);
   });
 });
@@ -132,7 +196,14 @@ describe("events", () => {
     const post = events.paths["/OrderPlaced"]?.post;
     expect(post).toBeDefined();
     const params = resolveParameters(events, post!);
-    expect(params).toContainEqual(expect.objectContaining({ name: "X-Event-Type", in: "header", required: true, schema: expect.objectContaining({ enum: ["OrderPlaced"] }) }));
+    expect(params).toContainEqual(
+      expect.objectContaining({
+        name: "X-Event-Type",
+        in: "header",
+        required: true,
+        schema: expect.objectContaining({ enum: ["OrderPlaced"] }),
+      }),
+    );
     expect(params).toContainEqual(expect.objectContaining({ name: "X-Correlation-Id", in: "header", required: false }));
     expect(statusCodes(post)).toEqual(["201", "400", "401", "403", "5XX"]);
   });
@@ -150,7 +221,9 @@ describe("mocking", () => {
   it("MockingServer adds mocking_server = true to that server entry only", () => {
     const byUrl = Object.fromEntries((events.servers ?? []).map((s) => [s.url, s]));
     expect(Object.keys(byUrl).sort()).toEqual(["https://bus.example.com", "https://mock.example.com"]);
-    expect(byUrl["https://mock.example.com"]?.variables).toEqual({ mocking_server: expect.objectContaining({ default: "true" }) });
+    expect(byUrl["https://mock.example.com"]?.variables).toEqual({
+      mocking_server: expect.objectContaining({ default: "true" }),
+    });
     expect(byUrl["https://bus.example.com"]?.variables ?? {}).toEqual({});
   });
 

@@ -15,7 +15,8 @@ import { PlatformTester, preparePlatformLibrary } from "./support/tester.js";
 
 const LIB = "@platform/typespec";
 let instance: TesterInstance;
-const tester = (rule: Parameters<typeof createLinterRuleTester>[1]): LinterRuleTester => createLinterRuleTester(instance, rule, LIB);
+const tester = (rule: Parameters<typeof createLinterRuleTester>[1]): LinterRuleTester =>
+  createLinterRuleTester(instance, rule, LIB);
 
 const service = (body: string, auth = `@useAuth(Scopes<["Client.Read"]> | Roles<["App.Read"]>)`) => `
 @service(#{ title: "T" }) @versioned(Versions) ${auth}
@@ -39,7 +40,9 @@ describe("use-resource-templates", () => {
   });
 
   it("accepts a primitive with a route for a non-resource operation", async () => {
-    await tester(useResourceTemplatesRule).expect(service(`@route("/health") op health is ReadOperation<{}, Platform.OkResponse<{ ok: boolean }>>;`)).toBeValid();
+    await tester(useResourceTemplatesRule)
+      .expect(service(`@route("/health") op health is ReadOperation<{}, Platform.OkResponse<{ ok: boolean }>>;`))
+      .toBeValid();
   });
 
   it("reports a hand-written route for a resource and names the template to use", async () => {
@@ -47,7 +50,8 @@ describe("use-resource-templates", () => {
       .expect(service(`@route("/widgets/{id}") @get op getWidget(@path id: string): Widget | NotFound;`))
       .toEmitDiagnostics({
         code: `${LIB}/use-resource-templates`,
-        message: /Operation 'getWidget' hand-writes a route for resource 'T\.Widget'\. Remove @route .*getWidget is Platform\.ResourceRead<T\.Widget>/,
+        message:
+          /Operation 'getWidget' hand-writes a route for resource 'T\.Widget'\. Remove @route .*getWidget is Platform\.ResourceRead<T\.Widget>/,
       });
   });
 
@@ -56,53 +60,81 @@ describe("use-resource-templates", () => {
       .expect(service(`@route("/health") @get op health(): { ok: boolean };`))
       .toEmitDiagnostics({
         code: `${LIB}/use-resource-templates`,
-        message: /Operation 'health' is hand-written\. Build it on a Platform primitive .*op health is Platform\.ReadOperation<…>/,
+        message:
+          /Operation 'health' is hand-written\. Build it on a Platform primitive .*op health is Platform\.ReadOperation<…>/,
       });
   });
 
   it("reports @route added to a template operation", async () => {
     await tester(useResourceTemplatesRule)
       .expect(service(`interface Widgets { @route("/custom") get is ResourceRead<Widget>; }`))
-      .toEmitDiagnostics({ code: `${LIB}/use-resource-templates`, message: /uses Platform\.ResourceRead but also sets @route\. Remove @route/ });
+      .toEmitDiagnostics({
+        code: `${LIB}/use-resource-templates`,
+        message: /uses Platform\.ResourceRead but also sets @route\. Remove @route/,
+      });
   });
 });
 
 describe("no-hand-rolled-errors", () => {
   it("accepts Platform status models and models extending ProblemDetails", async () => {
     await tester(noHandRolledErrorsRule)
-      .expect(service(`
+      .expect(
+        service(`
         @error model QuotaExceeded extends ProblemDetails { @statusCode statusCode: 429; limit: int32; }
-        interface Widgets { get is ResourceRead<Widget, {}, Platform.OkResponse<Widget>, NotFound | QuotaExceeded | AuthErrors | ServerError>; }`))
+        interface Widgets { get is ResourceRead<Widget, {}, Platform.OkResponse<Widget>, NotFound | QuotaExceeded | AuthErrors | ServerError>; }`),
+      )
       .toBeValid();
   });
 
   it("reports a hand-rolled error model", async () => {
     await tester(noHandRolledErrorsRule)
-      .expect(service(`@error model MyError { @statusCode code: 404; message: string; }
-        interface Widgets { get is ResourceRead<Widget, {}, Platform.OkResponse<Widget>, MyError | AuthErrors | ServerError>; }`))
-      .toEmitDiagnostics({ code: `${LIB}/no-hand-rolled-errors`, message: /Error model 'T\.MyError' is hand-rolled\. Use a Platform status-code model/ });
+      .expect(
+        service(`@error model MyError { @statusCode code: 404; message: string; }
+        interface Widgets { get is ResourceRead<Widget, {}, Platform.OkResponse<Widget>, MyError | AuthErrors | ServerError>; }`),
+      )
+      .toEmitDiagnostics({
+        code: `${LIB}/no-hand-rolled-errors`,
+        message: /Error model 'T\.MyError' is hand-rolled\. Use a Platform status-code model/,
+      });
   });
 
   it("reports a bare status response without a body schema", async () => {
     await tester(noHandRolledErrorsRule)
-      .expect(service(`interface Widgets { get is ResourceRead<Widget, {}, Platform.OkResponse<Widget>, TypeSpec.Http.NotFoundResponse | AuthErrors | ServerError>; }`))
-      .toEmitDiagnostics({ code: `${LIB}/no-hand-rolled-errors`, message: /returns a 404 response without a body schema.*Use the Platform model instead \(e\.g\. Platform\.NotFound\)/ });
+      .expect(
+        service(
+          `interface Widgets { get is ResourceRead<Widget, {}, Platform.OkResponse<Widget>, TypeSpec.Http.NotFoundResponse | AuthErrors | ServerError>; }`,
+        ),
+      )
+      .toEmitDiagnostics({
+        code: `${LIB}/no-hand-rolled-errors`,
+        message:
+          /returns a 404 response without a body schema.*Use the Platform model instead \(e\.g\. Platform\.NotFound\)/,
+      });
   });
 
   it("reports an error status whose body is not Problem Details", async () => {
     await tester(noHandRolledErrorsRule)
-      .expect(service(`@route("/x") op x is ReadOperation<{}, Ok, { @statusCode code: 409; @body body: { message: string } } | AuthErrors | ServerError>;`))
-      .toEmitDiagnostics({ code: `${LIB}/no-hand-rolled-errors`, message: /409 response whose body is not Problem Details.*Platform\.Conflict/ });
+      .expect(
+        service(
+          `@route("/x") op x is ReadOperation<{}, Ok, { @statusCode code: 409; @body body: { message: string } } | AuthErrors | ServerError>;`,
+        ),
+      )
+      .toEmitDiagnostics({
+        code: `${LIB}/no-hand-rolled-errors`,
+        message: /409 response whose body is not Problem Details.*Platform\.Conflict/,
+      });
   });
 });
 
 describe("keep-auth-and-server-errors", () => {
   it("accepts the defaults and an override that restates AuthErrors and ServerError", async () => {
     await tester(keepAuthAndServerErrorsRule)
-      .expect(service(`interface Widgets {
+      .expect(
+        service(`interface Widgets {
         get is ResourceRead<Widget>;
         list is ResourceList<Widget, {}, Platform.OkResponse<Widget[]>, BadRequest | Conflict | AuthErrors | ServerError>;
-      }`))
+      }`),
+      )
       .toBeValid();
   });
 
@@ -111,13 +143,18 @@ describe("keep-auth-and-server-errors", () => {
       .expect(service(`interface Widgets { get is ResourceRead<Widget, {}, Platform.OkResponse<Widget>, NotFound>; }`))
       .toEmitDiagnostics({
         code: `${LIB}/keep-auth-and-server-errors`,
-        message: "Operation 'get' overrides the errors of Platform.ResourceRead but drops AuthErrors (401, 403) and ServerError (5xx). The Error argument replaces the whole union: restate them, e.g. `YourErrors | AuthErrors | ServerError`.",
+        message:
+          "Operation 'get' overrides the errors of Platform.ResourceRead but drops AuthErrors (401, 403) and ServerError (5xx). The Error argument replaces the whole union: restate them, e.g. `YourErrors | AuthErrors | ServerError`.",
       });
   });
 
   it("reports an override that keeps AuthErrors but drops ServerError", async () => {
     await tester(keepAuthAndServerErrorsRule)
-      .expect(service(`interface Widgets { delete is ResourceDelete<Widget, {}, NoContent, NotFound | AuthErrors | InternalServerError>; }`))
+      .expect(
+        service(
+          `interface Widgets { delete is ResourceDelete<Widget, {}, NoContent, NotFound | AuthErrors | InternalServerError>; }`,
+        ),
+      )
       .toEmitDiagnostics({ code: `${LIB}/keep-auth-and-server-errors`, message: /drops ServerError \(5xx\)\./ });
   });
 });
@@ -125,7 +162,9 @@ describe("keep-auth-and-server-errors", () => {
 describe("auth-scopes-with-roles", () => {
   it("accepts Scopes | Roles on the namespace and a stronger pair on an operation", async () => {
     await tester(authScopesWithRolesRule)
-      .expect(service(`@useAuth(Scopes<["Client.Write"]> | Roles<["App.Write"]>) @route("/w") op w is ActionOperation;`))
+      .expect(
+        service(`@useAuth(Scopes<["Client.Write"]> | Roles<["App.Write"]>) @route("/w") op w is ActionOperation;`),
+      )
       .toBeValid();
   });
 
@@ -136,19 +175,28 @@ describe("auth-scopes-with-roles", () => {
   it("reports Scopes without Roles", async () => {
     await tester(authScopesWithRolesRule)
       .expect(service("", `@useAuth(Scopes<["Client.Read"]>)`))
-      .toEmitDiagnostics({ code: `${LIB}/auth-scopes-with-roles`, message: /@useAuth on 'T' declares Scopes<> without Roles<>\. Pair them/ });
+      .toEmitDiagnostics({
+        code: `${LIB}/auth-scopes-with-roles`,
+        message: /@useAuth on 'T' declares Scopes<> without Roles<>\. Pair them/,
+      });
   });
 
   it("reports Roles without Scopes on an operation", async () => {
     await tester(authScopesWithRolesRule)
       .expect(service(`@useAuth(Roles<["App.Admin"]>) @route("/d") op d is DeleteOperation;`))
-      .toEmitDiagnostics({ code: `${LIB}/auth-scopes-with-roles`, message: /@useAuth on 'd' declares Roles<> without Scopes<>/ });
+      .toEmitDiagnostics({
+        code: `${LIB}/auth-scopes-with-roles`,
+        message: /@useAuth on 'd' declares Roles<> without Scopes<>/,
+      });
   });
 
   it("reports Scopes and Roles required together instead of as alternatives", async () => {
     await tester(authScopesWithRolesRule)
       .expect(service("", `@useAuth([Scopes<["Client.Read"]>, Roles<["App.Read"]>])`))
-      .toEmitDiagnostics({ code: `${LIB}/auth-scopes-with-roles`, message: /together \(a tuple\)\. Make them alternatives with `\|`/ });
+      .toEmitDiagnostics({
+        code: `${LIB}/auth-scopes-with-roles`,
+        message: /together \(a tuple\)\. Make them alternatives with `\|`/,
+      });
   });
 });
 
@@ -160,43 +208,65 @@ describe("no-delegation-scopes", () => {
   it.each(["user_impersonation", "user-groups", "access_as_user"])("reports %s", async (scope) => {
     await tester(noDelegationScopesRule)
       .expect(service("", `@useAuth(Scopes<["${scope}"]> | Roles<["App.Read"]>)`))
-      .toEmitDiagnostics({ code: `${LIB}/no-delegation-scopes`, message: new RegExp(`names the platform-managed scope '${scope}'\\. Remove it`) });
+      .toEmitDiagnostics({
+        code: `${LIB}/no-delegation-scopes`,
+        message: new RegExp(`names the platform-managed scope '${scope}'\\. Remove it`),
+      });
   });
 });
 
 describe("server-owned-read-visibility", () => {
   it("accepts read-only keys and timestamps, and caller-supplied event ids", async () => {
     await tester(serverOwnedReadVisibilityRule)
-      .expect(service(`
+      .expect(
+        service(`
         @resource("orders") model Order { @key("orderId") @visibility(Lifecycle.Read) id: string; @visibility(Lifecycle.Read) createdAt: utcDateTime; note: string; }
-        model OrderPlaced is Event<"OrderPlaced"> { orderId: string; }`))
+        model OrderPlaced is Event<"OrderPlaced"> { orderId: string; }`),
+      )
       .toBeValid();
   });
 
   it("reports a writable key", async () => {
     await tester(serverOwnedReadVisibilityRule)
       .expect(service(`@resource("orders") model Order { @key("orderId") id: string; }`))
-      .toEmitDiagnostics({ code: `${LIB}/server-owned-read-visibility`, message: /Property 'id' of resource 'Order' is server-owned \(resource key\) but writable\. Add `@visibility\(Lifecycle\.Read\)`/ });
+      .toEmitDiagnostics({
+        code: `${LIB}/server-owned-read-visibility`,
+        message:
+          /Property 'id' of resource 'Order' is server-owned \(resource key\) but writable\. Add `@visibility\(Lifecycle\.Read\)`/,
+      });
   });
 
   it("reports a writable timestamp", async () => {
     await tester(serverOwnedReadVisibilityRule)
-      .expect(service(`@resource("orders") model Order { @key("orderId") @visibility(Lifecycle.Read) id: string; updatedAt: utcDateTime; }`))
-      .toEmitDiagnostics({ code: `${LIB}/server-owned-read-visibility`, message: /Property 'updatedAt' .*\(server timestamp\)/ });
+      .expect(
+        service(
+          `@resource("orders") model Order { @key("orderId") @visibility(Lifecycle.Read) id: string; updatedAt: utcDateTime; }`,
+        ),
+      )
+      .toEmitDiagnostics({
+        code: `${LIB}/server-owned-read-visibility`,
+        message: /Property 'updatedAt' .*\(server timestamp\)/,
+      });
   });
 });
 
 describe("mock-server-uses-mocking-server", () => {
   it("accepts a mock server declared with MockingServer and a normal server without it", async () => {
     await tester(mockServerUsesMockingServerRule)
-      .expect(`@service @server("https://api.example.com", "Backend") @server("https://mock.example.com", "Mock server", MockingServer) namespace M;`)
+      .expect(
+        `@service @server("https://api.example.com", "Backend") @server("https://mock.example.com", "Mock server", MockingServer) namespace M;`,
+      )
       .toBeValid();
   });
 
   it("reports a mock server entry without MockingServer", async () => {
     await tester(mockServerUsesMockingServerRule)
       .expect(`@service @server("https://mock.example.com", "Mock server") namespace M;`)
-      .toEmitDiagnostics({ code: `${LIB}/mock-server-uses-mocking-server`, message: /looks like a mock server but has no `mocking_server` variable\. Declare it as `@server\("https:\/\/mock\.example\.com", "Mock server", Platform\.MockingServer\)`/ });
+      .toEmitDiagnostics({
+        code: `${LIB}/mock-server-uses-mocking-server`,
+        message:
+          /looks like a mock server but has no `mocking_server` variable\. Declare it as `@server\("https:\/\/mock\.example\.com", "Mock server", Platform\.MockingServer\)`/,
+      });
   });
 });
 
@@ -208,7 +278,10 @@ describe("versioned-service", () => {
   it("reports an unversioned service", async () => {
     await tester(versionedServiceRule)
       .expect(`@service(#{ title: "U" }) namespace U;`)
-      .toEmitDiagnostics({ code: `${LIB}/versioned-service`, message: /Service namespace 'U' is not versioned\. Add `@versioned\(Versions\)`/ });
+      .toEmitDiagnostics({
+        code: `${LIB}/versioned-service`,
+        message: /Service namespace 'U' is not versioned\. Add `@versioned\(Versions\)`/,
+      });
   });
 });
 

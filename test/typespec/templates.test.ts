@@ -2,7 +2,13 @@
 // verbs, default successes, default errors, positional parameters and body schemas as the spec's
 // tables give them. One compile is shared by the whole file.
 import { beforeAll, describe, expect, it } from "vitest";
-import { OpenApiTester, preparePlatformLibrary, resolveParameters, statusCodes, type OpenApiDocument } from "./support/tester.js";
+import {
+  OpenApiTester,
+  preparePlatformLibrary,
+  resolveParameters,
+  statusCodes,
+  type OpenApiDocument,
+} from "./support/tester.js";
 
 // A contract written only against the spec's tables.
 const contract = `
@@ -71,7 +77,8 @@ const op = (path: string, verb: string) => {
 const instanceErrors = ["400", "401", "403", "404", "5XX"];
 const collectionErrors = ["400", "401", "403", "5XX"];
 const body = (path: string, verb: string) => op(path, verb).requestBody?.content["application/json"]?.schema;
-const success = (path: string, verb: string, code: string) => op(path, verb).responses[code]?.content?.["application/json"]?.schema;
+const success = (path: string, verb: string, code: string) =>
+  op(path, verb).responses[code]?.content?.["application/json"]?.schema;
 
 beforeAll(async () => {
   await preparePlatformLibrary();
@@ -99,7 +106,10 @@ describe("CRUD templates: route, verb, default success and default errors", () =
     expect(success("/widgets/{widgetId}", "get", "200")).toEqual({ $ref: "#/components/schemas/Widget" });
     expect(success("/widgets", "post", "201")).toEqual({ $ref: "#/components/schemas/Widget" });
     expect(success("/widgets/{widgetId}", "put", "201")).toEqual({ $ref: "#/components/schemas/Widget" });
-    expect(success("/widgets", "get", "200")).toEqual({ type: "array", items: { $ref: "#/components/schemas/Widget" } });
+    expect(success("/widgets", "get", "200")).toEqual({
+      type: "array",
+      items: { $ref: "#/components/schemas/Widget" },
+    });
     expect(op("/widgets/{widgetId}", "delete").responses["204"]?.content).toBeUndefined();
   });
 
@@ -163,7 +173,11 @@ describe("positional parameters", () => {
     expect(success("/pages", "get", "200")).toEqual({ $ref: "#/components/schemas/PagedPage" });
     const page = doc.components.schemas.PagedPage!;
     expect(page.required).toEqual(["items", "totalCount"]);
-    expect(page.properties?.items).toEqual({ type: "array", items: { $ref: "#/components/schemas/Paged" }, description: expect.any(String) });
+    expect(page.properties?.items).toEqual({
+      type: "array",
+      items: { $ref: "#/components/schemas/Paged" },
+      description: expect.any(String),
+    });
     expect(page.properties?.totalCount).toMatchObject({ type: "integer", format: "int32" });
     expect(page.properties?.continuationToken).toMatchObject({ type: "string" });
   });
@@ -194,7 +208,9 @@ describe("errors are Problem Details as application/problem+json", () => {
           expect(Object.keys(response.content ?? {}), `${verb} ${path} ${code}`).toEqual(["application/problem+json"]);
           const ref = response.content!["application/problem+json"]!.schema.$ref!;
           const schema = doc.components.schemas[ref.replace("#/components/schemas/", "")]!;
-          expect(schema.allOf, `${verb} ${path} ${code}`).toEqual([{ $ref: "#/components/schemas/Platform.ProblemDetails" }]);
+          expect(schema.allOf, `${verb} ${path} ${code}`).toEqual([
+            { $ref: "#/components/schemas/Platform.ProblemDetails" },
+          ]);
         }
       }
     }
@@ -202,11 +218,22 @@ describe("errors are Problem Details as application/problem+json", () => {
 
   it("ProblemDetails has the RFC 7807 fields and the requestId, traceId, errors extensions", () => {
     const problem = doc.components.schemas["Platform.ProblemDetails"]!;
-    expect(Object.keys(problem.properties ?? {})).toEqual(["type", "title", "status", "detail", "instance", "requestId", "traceId", "errors"]);
+    expect(Object.keys(problem.properties ?? {})).toEqual([
+      "type",
+      "title",
+      "status",
+      "detail",
+      "instance",
+      "requestId",
+      "traceId",
+      "errors",
+    ]);
     // RFC 7807 §3.1: a URI reference, so relative types such as /problems/webhooks/validation are valid.
     expect(problem.properties?.type).toMatchObject({ type: "string", format: "uri-reference" });
     expect(problem.properties?.status).toMatchObject({ type: "integer", format: "int32" });
-    expect(problem.properties?.errors?.items).toEqual({ $ref: "#/components/schemas/Platform.ProblemDetailsFieldError" });
+    expect(problem.properties?.errors?.items).toEqual({
+      $ref: "#/components/schemas/Platform.ProblemDetailsFieldError",
+    });
     expect(doc.components.schemas["Platform.ProblemDetailsFieldError"]?.required).toEqual(["key", "values"]);
   });
 });

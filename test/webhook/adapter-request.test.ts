@@ -5,14 +5,23 @@ import { isValidTraceparent } from "../../webhook/src/trace.js";
 
 describe("resolveTarget", () => {
   it("takes a plain origin-form target as it is, query apart", () => {
-    expect(resolveTarget("/api/webhooks", "127.0.0.1:7071")).toEqual({ href: "http://127.0.0.1:7071/api/webhooks", pathname: "/api/webhooks" });
-    expect(resolveTarget("/api/webhooks?code=x", "localhost")).toEqual({ href: "http://localhost/api/webhooks?code=x", pathname: "/api/webhooks" });
+    expect(resolveTarget("/api/webhooks", "127.0.0.1:7071")).toEqual({
+      href: "http://127.0.0.1:7071/api/webhooks",
+      pathname: "/api/webhooks",
+    });
+    expect(resolveTarget("/api/webhooks?code=x", "localhost")).toEqual({
+      href: "http://localhost/api/webhooks?code=x",
+      pathname: "/api/webhooks",
+    });
   });
 
   it("normalises other targets as WHATWG URL does (dot segments, escapes, absolute form)", () => {
     expect(resolveTarget("/api/x/../webhooks", "h").pathname).toBe("/api/webhooks");
     expect(resolveTarget("/api/web%68ooks", "h").pathname).toBe("/api/web%68ooks");
-    expect(resolveTarget("http://other:1/api/webhooks", "h")).toEqual({ href: "http://other:1/api/webhooks", pathname: "/api/webhooks" });
+    expect(resolveTarget("http://other:1/api/webhooks", "h")).toEqual({
+      href: "http://other:1/api/webhooks",
+      pathname: "/api/webhooks",
+    });
   });
 
   it("falls back to / for a target or host that is not a URL at all", () => {
@@ -23,7 +32,12 @@ describe("resolveTarget", () => {
 describe("AdapterRequest", () => {
   it("reads headers case-insensitively, joins repeated ones and exposes the body", async () => {
     const body = Buffer.from('{"OrgId":1}');
-    const req = new AdapterRequest("POST", "http://h/api/webhooks?a=1", { "content-type": "application/json", "x-multi": ["a", "b"] }, body);
+    const req = new AdapterRequest(
+      "POST",
+      "http://h/api/webhooks?a=1",
+      { "content-type": "application/json", "x-multi": ["a", "b"] },
+      body,
+    );
     expect(req.headers.get("Content-Type")).toBe("application/json");
     expect(req.headers.get("x-multi")).toBe("a, b");
     expect(req.headers.get("missing")).toBeNull();
@@ -45,7 +59,9 @@ describe("AdapterContext", () => {
 
   it("routes the log methods to the host's levels", () => {
     const seen: string[] = [];
-    const ctx = new AdapterContext("inv", "webhooks", undefined, (level, ...args) => seen.push(`${level}:${args.join(" ")}`));
+    const ctx = new AdapterContext("inv", "webhooks", undefined, (level, ...args) =>
+      seen.push(`${level}:${args.join(" ")}`),
+    );
     ctx.log("a");
     ctx.info("b");
     ctx.warn("c");

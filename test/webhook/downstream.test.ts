@@ -3,7 +3,13 @@
 // and the 401/403 diagnosis.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../webhook/src/dev-server.js";
-import { captureLogs, FakeCredential, startDownstreamStub, type DownstreamStub, type LogCapture } from "./support/stubs.js";
+import {
+  captureLogs,
+  FakeCredential,
+  startDownstreamStub,
+  type DownstreamStub,
+  type LogCapture,
+} from "./support/stubs.js";
 
 let stub: DownstreamStub;
 let server: DevServer;
@@ -23,7 +29,11 @@ beforeAll(async () => {
   logs = captureLogs();
   server = await startDevServer({
     port: 0,
-    env: { PROCESS_API_BASE_URL: stub.url, PROCESS_API_APP_ID_URI: "api://process-cases", PROJECT_LOOKUP_BASE_URL: stub.url },
+    env: {
+      PROCESS_API_BASE_URL: stub.url,
+      PROCESS_API_APP_ID_URI: "api://process-cases",
+      PROJECT_LOOKUP_BASE_URL: stub.url,
+    },
     logSink: logs.sink,
     overrides: { credential, retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 }, downstreamTimeoutMs: 300 },
   });
@@ -45,7 +55,14 @@ describe("Project/Created -> create case", () => {
     const tp = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
     const res = await post(projectCreated(42), "pc-1", { traceparent: tp });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ received: true, messageId: "pc-1", objectType: "Project", eventType: "Created", projectId: 42, orgId: 7 });
+    expect(res.body).toEqual({
+      received: true,
+      messageId: "pc-1",
+      objectType: "Project",
+      eventType: "Created",
+      projectId: 42,
+      orgId: 7,
+    });
     expect(stub.lookups().map((r) => r.path)).toEqual(["/projects/42?orgId=7"]);
     const [c] = stub.cases();
     expect(JSON.parse(c!.body)).toEqual({ ExternalId: "42", Name: "Smith v. Jones" });
@@ -105,7 +122,11 @@ describe("Project/Created -> create case", () => {
     expect(line.line).toContain("x-forward-tenant-origin: corp");
     expect(line.line).toContain("app role");
     expect(line.line).toContain("package version mismatch");
-    expect(line.record.diagnostics).toMatchObject({ callerIdentity: { roles: ["App.Read"], aud: "api://process-cases" }, errorSource: "gateway", errorReason: "TenantOriginMissing" });
+    expect(line.record.diagnostics).toMatchObject({
+      callerIdentity: { roles: ["App.Read"], aud: "api://process-cases" },
+      errorSource: "gateway",
+      errorReason: "TenantOriginMissing",
+    });
     expect(logs.text()).not.toMatch(/Bearer ey|eyJhbGciOiJub25l/);
     // The claim was released: once fixed, a redelivery creates the case.
     stub.caseAnswers.length = 0;
@@ -127,10 +148,20 @@ describe("dry run without PROCESS_API_BASE_URL", () => {
     try {
       expect(dry.description.join("\n")).toMatch(/create-case requests are logged, not sent/);
       stub.projects.set(70, "Dry Matter");
-      const res = await fetch(dry.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(projectCreated(70)) });
+      const res = await fetch(dry.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(projectCreated(70)),
+      });
       expect(res.status).toBe(200);
       expect(stub.cases()).toHaveLength(0);
-      expect(dryLogs.find("dry run")).toMatchObject({ request: { method: "POST", url: "<PROCESS_API_BASE_URL>/cases", body: { ExternalId: "70", Name: "Dry Matter" } } });
+      expect(dryLogs.find("dry run")).toMatchObject({
+        request: {
+          method: "POST",
+          url: "<PROCESS_API_BASE_URL>/cases",
+          body: { ExternalId: "70", Name: "Dry Matter" },
+        },
+      });
     } finally {
       await dry.close();
     }

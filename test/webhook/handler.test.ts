@@ -9,16 +9,29 @@ import { projectCreated } from "../../webhook/src/handlers/project-created.js";
 import { EventRouter, type EventHandler } from "../../webhook/src/routing/registry.js";
 import { captureLogs, delivery, invocation, TRACEPARENT } from "./support/stubs.js";
 
-const NOTE = { Object: "Note", Event: "Created", OrgId: 7, ProjectId: 42, UserId: 3, UserType: "Employee", ObjectId: { NoteId: 9 } };
+const NOTE = {
+  Object: "Note",
+  Event: "Created",
+  OrgId: 7,
+  ProjectId: 42,
+  UserId: 3,
+  UserType: "Employee",
+  ObjectId: { NoteId: 9 },
+};
 
-function setup(opts: { handlers?: EventHandler[]; store?: IdempotencyStore; cases?: CaseCreator; inFlightWaitMs?: number } = {}) {
+function setup(
+  opts: { handlers?: EventHandler[]; store?: IdempotencyStore; cases?: CaseCreator; inFlightWaitMs?: number } = {},
+) {
   const logs = captureLogs();
   const created: unknown[] = [];
   const deps: WebhookDeps = {
     store: opts.store ?? new MemoryIdempotencyStore(),
     router: new EventRouter(opts.handlers ?? [projectCreated]),
     services: {
-      cases: opts.cases ?? { dryRun: false, createCase: async (body) => (created.push(body), { outcome: "created", status: 201 }) },
+      cases: opts.cases ?? {
+        dryRun: false,
+        createCase: async (body) => (created.push(body), { outcome: "created", status: 201 }),
+      },
       projects: { projectName: async (id) => `Project ${id}` },
     },
     logSink: logs.sink,
@@ -35,22 +48,39 @@ function counting(object: string, event: string, behaviour: (n: number) => Promi
 describe("webhook handler: success", () => {
   it("acknowledges with every field the delivery carries", async () => {
     const { handle } = setup();
-    const res = await handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "m-1", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" } }), invocation());
+    const res = await handle(
+      delivery({ body: NOTE, headers: { "x-fv-messageid": "m-1", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" } }),
+      invocation(),
+    );
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
-    expect(res.jsonBody).toEqual({ received: true, messageId: "m-1", objectType: "Note", eventType: "Created", timestamp: "2026-11-23T09:44:50.123Z", noteId: 9, projectId: 42, orgId: 7 });
+    expect(res.jsonBody).toEqual({
+      received: true,
+      messageId: "m-1",
+      objectType: "Note",
+      eventType: "Created",
+      timestamp: "2026-11-23T09:44:50.123Z",
+      noteId: 9,
+      projectId: 42,
+      orgId: 7,
+    });
   });
 
   it("omits what the delivery does not carry, and warns when there is no message id", async () => {
     const { handle, logs } = setup();
     const res = await handle(delivery({ body: { orgid: 1 } }), invocation());
     expect(res.jsonBody).toEqual({ received: true, orgId: 1 });
-    expect(logs.lines.find((l) => l.level === "warn" && String(l.record.msg).includes("without x-fv-messageid"))).toBeDefined();
+    expect(
+      logs.lines.find((l) => l.level === "warn" && String(l.record.msg).includes("without x-fv-messageid")),
+    ).toBeDefined();
   });
 
   it("acknowledges and logs kinds without a handler", async () => {
     const { handle, logs } = setup();
-    const res = await handle(delivery({ body: { Object: "Invoice", Event: "Archived", OrgId: 1 }, headers: { "x-fv-messageid": "m-2" } }), invocation());
+    const res = await handle(
+      delivery({ body: { Object: "Invoice", Event: "Archived", OrgId: 1 }, headers: { "x-fv-messageid": "m-2" } }),
+      invocation(),
+    );
     expect(res.status).toBe(200);
     expect(logs.find("no handler")).toMatchObject({ kind: "Invoice/Archived", handler: null, messageId: "m-2" });
   });
@@ -64,7 +94,10 @@ describe("webhook handler: success", () => {
 
   it("sends the create-case request for Project/Created with the project id as string and the looked-up name", async () => {
     const { handle, created } = setup();
-    const res = await handle(delivery({ body: { Object: "Project", Event: "Created", OrgId: 1, ProjectId: 314 } }), invocation());
+    const res = await handle(
+      delivery({ body: { Object: "Project", Event: "Created", OrgId: 1, ProjectId: 314 } }),
+      invocation(),
+    );
     expect(res.status).toBe(200);
     expect(created).toEqual([{ ExternalId: "314", Name: "Project 314" }]);
   });
@@ -72,7 +105,15 @@ describe("webhook handler: success", () => {
 
 describe("webhook handler: problem+json errors", () => {
   const problemShape = (body: unknown, status: number) =>
-    expect(body).toMatchObject({ type: expect.stringMatching(/^\/problems\/webhooks\//), title: expect.any(String), status, detail: expect.any(String), instance: "/api/webhooks", requestId: "inv-1", traceId: expect.stringMatching(TRACEPARENT) });
+    expect(body).toMatchObject({
+      type: expect.stringMatching(/^\/problems\/webhooks\//),
+      title: expect.any(String),
+      status,
+      detail: expect.any(String),
+      instance: "/api/webhooks",
+      requestId: "inv-1",
+      traceId: expect.stringMatching(TRACEPARENT),
+    });
 
   it("405 for other methods, with Allow: POST", async () => {
     const { handle } = setup();
@@ -87,7 +128,10 @@ describe("webhook handler: problem+json errors", () => {
 
   it("415 for a non-JSON content type", async () => {
     const { handle } = setup();
-    const res = await handle(delivery({ body: "OrgId=1", headers: { "content-type": "application/x-www-form-urlencoded" } }), invocation());
+    const res = await handle(
+      delivery({ body: "OrgId=1", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      invocation(),
+    );
     expect(res.status).toBe(415);
     problemShape(res.jsonBody, 415);
   });
@@ -98,10 +142,16 @@ describe("webhook handler: problem+json errors", () => {
     const res = await handle(delivery({ body: big }), invocation());
     expect(res.status).toBe(413);
     problemShape(res.jsonBody, 413);
-    const declared = await handle(delivery({ body: "{}", headers: { "content-length": String(MAX_BODY_BYTES + 1) } }), invocation());
+    const declared = await handle(
+      delivery({ body: "{}", headers: { "content-length": String(MAX_BODY_BYTES + 1) } }),
+      invocation(),
+    );
     expect(declared.status).toBe(413);
     const exact = JSON.stringify({ OrgId: 1, pad: "" }).length;
-    const fits = await handle(delivery({ body: JSON.stringify({ OrgId: 1, pad: "x".repeat(MAX_BODY_BYTES - exact) }) }), invocation());
+    const fits = await handle(
+      delivery({ body: JSON.stringify({ OrgId: 1, pad: "x".repeat(MAX_BODY_BYTES - exact) }) }),
+      invocation(),
+    );
     expect(fits.status).toBe(200);
   });
 
@@ -110,10 +160,16 @@ describe("webhook handler: problem+json errors", () => {
     const res = await handle(delivery({ body: '{"OrgId": 1,' }), invocation());
     expect(res.status).toBe(400);
     problemShape(res.jsonBody, 400);
-    expect(res.jsonBody).toMatchObject({ type: "/problems/webhooks/invalid-json", errors: [{ key: "body", values: [expect.any(String)] }] });
+    expect(res.jsonBody).toMatchObject({
+      type: "/problems/webhooks/invalid-json",
+      errors: [{ key: "body", values: [expect.any(String)] }],
+    });
     const utf = await handle(delivery({ body: new Uint8Array([0x7b, 0xff, 0x7d]) }), invocation());
     expect(utf.status).toBe(400);
-    expect(utf.jsonBody).toMatchObject({ detail: "The body is not valid UTF-8 text.", errors: [{ key: "body", values: ["is not valid UTF-8"] }] });
+    expect(utf.jsonBody).toMatchObject({
+      detail: "The body is not valid UTF-8 text.",
+      errors: [{ key: "body", values: ["is not valid UTF-8"] }],
+    });
   });
 
   it("reads a body that starts with a UTF-8 byte-order mark", async () => {
@@ -126,7 +182,10 @@ describe("webhook handler: problem+json errors", () => {
 
   it("400 validation with {key, values} per failing field, headers included", async () => {
     const { handle } = setup();
-    const res = await handle(delivery({ body: { ProjectId: "x" }, headers: { "x-fv-timestamp": "yesterday" } }), invocation());
+    const res = await handle(
+      delivery({ body: { ProjectId: "x" }, headers: { "x-fv-timestamp": "yesterday" } }),
+      invocation(),
+    );
     expect(res.status).toBe(400);
     expect(res.jsonBody).toMatchObject({
       type: "/problems/webhooks/validation",
@@ -140,7 +199,10 @@ describe("webhook handler: problem+json errors", () => {
 
   it("400 for Project/Created without ProjectId, and the claim is released", async () => {
     const { handle, deps } = setup();
-    const res = await handle(delivery({ body: { Object: "Project", Event: "Created", OrgId: 1 }, headers: { "x-fv-messageid": "p-0" } }), invocation());
+    const res = await handle(
+      delivery({ body: { Object: "Project", Event: "Created", OrgId: 1 }, headers: { "x-fv-messageid": "p-0" } }),
+      invocation(),
+    );
     expect(res.status).toBe(400);
     expect(res.jsonBody).toMatchObject({ errors: [{ key: "ProjectId" }] });
     expect(await deps.store.claim("p-0", 1000)).toMatchObject({ kind: "claimed" });
@@ -154,7 +216,9 @@ describe("webhook handler: problem+json errors", () => {
   });
 
   it("an unexpected handler failure is a 500 problem and releases the claim", async () => {
-    const h = counting("Note", "Created", async (n) => { if (n === 1) throw new TypeError("bug"); });
+    const h = counting("Note", "Created", async (n) => {
+      if (n === 1) throw new TypeError("bug");
+    });
     const { handle } = setup({ handlers: [h] });
     const first = await handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "m-bug" } }), invocation());
     expect(first.status).toBe(500);
@@ -165,7 +229,12 @@ describe("webhook handler: problem+json errors", () => {
   });
 
   it("a store outage is a 503 with Retry-After, not a 4xx", async () => {
-    const broken: IdempotencyStore = { kind: "table", claim: async () => Promise.reject(new Error("ECONNREFUSED")), complete: async () => {}, release: async () => {} };
+    const broken: IdempotencyStore = {
+      kind: "table",
+      claim: async () => Promise.reject(new Error("ECONNREFUSED")),
+      complete: async () => {},
+      release: async () => {},
+    };
     const { handle } = setup({ store: broken });
     const res = await handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "m-s" } }), invocation());
     expect(res.status).toBe(503);
@@ -179,7 +248,13 @@ describe("webhook handler: idempotency", () => {
     const { handle, logs } = setup({ handlers: [h] });
     const headers = { "x-fv-messageid": "dup-1", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" };
     const first = await handle(delivery({ body: NOTE, headers }), invocation("a"));
-    const again = await handle(delivery({ body: { ...NOTE, OrgId: 999 }, headers: { ...headers, "x-fv-timestamp": "2026-11-23T10:00:00.000Z" } }), invocation("b"));
+    const again = await handle(
+      delivery({
+        body: { ...NOTE, OrgId: 999 },
+        headers: { ...headers, "x-fv-timestamp": "2026-11-23T10:00:00.000Z" },
+      }),
+      invocation("b"),
+    );
     expect(again.status).toBe(200);
     expect(again.jsonBody).toEqual(first.jsonBody);
     expect(h.calls).toBe(1);
@@ -189,7 +264,11 @@ describe("webhook handler: idempotency", () => {
   it("N concurrent deliveries of one id process once and all get the same body", async () => {
     const h = counting("Note", "Created", () => new Promise((r) => setTimeout(r, 50)));
     const { handle } = setup({ handlers: [h] });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "conc-1" } }), invocation(`i${i}`))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "conc-1" } }), invocation(`i${i}`)),
+      ),
+    );
     expect(h.calls).toBe(1);
     expect(new Set(results.map((r) => r.status))).toEqual(new Set([200]));
     expect(new Set(results.map((r) => JSON.stringify(r.jsonBody))).size).toBe(1);
@@ -209,7 +288,9 @@ describe("webhook handler: idempotency", () => {
   });
 
   it("a processing failure releases the claim; a later redelivery processes", async () => {
-    const h = counting("Note", "Created", async (n) => { if (n === 1) throw new RetryableDownstreamError("process API", "process API answered HTTP 503"); });
+    const h = counting("Note", "Created", async (n) => {
+      if (n === 1) throw new RetryableDownstreamError("process API", "process API answered HTTP 503");
+    });
     const { handle } = setup({ handlers: [h] });
     const first = await handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "fail-1" } }), invocation());
     expect(first.status).toBe(503);
@@ -236,13 +317,21 @@ describe("webhook handler: logs", () => {
     const token = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlc2VjcmV0";
     const { handle, logs } = setup();
     await handle(
-      delivery({ body: { ...NOTE, access_token: token, nested: { Authorization: `Bearer ${token}` } }, headers: { authorization: `Bearer ${token}`, "x-fv-messageid": "log-1", cookie: "s=secret" } }),
+      delivery({
+        body: { ...NOTE, access_token: token, nested: { Authorization: `Bearer ${token}` } },
+        headers: { authorization: `Bearer ${token}`, "x-fv-messageid": "log-1", cookie: "s=secret" },
+      }),
       invocation("req-9"),
     );
     expect(logs.lines.length).toBeGreaterThan(0);
     expect(logs.text()).not.toContain(token);
     expect(logs.text()).not.toContain("s=secret");
-    for (const l of logs.lines) expect(l.record).toMatchObject({ requestId: "req-9", traceId: expect.stringMatching(TRACEPARENT), messageId: "log-1" });
+    for (const l of logs.lines)
+      expect(l.record).toMatchObject({
+        requestId: "req-9",
+        traceId: expect.stringMatching(TRACEPARENT),
+        messageId: "log-1",
+      });
     const received = logs.find("webhook received")!;
     expect(received.payload).toMatchObject({ orgId: 7, objectId: { noteId: 9 } });
     expect((received.headers as Record<string, string>).authorization).toBe("[redacted]");

@@ -18,7 +18,11 @@ async function post(authorization?: string) {
 
 beforeAll(async () => {
   oidc = await startOidcServer();
-  server = await startDevServer({ port: 0, quiet: true, env: { WEBHOOK_VALIDATE_JWT: "true", WEBHOOK_IDENTITY_URL: oidc.issuer } });
+  server = await startDevServer({
+    port: 0,
+    quiet: true,
+    env: { WEBHOOK_VALIDATE_JWT: "true", WEBHOOK_IDENTITY_URL: oidc.issuer },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -70,9 +74,17 @@ describe("in-process JWT validation", () => {
   });
 
   it("503 with Retry-After when the identity server cannot be reached", async () => {
-    const down = await startDevServer({ port: 0, quiet: true, env: { WEBHOOK_VALIDATE_JWT: "true", WEBHOOK_IDENTITY_URL: "http://127.0.0.1:9" } });
+    const down = await startDevServer({
+      port: 0,
+      quiet: true,
+      env: { WEBHOOK_VALIDATE_JWT: "true", WEBHOOK_IDENTITY_URL: "http://127.0.0.1:9" },
+    });
     try {
-      const res = await fetch(down.url, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer a.b.c" }, body });
+      const res = await fetch(down.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: "Bearer a.b.c" },
+        body,
+      });
       expect(res.status).toBe(503);
       expect(res.headers.get("retry-after")).toBe("30");
     } finally {

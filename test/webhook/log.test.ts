@@ -6,9 +6,19 @@ import { captureLogs } from "./support/stubs.js";
 describe("createLogger", () => {
   it("writes one JSON line with the base fields and redacts credentials", () => {
     const logs = captureLogs();
-    createLogger(logs.sink, { requestId: "r1" }).with({ messageId: "m1" }).info("hello", { authorization: "Bearer abc", note: "eyJa.eyJb.sig", ok: 1 });
+    createLogger(logs.sink, { requestId: "r1" })
+      .with({ messageId: "m1" })
+      .info("hello", { authorization: "Bearer abc", note: "eyJa.eyJb.sig", ok: 1 });
     expect(logs.lines).toHaveLength(1);
-    expect(logs.lines[0]!.record).toEqual({ level: "info", msg: "hello", requestId: "r1", messageId: "m1", authorization: REDACTED, note: REDACTED, ok: 1 });
+    expect(logs.lines[0]!.record).toEqual({
+      level: "info",
+      msg: "hello",
+      requestId: "r1",
+      messageId: "m1",
+      authorization: REDACTED,
+      note: REDACTED,
+      ok: 1,
+    });
   });
 
   it("builds lazily given fields and base only when a line is written", () => {
@@ -32,6 +42,11 @@ describe("createLogger", () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     createLogger(logs.sink, { requestId: "r3" }).error("cyclic", { cyclic });
-    expect(logs.lines[0]!.record).toMatchObject({ level: "error", msg: "cyclic", requestId: "r3", note: "fields not serialisable" });
+    expect(logs.lines[0]!.record).toMatchObject({
+      level: "error",
+      msg: "cyclic",
+      requestId: "r3",
+      note: "fields not serialisable",
+    });
   });
 });

@@ -17,9 +17,27 @@ function parseErr(text: string) {
 describe("webhook payload parsing", () => {
   it("reads every field of a note-created delivery (spec A example)", () => {
     const p = parseOk(
-      JSON.stringify({ Object: "Note", Event: "Created", Timestamp: 1763891090, OrgId: 7, ProjectId: 42, UserId: 3, UserType: "Employee", ObjectId: { NoteId: 9, DocumentId: 10, ContactId: 11 } }),
+      JSON.stringify({
+        Object: "Note",
+        Event: "Created",
+        Timestamp: 1763891090,
+        OrgId: 7,
+        ProjectId: 42,
+        UserId: 3,
+        UserType: "Employee",
+        ObjectId: { NoteId: 9, DocumentId: 10, ContactId: 11 },
+      }),
     );
-    expect(p).toEqual({ object: "Note", event: "Created", timestamp: 1763891090, orgId: 7, projectId: 42, userId: 3, userType: "Employee", objectId: { noteId: 9, documentId: 10, contactId: 11 } });
+    expect(p).toEqual({
+      object: "Note",
+      event: "Created",
+      timestamp: 1763891090,
+      orgId: 7,
+      projectId: 42,
+      userId: 3,
+      userType: "Employee",
+      objectId: { noteId: 9, documentId: 10, contactId: 11 },
+    });
   });
 
   it.each(["orgid", "OrgId", "ORGID", "oRgId"])("matches property names case-insensitively (%s)", (name) => {
@@ -40,7 +58,9 @@ describe("webhook payload parsing", () => {
   });
 
   it("checks types and int32 ranges and reports every failing field", () => {
-    const r = parseErr('{"OrgId":2147483648,"ProjectId":1.5,"UserId":"3","Object":4,"Timestamp":"now","ObjectId":{"NoteId":-2147483649,"ContactId":true}}');
+    const r = parseErr(
+      '{"OrgId":2147483648,"ProjectId":1.5,"UserId":"3","Object":4,"Timestamp":"now","ObjectId":{"NoteId":-2147483649,"ContactId":true}}',
+    );
     expect(r.kind).toBe("validation");
     const keys = Object.fromEntries(r.errors.map((e) => [e.key, e.values[0]]));
     expect(keys.OrgId).toMatch(/int32/);
@@ -53,7 +73,11 @@ describe("webhook payload parsing", () => {
   });
 
   it("accepts the int32 bounds and int64 timestamps within the safe range", () => {
-    expect(parseOk('{"OrgId":-2147483648,"ProjectId":2147483647,"Timestamp":9007199254740991}')).toMatchObject({ orgId: -2147483648, projectId: 2147483647, timestamp: 9007199254740991 });
+    expect(parseOk('{"OrgId":-2147483648,"ProjectId":2147483647,"Timestamp":9007199254740991}')).toMatchObject({
+      orgId: -2147483648,
+      projectId: 2147483647,
+      timestamp: 9007199254740991,
+    });
   });
 
   it("rejects huge numbers instead of rounding them", () => {
@@ -73,14 +97,18 @@ describe("webhook payload parsing", () => {
   });
 
   it("rejects two spellings of one known property as ambiguous", () => {
-    expect(parseErr('{"OrgId":1,"orgid":2}').errors).toEqual([{ key: "OrgId", values: [expect.stringMatching(/more than once/)] }]);
+    expect(parseErr('{"OrgId":1,"orgid":2}').errors).toEqual([
+      { key: "OrgId", values: [expect.stringMatching(/more than once/)] },
+    ]);
     expect(parseErr('{"OrgId":1,"ObjectId":{"NoteId":1,"noteid":2}}').errors[0]!.key).toBe("ObjectId.NoteId");
     // Unknown properties may repeat in any case: they are ignored.
     expect(parseOk('{"OrgId":1,"extra":1,"EXTRA":2}')).toEqual({ orgId: 1 });
   });
 
   it("treats __proto__ and constructor as ordinary unknown keys and pollutes nothing", () => {
-    const p = parseOk('{"__proto__":{"polluted":true,"OrgId":99},"constructor":{"prototype":{"polluted":true}},"OrgId":1,"ObjectId":{"__proto__":{"NoteId":5}}}');
+    const p = parseOk(
+      '{"__proto__":{"polluted":true,"OrgId":99},"constructor":{"prototype":{"polluted":true}},"OrgId":1,"ObjectId":{"__proto__":{"NoteId":5}}}',
+    );
     expect(p).toEqual({ orgId: 1, objectId: {} });
     expect(Object.getPrototypeOf(p)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -91,7 +119,9 @@ describe("webhook payload parsing", () => {
     const deep = `{"OrgId":1,"x":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
     const r = parseErr(deep);
     expect(r.errors[0]!.values[0]).toMatch(/deeper than 32/);
-    expect(parseOk(`{"OrgId":1,"x":${"[".repeat(MAX_JSON_DEPTH - 1)}${"]".repeat(MAX_JSON_DEPTH - 1)}}`)).toEqual({ orgId: 1 });
+    expect(parseOk(`{"OrgId":1,"x":${"[".repeat(MAX_JSON_DEPTH - 1)}${"]".repeat(MAX_JSON_DEPTH - 1)}}`)).toEqual({
+      orgId: 1,
+    });
   });
 
   it("counts depth outside strings only", () => {
@@ -104,7 +134,9 @@ describe("delivery headers", () => {
   const get = (h: Record<string, string>) => ({ get: (name: string) => h[name] ?? null });
 
   it("reads the message id and the ISO 8601 UTC timestamp", () => {
-    expect(readDeliveryHeaders(get({ "x-fv-messageid": " abc-1 ", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" }))).toEqual({
+    expect(
+      readDeliveryHeaders(get({ "x-fv-messageid": " abc-1 ", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" })),
+    ).toEqual({
       headers: { messageId: "abc-1", timestamp: "2026-11-23T09:44:50.123Z" },
       errors: [],
     });
@@ -119,10 +151,23 @@ describe("delivery headers", () => {
 });
 
 describe("content type", () => {
-  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON;charset=\"UTF-8\"", "application/cloudevents+json", null, ""])("accepts %s", (ct) => {
+  it.each([
+    "application/json",
+    "application/json; charset=utf-8",
+    'Application/JSON;charset="UTF-8"',
+    "application/cloudevents+json",
+    null,
+    "",
+  ])("accepts %s", (ct) => {
     expect(checkJsonContentType(ct).ok).toBe(true);
   });
-  it.each(["text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "multipart/form-data; boundary=x", "application/jsonp"])("rejects %s", (ct) => {
+  it.each([
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "application/json; charset=latin1",
+    "multipart/form-data; boundary=x",
+    "application/jsonp",
+  ])("rejects %s", (ct) => {
     expect(checkJsonContentType(ct).ok).toBe(false);
   });
 });

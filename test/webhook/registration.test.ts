@@ -58,8 +58,11 @@ describe("endpoint registration", () => {
   it("builds on its own (webhook/tsconfig.json: NodeNext, strict)", async () => {
     const tsc = fileURLToPath(new URL("../../node_modules/typescript/bin/tsc", import.meta.url));
     const result = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      execFile(process.execPath, [tsc, "--noEmit", "-p", fileURLToPath(new URL("tsconfig.json", webhookDir))], (err, stdout, stderr) =>
-        resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, out: stdout + stderr }),
+      execFile(
+        process.execPath,
+        [tsc, "--noEmit", "-p", fileURLToPath(new URL("tsconfig.json", webhookDir))],
+        (err, stdout, stderr) =>
+          resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, out: stdout + stderr }),
       );
     });
     expect(result.out).toBe("");

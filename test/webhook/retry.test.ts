@@ -32,16 +32,36 @@ describe("retry with backoff and jitter", () => {
 
   it("does not retry other errors or errors marked retryNow: false", async () => {
     let calls = 0;
-    await expect(withRetry(async () => { calls++; throw new Error("boom"); }, policy, { sleep: async () => {} })).rejects.toThrow("boom");
     await expect(
-      withRetry(async () => { calls++; throw new RetryableDownstreamError("svc", "later", undefined, { retryNow: false }); }, policy, { sleep: async () => {} }),
+      withRetry(
+        async () => {
+          calls++;
+          throw new Error("boom");
+        },
+        policy,
+        { sleep: async () => {} },
+      ),
+    ).rejects.toThrow("boom");
+    await expect(
+      withRetry(
+        async () => {
+          calls++;
+          throw new RetryableDownstreamError("svc", "later", undefined, { retryNow: false });
+        },
+        policy,
+        { sleep: async () => {} },
+      ),
     ).rejects.toThrow("later");
     expect(calls).toBe(2);
   });
 
   it("returns the first success", async () => {
     let calls = 0;
-    const v = await withRetry(async () => (++calls < 3 ? Promise.reject(new RetryableDownstreamError("s", "x")) : "ok"), policy, { sleep: async () => {} });
+    const v = await withRetry(
+      async () => (++calls < 3 ? Promise.reject(new RetryableDownstreamError("s", "x")) : "ok"),
+      policy,
+      { sleep: async () => {} },
+    );
     expect([v, calls]).toEqual(["ok", 3]);
   });
 });

@@ -21,7 +21,9 @@ describe("event router", () => {
   });
 
   it("refuses two handlers for one kind, whatever the letter case", () => {
-    expect(() => new EventRouter([handler("Project", "Created"), handler("PROJECT", "created")])).toThrow(/two handlers/);
+    expect(() => new EventRouter([handler("Project", "Created"), handler("PROJECT", "created")])).toThrow(
+      /two handlers/,
+    );
   });
 
   it("registers the shipped handlers, Project/Created among them", () => {

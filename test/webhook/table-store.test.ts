@@ -23,7 +23,11 @@ beforeAll(async () => {
       PROCESS_API_APP_ID_URI: "api://process-cases",
       PROJECT_LOOKUP_BASE_URL: stub.url,
     },
-    overrides: { credential: new FakeCredential(), retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 5 }, inFlightWaitMs: 10_000 },
+    overrides: {
+      credential: new FakeCredential(),
+      retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 5 },
+      inFlightWaitMs: 10_000,
+    },
   });
 });
 afterAll(async () => {

@@ -70,7 +70,11 @@ export function resolveTarget(target: string, host: string | undefined): { href:
 
 /** The InvocationContext members a handler uses (ids, trace context, the log methods), without the WeakMaps. */
 const NO_EXTRA_BINDINGS = Object.freeze({ get: () => undefined, set: () => {} });
-const HTTP_TRIGGER_OPTIONS = Object.freeze({ trigger: Object.freeze({ name: "httpTrigger", type: "httpTrigger" }), extraInputs: [], extraOutputs: [] });
+const HTTP_TRIGGER_OPTIONS = Object.freeze({
+  trigger: Object.freeze({ name: "httpTrigger", type: "httpTrigger" }),
+  extraInputs: [],
+  extraOutputs: [],
+});
 
 export class AdapterContext {
   // Shared by every request: the receiver declares no extra bindings.
@@ -92,7 +96,11 @@ export class AdapterContext {
     private readonly logHandler: LogHandler,
   ) {}
   get traceContext(): TraceContext {
-    return (this.#traceContext ??= { traceParent: chooseTraceparent(this.traceparentHeader), traceState: undefined, attributes: {} });
+    return (this.#traceContext ??= {
+      traceParent: chooseTraceparent(this.traceparentHeader),
+      traceState: undefined,
+      attributes: {},
+    });
   }
   log(...args: unknown[]): void {
     this.logHandler("information", ...args);

@@ -4,7 +4,14 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { HttpFunctionOptions, HttpHandler, LogHandler, HttpResponseInit, HttpRequest as HttpRequestType, HttpResponse as HttpResponseType } from "@azure/functions";
+import type {
+  HttpFunctionOptions,
+  HttpHandler,
+  LogHandler,
+  HttpResponseInit,
+  HttpRequest as HttpRequestType,
+  HttpResponse as HttpResponseType,
+} from "@azure/functions";
 import { AdapterContext, AdapterRequest, resolveTarget } from "./adapter-request.js";
 import { HttpResponse } from "./functions.js";
 import { mapWebhookEndpoints, ROUTE_PREFIX, type HttpRegistrar } from "./endpoints.js";
@@ -53,10 +60,16 @@ interface Route {
   handler: HttpHandler;
 }
 
-const consoleSink: LogSink = (level, line) => (level === "warn" || level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
+const consoleSink: LogSink = (level, line) =>
+  (level === "warn" || level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
 
 /** Reads at most `limit` + 1 bytes, then calls `done`; the rest of an oversized body is discarded (the handler answers 413). */
-function readBody(req: IncomingMessage, limit: number, done: (bytes: Buffer, truncated: boolean) => void, fail: (err: Error) => void): void {
+function readBody(
+  req: IncomingMessage,
+  limit: number,
+  done: (bytes: Buffer, truncated: boolean) => void,
+  fail: (err: Error) => void,
+): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let truncated = false;
@@ -66,7 +79,9 @@ function readBody(req: IncomingMessage, limit: number, done: (bytes: Buffer, tru
     chunks.push(chunk);
     if (size > limit) truncated = true;
   });
-  req.on("end", () => done((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).subarray(0, limit + 1), truncated));
+  req.on("end", () =>
+    done((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).subarray(0, limit + 1), truncated),
+  );
   req.on("error", fail);
 }
 
@@ -78,7 +93,12 @@ function hasContentType(headers: Record<string, string>): boolean {
 }
 
 /** Writes a Functions HttpResponse (a web Response, so its body is read first). */
-async function sendWebResponse(res: ServerResponse, method: string, result: HttpResponseType, close: boolean): Promise<void> {
+async function sendWebResponse(
+  res: ServerResponse,
+  method: string,
+  result: HttpResponseType,
+  close: boolean,
+): Promise<void> {
   const headers: Record<string, string> = {};
   result.headers.forEach((v, k) => (headers[k] = v));
   write(res, method, { status: result.status, headers, body: Buffer.from(await result.arrayBuffer()) }, close);
@@ -102,7 +122,11 @@ function write(res: ServerResponse, method: string, result: HttpResponseInit, cl
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const settings = options.settings ?? loadSettings(options.env ?? process.env);
   const logSink: LogSink = options.quiet ? discardLogs : (options.logSink ?? consoleSink);
-  const deps = buildWebhookDeps(settings, { ...options.overrides, store: options.store ?? options.overrides?.store, logSink });
+  const deps = buildWebhookDeps(settings, {
+    ...options.overrides,
+    store: options.store ?? options.overrides?.store,
+    logSink,
+  });
   const handler = createWebhookHandler(deps);
 
   const routes = new Map<string, Route>();
@@ -115,33 +139,81 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   (options.register ?? mapWebhookEndpoints)(collector, handler);
 
   const logHandler: LogHandler = (level, ...args) =>
-    logSink(level === "warning" ? "warn" : level === "error" || level === "critical" ? "error" : "info", args.map(String).join(" "));
+    logSink(
+      level === "warning" ? "warn" : level === "error" || level === "critical" ? "error" : "info",
+      args.map(String).join(" "),
+    );
 
-  const findRoute = (pathname: string) => routes.get(pathname) ?? routes.get(pathname.replace(/\/+$/, "").toLowerCase());
+  const findRoute = (pathname: string) =>
+    routes.get(pathname) ?? routes.get(pathname.replace(/\/+$/, "").toLowerCase());
 
   // The host answers these itself: 404 for a route (or method) no function registered (spec A: the mapping was
   // not registered), 405 for methods it never hands to a function.
-  function refuse(req: IncomingMessage, res: ServerResponse, method: string, pathname: string, status: 404 | 405): void {
+  function refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    pathname: string,
+    status: 404 | 405,
+  ): void {
     req.resume();
-    const ctx = { instance: pathname, requestId: randomUUID(), traceId: chooseTraceparent(req.headers.traceparent as string | undefined) };
+    const ctx = {
+      instance: pathname,
+      requestId: randomUUID(),
+      traceId: chooseTraceparent(req.headers.traceparent as string | undefined),
+    };
     const problem =
       status === 404
         ? problemResponse(ctx, 404, PROBLEM_TYPES.notFound, `No function is registered for ${method} ${pathname}.`)
-        : problemResponse(ctx, 405, PROBLEM_TYPES.methodNotAllowed, `${method} is not supported; deliver webhooks with POST.`, { headers: { allow: "POST" } });
+        : problemResponse(
+            ctx,
+            405,
+            PROBLEM_TYPES.methodNotAllowed,
+            `${method} is not supported; deliver webhooks with POST.`,
+            { headers: { allow: "POST" } },
+          );
     write(res, method, problem, false);
   }
 
   function fail(res: ServerResponse, err: unknown): void {
-    logSink("error", JSON.stringify({ level: "error", msg: "dev server adapter failed", error: (err as Error)?.message }));
+    logSink(
+      "error",
+      JSON.stringify({ level: "error", msg: "dev server adapter failed", error: (err as Error)?.message }),
+    );
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/problem+json" });
-    res.end(JSON.stringify({ type: PROBLEM_TYPES.internal, title: "Internal Server Error", status: 500, detail: "The local adapter failed." }));
+    res.end(
+      JSON.stringify({
+        type: PROBLEM_TYPES.internal,
+        title: "Internal Server Error",
+        status: 500,
+        detail: "The local adapter failed.",
+      }),
+    );
   }
 
   /** Hands the buffered request to its function and writes the result. */
-  async function dispatch(req: IncomingMessage, res: ServerResponse, method: string, href: string, route: Route, bytes: Buffer, truncated: boolean): Promise<void> {
+  async function dispatch(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    href: string,
+    route: Route,
+    bytes: Buffer,
+    truncated: boolean,
+  ): Promise<void> {
     // GET and HEAD carry no body, as in the host.
-    const request = new AdapterRequest(method, href, req.headers, method === "GET" || method === "HEAD" ? Buffer.alloc(0) : bytes);
-    const context = new AdapterContext(randomUUID(), route.name, req.headers.traceparent as string | undefined, logHandler);
+    const request = new AdapterRequest(
+      method,
+      href,
+      req.headers,
+      method === "GET" || method === "HEAD" ? Buffer.alloc(0) : bytes,
+    );
+    const context = new AdapterContext(
+      randomUUID(),
+      route.name,
+      req.headers.traceparent as string | undefined,
+      logHandler,
+    );
     const result = await route.handler(request as unknown as HttpRequestType, context.asInvocationContext());
     if (result instanceof HttpResponse) await sendWebResponse(res, method, result, truncated);
     else write(res, method, result ?? { status: 204 }, truncated);
@@ -157,7 +229,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       readBody(
         req,
         MAX_BODY_BYTES,
-        (bytes, truncated) => dispatch(req, res, method, href, route, bytes, truncated).catch((err: unknown) => fail(res, err)),
+        (bytes, truncated) =>
+          dispatch(req, res, method, href, route, bytes, truncated).catch((err: unknown) => fail(res, err)),
         (err) => fail(res, err),
       );
     } catch (err) {
@@ -181,7 +254,12 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     origin,
     store: deps.store,
     settings,
-    description: options.store ? [`idempotency store: ${options.store.kind} (instance given to the dev server)`, ...describeRuntime(settings).slice(1)] : describeRuntime(settings),
+    description: options.store
+      ? [
+          `idempotency store: ${options.store.kind} (instance given to the dev server)`,
+          ...describeRuntime(settings).slice(1),
+        ]
+      : describeRuntime(settings),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -18,7 +18,8 @@ export interface Logger {
   with(fields: Record<string, unknown>): Logger;
 }
 
-const SENSITIVE_KEY = /authorization|cookie|token|secret|password|api[-_]?key|functions-key|signature|credential|^code$/i;
+const SENSITIVE_KEY =
+  /authorization|cookie|token|secret|password|api[-_]?key|functions-key|signature|credential|^code$/i;
 const TOKEN_LIKE = /^\s*bearer\s|^eyJ[\w-]*\.[\w-]*\.[\w-]*$/i;
 export const REDACTED = "[redacted]";
 
@@ -34,7 +35,9 @@ export function redact(value: unknown, depth = 0): unknown {
 }
 
 /** Request headers fit for a log line: sensitive ones redacted. */
-export function loggableHeaders(headers: { forEach(callback: (value: string, name: string) => void): void }): Record<string, string> {
+export function loggableHeaders(headers: {
+  forEach(callback: (value: string, name: string) => void): void;
+}): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
   headers.forEach((value, name) => {
     out[name] = SENSITIVE_KEY.test(name) || TOKEN_LIKE.test(value) ? REDACTED : value.slice(0, 300);
@@ -106,7 +109,10 @@ const silentLogger: Logger = {
 };
 
 /** A logger adding `base` to every line; given as a function, `base` is built only if the sink keeps lines. */
-export function createLogger(sink: LogSink, base: Record<string, unknown> | (() => Record<string, unknown>) = {}): Logger {
+export function createLogger(
+  sink: LogSink,
+  base: Record<string, unknown> | (() => Record<string, unknown>) = {},
+): Logger {
   if (sink === discardLogs) return silentLogger;
   return new JsonLogger(sink, typeof base === "function" ? base() : base);
 }

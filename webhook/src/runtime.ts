@@ -30,7 +30,8 @@ export interface RuntimeOverrides {
 export function createStore(settings: Settings, credential: () => TokenCredential): IdempotencyStore {
   const s = settings.idempotency;
   if (s.kind === "memory") return new MemoryIdempotencyStore();
-  if (s.connectionString !== undefined) return new TableIdempotencyStore({ connectionString: s.connectionString, tableName: s.tableName });
+  if (s.connectionString !== undefined)
+    return new TableIdempotencyStore({ connectionString: s.connectionString, tableName: s.tableName });
   return new TableIdempotencyStore({ endpoint: s.endpoint, tableName: s.tableName, credential: credential() });
 }
 
@@ -40,10 +41,22 @@ export function buildWebhookDeps(settings: Settings, o: RuntimeOverrides = {}): 
   // Lazily: a dry run or a connection-string store never touches Azure identity.
   const tokens = createAppTokenProvider({ getToken: (scopes, options) => getCredential().getToken(scopes, options) });
   const cases: CaseCreator = settings.processApi
-    ? createProcessApiClient({ ...settings.processApi, tokens, fetch: o.fetch, timeoutMs: o.downstreamTimeoutMs, retry: o.retry })
+    ? createProcessApiClient({
+        ...settings.processApi,
+        tokens,
+        fetch: o.fetch,
+        timeoutMs: o.downstreamTimeoutMs,
+        retry: o.retry,
+      })
     : createDryRunCaseCreator();
   const projects = settings.projectLookup
-    ? createProjectLookupClient({ ...settings.projectLookup, tokens, fetch: o.fetch, timeoutMs: o.downstreamTimeoutMs, retry: o.retry })
+    ? createProjectLookupClient({
+        ...settings.projectLookup,
+        tokens,
+        fetch: o.fetch,
+        timeoutMs: o.downstreamTimeoutMs,
+        retry: o.retry,
+      })
     : createUnconfiguredProjectLookup();
   const deps: WebhookDeps = {
     store: o.store ?? createStore(settings, getCredential),
@@ -63,8 +76,12 @@ export function describeRuntime(settings: Settings): string[] {
     settings.processApi
       ? `process API: ${settings.processApi.baseUrl} (token scope ${settings.processApi.appIdUri}/.default)`
       : "process API: not configured (PROCESS_API_BASE_URL unset): create-case requests are logged, not sent",
-    settings.projectLookup ? `project lookup: ${settings.projectLookup.baseUrl}` : "project lookup: not configured (PROJECT_LOOKUP_BASE_URL unset): Project/Created deliveries fail with 503",
-    settings.jwt.validate ? `JWT validation: on (identity server ${settings.jwt.identityUrl}, audience ${settings.jwt.audience}, scope ${settings.jwt.requiredScope})` : "JWT validation: off (the gateway validates the provider's JWT)",
+    settings.projectLookup
+      ? `project lookup: ${settings.projectLookup.baseUrl}`
+      : "project lookup: not configured (PROJECT_LOOKUP_BASE_URL unset): Project/Created deliveries fail with 503",
+    settings.jwt.validate
+      ? `JWT validation: on (identity server ${settings.jwt.identityUrl}, audience ${settings.jwt.audience}, scope ${settings.jwt.requiredScope})`
+      : "JWT validation: off (the gateway validates the provider's JWT)",
   ];
   return lines;
 }

@@ -29,7 +29,10 @@ const serviceUrl = optionalText.pipe(
   z
     .string()
     .refine((v) => URL.canParse(v), "expected an absolute URL such as https://host/path")
-    .refine((v) => new URL(v).protocol === "https:" || (new URL(v).protocol === "http:" && isLoopbackUrl(v)), "expected https:// (plain http only for a loopback host)")
+    .refine(
+      (v) => new URL(v).protocol === "https:" || (new URL(v).protocol === "http:" && isLoopbackUrl(v)),
+      "expected https:// (plain http only for a loopback host)",
+    )
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
 );
@@ -44,13 +47,21 @@ const flag = optionalText.pipe(
 const envSchema = z.object({
   PROCESS_API_BASE_URL: serviceUrl,
   PROCESS_API_APP_ID_URI: optionalText.pipe(
-    z.string().regex(/^(api:\/\/|https:\/\/)\S+$/, "expected an application ID URI such as api://process-cases").optional(),
+    z
+      .string()
+      .regex(/^(api:\/\/|https:\/\/)\S+$/, "expected an application ID URI such as api://process-cases")
+      .optional(),
   ),
   PROJECT_LOOKUP_BASE_URL: serviceUrl,
   PROJECT_LOOKUP_APP_ID_URI: optionalText.pipe(
-    z.string().regex(/^(api:\/\/|https:\/\/)\S+$/, "expected an application ID URI such as api://project-lookup").optional(),
+    z
+      .string()
+      .regex(/^(api:\/\/|https:\/\/)\S+$/, "expected an application ID URI such as api://project-lookup")
+      .optional(),
   ),
-  IDEMPOTENCY_STORE: optionalText.pipe(z.enum(["memory", "table"], { message: 'expected "memory" or "table"' }).optional()),
+  IDEMPOTENCY_STORE: optionalText.pipe(
+    z.enum(["memory", "table"], { message: 'expected "memory" or "table"' }).optional(),
+  ),
   IDEMPOTENCY_TABLE_NAME: optionalText.pipe(
     z
       .string()
@@ -59,7 +70,12 @@ const envSchema = z.object({
   ),
   IDEMPOTENCY_TABLE_ENDPOINT: serviceUrl,
   IDEMPOTENCY_TABLE_CONNECTION_STRING: optionalText,
-  WEBHOOK_PROVIDER_NAME: optionalText.pipe(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "expected the lowercase provider name").optional()),
+  WEBHOOK_PROVIDER_NAME: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, "expected the lowercase provider name")
+      .optional(),
+  ),
   WEBHOOK_IDENTITY_URL: serviceUrl,
   WEBHOOK_AUDIENCE: optionalText.pipe(z.string().default("provider-v2-webhooks")),
   WEBHOOK_REQUIRED_SCOPE: optionalText.pipe(z.string().default("provider-v2-webhooks-access")),
@@ -78,7 +94,9 @@ export interface Settings {
     | { kind: "table"; tableName: string; endpoint: string; connectionString?: undefined }
     | { kind: "table"; tableName: string; connectionString: string; endpoint?: undefined };
   providerName: string | undefined;
-  jwt: { validate: false } | { validate: true; identityUrl: string; audience: string; requiredScope: string; scopeClaim: string };
+  jwt:
+    | { validate: false }
+    | { validate: true; identityUrl: string; audience: string; requiredScope: string; scopeClaim: string };
   /** True when running in Azure (App Service sets WEBSITE_INSTANCE_ID). */
   inAzure: boolean;
 }
@@ -94,23 +112,35 @@ function tableEndpointOf(connectionString: string): string | undefined {
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new SettingsError(parsed.error.issues.map((i) => ({ variable: String(i.path[0] ?? "(environment)"), expected: i.message })));
+    throw new SettingsError(
+      parsed.error.issues.map((i) => ({ variable: String(i.path[0] ?? "(environment)"), expected: i.message })),
+    );
   }
   const e = parsed.data;
   const problems: { variable: string; expected: string }[] = [];
   const inAzure = e.WEBSITE_INSTANCE_ID !== undefined;
 
   if (e.PROCESS_API_BASE_URL && !e.PROCESS_API_APP_ID_URI) {
-    problems.push({ variable: "PROCESS_API_APP_ID_URI", expected: "required when PROCESS_API_BASE_URL is set (the token scope is <app id URI>/.default)" });
+    problems.push({
+      variable: "PROCESS_API_APP_ID_URI",
+      expected: "required when PROCESS_API_BASE_URL is set (the token scope is <app id URI>/.default)",
+    });
   }
   if (inAzure && !e.PROCESS_API_BASE_URL) {
-    problems.push({ variable: "PROCESS_API_BASE_URL", expected: "required in Azure (without it the receiver only logs the create-case request)" });
+    problems.push({
+      variable: "PROCESS_API_BASE_URL",
+      expected: "required in Azure (without it the receiver only logs the create-case request)",
+    });
   }
 
-  const storeKind = e.IDEMPOTENCY_STORE ?? (e.IDEMPOTENCY_TABLE_ENDPOINT || e.IDEMPOTENCY_TABLE_CONNECTION_STRING ? "table" : "memory");
+  const storeKind =
+    e.IDEMPOTENCY_STORE ?? (e.IDEMPOTENCY_TABLE_ENDPOINT || e.IDEMPOTENCY_TABLE_CONNECTION_STRING ? "table" : "memory");
   let idempotency: Settings["idempotency"] = { kind: "memory" };
   if (storeKind === "memory" && inAzure) {
-    problems.push({ variable: "IDEMPOTENCY_STORE", expected: '"table" in Azure (a memory store does not survive restarts or span instances)' });
+    problems.push({
+      variable: "IDEMPOTENCY_STORE",
+      expected: '"table" in Azure (a memory store does not survive restarts or span instances)',
+    });
   }
   if (storeKind === "table") {
     if (e.IDEMPOTENCY_TABLE_CONNECTION_STRING) {
@@ -118,34 +148,54 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       if (!endpoint || !isLoopbackUrl(endpoint)) {
         problems.push({
           variable: "IDEMPOTENCY_TABLE_CONNECTION_STRING",
-          expected: "for Azurite only (its TableEndpoint must be a loopback address); in Azure set IDEMPOTENCY_TABLE_ENDPOINT (identity-based)",
+          expected:
+            "for Azurite only (its TableEndpoint must be a loopback address); in Azure set IDEMPOTENCY_TABLE_ENDPOINT (identity-based)",
         });
       } else {
-        idempotency = { kind: "table", tableName: e.IDEMPOTENCY_TABLE_NAME, connectionString: e.IDEMPOTENCY_TABLE_CONNECTION_STRING };
+        idempotency = {
+          kind: "table",
+          tableName: e.IDEMPOTENCY_TABLE_NAME,
+          connectionString: e.IDEMPOTENCY_TABLE_CONNECTION_STRING,
+        };
       }
     } else if (e.IDEMPOTENCY_TABLE_ENDPOINT) {
       idempotency = { kind: "table", tableName: e.IDEMPOTENCY_TABLE_NAME, endpoint: e.IDEMPOTENCY_TABLE_ENDPOINT };
     } else {
       problems.push({
         variable: "IDEMPOTENCY_TABLE_ENDPOINT",
-        expected: "required when IDEMPOTENCY_STORE=table (https://<account>.table.core.windows.net), or IDEMPOTENCY_TABLE_CONNECTION_STRING for Azurite",
+        expected:
+          "required when IDEMPOTENCY_STORE=table (https://<account>.table.core.windows.net), or IDEMPOTENCY_TABLE_CONNECTION_STRING for Azurite",
       });
     }
   }
 
   const validate = e.WEBHOOK_VALIDATE_JWT ?? false;
   if (validate && !e.WEBHOOK_IDENTITY_URL) {
-    problems.push({ variable: "WEBHOOK_IDENTITY_URL", expected: "required when WEBHOOK_VALIDATE_JWT=true (the provider's identity server, for OIDC discovery)" });
+    problems.push({
+      variable: "WEBHOOK_IDENTITY_URL",
+      expected: "required when WEBHOOK_VALIDATE_JWT=true (the provider's identity server, for OIDC discovery)",
+    });
   }
   if (problems.length > 0) throw new SettingsError(problems);
 
   return {
-    processApi: e.PROCESS_API_BASE_URL && e.PROCESS_API_APP_ID_URI ? { baseUrl: e.PROCESS_API_BASE_URL, appIdUri: e.PROCESS_API_APP_ID_URI } : undefined,
-    projectLookup: e.PROJECT_LOOKUP_BASE_URL ? { baseUrl: e.PROJECT_LOOKUP_BASE_URL, appIdUri: e.PROJECT_LOOKUP_APP_ID_URI } : undefined,
+    processApi:
+      e.PROCESS_API_BASE_URL && e.PROCESS_API_APP_ID_URI
+        ? { baseUrl: e.PROCESS_API_BASE_URL, appIdUri: e.PROCESS_API_APP_ID_URI }
+        : undefined,
+    projectLookup: e.PROJECT_LOOKUP_BASE_URL
+      ? { baseUrl: e.PROJECT_LOOKUP_BASE_URL, appIdUri: e.PROJECT_LOOKUP_APP_ID_URI }
+      : undefined,
     idempotency,
     providerName: e.WEBHOOK_PROVIDER_NAME,
     jwt: validate
-      ? { validate: true, identityUrl: e.WEBHOOK_IDENTITY_URL!, audience: e.WEBHOOK_AUDIENCE, requiredScope: e.WEBHOOK_REQUIRED_SCOPE, scopeClaim: e.WEBHOOK_SCOPE_CLAIM }
+      ? {
+          validate: true,
+          identityUrl: e.WEBHOOK_IDENTITY_URL!,
+          audience: e.WEBHOOK_AUDIENCE,
+          requiredScope: e.WEBHOOK_REQUIRED_SCOPE,
+          scopeClaim: e.WEBHOOK_SCOPE_CLAIM,
+        }
       : { validate: false },
     inAzure,
   };

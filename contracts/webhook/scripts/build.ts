@@ -8,7 +8,9 @@ import { providerNameFromConfig } from "../src/provider.js";
 try {
   const provider = providerNameFromConfig();
   const { file, compileMs } = await buildWebhookContract(provider.name, provider.source);
-  console.log(`${path.relative(process.cwd(), file)} (x-webhook-provider: ${provider.name} from ${provider.source}; TypeSpec compile ${Math.round(compileMs)} ms)`);
+  console.log(
+    `${path.relative(process.cwd(), file)} (x-webhook-provider: ${provider.name} from ${provider.source}; TypeSpec compile ${Math.round(compileMs)} ms)`,
+  );
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);

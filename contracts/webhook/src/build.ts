@@ -14,7 +14,9 @@ export const OPENAPI_V1_FILE = path.join(contractDir, "openapi", "openapi.v1.jso
 
 export class ContractBuildError extends Error {
   constructor(readonly diagnostics: readonly Diagnostic[]) {
-    super(`the webhook contract has ${diagnostics.length} diagnostic(s); warnings fail the build:\n${diagnostics.map((d) => formatDiagnostic(d)).join("\n")}`);
+    super(
+      `the webhook contract has ${diagnostics.length} diagnostic(s); warnings fail the build:\n${diagnostics.map((d) => formatDiagnostic(d)).join("\n")}`,
+    );
     this.name = "ContractBuildError";
   }
 }
@@ -41,7 +43,11 @@ function writeIfChanged(file: string, content: string): void {
  * Compiles the contract in `dir` (default: this folder) and returns the OpenAPI v1 JSON; does not touch
  * openapi/. `dir` exists for tests that compile a modified copy.
  */
-export async function compileWebhookContract(providerName: string, providerSource: string, dir: string = contractDir): Promise<BuildResult> {
+export async function compileWebhookContract(
+  providerName: string,
+  providerSource: string,
+  dir: string = contractDir,
+): Promise<BuildResult> {
   await ensurePlatformLibraryBuilt();
   writeIfChanged(path.join(dir, "generated", "provider.tsp"), renderProviderTsp(providerName, providerSource));
   const outDir = mkdtempSync(path.join(tmpdir(), "webhook-contract-"));
@@ -64,7 +70,10 @@ export async function compileWebhookContract(providerName: string, providerSourc
 }
 
 /** compileWebhookContract, then replaces openapi/openapi.v1.json. */
-export async function buildWebhookContract(providerName: string, providerSource: string): Promise<BuildResult & { file: string }> {
+export async function buildWebhookContract(
+  providerName: string,
+  providerSource: string,
+): Promise<BuildResult & { file: string }> {
   const result = await compileWebhookContract(providerName, providerSource);
   const staging = `${OPENAPI_V1_FILE}.tmp`;
   mkdirSync(path.dirname(OPENAPI_V1_FILE), { recursive: true });

@@ -22,16 +22,20 @@ export interface IndexingResult {
   statusCode: number;
 }
 
-const invalid = (detail: string) => new ServiceError(400, "InvalidRequestBody", `The request is invalid. Details: ${detail}`);
+const invalid = (detail: string) =>
+  new ServiceError(400, "InvalidRequestBody", `The request is invalid. Details: ${detail}`);
 
 /** Parses and validates the request body `{ value: [ { "@search.action": ..., ...fields } ] }`. */
 export function parseBatch(body: unknown, schema: IndexSchema): IndexAction[] {
   const value = (body as { value?: unknown } | undefined)?.value;
-  if (!Array.isArray(value)) throw invalid("actions : The request body must be an object with a 'value' array of index actions.");
+  if (!Array.isArray(value))
+    throw invalid("actions : The request body must be an object with a 'value' array of index actions.");
   if (value.length === 0) throw invalid("actions : The batch must contain at least one action.");
-  if (value.length > MAX_BATCH_ACTIONS) throw invalid(`actions : Too many actions in the batch: ${value.length}. The maximum is ${MAX_BATCH_ACTIONS}.`);
+  if (value.length > MAX_BATCH_ACTIONS)
+    throw invalid(`actions : Too many actions in the batch: ${value.length}. The maximum is ${MAX_BATCH_ACTIONS}.`);
   return value.map((raw) => {
-    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw invalid("Each index action must be a JSON object.");
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+      throw invalid("Each index action must be a JSON object.");
     const { "@search.action": rawAction, ...document } = raw as Record<string, unknown>;
     const action = (rawAction ?? "upload") as string;
     if (!["upload", "merge", "mergeOrUpload", "delete"].includes(action)) {
@@ -40,7 +44,9 @@ export function parseBatch(body: unknown, schema: IndexSchema): IndexAction[] {
     for (const [name, v] of Object.entries(document)) {
       const field = schema.fields.get(name);
       if (!field) {
-        throw invalid(`The property '${name}' does not exist on type 'search.documentFields'. Make sure to only use property names that are defined by the type.`);
+        throw invalid(
+          `The property '${name}' does not exist on type 'search.documentFields'. Make sure to only use property names that are defined by the type.`,
+        );
       }
       if (action !== "delete") document[name] = coerce(field, v);
     }
@@ -50,7 +56,10 @@ export function parseBatch(body: unknown, schema: IndexSchema): IndexAction[] {
 
 function coerce(field: FieldInfo, value: unknown): unknown {
   if (value === null) return null;
-  const wrong = () => invalid(`Cannot convert the literal '${JSON.stringify(value)}' to the expected type '${field.type}' of property '${field.name}'.`);
+  const wrong = () =>
+    invalid(
+      `Cannot convert the literal '${JSON.stringify(value)}' to the expected type '${field.type}' of property '${field.name}'.`,
+    );
   switch (field.type) {
     case "Edm.String":
       if (typeof value !== "string") throw wrong();
@@ -68,7 +77,8 @@ function coerce(field: FieldInfo, value: unknown): unknown {
       if (value === "NaN" || value === "INF" || value === "-INF") return value;
       throw wrong();
     case "Edm.DateTimeOffset": {
-      if (typeof value !== "string" || !/(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(Date.parse(value))) throw wrong();
+      if (typeof value !== "string" || !/(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(Date.parse(value)))
+        throw wrong();
       return new Date(value).toISOString().replace(".000Z", "Z");
     }
     case "Collection(Edm.String)":
@@ -80,15 +90,28 @@ function coerce(field: FieldInfo, value: unknown): unknown {
 }
 
 /** Applies the actions in order to `store`; documents are replaced (never mutated) so caches keyed by them stay valid. */
-export function applyBatch(store: Map<string, Record<string, unknown>>, actions: IndexAction[], schema: IndexSchema): IndexingResult[] {
+export function applyBatch(
+  store: Map<string, Record<string, unknown>>,
+  actions: IndexAction[],
+  schema: IndexSchema,
+): IndexingResult[] {
   return actions.map(({ action, document }) => {
     const rawKey = document[schema.keyField];
     const key = typeof rawKey === "string" ? rawKey : "";
-    const fail = (statusCode: number, errorMessage: string): IndexingResult => ({ key, status: false, errorMessage, statusCode });
+    const fail = (statusCode: number, errorMessage: string): IndexingResult => ({
+      key,
+      status: false,
+      errorMessage,
+      statusCode,
+    });
     if (key === "") return fail(400, "Document key cannot be missing or empty.");
-    if (key.length > MAX_KEY_LENGTH) return fail(400, `Document key is too long: ${key.length} characters; the maximum is ${MAX_KEY_LENGTH}.`);
+    if (key.length > MAX_KEY_LENGTH)
+      return fail(400, `Document key is too long: ${key.length} characters; the maximum is ${MAX_KEY_LENGTH}.`);
     if (!KEY_PATTERN.test(key)) {
-      return fail(400, `Invalid document key: '${key}'. Keys can only contain letters, digits, underscore (_), dash (-), or equal sign (=).`);
+      return fail(
+        400,
+        `Invalid document key: '${key}'. Keys can only contain letters, digits, underscore (_), dash (-), or equal sign (=).`,
+      );
     }
     const existing = store.get(key);
     switch (action) {

@@ -26,7 +26,10 @@ export function parseFacets(specs: string[] | undefined, schema: IndexSchema): F
   });
 }
 
-export function computeFacets(specs: FacetSpec[], documents: Record<string, unknown>[]): Record<string, { value: unknown; count: number }[]> {
+export function computeFacets(
+  specs: FacetSpec[],
+  documents: Record<string, unknown>[],
+): Record<string, { value: unknown; count: number }[]> {
   const out: Record<string, { value: unknown; count: number }[]> = {};
   for (const { field, count } of specs) {
     const counts = new Map<unknown, number>();

@@ -8,9 +8,13 @@ import { executeSearch, odata, searchRequestFromBody, searchRequestFromQuery } f
 import { parseSelect } from "../odata/orderby.js";
 
 /** The index's schema and document store; 404 in the service's words when the index does not exist. */
-export function indexAndDocuments(ctx: StandInContext, name: string): { schema: IndexSchema; store: Map<string, Record<string, unknown>> } {
+export function indexAndDocuments(
+  ctx: StandInContext,
+  name: string,
+): { schema: IndexSchema; store: Map<string, Record<string, unknown>> } {
   const stored = ctx.state.indexes.get(name);
-  if (!stored) throw new ServiceError(404, "ResourceNotFound", `The index '${name}' for service 'local-stand-in' was not found.`);
+  if (!stored)
+    throw new ServiceError(404, "ResourceNotFound", `The index '${name}' for service 'local-stand-in' was not found.`);
   let store = ctx.state.documents.get(name);
   if (!store) {
     store = new Map();
@@ -20,15 +24,28 @@ export function indexAndDocuments(ctx: StandInContext, name: string): { schema: 
 }
 
 export function registerDocumentRoutes(router: Router, ctx: StandInContext): void {
-  const search = (fromRequest: (req: StandInRequest) => ReturnType<typeof searchRequestFromQuery>) => (req: StandInRequest) => {
-    const { schema, store } = indexAndDocuments(ctx, req.params.name!);
-    const nextLink = `http://${req.headers.host ?? "localhost"}/indexes('${schema.name}')/docs/search.post.search?api-version=${req.query.get("api-version")}`;
-    return { status: 200, body: executeSearch(schema, store.values(), fromRequest(req), nextLink) };
-  };
+  const search =
+    (fromRequest: (req: StandInRequest) => ReturnType<typeof searchRequestFromQuery>) => (req: StandInRequest) => {
+      const { schema, store } = indexAndDocuments(ctx, req.params.name!);
+      const nextLink = `http://${req.headers.host ?? "localhost"}/indexes('${schema.name}')/docs/search.post.search?api-version=${req.query.get("api-version")}`;
+      return { status: 200, body: executeSearch(schema, store.values(), fromRequest(req), nextLink) };
+    };
 
-  router.on("POST", "/indexes/:name/docs/search", search((req) => searchRequestFromBody(req.body)));
-  router.on("GET", "/indexes/:name/docs", search((req) => searchRequestFromQuery(req.query)));
-  router.on("GET", "/indexes/:name/docs/search", search((req) => searchRequestFromQuery(req.query)));
+  router.on(
+    "POST",
+    "/indexes/:name/docs/search",
+    search((req) => searchRequestFromBody(req.body)),
+  );
+  router.on(
+    "GET",
+    "/indexes/:name/docs",
+    search((req) => searchRequestFromQuery(req.query)),
+  );
+  router.on(
+    "GET",
+    "/indexes/:name/docs/search",
+    search((req) => searchRequestFromQuery(req.query)),
+  );
 
   router.on("GET", "/indexes/:name/docs/$count", (req) => {
     const { store } = indexAndDocuments(ctx, req.params.name!);
@@ -44,7 +61,12 @@ export function registerDocumentRoutes(router: Router, ctx: StandInContext): voi
   router.on("GET", "/indexes/:name/docs/:key", (req) => {
     const { schema, store } = indexAndDocuments(ctx, req.params.name!);
     const doc = store.get(req.params.key!);
-    if (!doc) throw new ServiceError(404, "ResourceNotFound", `Document with key '${req.params.key}' was not found in index '${schema.name}'.`);
+    if (!doc)
+      throw new ServiceError(
+        404,
+        "ResourceNotFound",
+        `Document with key '${req.params.key}' was not found in index '${schema.name}'.`,
+      );
     // @azure/search-documents 13 double-encodes the name (`%2524select`, arriving as `%24select`); honour both.
     const selectParam = req.query.get("$select") ?? req.query.get("%24select") ?? undefined;
     const select = odata(() => parseSelect(selectParam, schema));

@@ -51,7 +51,8 @@ export function schemaOf(definition: JsonObject): IndexSchema {
     const text = profile.text as { weights?: Record<string, number> } | undefined;
     scoringProfiles.set(String(profile.name), { weights: text?.weights ?? {} });
   }
-  const semantic = definition.semantic as { defaultConfiguration?: string | null; configurations?: { name: string }[] } | undefined | null;
+  const semantic = definition.semantic as
+    { defaultConfiguration?: string | null; configurations?: { name: string }[] } | undefined | null;
   return {
     name: String(definition.name),
     keyField,

@@ -50,7 +50,10 @@ export function odata<T>(fn: () => T): T {
 function intParam(value: number | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw badParameter(name, `Invalid value '${String(value)}' for ${name}: it must be an integer between ${min} and ${max}.`);
+    throw badParameter(
+      name,
+      `Invalid value '${String(value)}' for ${name}: it must be an integer between ${min} and ${max}.`,
+    );
   }
   return value;
 }
@@ -59,28 +62,42 @@ function intParam(value: number | undefined, name: string, min: number, max: num
 function semanticConfigurationFor(schema: IndexSchema, requested: string | undefined): string {
   const name = requested ?? schema.defaultSemanticConfiguration ?? undefined;
   if (name === undefined) {
-    throw badParameter("semanticConfiguration", "The semantic configuration must be specified: the index has no default semantic configuration.");
+    throw badParameter(
+      "semanticConfiguration",
+      "The semantic configuration must be specified: the index has no default semantic configuration.",
+    );
   }
   if (!schema.semanticConfigurations.includes(name)) {
-    throw badParameter("semanticConfiguration", `Unknown semantic configuration '${name}'. The index '${schema.name}' defines: ${schema.semanticConfigurations.join(", ") || "none"}.`);
+    throw badParameter(
+      "semanticConfiguration",
+      `Unknown semantic configuration '${name}'. The index '${schema.name}' defines: ${schema.semanticConfigurations.join(", ") || "none"}.`,
+    );
   }
   return name;
 }
 
 /** `nextLink`: the URL a continuation is POSTed to (the service sends it with nextPageParameters; the SDK needs both). */
-export function executeSearch(schema: IndexSchema, documents: Iterable<Record<string, unknown>>, request: SearchRequest, nextLink = ""): Record<string, unknown> {
+export function executeSearch(
+  schema: IndexSchema,
+  documents: Iterable<Record<string, unknown>>,
+  request: SearchRequest,
+  nextLink = "",
+): Record<string, unknown> {
   const top = intParam(request.top, "$top", 0, Number.MAX_SAFE_INTEGER) ?? DEFAULT_TOP;
   const skip = intParam(request.skip, "$skip", 0, MAX_SKIP) ?? 0;
   const queryType = request.queryType ?? "simple";
-  if (!["simple", "full", "semantic"].includes(queryType)) throw badParameter("queryType", `Invalid queryType '${queryType}'.`);
+  if (!["simple", "full", "semantic"].includes(queryType))
+    throw badParameter("queryType", `Invalid queryType '${queryType}'.`);
   // Semantic queries are accepted and ranked as keyword queries: L2 reranking is not emulated.
   if (queryType === "semantic") semanticConfigurationFor(schema, request.semanticConfiguration);
   const searchMode = request.searchMode ?? "any";
-  if (searchMode !== "any" && searchMode !== "all") throw badParameter("searchMode", `Invalid searchMode '${searchMode}'.`);
+  if (searchMode !== "any" && searchMode !== "all")
+    throw badParameter("searchMode", `Invalid searchMode '${searchMode}'.`);
 
   const profileName = request.scoringProfile ?? schema.defaultScoringProfile ?? undefined;
   const profile = profileName === undefined ? undefined : schema.scoringProfiles.get(profileName);
-  if (profileName !== undefined && !profile) throw badParameter("scoringProfile", `Unknown scoring profile '${profileName}'.`);
+  if (profileName !== undefined && !profile)
+    throw badParameter("scoringProfile", `Unknown scoring profile '${profileName}'.`);
 
   const searchFields = odata(() => parseSearchFields(request.searchFields, schema)).map((f) => f.name);
   const select = odata(() => parseSelect(request.select, schema));
@@ -89,7 +106,8 @@ export function executeSearch(schema: IndexSchema, documents: Iterable<Record<st
   const facets = parseFacets(request.facets, schema);
 
   const allSearchable = [...schema.fields.values()].filter((f) => f.searchable).map((f) => f.name);
-  const isMatch = (search: string, fields: string[] | null, doc: Record<string, unknown>) => matches(doc, parseQuery(search), fields ?? allSearchable);
+  const isMatch = (search: string, fields: string[] | null, doc: Record<string, unknown>) =>
+    matches(doc, parseQuery(search), fields ?? allSearchable);
   const filtered = [...documents].filter((doc) => !filter || evaluateFilter(filter, doc, isMatch));
   const scored = rank(filtered, parseQuery(request.search, searchMode), searchFields, profile?.weights);
   const ordered = scored
@@ -100,7 +118,11 @@ export function executeSearch(schema: IndexSchema, documents: Iterable<Record<st
   const page = ordered.slice(skip, skip + pageSize);
   const result: Record<string, unknown> = {};
   if (request.count) result["@odata.count"] = ordered.length;
-  if (facets.length > 0) result["@search.facets"] = computeFacets(facets, ordered.map((o) => o.doc));
+  if (facets.length > 0)
+    result["@search.facets"] = computeFacets(
+      facets,
+      ordered.map((o) => o.doc),
+    );
   result.value = page.map(({ doc, score }) => {
     const out: Record<string, unknown> = { "@search.score": score };
     for (const field of select) out[field.name] = doc[field.name] ?? null;
@@ -147,10 +169,17 @@ export function searchRequestFromQuery(query: URLSearchParams): SearchRequest {
 /** POST body → SearchRequest (nulls as absent; unknown options ignored). */
 export function searchRequestFromBody(body: unknown): SearchRequest {
   if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {
-    throw new ServiceError(400, "InvalidRequestBody", "The request is invalid. Details: the search request must be a JSON object.");
+    throw new ServiceError(
+      400,
+      "InvalidRequestBody",
+      "The request is invalid. Details: the search request must be a JSON object.",
+    );
   }
   const request: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries((body ?? {}) as Record<string, unknown>)) if (v !== null && v !== undefined) request[k] = v;
-  for (const k of ["top", "skip"]) if (k in request && typeof request[k] !== "number") throw badParameter(k, `Invalid value for ${k}: expected a number.`);
+  for (const [k, v] of Object.entries((body ?? {}) as Record<string, unknown>))
+    if (v !== null && v !== undefined) request[k] = v;
+  for (const k of ["top", "skip"])
+    if (k in request && typeof request[k] !== "number")
+      throw badParameter(k, `Invalid value for ${k}: expected a number.`);
   return request as SearchRequest;
 }

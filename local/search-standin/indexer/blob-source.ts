@@ -30,45 +30,76 @@ export function accountOfConnectionString(connectionString: string): string | un
   if (resourceId) return /\/storageAccounts\/([^/;]+)/i.exec(resourceId)?.[1];
   const name = connectionStringPart(connectionString, "AccountName");
   if (name) return name;
-  const endpoint = connectionStringPart(connectionString, "BlobEndpoint") ?? connectionStringPart(connectionString, "ContainerSharedAccessUri");
+  const endpoint =
+    connectionStringPart(connectionString, "BlobEndpoint") ??
+    connectionStringPart(connectionString, "ContainerSharedAccessUri");
   if (endpoint) return /^https?:\/\/([^./]+)\./.exec(endpoint)?.[1];
   return undefined;
 }
 
-export function resolveBlobSource(datasource: Record<string, unknown>, storageConnectionString: string | undefined): BlobSource {
+export function resolveBlobSource(
+  datasource: Record<string, unknown>,
+  storageConnectionString: string | undefined,
+): BlobSource {
   const name = String(datasource.name);
   if (datasource.type !== "azureblob") {
-    throw new DataSourceError(`Data source '${name}' has type '${String(datasource.type)}'; the local stand-in indexes only 'azureblob' data sources.`);
+    throw new DataSourceError(
+      `Data source '${name}' has type '${String(datasource.type)}'; the local stand-in indexes only 'azureblob' data sources.`,
+    );
   }
-  const connectionString = (datasource.credentials as { connectionString?: string } | undefined)?.connectionString ?? "";
+  const connectionString =
+    (datasource.credentials as { connectionString?: string } | undefined)?.connectionString ?? "";
   const container = datasource.container as { name?: string; query?: string | null } | undefined;
   if (!container?.name) throw new DataSourceError(`Data source '${name}' has no container name.`);
   if (!storageConnectionString) {
-    throw new DataSourceError(`The stand-in was started without a storageConnectionString, so data source '${name}' cannot be read. Start it with the Azurite connection string (npm run local does).`);
+    throw new DataSourceError(
+      `The stand-in was started without a storageConnectionString, so data source '${name}' cannot be read. Start it with the Azurite connection string (npm run local does).`,
+    );
   }
   const localAccount = connectionStringPart(storageConnectionString, "AccountName");
   const wanted = accountOfConnectionString(connectionString);
   if (!wanted) {
-    throw new DataSourceError(`Data source '${name}' has a connection string the stand-in cannot read an account name from; expected 'ResourceId=/subscriptions/<id>/resourceGroups/<rg>/providers/Microsoft.Storage/storageAccounts/<name>/;'.`);
+    throw new DataSourceError(
+      `Data source '${name}' has a connection string the stand-in cannot read an account name from; expected 'ResourceId=/subscriptions/<id>/resourceGroups/<rg>/providers/Microsoft.Storage/storageAccounts/<name>/;'.`,
+    );
   }
   if (wanted !== localAccount) {
-    throw new DataSourceError(`Data source '${name}' points at storage account '${wanted}', but the local stand-in reaches only the Azurite account '${localAccount}'. Point the datasource's ResourceId at storageAccounts/${localAccount}.`);
+    throw new DataSourceError(
+      `Data source '${name}' points at storage account '${wanted}', but the local stand-in reaches only the Azurite account '${localAccount}'. Point the datasource's ResourceId at storageAccounts/${localAccount}.`,
+    );
   }
   const client = BlobServiceClient.fromConnectionString(storageConnectionString);
-  return { accountName: wanted, container: client.getContainerClient(container.name), prefix: container.query ?? undefined };
+  return {
+    accountName: wanted,
+    container: client.getContainerClient(container.name),
+    prefix: container.query ?? undefined,
+  };
 }
 
 /** Lists the container (with metadata); a missing container is a clear run failure, as on the service. */
 export async function listBlobs(source: BlobSource): Promise<ListedBlob[]> {
   const out: ListedBlob[] = [];
   try {
-    for await (const item of source.container.listBlobsFlat({ includeMetadata: true, ...(source.prefix ? { prefix: source.prefix } : {}) })) {
-      out.push({ name: item.name, properties: item.properties, metadata: item.metadata, etag: item.properties.etag ?? "" });
+    for await (const item of source.container.listBlobsFlat({
+      includeMetadata: true,
+      ...(source.prefix ? { prefix: source.prefix } : {}),
+    })) {
+      out.push({
+        name: item.name,
+        properties: item.properties,
+        metadata: item.metadata,
+        etag: item.properties.etag ?? "",
+      });
     }
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;
-    if (status === 404) throw new DataSourceError(`The container '${source.container.containerName}' does not exist in storage account '${source.accountName}'.`);
-    throw new DataSourceError(`Listing container '${source.container.containerName}' failed: ${(err as Error).message}`);
+    if (status === 404)
+      throw new DataSourceError(
+        `The container '${source.container.containerName}' does not exist in storage account '${source.accountName}'.`,
+      );
+    throw new DataSourceError(
+      `Listing container '${source.container.containerName}' failed: ${(err as Error).message}`,
+    );
   }
   return out;
 }

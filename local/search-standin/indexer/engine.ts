@@ -15,7 +15,8 @@ import { engineState } from "./tracking.js";
 
 /** Execution history length kept (reference §6: up to 50, newest first). */
 export const MAX_HISTORY = 50;
-export const RUN_IN_PROGRESS_MESSAGE = "Another indexer invocation is currently in progress; concurrent invocations are not allowed.";
+export const RUN_IN_PROGRESS_MESSAGE =
+  "Another indexer invocation is currently in progress; concurrent invocations are not allowed.";
 
 export function isRunInProgress(ctx: StandInContext, indexerName: string): boolean {
   return ctx.state.indexers.get(indexerName)?.runtime.history[0]?.status === "inProgress";
@@ -52,7 +53,8 @@ export function startIndexerRun(ctx: StandInContext, indexerName: string): void 
       await performRun(ctx, indexerName, engine, result);
     } catch (err) {
       result.status = "transientFailure";
-      result.errorMessage = err instanceof DataSourceError ? err.message : `The indexer run failed unexpectedly: ${String(err)}`;
+      result.errorMessage =
+        err instanceof DataSourceError ? err.message : `The indexer run failed unexpectedly: ${String(err)}`;
       result.finalTrackingState = runtime.highWaterMark;
     } finally {
       result.endTime = new Date().toISOString();

@@ -13,7 +13,14 @@ import { schemaOf } from "../documents/schema.js";
 import { ServiceError } from "../http.js";
 import type { StandInContext } from "../server.js";
 import type { ExecutionResult, JsonObject } from "../state.js";
-import { DataSourceError, downloadBlob, listBlobs, resolveBlobSource, type BlobSource, type ListedBlob } from "./blob-source.js";
+import {
+  DataSourceError,
+  downloadBlob,
+  listBlobs,
+  resolveBlobSource,
+  type BlobSource,
+  type ListedBlob,
+} from "./blob-source.js";
 import { hasSoftDeletePolicy, type EngineState } from "./tracking.js";
 
 const DOC_LINK = "https://go.microsoft.com/fwlink/?linkid=2049388";
@@ -21,17 +28,27 @@ const DOWNLOAD_CONCURRENCY = 16;
 
 interface IndexingParameters {
   maxFailedItems?: number | null;
-  configuration?: { excludedFileNameExtensions?: string; indexedFileNameExtensions?: string; dataToExtract?: string } | null;
+  configuration?: {
+    excludedFileNameExtensions?: string;
+    indexedFileNameExtensions?: string;
+    dataToExtract?: string;
+  } | null;
 }
 
 /** Fills `result` in place (it is the history entry a status poll reads). Throws only DataSourceError. */
-export async function performRun(ctx: StandInContext, indexerName: string, engine: EngineState, result: ExecutionResult): Promise<void> {
+export async function performRun(
+  ctx: StandInContext,
+  indexerName: string,
+  engine: EngineState,
+  result: ExecutionResult,
+): Promise<void> {
   const indexer = ctx.state.indexers.get(indexerName);
   if (!indexer) throw new DataSourceError(`Indexer '${indexerName}' was deleted during the run.`);
   const definition = indexer.definition;
   const datasourceName = String(definition.dataSourceName);
   const datasource = ctx.state.datasources.get(datasourceName)?.definition;
-  if (!datasource) throw new DataSourceError(`Data source '${datasourceName}' of indexer '${indexerName}' does not exist.`);
+  if (!datasource)
+    throw new DataSourceError(`Data source '${datasourceName}' of indexer '${indexerName}' does not exist.`);
   const indexName = String(definition.targetIndexName);
   const index = ctx.state.indexes.get(indexName)?.definition;
   if (!index) throw new DataSourceError(`Target index '${indexName}' of indexer '${indexerName}' does not exist.`);
@@ -60,7 +77,10 @@ export async function performRun(ctx: StandInContext, indexerName: string, engin
     if (newMark === null || lastModified > newMark) newMark = lastModified;
     const seen = engine.seen.get(blob.name);
     if (seen) seen.seenWithPolicy ||= policyActive;
-    const isChanged = highWaterMark === null || lastModified > highWaterMark || (lastModified === highWaterMark && seen?.etag !== blob.etag);
+    const isChanged =
+      highWaterMark === null ||
+      lastModified > highWaterMark ||
+      (lastModified === highWaterMark && seen?.etag !== blob.etag);
     if (!isChanged) continue;
     if (!isExtensionIndexed(blob.name, configuration)) continue;
     if (blobOptOuts(blob.metadata).skip) continue;
@@ -87,11 +107,30 @@ export async function performRun(ctx: StandInContext, indexerName: string, engin
     const type = blob.properties.contentType ?? null;
     const ext = fileExtension(blob.name);
     if (!isTextLike(type) && !isHtml(type, ext) && !isMarkdown(type, ext)) {
-      warnings.push({ key: outcome.key ?? blob.name, name: `DocumentExtraction.AzureBlob.${datasourceName}`, message: `Content extraction for content type '${type ?? "none"}' is not emulated by the local stand-in; the blob was indexed with metadata only.`, details: `Blob '${blob.name}'.`, documentationLink: DOC_LINK });
+      warnings.push({
+        key: outcome.key ?? blob.name,
+        name: `DocumentExtraction.AzureBlob.${datasourceName}`,
+        message: `Content extraction for content type '${type ?? "none"}' is not emulated by the local stand-in; the blob was indexed with metadata only.`,
+        details: `Blob '${blob.name}'.`,
+        documentationLink: DOC_LINK,
+      });
     }
-    const [itemResult] = applyBatch(store, parseBatch({ value: [{ "@search.action": "mergeOrUpload", ...outcome.document }] }, schema), schema);
+    const [itemResult] = applyBatch(
+      store,
+      parseBatch({ value: [{ "@search.action": "mergeOrUpload", ...outcome.document }] }, schema),
+      schema,
+    );
     if (itemResult && !itemResult.status) {
-      failures.push(indexerError(itemResult.key, itemResult.errorMessage ?? "Indexing failed.", datasourceName, blob, itemResult.statusCode, "Indexing"));
+      failures.push(
+        indexerError(
+          itemResult.key,
+          itemResult.errorMessage ?? "Indexing failed.",
+          datasourceName,
+          blob,
+          itemResult.statusCode,
+          "Indexing",
+        ),
+      );
     }
   });
 
@@ -133,24 +172,47 @@ type OneOutcome = { key: string | undefined } & ({ document: Record<string, unkn
 
 async function indexOne(source: BlobSource, blob: ListedBlob, settings: RunSettings): Promise<OneOutcome> {
   const { skipContent } = blobOptOuts(blob.metadata);
-  const wantsContent = !skipContent && (settings.configuration.dataToExtract ?? "contentAndMetadata") !== "storageMetadata";
+  const wantsContent =
+    !skipContent && (settings.configuration.dataToExtract ?? "contentAndMetadata") !== "storageMetadata";
   let body: Buffer | undefined;
   if (wantsContent) {
     try {
       body = await downloadBlob(source, blob.name);
     } catch (err) {
       const path = `${source.accountName}/${source.container.containerName}/${blob.name}`;
-      return { key: undefined, error: indexerError(path, `Could not read blob '${blob.name}': ${(err as Error).message}`, settings.datasourceName, blob, 404, "DocumentExtraction") };
+      return {
+        key: undefined,
+        error: indexerError(
+          path,
+          `Could not read blob '${blob.name}': ${(err as Error).message}`,
+          settings.datasourceName,
+          blob,
+          404,
+          "DocumentExtraction",
+        ),
+      };
     }
   }
   const fields = sourceFields(source.accountName, source.container.containerName, blob, body, {
     dataToExtract: settings.configuration.dataToExtract ?? "contentAndMetadata",
     skipContent,
   });
-  const outcome = applyFieldMappings(settings.mappings, fields, { keyField: settings.schema.keyField, indexFields: settings.indexFields });
+  const outcome = applyFieldMappings(settings.mappings, fields, {
+    keyField: settings.schema.keyField,
+    indexFields: settings.indexFields,
+  });
   const key = outcome.key;
   if ("error" in outcome) {
-    return { key, error: indexerError(key ?? String(fields.metadata_storage_path), outcome.error.message, settings.datasourceName, blob, 400) };
+    return {
+      key,
+      error: indexerError(
+        key ?? String(fields.metadata_storage_path),
+        outcome.error.message,
+        settings.datasourceName,
+        blob,
+        400,
+      ),
+    };
   }
   try {
     // Type checks of the batch parser, so a bad value is this document's failure, not the run's.
@@ -164,7 +226,14 @@ async function indexOne(source: BlobSource, blob: ListedBlob, settings: RunSetti
 
 /** A SearchIndexerError (reference §6): key, errorMessage, statusCode, name, details, documentationLink. */
 /** `name` is `[category].[subcategory].[resourceType].[resourceName]` (reference §6, ERR); the categories are the stand-in's. */
-function indexerError(key: string, errorMessage: string, datasourceName: string, blob: ListedBlob, statusCode: number, category = "FieldMapping"): JsonObject {
+function indexerError(
+  key: string,
+  errorMessage: string,
+  datasourceName: string,
+  blob: ListedBlob,
+  statusCode: number,
+  category = "FieldMapping",
+): JsonObject {
   return {
     key,
     errorMessage,

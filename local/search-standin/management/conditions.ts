@@ -8,7 +8,10 @@ export const PRECONDITION_FAILED_MESSAGE =
   "The precondition given in one of the request headers evaluated to false. No change was made to the resource from this request.";
 
 function bare(etag: string): string {
-  return etag.trim().replace(/^W\//, "").replace(/^"(.*)"$/, "$1");
+  return etag
+    .trim()
+    .replace(/^W\//, "")
+    .replace(/^"(.*)"$/, "$1");
 }
 
 function header(req: StandInRequest, name: string): string | undefined {
@@ -40,7 +43,12 @@ export function representation(stored: Stored, view: (d: JsonObject) => JsonObje
 }
 
 /** PUT/POST answer: 201 for a create, 200 for an update; 204 unless `Prefer: return=representation`. */
-export function writeResponse(req: StandInRequest, stored: Stored, created: boolean, view?: (d: JsonObject) => JsonObject): StandInResponse {
+export function writeResponse(
+  req: StandInRequest,
+  stored: Stored,
+  created: boolean,
+  view?: (d: JsonObject) => JsonObject,
+): StandInResponse {
   const headers = { ETag: stored.etag };
   const prefer = header(req, "prefer") ?? "";
   if (!created && !/return=representation/i.test(prefer)) return { status: 204, headers };
@@ -49,7 +57,11 @@ export function writeResponse(req: StandInRequest, stored: Stored, created: bool
 
 export function requireObjectBody(req: StandInRequest): JsonObject {
   if (req.body === null || typeof req.body !== "object" || Array.isArray(req.body)) {
-    throw new ServiceError(400, "InvalidRequestBody", "The request is invalid. Details: the request body must be a JSON object.");
+    throw new ServiceError(
+      400,
+      "InvalidRequestBody",
+      "The request is invalid. Details: the request body must be a JSON object.",
+    );
   }
   return req.body as JsonObject;
 }
@@ -57,7 +69,11 @@ export function requireObjectBody(req: StandInRequest): JsonObject {
 /** The name in the URL wins; a different name in the body is rejected as the service does. */
 export function bindName(body: JsonObject, name: string, what: string): void {
   if (body.name !== undefined && body.name !== name) {
-    throw new ServiceError(400, "InvalidRequestParameter", `The ${what} name '${String(body.name)}' in the request body does not match the name '${name}' in the URL.`);
+    throw new ServiceError(
+      400,
+      "InvalidRequestParameter",
+      `The ${what} name '${String(body.name)}' in the request body does not match the name '${name}' in the URL.`,
+    );
   }
   body.name = name;
 }
@@ -81,7 +97,11 @@ export function withDetails(handler: Handler): Handler {
       return await handler(req);
     } catch (err) {
       if (err instanceof DetailedServiceError) {
-        return { status: err.status, body: { error: { code: err.code, message: err.message, details: err.details } }, headers: err.headers };
+        return {
+          status: err.status,
+          body: { error: { code: err.code, message: err.message, details: err.details } },
+          headers: err.headers,
+        };
       }
       throw err;
     }

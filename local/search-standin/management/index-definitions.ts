@@ -5,23 +5,50 @@ import { DetailedServiceError } from "./conditions.js";
 import type { JsonObject } from "../state.js";
 
 const SIMPLE_TYPES = new Set([
-  "Edm.String", "Edm.Int32", "Edm.Int64", "Edm.Double", "Edm.Boolean", "Edm.DateTimeOffset", "Edm.GeographyPoint",
-  "Edm.Single", "Edm.Half", "Edm.Int16", "Edm.SByte", "Edm.Byte",
+  "Edm.String",
+  "Edm.Int32",
+  "Edm.Int64",
+  "Edm.Double",
+  "Edm.Boolean",
+  "Edm.DateTimeOffset",
+  "Edm.GeographyPoint",
+  "Edm.Single",
+  "Edm.Half",
+  "Edm.Int16",
+  "Edm.SByte",
+  "Edm.Byte",
 ]);
 
 /** Attributes that cannot change on an existing field (REIDX "Updates requiring a rebuild"; SPEC immutability). */
-const IMMUTABLE_ATTRIBUTES = ["type", "key", "searchable", "filterable", "sortable", "facetable", "stored", "analyzer", "indexAnalyzer", "normalizer", "dimensions", "vectorEncoding"];
+const IMMUTABLE_ATTRIBUTES = [
+  "type",
+  "key",
+  "searchable",
+  "filterable",
+  "sortable",
+  "facetable",
+  "stored",
+  "analyzer",
+  "indexAnalyzer",
+  "normalizer",
+  "dimensions",
+  "vectorEncoding",
+];
 
 /** Error text for a changed field: seen verbatim (reference §5). */
 export function cannotChangeField(name: string): ServiceError {
   const message = `Existing field '${name}' cannot be changed.`;
-  return new DetailedServiceError(400, "OperationNotAllowed", message, [{ code: "CannotChangeExistingField", message }]);
+  return new DetailedServiceError(400, "OperationNotAllowed", message, [
+    { code: "CannotChangeExistingField", message },
+  ]);
 }
 
 /** UNCONFIRMED (reference §5, §12): the service's exact text for a PUT that omits an existing field. */
 export function cannotRemoveField(name: string): ServiceError {
   const message = `Existing field '${name}' cannot be removed; removing a field requires rebuilding the index.`;
-  return new DetailedServiceError(400, "OperationNotAllowed", message, [{ code: "CannotChangeExistingField", message }]);
+  return new DetailedServiceError(400, "OperationNotAllowed", message, [
+    { code: "CannotChangeExistingField", message },
+  ]);
 }
 
 function invalid(message: string): ServiceError {
@@ -40,14 +67,16 @@ function elementType(type: string): string {
 export function fieldWithDefaults(raw: JsonObject): JsonObject {
   const name = raw.name;
   const type = raw.type;
-  if (typeof name !== "string" || !/^[A-Za-z][A-Za-z0-9_]{0,127}$/.test(name)) throw invalid(`field name ${JSON.stringify(name)} is not valid.`);
+  if (typeof name !== "string" || !/^[A-Za-z][A-Za-z0-9_]{0,127}$/.test(name))
+    throw invalid(`field name ${JSON.stringify(name)} is not valid.`);
   if (typeof type !== "string") throw invalid(`field '${name}' has no type.`);
   const element = elementType(type);
   const complex = element === "Edm.ComplexType";
   if (!complex && !SIMPLE_TYPES.has(element)) throw invalid(`field '${name}' has an unknown type '${type}'.`);
   const collection = isCollection(type);
   const stringy = element === "Edm.String";
-  const pick = <T>(key: string, fallback: T): T | unknown => (raw[key] === undefined || raw[key] === null ? fallback : raw[key]);
+  const pick = <T>(key: string, fallback: T): T | unknown =>
+    raw[key] === undefined || raw[key] === null ? fallback : raw[key];
   if (complex) {
     return { name, type, fields: ((raw.fields as JsonObject[] | undefined) ?? []).map(fieldWithDefaults) };
   }
@@ -72,7 +101,8 @@ export function fieldWithDefaults(raw: JsonObject): JsonObject {
   };
   if (field.searchable === true && !stringy) throw invalid(`field '${name}' of type '${type}' cannot be searchable.`);
   if (field.sortable === true && collection) throw invalid(`field '${name}' is a collection and cannot be sortable.`);
-  if (field.key === true && (type !== "Edm.String" || field.retrievable !== true)) throw invalid(`the key field '${name}' must be a retrievable Edm.String.`);
+  if (field.key === true && (type !== "Edm.String" || field.retrievable !== true))
+    throw invalid(`the key field '${name}' must be a retrievable Edm.String.`);
   return field;
 }
 
@@ -92,8 +122,12 @@ export function indexWithDefaults(body: JsonObject): JsonObject {
   const scoringProfiles = ((body.scoringProfiles as JsonObject[] | undefined) ?? []).map((p) => {
     const weights = ((p.text as JsonObject | null | undefined)?.weights ?? {}) as Record<string, unknown>;
     for (const [field, weight] of Object.entries(weights)) {
-      if (!searchable.has(field)) throw invalid(`scoring profile '${String(p.name)}' weights field '${field}', which is not a searchable field of the index.`);
-      if (typeof weight !== "number" || !(weight > 0)) throw invalid(`scoring profile '${String(p.name)}' has a non-positive weight for '${field}'.`);
+      if (!searchable.has(field))
+        throw invalid(
+          `scoring profile '${String(p.name)}' weights field '${field}', which is not a searchable field of the index.`,
+        );
+      if (typeof weight !== "number" || !(weight > 0))
+        throw invalid(`scoring profile '${String(p.name)}' has a non-positive weight for '${field}'.`);
     }
     return {
       name: p.name,
@@ -112,9 +146,16 @@ export function indexWithDefaults(body: JsonObject): JsonObject {
     const s = body.semantic as JsonObject;
     const configurations = ((s.configurations as JsonObject[] | undefined) ?? []).map((c) => {
       const pf = (c.prioritizedFields ?? {}) as JsonObject;
-      const refs = [pf.titleField as JsonObject | undefined, ...((pf.prioritizedContentFields as JsonObject[]) ?? []), ...((pf.prioritizedKeywordsFields as JsonObject[]) ?? [])];
+      const refs = [
+        pf.titleField as JsonObject | undefined,
+        ...((pf.prioritizedContentFields as JsonObject[]) ?? []),
+        ...((pf.prioritizedKeywordsFields as JsonObject[]) ?? []),
+      ];
       for (const ref of refs) {
-        if (ref && !names.has(ref.fieldName as string)) throw invalid(`semantic configuration '${String(c.name)}' refers to the unknown field '${String(ref.fieldName)}'.`);
+        if (ref && !names.has(ref.fieldName as string))
+          throw invalid(
+            `semantic configuration '${String(c.name)}' refers to the unknown field '${String(ref.fieldName)}'.`,
+          );
       }
       return { name: c.name, rankingOrder: c.rankingOrder ?? "BoostedRerankerScore", prioritizedFields: pf };
     });
@@ -151,10 +192,15 @@ export function assertCompatibleUpdate(current: JsonObject, next: JsonObject): v
     const after = nextFields.get(before.name as string);
     if (!after) throw cannotRemoveField(before.name as string);
     for (const attribute of IMMUTABLE_ATTRIBUTES) {
-      if (JSON.stringify(before[attribute] ?? null) !== JSON.stringify(after[attribute] ?? null)) throw cannotChangeField(before.name as string);
+      if (JSON.stringify(before[attribute] ?? null) !== JSON.stringify(after[attribute] ?? null))
+        throw cannotChangeField(before.name as string);
     }
   }
   if (JSON.stringify(current.similarity) !== JSON.stringify(next.similarity)) {
-    throw new ServiceError(400, "OperationNotAllowed", "The similarity algorithm of an existing index cannot be changed.");
+    throw new ServiceError(
+      400,
+      "OperationNotAllowed",
+      "The similarity algorithm of an existing index cannot be changed.",
+    );
   }
 }

@@ -10,11 +10,16 @@ export const CONCURRENT_RUN_STATUS = 409;
 export const CONCURRENT_RUN_CODE = "";
 
 /** Limits reported by the status endpoint (values of the official example payload). */
-const LIMITS = { maxRunTime: "PT22H", maxDocumentExtractionSize: 256000000, maxDocumentContentCharactersToExtract: 4000000 };
+const LIMITS = {
+  maxRunTime: "PT22H",
+  maxDocumentExtractionSize: 256000000,
+  maxDocumentContentCharactersToExtract: 4000000,
+};
 
 function indexerOr404(ctx: StandInContext, name: string) {
   const indexer = ctx.state.indexers.get(name);
-  if (!indexer) throw new ServiceError(404, "ResourceNameNotFound", `No indexer with the name '${name}' was found in the service.`);
+  if (!indexer)
+    throw new ServiceError(404, "ResourceNameNotFound", `No indexer with the name '${name}' was found in the service.`);
   return indexer;
 }
 
@@ -51,7 +56,8 @@ export function registerIndexerActions(router: Router, ctx: StandInContext): voi
   router.on("POST", "/indexers/:name/run", (req) => {
     const name = req.params.name!;
     indexerOr404(ctx, name);
-    if (isRunInProgress(ctx, name)) throw new ServiceError(CONCURRENT_RUN_STATUS, CONCURRENT_RUN_CODE, RUN_IN_PROGRESS_MESSAGE);
+    if (isRunInProgress(ctx, name))
+      throw new ServiceError(CONCURRENT_RUN_STATUS, CONCURRENT_RUN_CODE, RUN_IN_PROGRESS_MESSAGE);
     startIndexerRun(ctx, name);
     return { status: 202 };
   });

@@ -16,7 +16,16 @@ export const ECHO_CANONICAL_DURATIONS = true;
 /** "An indexer runs automatically when it's created", unless `disabled` (reference §3.3, BLOB). */
 export const RUN_INDEXER_ON_CREATE = true;
 
-const DATASOURCE_TYPES = new Set(["azuresql", "cosmosdb", "azureblob", "azuretable", "mysql", "adlsgen2", "onelake", "sharepoint"]);
+const DATASOURCE_TYPES = new Set([
+  "azuresql",
+  "cosmosdb",
+  "azureblob",
+  "azuretable",
+  "mysql",
+  "adlsgen2",
+  "onelake",
+  "sharepoint",
+]);
 
 function invalid(message: string): ServiceError {
   return new ServiceError(400, "InvalidRequestParameter", `The request is invalid. Details: ${message}`);
@@ -24,9 +33,11 @@ function invalid(message: string): ServiceError {
 
 /** Validates a datasource body; `existing` is the stored definition for an update (for `<unchanged>`). */
 export function datasourceWithDefaults(body: JsonObject, existing: JsonObject | undefined): JsonObject {
-  if (typeof body.type !== "string" || !DATASOURCE_TYPES.has(body.type)) throw invalid(`dataSource.type ${JSON.stringify(body.type)} is not a supported data source type.`);
+  if (typeof body.type !== "string" || !DATASOURCE_TYPES.has(body.type))
+    throw invalid(`dataSource.type ${JSON.stringify(body.type)} is not a supported data source type.`);
   const container = body.container as JsonObject | undefined;
-  if (!container || typeof container.name !== "string" || container.name === "") throw invalid("dataSource.container.name is required.");
+  if (!container || typeof container.name !== "string" || container.name === "")
+    throw invalid("dataSource.container.name is required.");
   const given = (body.credentials as JsonObject | undefined)?.connectionString;
   let connectionString: unknown = given;
   if (given === "<unchanged>") {
@@ -62,7 +73,11 @@ export function indexerWithDefaults(body: JsonObject, state: StandInState): Json
     if (typeof body[key] !== "string" || body[key] === "") throw invalid(`indexer.${key} is required.`);
   }
   if (!state.datasources.has(body.dataSourceName as string)) {
-    throw new ServiceError(400, "InvalidRequestParameter", `Data source '${String(body.dataSourceName)}' does not exist.`);
+    throw new ServiceError(
+      400,
+      "InvalidRequestParameter",
+      `Data source '${String(body.dataSourceName)}' does not exist.`,
+    );
   }
   if (!state.indexes.has(body.targetIndexName as string)) {
     throw new ServiceError(400, "InvalidRequestParameter", `Index '${String(body.targetIndexName)}' does not exist.`);
@@ -72,8 +87,10 @@ export function indexerWithDefaults(body: JsonObject, state: StandInState): Json
   if (body.schedule != null) {
     const s = body.schedule as JsonObject;
     const seconds = typeof s.interval === "string" ? durationSeconds(s.interval) : undefined;
-    if (seconds === undefined) throw invalid(`indexer.schedule.interval ${JSON.stringify(s.interval)} is not an ISO 8601 duration.`);
-    if (seconds < 300 || seconds > 86400) throw invalid("indexer.schedule.interval must be between 5 minutes and 24 hours.");
+    if (seconds === undefined)
+      throw invalid(`indexer.schedule.interval ${JSON.stringify(s.interval)} is not an ISO 8601 duration.`);
+    if (seconds < 300 || seconds > 86400)
+      throw invalid("indexer.schedule.interval must be between 5 minutes and 24 hours.");
     schedule = {
       interval: ECHO_CANONICAL_DURATIONS ? canonicalDuration(seconds) : s.interval,
       startTime: typeof s.startTime === "string" ? s.startTime : new Date().toISOString(),
@@ -82,7 +99,11 @@ export function indexerWithDefaults(body: JsonObject, state: StandInState): Json
   const parameters = (body.parameters ?? {}) as JsonObject;
   const fieldMappings = ((body.fieldMappings as JsonObject[] | undefined) ?? []).map((m) => {
     if (typeof m.sourceFieldName !== "string") throw invalid("every field mapping needs a sourceFieldName.");
-    return { sourceFieldName: m.sourceFieldName, targetFieldName: m.targetFieldName ?? m.sourceFieldName, mappingFunction: m.mappingFunction ?? null };
+    return {
+      sourceFieldName: m.sourceFieldName,
+      targetFieldName: m.targetFieldName ?? m.sourceFieldName,
+      mappingFunction: m.mappingFunction ?? null,
+    };
   });
   return {
     name: body.name,

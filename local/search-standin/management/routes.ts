@@ -3,7 +3,14 @@
 import { ServiceError, type Router, type StandInRequest, type StandInResponse } from "../http.js";
 import type { StandInContext } from "../server.js";
 import { newEtag, type JsonObject, type Stored, type StandInState } from "../state.js";
-import { bindName, checkConditions, representation, requireObjectBody, withDetails, writeResponse } from "./conditions.js";
+import {
+  bindName,
+  checkConditions,
+  representation,
+  requireObjectBody,
+  withDetails,
+  writeResponse,
+} from "./conditions.js";
 import { assertCompatibleUpdate, indexWithDefaults } from "./index-definitions.js";
 import { datasourceView, datasourceWithDefaults, indexerWithDefaults } from "./indexer-definitions.js";
 import { registerIndexerActions, startRunOnCreate } from "./indexer-actions.js";
@@ -63,7 +70,13 @@ function select(definition: JsonObject, query: URLSearchParams): JsonObject {
   return out;
 }
 
-function store(ctx: StandInContext, kind: ResourceKind, name: string, definition: JsonObject, existing: Stored | undefined): Stored {
+function store(
+  ctx: StandInContext,
+  kind: ResourceKind,
+  name: string,
+  definition: JsonObject,
+  existing: Stored | undefined,
+): Stored {
   const map = kind.map(ctx.state);
   if (existing && kind.collection === "indexers") {
     // Keep the run history and change tracking of an updated indexer.
@@ -72,19 +85,30 @@ function store(ctx: StandInContext, kind: ResourceKind, name: string, definition
     indexer.etag = newEtag();
     return indexer;
   }
-  const stored: Stored = kind.collection === "indexers"
-    ? ({ definition, etag: newEtag(), runtime: { history: [], highWaterMark: null } } as Stored)
-    : { definition, etag: newEtag() };
+  const stored: Stored =
+    kind.collection === "indexers"
+      ? ({ definition, etag: newEtag(), runtime: { history: [], highWaterMark: null } } as Stored)
+      : { definition, etag: newEtag() };
   map.set(name, stored);
   return stored;
 }
 
-function upsert(ctx: StandInContext, kind: ResourceKind, req: StandInRequest, name: string, mustCreate: boolean): StandInResponse {
+function upsert(
+  ctx: StandInContext,
+  kind: ResourceKind,
+  req: StandInRequest,
+  name: string,
+  mustCreate: boolean,
+): StandInResponse {
   const body = requireObjectBody(req);
   bindName(body, name, kind.noun);
   const existing = kind.map(ctx.state).get(name);
   if (mustCreate && existing) {
-    throw new ServiceError(409, "ResourceNameAlreadyInUse", `Cannot create ${kind.noun} '${name}' because another ${kind.noun} with the same name already exists.`);
+    throw new ServiceError(
+      409,
+      "ResourceNameAlreadyInUse",
+      `Cannot create ${kind.noun} '${name}' because another ${kind.noun} with the same name already exists.`,
+    );
   }
   checkConditions(req, existing);
   const definition = kind.accept(ctx, body, existing?.definition);
@@ -100,17 +124,26 @@ export function registerManagementRoutes(router: Router, ctx: StandInContext): v
       status: 200,
       body: { value: [...kind.map(ctx.state).values()].map((s) => select(representation(s, kind.view), req.query)) },
     }));
-    router.on("POST", base, withDetails((req) => {
-      const body = requireObjectBody(req);
-      if (typeof body.name !== "string" || body.name === "") throw new ServiceError(400, "InvalidRequestParameter", `The ${kind.noun} name is required.`);
-      return upsert(ctx, kind, req, body.name, true);
-    }));
+    router.on(
+      "POST",
+      base,
+      withDetails((req) => {
+        const body = requireObjectBody(req);
+        if (typeof body.name !== "string" || body.name === "")
+          throw new ServiceError(400, "InvalidRequestParameter", `The ${kind.noun} name is required.`);
+        return upsert(ctx, kind, req, body.name, true);
+      }),
+    );
     router.on("GET", `${base}/:name`, (req) => {
       const stored = kind.map(ctx.state).get(req.params.name!);
       if (!stored) throw notFound(kind.noun, req.params.name!);
       return { status: 200, headers: { ETag: stored.etag }, body: representation(stored, kind.view) };
     });
-    router.on("PUT", `${base}/:name`, withDetails((req) => upsert(ctx, kind, req, req.params.name!, false)));
+    router.on(
+      "PUT",
+      `${base}/:name`,
+      withDetails((req) => upsert(ctx, kind, req, req.params.name!, false)),
+    );
     router.on("DELETE", `${base}/:name`, (req) => {
       const name = req.params.name!;
       const existing = kind.map(ctx.state).get(name);

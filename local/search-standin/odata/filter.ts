@@ -27,7 +27,13 @@ export type FilterNode =
 const COMPARISON = new Set(["eq", "ne", "gt", "lt", "ge", "le"]);
 const FLIP: Record<ComparisonOp, ComparisonOp> = { eq: "eq", ne: "ne", gt: "lt", lt: "gt", ge: "le", le: "ge" };
 /** Functions the service's filter grammar has (reference §8); anything else is a 400. */
-const SERVICE_FUNCTIONS = new Set(["search.in", "search.ismatch", "search.ismatchscoring", "geo.distance", "geo.intersects"]);
+const SERVICE_FUNCTIONS = new Set([
+  "search.in",
+  "search.ismatch",
+  "search.ismatchscoring",
+  "geo.distance",
+  "geo.intersects",
+]);
 
 const NUMERIC = new Set(["Edm.Int32", "Edm.Int64", "Edm.Double", "Edm.Single", "Edm.Int16", "Edm.SByte", "Edm.Byte"]);
 
@@ -53,7 +59,9 @@ export function parseFilter(text: string, schema: IndexSchema): FilterNode {
     const info = schema.fields.get(name);
     if (!info) throw new ODataError(`Could not find a property named '${name}' on type 'search.document'.`);
     if (!info.filterable) {
-      throw new ODataError(`The field '${name}' is not filterable. Only filterable fields can be used in filter expressions (position ${pos}).`);
+      throw new ODataError(
+        `The field '${name}' is not filterable. Only filterable fields can be used in filter expressions (position ${pos}).`,
+      );
     }
     return info;
   };
@@ -110,7 +118,11 @@ export function parseFilter(text: string, schema: IndexSchema): FilterNode {
       expectPunct(")");
       return inner;
     }
-    if (start.kind === "identifier" && tokens[i + 1]?.kind === "punct" && (tokens[i + 1] as { text: string }).text === "(") {
+    if (
+      start.kind === "identifier" &&
+      tokens[i + 1]?.kind === "punct" &&
+      (tokens[i + 1] as { text: string }).text === "("
+    ) {
       next();
       return functionCall(start.text, start.pos);
     }
@@ -122,13 +134,20 @@ export function parseFilter(text: string, schema: IndexSchema): FilterNode {
       return comparison(leftToken, opToken.text as ComparisonOp, rightToken);
     }
     const after = peek();
-    const continues = after.kind === "end" || (after.kind === "punct" && after.text !== "(") || isWord(after, "and") || isWord(after, "or");
+    const continues =
+      after.kind === "end" ||
+      (after.kind === "punct" && after.text !== "(") ||
+      isWord(after, "and") ||
+      isWord(after, "or");
     if (!continues) syntaxError(after);
     const literal = literalOf(leftToken);
     if (literal?.type === "boolean") return { kind: "constant", value: literal.value };
     if (leftToken.kind === "identifier" && !literal) {
       const info = field(leftToken.text, leftToken.pos);
-      if (info.type !== "Edm.Boolean") throw new ODataError(`The expression '${leftToken.text}' is not a boolean expression; a filter must evaluate to a boolean value.`);
+      if (info.type !== "Edm.Boolean")
+        throw new ODataError(
+          `The expression '${leftToken.text}' is not a boolean expression; a filter must evaluate to a boolean value.`,
+        );
       return { kind: "boolField", field: info };
     }
     return syntaxError(leftToken);
@@ -147,18 +166,26 @@ export function parseFilter(text: string, schema: IndexSchema): FilterNode {
       value = leftLiteral;
       op = FLIP[op];
     } else {
-      throw new ODataError(`Comparisons must be between a field and a constant; found '${describe(leftToken)} ${op} ${describe(rightToken)}' at position ${leftToken.pos}.`);
+      throw new ODataError(
+        `Comparisons must be between a field and a constant; found '${describe(leftToken)} ${op} ${describe(rightToken)}' at position ${leftToken.pos}.`,
+      );
     }
     const info = field((fieldToken as { text: string }).text, fieldToken.pos);
     if (value.type === "null" && op !== "eq" && op !== "ne") {
       // CMP: range operators against the null constant are rejected (reference §8).
-      throw new ODataError(`Comparison with null is only supported with the 'eq' and 'ne' operators; '${op} null' at position ${fieldToken.pos} is not allowed.`);
+      throw new ODataError(
+        `Comparison with null is only supported with the 'eq' and 'ne' operators; '${op} null' at position ${fieldToken.pos} is not allowed.`,
+      );
     }
     if (info.type.startsWith("Collection(")) {
-      throw new ODataError(`The field '${info.name}' is a collection; use any/all to filter it (not emulated by the local stand-in).`);
+      throw new ODataError(
+        `The field '${info.name}' is a collection; use any/all to filter it (not emulated by the local stand-in).`,
+      );
     }
     if (value.type !== "null" && !compatible(info.type, value)) {
-      throw new ODataError(`A binary operator with incompatible types was detected. Found operand types '${info.type}' and '${edmOf(value)}' for operator kind '${op}'.`);
+      throw new ODataError(
+        `A binary operator with incompatible types was detected. Found operand types '${info.type}' and '${edmOf(value)}' for operator kind '${op}'.`,
+      );
     }
     if (info.type === "Edm.Boolean" && op !== "eq" && op !== "ne") {
       throw new ODataError(`The operator '${op}' is not supported for the field '${info.name}' of type 'Edm.Boolean'.`);
@@ -174,14 +201,19 @@ export function parseFilter(text: string, schema: IndexSchema): FilterNode {
 
   function functionCall(name: string, pos: number): FilterNode {
     if (!SERVICE_FUNCTIONS.has(name)) {
-      throw new ODataError(`Function '${name}' at position ${pos} is not supported. The filter language has only geo.distance, geo.intersects, search.in, search.ismatch and search.ismatchscoring.`);
+      throw new ODataError(
+        `Function '${name}' at position ${pos} is not supported. The filter language has only geo.distance, geo.intersects, search.in, search.ismatch and search.ismatchscoring.`,
+      );
     }
     expectPunct("(");
     if (name === "search.in") {
       const fieldToken = next();
       if (fieldToken.kind !== "identifier") syntaxError(fieldToken);
       const info = field((fieldToken as { text: string }).text, fieldToken.pos);
-      if (info.type !== "Edm.String") throw new ODataError(`search.in is only supported for fields of type Edm.String; '${info.name}' is '${info.type}'.`);
+      if (info.type !== "Edm.String")
+        throw new ODataError(
+          `search.in is only supported for fields of type Edm.String; '${info.name}' is '${info.type}'.`,
+        );
       expectPunct(",");
       const list = stringArg();
       let delimiters = " ,";
@@ -204,7 +236,9 @@ export function parseFilter(text: string, schema: IndexSchema): FilterNode {
       expectPunct(")");
       return { kind: "ismatch", search, fields, scoring: name === "search.ismatchscoring" };
     }
-    throw new ODataError(`Function '${name}' is not emulated by the local stand-in (this index has no geography fields).`);
+    throw new ODataError(
+      `Function '${name}' is not emulated by the local stand-in (this index has no geography fields).`,
+    );
   }
 
   function searchableField(name: string): FieldInfo {
@@ -249,7 +283,13 @@ function describe(token: Token): string {
 }
 
 function edmOf(value: Literal): string {
-  return { null: "null", string: "Edm.String", number: "Edm.Double", boolean: "Edm.Boolean", date: "Edm.DateTimeOffset" }[value.type];
+  return {
+    null: "null",
+    string: "Edm.String",
+    number: "Edm.Double",
+    boolean: "Edm.Boolean",
+    date: "Edm.DateTimeOffset",
+  }[value.type];
 }
 
 function compatible(type: string, value: Literal): boolean {

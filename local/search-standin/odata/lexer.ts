@@ -40,7 +40,8 @@ export function tokenize(text: string, parameter: ODataError["parameter"] = "$fi
       let value = "";
       let j = i + 1;
       for (;;) {
-        if (j >= text.length) throw new ODataError(`Unterminated string literal at position ${i} in '${text}'.`, parameter);
+        if (j >= text.length)
+          throw new ODataError(`Unterminated string literal at position ${i} in '${text}'.`, parameter);
         if (text[j] === "'") {
           if (text[j + 1] === "'") {
             value += "'";
@@ -60,7 +61,12 @@ export function tokenize(text: string, parameter: ODataError["parameter"] = "$fi
       i += m.length;
     } else if (NUMBER.test(rest) && (ch === "-" || /\d/.test(ch) || /^(INF|NaN)\b/.test(rest))) {
       const m = NUMBER.exec(rest)![0];
-      tokens.push({ kind: "number", value: Number(m === "INF" ? Infinity : m === "-INF" ? -Infinity : m), text: m, pos: i });
+      tokens.push({
+        kind: "number",
+        value: Number(m === "INF" ? Infinity : m === "-INF" ? -Infinity : m),
+        text: m,
+        pos: i,
+      });
       i += m.length;
     } else if (IDENT.test(rest)) {
       const m = IDENT.exec(rest)![0];

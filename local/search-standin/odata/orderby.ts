@@ -6,7 +6,10 @@ import { ODataError } from "./lexer.js";
 export type OrderClause = { by: "score"; descending: boolean } | { by: "field"; field: FieldInfo; descending: boolean };
 
 export function parseOrderBy(text: string, schema: IndexSchema): OrderClause[] {
-  const parts = text.split(",").map((p) => p.trim()).filter((p) => p !== "");
+  const parts = text
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
   if (parts.length > 32) throw new ODataError("The $orderby expression has more than 32 clauses.", "$orderby");
   return parts.map((part) => {
     const m = /^(search\.score\(\)|[A-Za-z_][A-Za-z0-9_]*)(?:\s+(asc|desc))?$/.exec(part);
@@ -14,14 +17,23 @@ export function parseOrderBy(text: string, schema: IndexSchema): OrderClause[] {
     const descending = m[2] === "desc";
     if (m[1] === "search.score()") return { by: "score", descending };
     const field = schema.fields.get(m[1]!);
-    if (!field) throw new ODataError(`Could not find a property named '${m[1]}' on type 'search.document'.`, "$orderby");
-    if (!field.sortable) throw new ODataError(`The field '${field.name}' is not sortable. Only sortable fields can be used in $orderby.`, "$orderby");
+    if (!field)
+      throw new ODataError(`Could not find a property named '${m[1]}' on type 'search.document'.`, "$orderby");
+    if (!field.sortable)
+      throw new ODataError(
+        `The field '${field.name}' is not sortable. Only sortable fields can be used in $orderby.`,
+        "$orderby",
+      );
     return { by: "field", field, descending };
   });
 }
 
 /** Compares two documents by the clauses; nulls sort first ascending, last descending. */
-export function compareBy(clauses: OrderClause[], a: { doc: Record<string, unknown>; score: number }, b: { doc: Record<string, unknown>; score: number }): number {
+export function compareBy(
+  clauses: OrderClause[],
+  a: { doc: Record<string, unknown>; score: number },
+  b: { doc: Record<string, unknown>; score: number },
+): number {
   for (const clause of clauses) {
     let cmp: number;
     if (clause.by === "score") cmp = a.score - b.score;
@@ -61,8 +73,10 @@ export function parseSearchFields(text: string | undefined, schema: IndexSchema)
   return text.split(",").map((raw) => {
     const name = raw.trim();
     const field = schema.fields.get(name);
-    if (!field) throw new ODataError(`Could not find a property named '${name}' on type 'search.document'.`, "searchFields");
-    if (!field.searchable) throw new ODataError(`The field '${name}' in searchFields is not searchable.`, "searchFields");
+    if (!field)
+      throw new ODataError(`Could not find a property named '${name}' on type 'search.document'.`, "searchFields");
+    if (!field.searchable)
+      throw new ODataError(`The field '${name}' in searchFields is not searchable.`, "searchFields");
     return field;
   });
 }

@@ -33,7 +33,8 @@ export function parseQuery(search: string | undefined, searchMode: "any" | "all"
     const occur = sign === "-" ? "mustNot" : sign === "+" || searchMode === "all" ? "must" : "should";
     if (m[2] === undefined && terms.length > 1) {
       // An unquoted token the analyzer splits (e.g. "foo-bar") behaves as several terms.
-      for (const [i, term] of terms.entries()) clauses.push({ terms: [term], prefix: prefix && i === terms.length - 1, occur });
+      for (const [i, term] of terms.entries())
+        clauses.push({ terms: [term], prefix: prefix && i === terms.length - 1, occur });
     } else {
       clauses.push({ terms, prefix, occur });
     }

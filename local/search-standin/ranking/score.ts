@@ -64,10 +64,17 @@ export interface Scored<T> {
  * Matches and scores documents. `weights` are the scoring profile's text weights (unlisted fields weigh 1).
  * Match-all queries score 1 for every document, as the service does.
  */
-export function rank<T extends Record<string, unknown>>(documents: T[], query: ParsedQuery, fields: string[], weights: Record<string, number> = {}): Scored<T>[] {
+export function rank<T extends Record<string, unknown>>(
+  documents: T[],
+  query: ParsedQuery,
+  fields: string[],
+  weights: Record<string, number> = {},
+): Scored<T>[] {
   if (query.matchAll) {
     const excluded = query.clauses.filter((c) => c.occur === "mustNot");
-    return documents.filter((d) => !excluded.some((c) => fields.some((f) => occurrences(fieldStats(d, f), c) > 0))).map((item) => ({ item, score: 1 }));
+    return documents
+      .filter((d) => !excluded.some((c) => fields.some((f) => occurrences(fieldStats(d, f), c) > 0)))
+      .map((item) => ({ item, score: 1 }));
   }
   const k1 = 1.2;
   const b = 0.75;
@@ -94,7 +101,9 @@ export function rank<T extends Record<string, unknown>>(documents: T[], query: P
     const hits = scratch.map((perField) => perField.slice());
     const matched = hits.map((perField) => perField.some((x) => x > 0));
     matched.forEach((m, ci) => m && (docFreq[ci]! += 1));
-    const ok = query.clauses.every((c, ci) => (c.occur === "must" ? matched[ci] : c.occur === "mustNot" ? !matched[ci] : true));
+    const ok = query.clauses.every((c, ci) =>
+      c.occur === "must" ? matched[ci] : c.occur === "mustNot" ? !matched[ci] : true,
+    );
     const anyShould = query.clauses.some((c, ci) => c.occur === "should" && matched[ci]);
     const hasPositive = query.clauses.some((c) => c.occur !== "mustNot");
     const onlyMust = query.clauses.every((c) => c.occur !== "should");

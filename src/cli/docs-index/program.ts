@@ -20,16 +20,31 @@ import { urlCommand } from "./commands/url.js";
 
 /** What a subcommand module provides. `run` returns the exit code. */
 export interface CommandModule {
-  register(program: Command, run: (action: (ctx: CliContext, ...args: any[]) => Promise<number>) => (...args: any[]) => Promise<void>): void;
+  register(
+    program: Command,
+    run: (action: (ctx: CliContext, ...args: any[]) => Promise<number>) => (...args: any[]) => Promise<void>,
+  ): void;
 }
 
 const commands: CommandModule[] = [
-  planCommand, deployCommand,
+  planCommand,
+  deployCommand,
   preflightCommand,
-  statusCommand, backfillCommand, coverageCommand, orphansCommand, queryCommand, snapshotCommand, previewCommand, urlCommand,
+  statusCommand,
+  backfillCommand,
+  coverageCommand,
+  orphansCommand,
+  queryCommand,
+  snapshotCommand,
+  previewCommand,
+  urlCommand,
 ];
 
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env, streams: OutputStreams = process): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  streams: OutputStreams = process,
+): Promise<number> {
   let exitCode: number = ExitCode.Ok;
   const program = new Command("docs-index")
     .description("Plan, deploy and operate the docs-index search index, its datasource and its indexer.")
@@ -42,7 +57,10 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       writeOut: (s) => streams.stdout.write(s),
       writeErr: (s) => streams.stderr.write(s),
     });
-  program.addHelpText("after", `\nExit codes: 0 ok, 1 check failed, 2 usage or config error, 3 service error, 4 refused, 5 timed out, 130 interrupted.`);
+  program.addHelpText(
+    "after",
+    `\nExit codes: 0 ok, 1 check failed, 2 usage or config error, 3 service error, 4 refused, 5 timed out, 130 interrupted.`,
+  );
 
   const run =
     (action: (ctx: CliContext, ...args: any[]) => Promise<number>) =>
@@ -50,7 +68,11 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       const opts = program.opts<{ json?: boolean; env?: string; varsFile?: string }>();
       const out = createOutput(Boolean(opts.json), streams);
       try {
-        const childEnv = { ...env, ...(opts.env ? { DEPLOY_ENV: opts.env } : {}), ...(opts.varsFile ? { VARS_FILE: opts.varsFile } : {}) };
+        const childEnv = {
+          ...env,
+          ...(opts.env ? { DEPLOY_ENV: opts.env } : {}),
+          ...(opts.varsFile ? { VARS_FILE: opts.varsFile } : {}),
+        };
         exitCode = await action(createContext(out, childEnv), ...args);
       } catch (err) {
         exitCode = reportError(err, out);

@@ -66,7 +66,9 @@ export function storageMetadata(accountName: string, container: string, blob: Bl
     metadata_storage_content_type: blob.properties.contentType ?? null,
     metadata_storage_last_modified: blob.properties.lastModified.toISOString(),
     metadata_storage_size: blob.properties.contentLength ?? null,
-    metadata_storage_content_md5: blob.properties.contentMD5 ? Buffer.from(blob.properties.contentMD5).toString("base64") : null,
+    metadata_storage_content_md5: blob.properties.contentMD5
+      ? Buffer.from(blob.properties.contentMD5).toString("base64")
+      : null,
     metadata_storage_file_extension: fileExtension(blob.name),
   };
 }
@@ -81,7 +83,9 @@ export function customMetadataFields(metadata: Record<string, string> | undefine
 /** Per-blob opt-outs (reference §2.1): `AzureSearch_Skip=true` skips the blob, `AzureSearch_SkipContent=true` indexes metadata only. */
 export function blobOptOuts(metadata: Record<string, string> | undefined): { skip: boolean; skipContent: boolean } {
   const get = (name: string) =>
-    Object.entries(metadata ?? {}).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1]?.toLowerCase() === "true";
+    Object.entries(metadata ?? {})
+      .find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1]
+      ?.toLowerCase() === "true";
   return { skip: get("AzureSearch_Skip"), skipContent: get("AzureSearch_SkipContent") };
 }
 
@@ -89,9 +93,17 @@ export function blobOptOuts(metadata: Record<string, string> | undefined): { ski
  * Extension filters of `parameters.configuration` (reference §3.3): comma-delimited with leading dots;
  * when `indexed` is non-empty only those extensions are indexed; an extension in both lists is excluded.
  */
-export function isExtensionIndexed(blobName: string, configuration: { indexedFileNameExtensions?: unknown; excludedFileNameExtensions?: unknown } = {}): boolean {
+export function isExtensionIndexed(
+  blobName: string,
+  configuration: { indexedFileNameExtensions?: unknown; excludedFileNameExtensions?: unknown } = {},
+): boolean {
   const parse = (v: unknown) =>
-    typeof v === "string" ? v.split(",").map((s) => s.trim().toLowerCase()).filter((s) => s !== "") : [];
+    typeof v === "string"
+      ? v
+          .split(",")
+          .map((s) => s.trim().toLowerCase())
+          .filter((s) => s !== "")
+      : [];
   const ext = fileExtension(blobName).toLowerCase();
   if (parse(configuration.excludedFileNameExtensions).includes(ext)) return false;
   const indexed = parse(configuration.indexedFileNameExtensions);

@@ -15,8 +15,34 @@ export interface HtmlExtraction {
 
 const SKIPPED = new Set(["script", "style", "noscript", "template", "head"]);
 const BLOCK = new Set([
-  "p", "div", "br", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "table", "section", "article",
-  "header", "footer", "nav", "main", "aside", "pre", "blockquote", "dt", "dd", "hr", "figure", "figcaption",
+  "p",
+  "div",
+  "br",
+  "li",
+  "ul",
+  "ol",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "tr",
+  "table",
+  "section",
+  "article",
+  "header",
+  "footer",
+  "nav",
+  "main",
+  "aside",
+  "pre",
+  "blockquote",
+  "dt",
+  "dd",
+  "hr",
+  "figure",
+  "figcaption",
 ]);
 
 export function extractHtml(html: string, contentType = "text/html"): HtmlExtraction {
@@ -81,5 +107,8 @@ export function extractHtml(html: string, contentType = "text/html"): HtmlExtrac
 export function isHtml(contentType: string | null, extension: string): boolean {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "text/html" || type === "application/xhtml+xml") return true;
-  return (type === "" || type === "application/octet-stream") && [".html", ".htm", ".xhtml"].includes(extension.toLowerCase());
+  return (
+    (type === "" || type === "application/octet-stream") &&
+    [".html", ".htm", ".xhtml"].includes(extension.toLowerCase())
+  );
 }

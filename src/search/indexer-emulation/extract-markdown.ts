@@ -13,5 +13,7 @@ export function extractMarkdown(text: string, contentType = "text/markdown"): Ma
 
 export function isMarkdown(contentType: string | null, extension: string): boolean {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  return type === "text/markdown" || type === "text/x-markdown" || [".md", ".markdown"].includes(extension.toLowerCase());
+  return (
+    type === "text/markdown" || type === "text/x-markdown" || [".md", ".markdown"].includes(extension.toLowerCase())
+  );
 }

@@ -26,8 +26,7 @@ export interface MappingError {
 }
 
 export type MappingOutcome =
-  | { document: Record<string, unknown>; key?: string }
-  | { error: MappingError; key?: string };
+  { document: Record<string, unknown>; key?: string } | { error: MappingError; key?: string };
 
 export interface ApplyOptions {
   /** The index's key field. When no explicit mapping targets it, the blob indexer's default
@@ -107,7 +106,9 @@ function applyFunction(name: string, parameters: Record<string, unknown>, value:
   const fn = name.toLowerCase();
   if (value === null || value === undefined) {
     // The service's documented inner detail for base64Encode over a null input (reference §1, ERR).
-    throw new FunctionFailure(fn === "base64encode" ? "Array cannot be null. Parameter name: bytes" : "The input value is null.");
+    throw new FunctionFailure(
+      fn === "base64encode" ? "Array cannot be null. Parameter name: bytes" : "The input value is null.",
+    );
   }
   const text = typeof value === "string" ? value : String(value);
   switch (fn) {
@@ -143,7 +144,11 @@ function lookup(fields: SourceFields, name: string): unknown {
 export function effectiveMappings(mappings: readonly FieldMapping[], keyField?: string): FieldMapping[] {
   const all = [...mappings];
   if (keyField && !all.some((m) => (m.targetFieldName ?? m.sourceFieldName).toLowerCase() === keyField.toLowerCase())) {
-    all.unshift({ sourceFieldName: "metadata_storage_path", targetFieldName: keyField, mappingFunction: { name: "base64Encode" } });
+    all.unshift({
+      sourceFieldName: "metadata_storage_path",
+      targetFieldName: keyField,
+      mappingFunction: { name: "base64Encode" },
+    });
   }
   return all;
 }
@@ -154,7 +159,11 @@ export function effectiveMappings(mappings: readonly FieldMapping[], keyField?: 
  * mapping runs first, so a later failure still reports the document's key. Any function failure fails the
  * whole document (a per-document error; nothing of it reaches the index).
  */
-export function applyFieldMappings(mappings: readonly FieldMapping[], source: SourceFields, options: ApplyOptions = {}): MappingOutcome {
+export function applyFieldMappings(
+  mappings: readonly FieldMapping[],
+  source: SourceFields,
+  options: ApplyOptions = {},
+): MappingOutcome {
   const ordered = effectiveMappings(mappings, options.keyField);
   const keyLower = options.keyField?.toLowerCase();
   ordered.sort((a, b) => Number(isTarget(b, keyLower)) - Number(isTarget(a, keyLower)));
@@ -172,7 +181,12 @@ export function applyFieldMappings(mappings: readonly FieldMapping[], source: So
       } catch (err) {
         if (!(err instanceof FunctionFailure)) throw err;
         const message = `Could not apply mapping function '${functionName}' to field '${target}'. ${err.message}`;
-        const error: MappingError = { functionName, targetFieldName: target, sourceFieldName: mapping.sourceFieldName, message };
+        const error: MappingError = {
+          functionName,
+          targetFieldName: target,
+          sourceFieldName: mapping.sourceFieldName,
+          message,
+        };
         return key === undefined ? { error } : { error, key };
       }
     }

@@ -24,9 +24,12 @@ export function sourceFields(
   const dataToExtract = options.dataToExtract ?? "contentAndMetadata";
   if (dataToExtract === "storageMetadata" || body === undefined) return fields;
 
-  const text = isTextLike(storage.metadata_storage_content_type) || isHtml(storage.metadata_storage_content_type, storage.metadata_storage_file_extension) || isMarkdown(storage.metadata_storage_content_type, storage.metadata_storage_file_extension)
-    ? Buffer.from(body).toString("utf8")
-    : "";
+  const text =
+    isTextLike(storage.metadata_storage_content_type) ||
+    isHtml(storage.metadata_storage_content_type, storage.metadata_storage_file_extension) ||
+    isMarkdown(storage.metadata_storage_content_type, storage.metadata_storage_file_extension)
+      ? Buffer.from(body).toString("utf8")
+      : "";
   const contentType = storage.metadata_storage_content_type;
   const extension = storage.metadata_storage_file_extension;
   let extracted: Record<string, unknown>;
@@ -45,5 +48,12 @@ export function sourceFields(
  */
 export function isTextLike(contentType: string | null): boolean {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  return type.startsWith("text/") || type === "application/json" || type === "application/xml" || type === "application/xhtml+xml" || type.endsWith("+json") || type.endsWith("+xml");
+  return (
+    type.startsWith("text/") ||
+    type === "application/json" ||
+    type === "application/xml" ||
+    type === "application/xhtml+xml" ||
+    type.endsWith("+json") ||
+    type.endsWith("+xml")
+  );
 }

@@ -4,7 +4,15 @@ import { blobPathFromDocumentId } from "../public-url.js";
 import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL, type DedupMode } from "../query/filters.js";
 
 /** Fields added after the first population; null in every document not reprocessed since. */
-export const BACKFILL_FIELDS = ["description", "tags", "app", "section", "format", "content_type", "last_modified"] as const;
+export const BACKFILL_FIELDS = [
+  "description",
+  "tags",
+  "app",
+  "section",
+  "format",
+  "content_type",
+  "last_modified",
+] as const;
 export type BackfillField = (typeof BACKFILL_FIELDS)[number];
 
 /**
@@ -45,7 +53,8 @@ export function classifyNullFormatDoc(
   if (path === undefined) return "pending";
   if (!path.includes("/") && options.expectedFailures.includes(path)) return "expected-failure";
   const lower = path.toLowerCase();
-  if (options.excludedExtensions.some((ext) => ext !== "" && lower.endsWith(ext.toLowerCase()))) return "excluded-extension";
+  if (options.excludedExtensions.some((ext) => ext !== "" && lower.endsWith(ext.toLowerCase())))
+    return "excluded-extension";
   return "pending";
 }
 
@@ -105,7 +114,15 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
     const raw = input.nullCounts[field];
     const contentDependent = CONTENT_DEPENDENT_FIELDS.has(field);
     if (raw === undefined || typeof raw === "object") {
-      return { field, nullCount: null, permanentNulls: 0, pendingNulls: null, percentFilled: null, contentDependent, error: raw?.error ?? "not counted" };
+      return {
+        field,
+        nullCount: null,
+        permanentNulls: 0,
+        pendingNulls: null,
+        percentFilled: null,
+        contentDependent,
+        error: raw?.error ?? "not counted",
+      };
     }
     const permanentNulls = Math.min(raw, permanentDocs.filter((d) => d.fields[field] == null).length);
     return {
@@ -142,16 +159,22 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
             ? "format nulls could not be counted"
             : input.total === 0
               ? "the index is empty: nothing shows that format is filled yet"
-            : `${formatPending} document(s) still hold a null format: keep "or format eq null" until a reset and run fill them`,
+              : `${formatPending} document(s) still hold a null format: keep "or format eq null" until a reset and run fill them`,
       };
 
   const marker = fields.find((f) => f.field === REPROCESSED_MARKER_FIELD);
-  const percentReprocessed = marker?.nullCount == null ? null : percent(input.total - (marker.pendingNulls ?? marker.nullCount), input.total);
+  const percentReprocessed =
+    marker?.nullCount == null ? null : percent(input.total - (marker.pendingNulls ?? marker.nullCount), input.total);
   return {
     total: input.total,
     fields,
     percentReprocessed,
-    nullFormat: { listed, expectedFailure: count("expected-failure"), excludedExtension: count("excluded-extension"), pending: formatPending },
+    nullFormat: {
+      listed,
+      expectedFailure: count("expected-failure"),
+      excludedExtension: count("excluded-extension"),
+      pending: formatPending,
+    },
     dedup,
     indexEtag: input.indexEtag,
     lastSuccessfulRunEnd: input.lastSuccessfulRunEnd,
@@ -160,7 +183,9 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
 }
 
 export function formatCoverageReport(report: CoverageReport): string {
-  const lines = [`documents: ${report.total}; reprocessed since the fields were added: ${report.percentReprocessed ?? "?"} %`];
+  const lines = [
+    `documents: ${report.total}; reprocessed since the fields were added: ${report.percentReprocessed ?? "?"} %`,
+  ];
   lines.push("field          nulls   pending  filled %");
   for (const f of report.fields) {
     const note = f.error
@@ -170,12 +195,18 @@ export function formatCoverageReport(report: CoverageReport): string {
         : f.countedVia
           ? `  (counted on ${f.countedVia}, which holds the same value)`
           : "";
-    lines.push(`${f.field.padEnd(14)} ${String(f.nullCount ?? "?").padStart(6)}  ${String(f.pendingNulls ?? "?").padStart(7)}  ${String(f.percentFilled ?? "?").padStart(8)}${note}`);
+    lines.push(
+      `${f.field.padEnd(14)} ${String(f.nullCount ?? "?").padStart(6)}  ${String(f.pendingNulls ?? "?").padStart(7)}  ${String(f.percentFilled ?? "?").padStart(8)}${note}`,
+    );
   }
   if (report.nullFormat.listed && report.nullFormat.expectedFailure + report.nullFormat.excludedExtension > 0) {
-    lines.push(`null format that no run will fill: ${report.nullFormat.expectedFailure} expected-failure root copies, ${report.nullFormat.excludedExtension} excluded-extension leftovers`);
+    lines.push(
+      `null format that no run will fill: ${report.nullFormat.expectedFailure} expected-failure root copies, ${report.nullFormat.excludedExtension} excluded-extension leftovers`,
+    );
   }
   lines.push(`dedup filter to use now: ${report.dedup.filter}  (${report.dedup.reason})`);
-  lines.push(`index eTag: ${report.indexEtag ?? "unavailable"}; indexer's last successful run ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`);
+  lines.push(
+    `index eTag: ${report.indexEtag ?? "unavailable"}; indexer's last successful run ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`,
+  );
   return lines.join("\n");
 }

@@ -99,7 +99,9 @@ export function parseIndexerStatus(payload: unknown): IndexerStatusRecord {
   const parsed = statusSchema.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new IndexerStatusParseError(`unexpected indexer status payload at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`);
+    throw new IndexerStatusParseError(
+      `unexpected indexer status payload at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`,
+    );
   }
   const s = parsed.data;
   return {

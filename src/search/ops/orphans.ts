@@ -71,7 +71,8 @@ export function classifyDocument(doc: DocRef, blobs: BlobIndex, options: Classif
   const ownApp = slash > 0 ? path.slice(0, slash) : null;
   if (ownApp !== null && !options.apps?.has(ownApp)) {
     const app = blobs.republishedUnder(path);
-    if (app !== undefined && app !== ownApp) return { kind: "stale-root-era", path, currentPath: `${app}/${path}`, derivedApp: app };
+    if (app !== undefined && app !== ownApp)
+      return { kind: "stale-root-era", path, currentPath: `${app}/${path}`, derivedApp: app };
   }
   if (ownApp !== null && ((doc.app != null && doc.app !== ownApp) || (doc.repo != null && doc.repo !== ownApp))) {
     return { kind: "mismatch", path, derivedApp: ownApp };
@@ -120,7 +121,8 @@ export class OrphanAccumulator {
     const c = classifyDocument(doc, this.blobs, this.options);
     const entry = (path: string): OrphanEntry => ({ id: doc.id, path, app: doc.app ?? null, repo: doc.repo ?? null });
     if (c.kind === "missing-blob") this.missingBlob.push(entry(c.path));
-    else if (c.kind === "stale-root-era") this.stale.push({ ...entry(c.path), currentPath: c.currentPath, derivedApp: c.derivedApp });
+    else if (c.kind === "stale-root-era")
+      this.stale.push({ ...entry(c.path), currentPath: c.currentPath, derivedApp: c.derivedApp });
     else if (c.kind === "mismatch") this.mismatched.push({ ...entry(c.path), derivedApp: c.derivedApp });
     else if (c.kind === "undecodable") this.undecodable.push(doc.id);
     return c;
@@ -169,15 +171,26 @@ export function nextPageFilter(lastId: string | undefined): string | undefined {
 
 export function formatOrphanReport(report: OrphanReport, limit = 20): string {
   const lines = [`${report.blobs} blobs, ${report.documents} documents`];
-  const list = (title: string, entries: { path: string; app: string | null }[], extra: (i: number) => string = () => "") => {
+  const list = (
+    title: string,
+    entries: { path: string; app: string | null }[],
+    extra: (i: number) => string = () => "",
+  ) => {
     lines.push(`${title}: ${entries.length}`);
     entries.slice(0, limit).forEach((e, i) => lines.push(`  ${e.path}  (app ${e.app ?? "null"})${extra(i)}`));
     if (entries.length > limit) lines.push(`  ... ${entries.length - limit} more (use --json for all)`);
   };
   list("documents whose blob no longer exists", report.missingBlob);
-  list("stale root-era documents", report.staleRootEra, (i) => `  now served from ${report.staleRootEra[i]?.currentPath}`);
+  list(
+    "stale root-era documents",
+    report.staleRootEra,
+    (i) => `  now served from ${report.staleRootEra[i]?.currentPath}`,
+  );
   list("documents whose app/repo differ from their path (a reset and run fixes them)", report.mismatched);
-  if (report.undecodable.length) lines.push(`documents with an id that is not a base64 blob URL: ${report.undecodable.length}`);
-  lines.push(`app values that are no current app folder (${report.appSource}): ${report.unknownApps.map((a) => `${a.app} (${a.documents})`).join(", ") || "none"}`);
+  if (report.undecodable.length)
+    lines.push(`documents with an id that is not a base64 blob URL: ${report.undecodable.length}`);
+  lines.push(
+    `app values that are no current app folder (${report.appSource}): ${report.unknownApps.map((a) => `${a.app} (${a.documents})`).join(", ") || "none"}`,
+  );
   return lines.join("\n");
 }

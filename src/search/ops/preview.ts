@@ -42,7 +42,9 @@ export function accountNameFromUrl(accountUrl: string): string {
   const first = url.pathname.split("/").find((s) => s !== "");
   if (/^[a-z0-9]{3,24}\.blob\./i.test(url.hostname)) return url.hostname.split(".")[0]!.toLowerCase();
   if (first) return first;
-  throw new Error(`cannot tell the storage account name from ${accountUrl} (expected https://<account>.blob.core.windows.net or http://host:port/<account>)`);
+  throw new Error(
+    `cannot tell the storage account name from ${accountUrl} (expected https://<account>.blob.core.windows.net or http://host:port/<account>)`,
+  );
 }
 
 /** The content type an uploader would set, guessed from the extension (the local copy has none). */
@@ -69,8 +71,15 @@ const INDEX_FIELDS = ["id", "app", "repo", "section", "format", "content_type"];
 export function previewBlob(path: string, lastModified: Date, options: PreviewOptions): PreviewBlob {
   const empty = { id: null, app: null, repo: null, section: null, format: null, contentType: null, url: null };
   if (!isExtensionIndexed(path, options.configuration)) return { path, excluded: true, ...empty, error: null };
-  const source = storageMetadata(options.accountName, options.container, { name: path, properties: { lastModified, contentType: guessContentType(path) } });
-  const outcome = applyFieldMappings(options.fieldMappings, { ...source }, { keyField: options.keyField ?? "id", indexFields: INDEX_FIELDS });
+  const source = storageMetadata(options.accountName, options.container, {
+    name: path,
+    properties: { lastModified, contentType: guessContentType(path) },
+  });
+  const outcome = applyFieldMappings(
+    options.fieldMappings,
+    { ...source },
+    { keyField: options.keyField ?? "id", indexFields: INDEX_FIELDS },
+  );
   if ("error" in outcome) return { path, excluded: false, ...empty, error: outcome.error.message };
   const d = outcome.document;
   return {

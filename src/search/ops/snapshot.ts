@@ -19,8 +19,10 @@ export interface Snapshot {
 
 export function buildSnapshot(input: Omit<Snapshot, "warnings">, extraWarnings: string[] = []): Snapshot {
   const warnings = [...extraWarnings];
-  if (input.indexEtag === null) warnings.push("the index eTag could not be read (a query-only identity may lack permission to GET the index)");
-  if (input.lastSuccessfulRunEnd === null) warnings.push("no successful indexer run in the status history: the corpus state is not pinned");
+  if (input.indexEtag === null)
+    warnings.push("the index eTag could not be read (a query-only identity may lack permission to GET the index)");
+  if (input.lastSuccessfulRunEnd === null)
+    warnings.push("no successful indexer run in the status history: the corpus state is not pinned");
   if (input.runInProgress) warnings.push("an indexer run is in progress: the corpus may change during the evaluation");
   return { ...input, warnings };
 }

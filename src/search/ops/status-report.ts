@@ -2,7 +2,14 @@
 // listed in `search.expected_failures`) or unexpected; exit 0 only when the last run is not a failure and every
 // failure is expected, whatever the service's own status says (reference §6, §10.1). Pure.
 import { blobPathFromBlobUrl, blobPathFromDocumentId } from "../public-url.js";
-import { completedRuns, lastSuccessfulRunEnd, runInProgress, type IndexerErrorRecord, type IndexerStatusRecord, type RunRecord } from "./indexer-status.js";
+import {
+  completedRuns,
+  lastSuccessfulRunEnd,
+  runInProgress,
+  type IndexerErrorRecord,
+  type IndexerStatusRecord,
+  type RunRecord,
+} from "./indexer-status.js";
 
 export interface ClassifyOptions {
   container: string;
@@ -37,7 +44,9 @@ export function blobPathFromErrorKey(key: string | null, container: string): str
     }
   }
   for (const candidate of candidates) {
-    const path = /^https?:\/\//i.test(candidate) ? blobPathFromBlobUrl(candidate, container) : blobPathFromDocumentId(candidate, container);
+    const path = /^https?:\/\//i.test(candidate)
+      ? blobPathFromBlobUrl(candidate, container)
+      : blobPathFromDocumentId(candidate, container);
     if (path !== undefined) return path;
   }
   return undefined;
@@ -75,7 +84,8 @@ export interface StatusReport {
   reasons: string[];
 }
 
-export const FAILED_RUN_STATUSES_NOTE = "any run status other than success counts as a failure (transientFailure, persistentFailure, unknown values)";
+export const FAILED_RUN_STATUSES_NOTE =
+  "any run status other than success counts as a failure (transientFailure, persistentFailure, unknown values)";
 
 export function reportRun(run: RunRecord, options: ClassifyOptions): RunReport {
   const errors = run.errors.map((e) => classifyError(e, options));
@@ -95,7 +105,10 @@ export function reportRun(run: RunRecord, options: ClassifyOptions): RunReport {
   };
 }
 
-export function buildStatusReport(status: IndexerStatusRecord, options: ClassifyOptions & { historyLimit?: number }): StatusReport {
+export function buildStatusReport(
+  status: IndexerStatusRecord,
+  options: ClassifyOptions & { historyLimit?: number },
+): StatusReport {
   const active = runInProgress(status);
   const runs = completedRuns(status);
   const last = runs[0];
@@ -104,14 +117,21 @@ export function buildStatusReport(status: IndexerStatusRecord, options: Classify
   if (!lastRun) {
     reasons.push("the indexer has no completed run in its history");
   } else {
-    if (lastRun.status !== "success") reasons.push(`the last run ended with status ${lastRun.status}${lastRun.errorMessage ? `: ${lastRun.errorMessage}` : ""}`);
-    if (lastRun.unexpectedFailures > 0) reasons.push(`${lastRun.unexpectedFailures} unexpected document failure(s) in the last run`);
-    if (lastRun.unexplainedFailures > 0) reasons.push(`${lastRun.unexplainedFailures} failed item(s) in the last run are not in its errors list`);
+    if (lastRun.status !== "success")
+      reasons.push(
+        `the last run ended with status ${lastRun.status}${lastRun.errorMessage ? `: ${lastRun.errorMessage}` : ""}`,
+      );
+    if (lastRun.unexpectedFailures > 0)
+      reasons.push(`${lastRun.unexpectedFailures} unexpected document failure(s) in the last run`);
+    if (lastRun.unexplainedFailures > 0)
+      reasons.push(`${lastRun.unexplainedFailures} failed item(s) in the last run are not in its errors list`);
   }
   return {
     indexer: status.name,
     serviceStatus: status.serviceStatus,
-    inProgress: active ? { startTime: active.startTime, itemsProcessed: active.itemsProcessed, itemsFailed: active.itemsFailed } : null,
+    inProgress: active
+      ? { startTime: active.startTime, itemsProcessed: active.itemsProcessed, itemsFailed: active.itemsFailed }
+      : null,
     lastRun,
     lastSuccessfulRunEnd: lastSuccessfulRunEnd(status),
     history: runs.slice(0, options.historyLimit ?? 10).map((r) => {
@@ -126,13 +146,19 @@ export function buildStatusReport(status: IndexerStatusRecord, options: Classify
 /** Human-readable report (stdout without --json). */
 export function formatStatusReport(report: StatusReport): string {
   const lines: string[] = [];
-  lines.push(`indexer ${report.indexer ?? "(unnamed)"}: service status ${report.serviceStatus ?? "unknown"} (available to run; says nothing about an active run)`);
+  lines.push(
+    `indexer ${report.indexer ?? "(unnamed)"}: service status ${report.serviceStatus ?? "unknown"} (available to run; says nothing about an active run)`,
+  );
   if (report.inProgress) {
-    lines.push(`a run is in progress since ${report.inProgress.startTime ?? "?"}: ${report.inProgress.itemsProcessed} processed, ${report.inProgress.itemsFailed} failed so far`);
+    lines.push(
+      `a run is in progress since ${report.inProgress.startTime ?? "?"}: ${report.inProgress.itemsProcessed} processed, ${report.inProgress.itemsFailed} failed so far`,
+    );
   }
   const r = report.lastRun;
   if (r) {
-    lines.push(`last run: ${r.status}, ${r.startTime ?? "?"} -> ${r.endTime ?? "?"}, ${r.itemsProcessed} processed, ${r.itemsFailed} failed (${r.expectedFailures} expected, ${r.unexpectedFailures + r.unexplainedFailures} unexpected)`);
+    lines.push(
+      `last run: ${r.status}, ${r.startTime ?? "?"} -> ${r.endTime ?? "?"}, ${r.itemsProcessed} processed, ${r.itemsFailed} failed (${r.expectedFailures} expected, ${r.unexpectedFailures + r.unexplainedFailures} unexpected)`,
+    );
     for (const e of r.errors) {
       lines.push(`  [${e.classification}] ${e.blobPath ?? e.key ?? "(no key)"}: ${e.message}`);
     }
@@ -141,7 +167,9 @@ export function formatStatusReport(report: StatusReport): string {
   if (report.history.length > 1) {
     lines.push("recent runs:");
     for (const h of report.history) {
-      lines.push(`  ${h.startTime ?? "?"}  ${h.status.padEnd(16)} processed ${h.itemsProcessed}, failed ${h.itemsFailed} (unexpected ${h.unexpectedFailures + h.unexplainedFailures})`);
+      lines.push(
+        `  ${h.startTime ?? "?"}  ${h.status.padEnd(16)} processed ${h.itemsProcessed}, failed ${h.itemsFailed} (unexpected ${h.unexpectedFailures + h.unexplainedFailures})`,
+      );
     }
   }
   lines.push(report.ok ? "OK: every failure is expected" : `NOT OK: ${report.reasons.join("; ")}`);

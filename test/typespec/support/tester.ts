@@ -14,7 +14,14 @@ export async function preparePlatformLibrary(): Promise<void> {
 // Base = the workspace root: its node_modules holds the TypeSpec libraries and the link to
 // @platform/typespec (createTester resolves libraries under <base>/node_modules).
 const base = createTester(repoRoot, {
-  libraries: ["@typespec/http", "@typespec/rest", "@typespec/openapi", "@typespec/versioning", "@typespec/openapi3", "@platform/typespec"],
+  libraries: [
+    "@typespec/http",
+    "@typespec/rest",
+    "@typespec/openapi",
+    "@typespec/versioning",
+    "@typespec/openapi3",
+    "@platform/typespec",
+  ],
 });
 
 /** Compiles code with every library imported and `using Http, Rest, OpenAPI, Versioning, Platform`. */
@@ -49,7 +56,10 @@ export interface OpenApiOperation {
   operationId: string;
   parameters?: (OpenApiParameter | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema: OpenApiSchema }> };
-  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: OpenApiSchema }> }>;
+  responses: Record<
+    string,
+    { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: OpenApiSchema }> }
+  >;
   security?: Record<string, string[]>[];
   [extension: `x-${string}`]: unknown;
 }

@@ -7,7 +7,10 @@ export interface OidcServer {
   issuer: string;
   discoveryRequests: number;
   jwksRequests: number;
-  sign(claims: JWTPayload, options?: { audience?: string; expiresIn?: string | number; issuer?: string; foreignKey?: boolean }): Promise<string>;
+  sign(
+    claims: JWTPayload,
+    options?: { audience?: string; expiresIn?: string | number; issuer?: string; foreignKey?: boolean },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -35,7 +38,10 @@ export async function startOidcServer(): Promise<OidcServer> {
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return Object.assign(state, {
     issuer,
-    async sign(claims: JWTPayload, o: { audience?: string; expiresIn?: string | number; issuer?: string; foreignKey?: boolean } = {}) {
+    async sign(
+      claims: JWTPayload,
+      o: { audience?: string; expiresIn?: string | number; issuer?: string; foreignKey?: boolean } = {},
+    ) {
       return new SignJWT(claims)
         .setProtectedHeader({ alg: "RS256", kid: "test-key" })
         .setIssuer(o.issuer ?? issuer)

@@ -43,15 +43,25 @@ export async function startDownstreamStub(): Promise<DownstreamStub> {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://stub");
-      const rec = { method: req.method ?? "", path: url.pathname + url.search, headers: req.headers, body: Buffer.concat(chunks).toString() };
+      const rec = {
+        method: req.method ?? "",
+        path: url.pathname + url.search,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      };
       stub.requests.push(rec);
       let answer: Scripted;
       if (req.method === "POST" && url.pathname === "/cases") {
-        answer = (stub.caseAnswers.length > 1 ? stub.caseAnswers.shift() : stub.caseAnswers[0]) ?? { status: 201, body: { id: "case-1" } };
+        answer = (stub.caseAnswers.length > 1 ? stub.caseAnswers.shift() : stub.caseAnswers[0]) ?? {
+          status: 201,
+          body: { id: "case-1" },
+        };
       } else if (req.method === "GET" && url.pathname.startsWith("/projects/")) {
         const id = Number(url.pathname.split("/")[2]);
         const name = stub.projects.get(id);
-        answer = stub.lookupAnswers.shift() ?? (name ? { status: 200, body: { id, Name: name } } : { status: 404, body: { error: "not found" } });
+        answer =
+          stub.lookupAnswers.shift() ??
+          (name ? { status: 200, body: { id, Name: name } } : { status: 404, body: { error: "not found" } });
       } else answer = { status: 404 };
       const send = () => {
         res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
@@ -83,7 +93,13 @@ export function fakeJwt(claims: Record<string, unknown>): string {
 
 export class FakeCredential implements TokenCredential {
   readonly scopes: string[] = [];
-  constructor(private readonly claims: Record<string, unknown> = { aud: "api://process-cases", roles: ["App.Read"], appid: "receiver-app" }) {}
+  constructor(
+    private readonly claims: Record<string, unknown> = {
+      aud: "api://process-cases",
+      roles: ["App.Read"],
+      appid: "receiver-app",
+    },
+  ) {}
   async getToken(scopes: string | string[]): Promise<AccessToken> {
     this.scopes.push(...(Array.isArray(scopes) ? scopes : [scopes]));
     return { token: fakeJwt(this.claims), expiresOnTimestamp: Date.now() + 3_600_000 };
@@ -116,7 +132,14 @@ export interface DeliveryInit {
 
 /** An HttpRequest as the Functions host would build it (JSON content type unless overridden). */
 export function delivery(init: DeliveryInit = {}): HttpRequestType {
-  const body = init.body === undefined ? undefined : typeof init.body === "string" ? { string: init.body } : init.body instanceof Uint8Array ? { bytes: init.body } : { string: JSON.stringify(init.body) };
+  const body =
+    init.body === undefined
+      ? undefined
+      : typeof init.body === "string"
+        ? { string: init.body }
+        : init.body instanceof Uint8Array
+          ? { bytes: init.body }
+          : { string: JSON.stringify(init.body) };
   return new HttpRequest({
     method: init.method ?? "POST",
     url: `http://localhost:7071${init.path ?? "/api/webhooks"}`,

@@ -24,9 +24,14 @@ function listFiles(dir: string): string[] {
 
 /** Hash of everything that affects the compiled output. */
 export function sourceHash(): string {
-  const files = [...listFiles(path.join(platformRoot, "src")).sort(), path.join(platformRoot, "tsconfig.json"), path.join(repoRoot, "tsconfig.json")];
+  const files = [
+    ...listFiles(path.join(platformRoot, "src")).sort(),
+    path.join(platformRoot, "tsconfig.json"),
+    path.join(repoRoot, "tsconfig.json"),
+  ];
   const hash = createHash("sha256");
-  for (const file of files) hash.update(path.relative(platformRoot, file)).update("\0").update(readFileSync(file)).update("\0");
+  for (const file of files)
+    hash.update(path.relative(platformRoot, file)).update("\0").update(readFileSync(file)).update("\0");
   return hash.digest("hex");
 }
 
@@ -40,9 +45,13 @@ function readStamp(): string | undefined {
 
 function runTsc(): void {
   const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-  const result = spawnSync(process.execPath, [tsc, "-p", path.join(platformRoot, "tsconfig.json")], { encoding: "utf8" });
+  const result = spawnSync(process.execPath, [tsc, "-p", path.join(platformRoot, "tsconfig.json")], {
+    encoding: "utf8",
+  });
   if (result.status !== 0) {
-    throw new Error(`tsc -p typespec/platform/tsconfig.json failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
+    throw new Error(
+      `tsc -p typespec/platform/tsconfig.json failed (exit ${result.status}):\n${result.stdout}${result.stderr}`,
+    );
   }
 }
 

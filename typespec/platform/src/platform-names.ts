@@ -21,7 +21,13 @@ export const RESOURCE_TEMPLATES = new Set([
 ]);
 
 /** Unrouted primitives for operations that are not resource-shaped. */
-export const PRIMITIVE_TEMPLATES = new Set(["ReadOperation", "ActionOperation", "CreateOperation", "UpdateOperation", "DeleteOperation"]);
+export const PRIMITIVE_TEMPLATES = new Set([
+  "ReadOperation",
+  "ActionOperation",
+  "CreateOperation",
+  "UpdateOperation",
+  "DeleteOperation",
+]);
 
 /** Security scheme ids of the auth helpers (the model names `Scopes<…>` and `Roles<…>`). */
 export const SCOPES_SCHEME_ID = "Scopes";
@@ -33,7 +39,11 @@ export const ROLES_SCHEME_ID = "Roles";
  * is assumed here. Change it in this one place once the real name is known.
  */
 export const EXPERIENCE_API_ACCESS_SCOPE = "access_as_user";
-export const PLATFORM_MANAGED_SCOPES: readonly string[] = ["user_impersonation", "user-groups", EXPERIENCE_API_ACCESS_SCOPE];
+export const PLATFORM_MANAGED_SCOPES: readonly string[] = [
+  "user_impersonation",
+  "user-groups",
+  EXPERIENCE_API_ACCESS_SCOPE,
+];
 
 /** Names of properties the server owns besides keys: creation and modification timestamps, ETags. */
 export const SERVER_OWNED_PROPERTY_PATTERN =

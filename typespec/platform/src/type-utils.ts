@@ -14,7 +14,12 @@ import { PLATFORM_NAMESPACE } from "./platform-names.js";
 function isLibraryNamespace(ns: Namespace | undefined): boolean {
   if (!ns) return false;
   const name = getNamespaceFullName(ns);
-  return name === "TypeSpec" || name.startsWith("TypeSpec.") || name === PLATFORM_NAMESPACE || name.startsWith(`${PLATFORM_NAMESPACE}.`);
+  return (
+    name === "TypeSpec" ||
+    name.startsWith("TypeSpec.") ||
+    name === PLATFORM_NAMESPACE ||
+    name.startsWith(`${PLATFORM_NAMESPACE}.`)
+  );
 }
 
 /** True for types the contract author wrote: not TypeSpec's or this library's, not a template declaration. */
@@ -34,7 +39,8 @@ export function platformTemplateOf(op: Operation): string | undefined {
   let found: string | undefined;
   // Walk the whole `is` chain: ResourceRead is itself built on ReadOperation; the outermost wins.
   while (current) {
-    if (current.namespace && getNamespaceFullName(current.namespace) === PLATFORM_NAMESPACE && !found) found = current.name;
+    if (current.namespace && getNamespaceFullName(current.namespace) === PLATFORM_NAMESPACE && !found)
+      found = current.name;
     current = current.sourceOperation;
   }
   return found;

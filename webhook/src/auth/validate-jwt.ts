@@ -51,9 +51,11 @@ export function createJwtValidator(o: JwtValidatorOptions): JwtValidator {
       const res = await doFetch(`${base}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(5_000) });
       if (!res.ok) throw new Error(`OIDC discovery at ${base} answered HTTP ${res.status}`);
       const doc = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown };
-      if (typeof doc.issuer !== "string" || typeof doc.jwks_uri !== "string") throw new Error("OIDC discovery document lacks issuer or jwks_uri");
+      if (typeof doc.issuer !== "string" || typeof doc.jwks_uri !== "string")
+        throw new Error("OIDC discovery document lacks issuer or jwks_uri");
       // OpenID Connect Discovery §4.3: the issuer must be the URL the document was fetched for.
-      if (doc.issuer.replace(/\/+$/, "") !== base) throw new Error(`OIDC discovery issuer ${doc.issuer} does not match ${base}`);
+      if (doc.issuer.replace(/\/+$/, "") !== base)
+        throw new Error(`OIDC discovery issuer ${doc.issuer} does not match ${base}`);
       return { issuer: doc.issuer, jwks: createRemoteJWKSet(new URL(doc.jwks_uri)) };
     })();
     discovery.catch(() => (failedAt = Date.now()));
@@ -63,12 +65,23 @@ export function createJwtValidator(o: JwtValidatorOptions): JwtValidator {
   return {
     async validate(authorization) {
       const m = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i.exec(authorization ?? "");
-      if (!m) return { ok: false, status: 401, error: "invalid_request", description: "An Authorization: Bearer <JWT> header is required." };
+      if (!m)
+        return {
+          ok: false,
+          status: 401,
+          error: "invalid_request",
+          description: "An Authorization: Bearer <JWT> header is required.",
+        };
       let d: Discovery;
       try {
         d = await discover();
       } catch (err) {
-        return { ok: false, status: 503, error: "temporarily_unavailable", description: `The identity server could not be reached: ${(err as Error).message}` };
+        return {
+          ok: false,
+          status: 503,
+          error: "temporarily_unavailable",
+          description: `The identity server could not be reached: ${(err as Error).message}`,
+        };
       }
       let claims: JWTPayload;
       try {
@@ -80,7 +93,12 @@ export function createJwtValidator(o: JwtValidatorOptions): JwtValidator {
         }));
       } catch (err) {
         if (err instanceof joseErrors.JWKSTimeout) {
-          return { ok: false, status: 503, error: "temporarily_unavailable", description: "The identity server's signing keys could not be fetched." };
+          return {
+            ok: false,
+            status: 503,
+            error: "temporarily_unavailable",
+            description: "The identity server's signing keys could not be fetched.",
+          };
         }
         const reason =
           err instanceof joseErrors.JWTExpired
@@ -91,7 +109,12 @@ export function createJwtValidator(o: JwtValidatorOptions): JwtValidator {
         return { ok: false, status: 401, error: "invalid_token", description: reason };
       }
       if (!hasScope(claims[o.scopeClaim], o.requiredScope)) {
-        return { ok: false, status: 403, error: "insufficient_scope", description: `The token lacks the scope ${o.requiredScope} in its ${o.scopeClaim} claim.` };
+        return {
+          ok: false,
+          status: 403,
+          error: "insufficient_scope",
+          description: `The token lacks the scope ${o.requiredScope} in its ${o.scopeClaim} claim.`,
+        };
       }
       return { ok: true, claims };
     },

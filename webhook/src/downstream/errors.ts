@@ -41,7 +41,11 @@ export class DownstreamAuthError extends Error {
 }
 
 export class DownstreamRejectedError extends Error {
-  constructor(readonly service: string, readonly status: number, readonly responseExcerpt: string) {
+  constructor(
+    readonly service: string,
+    readonly status: number,
+    readonly responseExcerpt: string,
+  ) {
     super(`${service} rejected the request with HTTP ${status}`);
     this.name = "DownstreamRejectedError";
   }

@@ -29,21 +29,42 @@ function retryAfterSeconds(value: string | null): number | undefined {
 export async function callDownstream(o: CallOptions): Promise<{ status: number; text: string }> {
   let response: Response;
   try {
-    response = await o.fetch(o.url, { method: o.method, headers: o.headers, body: o.body, signal: AbortSignal.timeout(o.timeoutMs) });
+    response = await o.fetch(o.url, {
+      method: o.method,
+      headers: o.headers,
+      body: o.body,
+      signal: AbortSignal.timeout(o.timeoutMs),
+    });
   } catch (err) {
     const timedOut = (err as Error)?.name === "TimeoutError" || (err as Error)?.name === "AbortError";
-    throw new RetryableDownstreamError(o.service, timedOut ? `${o.service} did not answer within ${o.timeoutMs} ms` : `${o.service} unreachable: ${(err as Error).message}`, undefined, { cause: err });
+    throw new RetryableDownstreamError(
+      o.service,
+      timedOut
+        ? `${o.service} did not answer within ${o.timeoutMs} ms`
+        : `${o.service} unreachable: ${(err as Error).message}`,
+      undefined,
+      { cause: err },
+    );
   }
   let text = "";
   try {
     text = await response.text();
   } catch (err) {
-    throw new RetryableDownstreamError(o.service, `${o.service} response body could not be read: ${(err as Error).message}`, undefined, { cause: err });
+    throw new RetryableDownstreamError(
+      o.service,
+      `${o.service} response body could not be read: ${(err as Error).message}`,
+      undefined,
+      { cause: err },
+    );
   }
   const status = response.status;
   if (status >= 200 && status < 300) return { status, text };
   if (status === 408 || status === 429 || status >= 500) {
-    throw new RetryableDownstreamError(o.service, `${o.service} answered HTTP ${status}`, retryAfterSeconds(response.headers.get("retry-after")));
+    throw new RetryableDownstreamError(
+      o.service,
+      `${o.service} answered HTTP ${status}`,
+      retryAfterSeconds(response.headers.get("retry-after")),
+    );
   }
   if (status === 401 || status === 403) {
     throw new DownstreamAuthError(o.service, status, {

@@ -24,7 +24,10 @@ export interface CallContext {
 export interface CaseCreator {
   /** True when requests are only logged (no PROCESS_API_BASE_URL). */
   readonly dryRun: boolean;
-  createCase(body: CreateCaseRequest, ctx: CallContext): Promise<{ outcome: "created" | "exists" | "logged"; status?: number }>;
+  createCase(
+    body: CreateCaseRequest,
+    ctx: CallContext,
+  ): Promise<{ outcome: "created" | "exists" | "logged"; status?: number }>;
 }
 
 /** The causes the spec lists for a downstream 403 (spec A errors), for the log line. */
@@ -67,7 +70,12 @@ export function createProcessApiClient(o: ProcessApiOptions): CaseCreator {
             body: JSON.stringify(body),
             timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             fetch: doFetch,
-            authDiagnostics: () => ({ url, attempt, callerIdentity: describeToken(token), checklist: DOWNSTREAM_AUTH_CHECKLIST }),
+            authDiagnostics: () => ({
+              url,
+              attempt,
+              callerIdentity: describeToken(token),
+              checklist: DOWNSTREAM_AUTH_CHECKLIST,
+            }),
           });
           if (status >= 200 && status < 300) return { outcome: "created" as const, status };
           // A case with this ExternalId already exists (e.g. created by an earlier delivery whose answer was lost).
@@ -78,7 +86,11 @@ export function createProcessApiClient(o: ProcessApiOptions): CaseCreator {
         {
           ...o.retryHooks,
           onRetry: (info) => {
-            ctx.log.warn("process API call failed; retrying", { attempt: info.attempt, delayMs: info.delayMs, error: (info.error as Error).message });
+            ctx.log.warn("process API call failed; retrying", {
+              attempt: info.attempt,
+              delayMs: info.delayMs,
+              error: (info.error as Error).message,
+            });
             o.retryHooks?.onRetry?.(info);
           },
         },

@@ -12,7 +12,8 @@ import { childTraceparent } from "../trace.js";
  * UNCONFIRMED: the spec does not describe the project lookup. Assumed: GET <base>/projects/{projectId}?orgId={orgId}
  * answering a JSON object whose `name` property (any letter case) is the project name. Change it here only.
  */
-export const projectLookupPath = (projectId: number, orgId: number) => `/projects/${encodeURIComponent(String(projectId))}?orgId=${encodeURIComponent(String(orgId))}`;
+export const projectLookupPath = (projectId: number, orgId: number) =>
+  `/projects/${encodeURIComponent(String(projectId))}?orgId=${encodeURIComponent(String(orgId))}`;
 export const PROJECT_NAME_PROPERTY = "name";
 
 export interface ProjectLookup {
@@ -53,7 +54,11 @@ export function createProjectLookupClient(o: ProjectLookupOptions): ProjectLooku
       return withRetry(
         async () => {
           const token = o.appIdUri && o.tokens ? await o.tokens.tokenFor(o.appIdUri) : undefined;
-          const headers: Record<string, string> = { accept: "application/json", traceparent: childTraceparent(ctx.traceparent), "x-correlation-id": ctx.correlationId };
+          const headers: Record<string, string> = {
+            accept: "application/json",
+            traceparent: childTraceparent(ctx.traceparent),
+            "x-correlation-id": ctx.correlationId,
+          };
           if (token) headers.authorization = `Bearer ${token}`;
           const { status, text } = await callDownstream({
             service: "project lookup",
@@ -62,15 +67,27 @@ export function createProjectLookupClient(o: ProjectLookupOptions): ProjectLooku
             headers,
             timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
             fetch: doFetch,
-            authDiagnostics: () => ({ url, callerIdentity: token ? describeToken(token) : "no bearer sent (PROJECT_LOOKUP_APP_ID_URI not set)" }),
+            authDiagnostics: () => ({
+              url,
+              callerIdentity: token ? describeToken(token) : "no bearer sent (PROJECT_LOOKUP_APP_ID_URI not set)",
+            }),
           });
           if (status === 404) {
             // Not (yet) visible to the lookup: the project-created event may arrive before the project is readable.
-            throw new RetryableDownstreamError("project lookup", `project ${projectId} not found by the project lookup`, undefined, { retryNow: false });
+            throw new RetryableDownstreamError(
+              "project lookup",
+              `project ${projectId} not found by the project lookup`,
+              undefined,
+              { retryNow: false },
+            );
           }
           if (status < 200 || status >= 300) return rejectUnexpected("project lookup", status, text);
           const name = readProjectName(text);
-          if (!name) throw new RetryableDownstreamError("project lookup", `project ${projectId} has no name in the lookup response`);
+          if (!name)
+            throw new RetryableDownstreamError(
+              "project lookup",
+              `project ${projectId} has no name in the lookup response`,
+            );
           return name;
         },
         o.retry ?? DEFAULT_RETRY_POLICY,
@@ -84,9 +101,14 @@ export function createProjectLookupClient(o: ProjectLookupOptions): ProjectLooku
 export function createUnconfiguredProjectLookup(): ProjectLookup {
   return {
     async projectName(projectId) {
-      throw new RetryableDownstreamError("project lookup", `cannot resolve the name of project ${projectId}: PROJECT_LOOKUP_BASE_URL is not set`, undefined, {
-        retryNow: false,
-      });
+      throw new RetryableDownstreamError(
+        "project lookup",
+        `cannot resolve the name of project ${projectId}: PROJECT_LOOKUP_BASE_URL is not set`,
+        undefined,
+        {
+          retryNow: false,
+        },
+      );
     },
   };
 }

@@ -21,16 +21,26 @@ export function isRetryable(err: unknown): boolean {
 }
 
 /** The wait before retry number `retry` (0-based), given an optional Retry-After hint in seconds. */
-export function backoffDelay(policy: RetryPolicy, retry: number, random: () => number, retryAfterSeconds?: number): number {
+export function backoffDelay(
+  policy: RetryPolicy,
+  retry: number,
+  random: () => number,
+  retryAfterSeconds?: number,
+): number {
   const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
   const jittered = Math.floor(random() * exp);
-  if (retryAfterSeconds !== undefined && retryAfterSeconds > 0) return Math.min(policy.maxDelayMs, Math.max(jittered, retryAfterSeconds * 1000));
+  if (retryAfterSeconds !== undefined && retryAfterSeconds > 0)
+    return Math.min(policy.maxDelayMs, Math.max(jittered, retryAfterSeconds * 1000));
   return jittered;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function withRetry<T>(fn: (attempt: number) => Promise<T>, policy: RetryPolicy = DEFAULT_RETRY_POLICY, hooks: RetryHooks = {}): Promise<T> {
+export async function withRetry<T>(
+  fn: (attempt: number) => Promise<T>,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+  hooks: RetryHooks = {},
+): Promise<T> {
   const sleep = hooks.sleep ?? defaultSleep;
   const random = hooks.random ?? Math.random;
   for (let attempt = 1; ; attempt++) {

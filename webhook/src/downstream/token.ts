@@ -27,7 +27,12 @@ export function createAppTokenProvider(credential: TokenCredential, now: () => n
       try {
         token = await credential.getToken(scope);
       } catch (err) {
-        throw new RetryableDownstreamError("token", `cannot get an app-only token for ${scope}: ${(err as Error).message}`, undefined, { cause: err, retryNow: false });
+        throw new RetryableDownstreamError(
+          "token",
+          `cannot get an app-only token for ${scope}: ${(err as Error).message}`,
+          undefined,
+          { cause: err, retryNow: false },
+        );
       }
       if (!token) throw new RetryableDownstreamError("token", `no token returned for ${scope}`);
       cache.set(scope, { token: token.token, expiresOn: token.expiresOnTimestamp });
@@ -39,7 +44,10 @@ export function createAppTokenProvider(credential: TokenCredential, now: () => n
 /** The claims worth logging when a downstream API refuses a token (never the token itself). */
 export function describeToken(token: string): Record<string, unknown> {
   try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as Record<string, unknown>;
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as Record<
+      string,
+      unknown
+    >;
     return { aud: payload.aud, roles: payload.roles ?? [], appid: payload.appid ?? payload.azp, tid: payload.tid };
   } catch {
     return { note: "token is not a JWT" };

@@ -9,14 +9,22 @@ export const projectCreated: EventHandler = {
   event: "Created",
   async handle(ctx) {
     const { projectId, orgId } = ctx.payload;
-    if (projectId === undefined) throw new PayloadRejectedError([{ key: "ProjectId", values: ["is required for Project/Created events"] }]);
+    if (projectId === undefined)
+      throw new PayloadRejectedError([{ key: "ProjectId", values: ["is required for Project/Created events"] }]);
     const name = await ctx.services.projects.projectName(projectId, orgId, ctx);
     const result = await ctx.services.cases.createCase({ ExternalId: String(projectId), Name: name }, ctx);
-    ctx.log.info(result.outcome === "exists" ? "case already existed" : result.outcome === "logged" ? "case request logged (dry run)" : "case created", {
-      projectId,
-      orgId,
-      outcome: result.outcome,
-      status: result.status,
-    });
+    ctx.log.info(
+      result.outcome === "exists"
+        ? "case already existed"
+        : result.outcome === "logged"
+          ? "case request logged (dry run)"
+          : "case created",
+      {
+        projectId,
+        orgId,
+        outcome: result.outcome,
+        status: result.status,
+      },
+    );
   },
 };

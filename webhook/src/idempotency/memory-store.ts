@@ -19,7 +19,10 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   #nextToken = 0;
 
   /** `maxEntries` bounds memory: the oldest completed ids are forgotten first. */
-  constructor(private readonly maxEntries = 100_000, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly maxEntries = 100_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async claim(messageId: string, leaseMs: number): Promise<ClaimResult> {
     const existing = this.#entries.get(messageId);

@@ -21,7 +21,9 @@ export function rowKeysFor(messageId: string): { partitionKey: string; rowKey: s
 }
 
 function statusOf(err: unknown): number | undefined {
-  return typeof err === "object" && err !== null && "statusCode" in err ? (err as { statusCode?: number }).statusCode : undefined;
+  return typeof err === "object" && err !== null && "statusCode" in err
+    ? (err as { statusCode?: number }).statusCode
+    : undefined;
 }
 
 export type TableStoreTarget =
@@ -33,7 +35,10 @@ export class TableIdempotencyStore implements IdempotencyStore {
   readonly #client: TableClient;
   #ready: Promise<void> | undefined;
 
-  constructor(target: TableStoreTarget, private readonly now: () => number = Date.now) {
+  constructor(
+    target: TableStoreTarget,
+    private readonly now: () => number = Date.now,
+  ) {
     this.#client =
       "connectionString" in target
         ? // Azurite speaks plain http on loopback (settings refuse other connection strings).
@@ -46,7 +51,10 @@ export class TableIdempotencyStore implements IdempotencyStore {
     this.#ready ??= this.#client.createTable().catch((err: unknown) => {
       if (statusOf(err) === 409) return;
       this.#ready = undefined;
-      throw new IdempotencyStoreError(`cannot create or open table ${this.#client.tableName}: ${(err as Error).message}`, { cause: err });
+      throw new IdempotencyStoreError(
+        `cannot create or open table ${this.#client.tableName}: ${(err as Error).message}`,
+        { cause: err },
+      );
     });
     return this.#ready;
   }

@@ -15,19 +15,27 @@ export interface DeliveryHeaders {
   timestamp?: string;
 }
 
-export function readDeliveryHeaders(request: { get(name: string): string | null }): { headers: DeliveryHeaders; errors: FieldError[] } {
+export function readDeliveryHeaders(request: { get(name: string): string | null }): {
+  headers: DeliveryHeaders;
+  errors: FieldError[];
+} {
   const errors: FieldError[] = [];
   const headers: DeliveryHeaders = {};
   const id = request.get(MESSAGE_ID_HEADER)?.trim();
   if (id) {
-    if (id.length > MAX_MESSAGE_ID_LENGTH) errors.push({ key: MESSAGE_ID_HEADER, values: [`must be at most ${MAX_MESSAGE_ID_LENGTH} characters`] });
-    else if (/[^\x20-\x7e]/.test(id)) errors.push({ key: MESSAGE_ID_HEADER, values: ["must contain printable ASCII characters only"] });
+    if (id.length > MAX_MESSAGE_ID_LENGTH)
+      errors.push({ key: MESSAGE_ID_HEADER, values: [`must be at most ${MAX_MESSAGE_ID_LENGTH} characters`] });
+    else if (/[^\x20-\x7e]/.test(id))
+      errors.push({ key: MESSAGE_ID_HEADER, values: ["must contain printable ASCII characters only"] });
     else headers.messageId = id;
   }
   const ts = request.get(TIMESTAMP_HEADER)?.trim();
   if (ts) {
     if (!ISO_UTC.test(ts) || Number.isNaN(Date.parse(ts))) {
-      errors.push({ key: TIMESTAMP_HEADER, values: ["must be an ISO 8601 UTC timestamp such as 2026-11-23T09:44:50.123Z"] });
+      errors.push({
+        key: TIMESTAMP_HEADER,
+        values: ["must be an ISO 8601 UTC timestamp such as 2026-11-23T09:44:50.123Z"],
+      });
     } else headers.timestamp = ts;
   }
   return { headers, errors };

@@ -74,7 +74,8 @@ function checkKind(value: unknown, kind: Kind): string | undefined {
   if (kind === "string") return typeof value === "string" ? undefined : `must be a string, got ${describe(value)}`;
   if (typeof value !== "number" || !Number.isFinite(value)) return `must be an integer, got ${describe(value)}`;
   if (!Number.isInteger(value)) return "must be an integer, got a fraction";
-  if (kind === "int32" && (value < INT32_MIN || value > INT32_MAX)) return `must be an int32 (${INT32_MIN} to ${INT32_MAX})`;
+  if (kind === "int32" && (value < INT32_MIN || value > INT32_MAX))
+    return `must be an int32 (${INT32_MIN} to ${INT32_MAX})`;
   if (kind === "int64" && !Number.isSafeInteger(value)) {
     return `must be an int64 within ±${Number.MAX_SAFE_INTEGER} (larger values lose precision)`;
   }
@@ -147,7 +148,12 @@ function addError(errors: FieldError[], key: string, message: string): void {
 /** Validates an already-parsed JSON value as a webhook payload. */
 export function readWebhookPayload(value: unknown): PayloadParseResult {
   if (!isPlainJsonObject(value)) {
-    return { ok: false, kind: "validation", detail: "The body must be a JSON object.", errors: [{ key: "body", values: [`must be a JSON object, got ${describe(value)}`] }] };
+    return {
+      ok: false,
+      kind: "validation",
+      detail: "The body must be a JSON object.",
+      errors: [{ key: "body", values: [`must be a JSON object, got ${describe(value)}`] }],
+    };
   }
   const props = pickProperties(value, TOP_LEVEL_SLOTS);
   const errors: FieldError[] = [];
@@ -193,7 +199,15 @@ export function readWebhookPayload(value: unknown): PayloadParseResult {
     const fields = errors.map((e) => e.key).join(", ");
     return { ok: false, kind: "validation", detail: `The webhook payload is invalid: ${fields}.`, errors };
   }
-  const [object, event, timestamp, orgId, projectId, userId, userType] = valid as [string?, string?, number?, number?, number?, number?, string?];
+  const [object, event, timestamp, orgId, projectId, userId, userType] = valid as [
+    string?,
+    string?,
+    number?,
+    number?,
+    number?,
+    number?,
+    string?,
+  ];
   const payload: WebhookPayload = { orgId: orgId! };
   if (object !== undefined) payload.object = object;
   if (event !== undefined) payload.event = event;
@@ -208,7 +222,12 @@ export function readWebhookPayload(value: unknown): PayloadParseResult {
 /** Raw body text -> payload, or the reason it is not one (400 either way). */
 export function parseWebhookPayload(text: string): PayloadParseResult {
   if (!/\S/.test(text)) {
-    return { ok: false, kind: "invalid-json", detail: "The body is empty; a JSON object is expected.", errors: [{ key: "body", values: ["is empty"] }] };
+    return {
+      ok: false,
+      kind: "invalid-json",
+      detail: "The body is empty; a JSON object is expected.",
+      errors: [{ key: "body", values: ["is empty"] }],
+    };
   }
   const depth = jsonNestingDepth(text);
   if (depth > MAX_JSON_DEPTH) {
@@ -224,7 +243,12 @@ export function parseWebhookPayload(text: string): PayloadParseResult {
     value = JSON.parse(text);
   } catch (err) {
     const reason = err instanceof Error ? err.message.slice(0, 200) : "not valid JSON";
-    return { ok: false, kind: "invalid-json", detail: "The body is not valid JSON.", errors: [{ key: "body", values: [reason] }] };
+    return {
+      ok: false,
+      kind: "invalid-json",
+      detail: "The body is not valid JSON.",
+      errors: [{ key: "body", values: [reason] }],
+    };
   }
   return readWebhookPayload(value);
 }

@@ -31,12 +31,23 @@ interface BackfillOptions {
 }
 
 /** Confirmation: --yes, or "yes" typed on a TTY. Never waits on a non-interactive stdin. */
-async function confirm(ctx: CliContext, yes: boolean | undefined, stdin: NodeJS.ReadStream = process.stdin): Promise<void> {
+async function confirm(
+  ctx: CliContext,
+  yes: boolean | undefined,
+  stdin: NodeJS.ReadStream = process.stdin,
+): Promise<void> {
   if (yes) return;
-  if (!stdin.isTTY) throw new CliError("refusing to start a full re-crawl without confirmation: no TTY and no --yes", ExitCode.Refused, "Re-run with --yes to confirm.");
+  if (!stdin.isTTY)
+    throw new CliError(
+      "refusing to start a full re-crawl without confirmation: no TTY and no --yes",
+      ExitCode.Refused,
+      "Re-run with --yes to confirm.",
+    );
   const rl = createInterface({ input: stdin, output: process.stderr });
   try {
-    const answer = await rl.question(`${BACKFILL_COST}\nType "yes" to reset and run ${ctx.config.search.indexer_name}: `);
+    const answer = await rl.question(
+      `${BACKFILL_COST}\nType "yes" to reset and run ${ctx.config.search.indexer_name}: `,
+    );
     if (answer.trim().toLowerCase() !== "yes") throw new CliError("not confirmed: nothing was reset", ExitCode.Refused);
   } finally {
     rl.close();
@@ -73,21 +84,32 @@ export const backfillCommand: CommandModule = {
   register(program, run) {
     program
       .command("backfill")
-      .description("Reset and run the indexer (one full re-crawl, no document deleted), wait, then check status and coverage")
+      .description(
+        "Reset and run the indexer (one full re-crawl, no document deleted), wait, then check status and coverage",
+      )
       .option("-y, --yes", "confirm without a prompt (required without a TTY)")
-      .addOption(new Option("--timeout <seconds>", "stop waiting after this long (the run continues)").default(7200).argParser(Number))
+      .addOption(
+        new Option("--timeout <seconds>", "stop waiting after this long (the run continues)")
+          .default(7200)
+          .argParser(Number),
+      )
       .addOption(new Option("--poll-interval <seconds>", "seconds between status polls").default(10).argParser(Number))
       .addHelpText("after", `\n${BACKFILL_COST}\n${BACKFILL_EXIT_CODES}`)
       .action(
         run(async (ctx, opts: BackfillOptions) => {
           const { search } = ctx.config;
           const indexers = ctx.indexerClient();
-          if (!(opts.timeout > 0) || !(opts.pollInterval > 0)) throw new CliError("--timeout and --poll-interval must be positive numbers of seconds", ExitCode.Usage);
+          if (!(opts.timeout > 0) || !(opts.pollInterval > 0))
+            throw new CliError("--timeout and --poll-interval must be positive numbers of seconds", ExitCode.Usage);
 
           const before = await fetchIndexerStatus(indexers, search.indexer_name);
           const active = runInProgress(before);
           if (active) {
-            throw new CliError(`a run of ${search.indexer_name} is in progress since ${active.startTime ?? "?"}: refusing to reset`, ExitCode.Refused, "Wait for it to finish ('docs-index status'), then retry.");
+            throw new CliError(
+              `a run of ${search.indexer_name} is in progress since ${active.startTime ?? "?"}: refusing to reset`,
+              ExitCode.Refused,
+              "Wait for it to finish ('docs-index status'), then retry.",
+            );
           }
           const coverageBefore = await coverageReport(ctx);
           ctx.out.info(`coverage before:\n${formatCoverageReport(coverageBefore)}`);
@@ -108,13 +130,23 @@ export const backfillCommand: CommandModule = {
               const ours = last !== null && runIdentity(status) !== afterReset && last.status !== "reset";
               if (ours && last.status !== "inProgress") break;
               const elapsed = Math.round((Date.now() - started) / 1000);
-              ctx.out.progress(`${elapsed}s: ${ours ? `${last.status}, ${last.itemsProcessed} processed, ${last.itemsFailed} failed` : "waiting for the run to start"}`);
+              ctx.out.progress(
+                `${elapsed}s: ${ours ? `${last.status}, ${last.itemsProcessed} processed, ${last.itemsFailed} failed` : "waiting for the run to start"}`,
+              );
               if (Date.now() - started >= opts.timeout * 1000) {
-                throw new CliError(`timed out after ${opts.timeout}s; the run continues on the service`, ExitCode.Timeout, "Follow it with 'docs-index status'; then run 'docs-index coverage'.");
+                throw new CliError(
+                  `timed out after ${opts.timeout}s; the run continues on the service`,
+                  ExitCode.Timeout,
+                  "Follow it with 'docs-index status'; then run 'docs-index coverage'.",
+                );
               }
               const woke = await sleepOrInterrupt(opts.pollInterval * 1000, stop.promise);
               if (woke === "interrupted") {
-                throw new CliError("stopped waiting (Ctrl-C); the indexer run was NOT stopped and continues on the service", ExitCode.Interrupted, "Follow it with 'docs-index status'.");
+                throw new CliError(
+                  "stopped waiting (Ctrl-C); the indexer run was NOT stopped and continues on the service",
+                  ExitCode.Interrupted,
+                  "Follow it with 'docs-index status'.",
+                );
               }
             }
           } finally {
@@ -122,10 +154,21 @@ export const backfillCommand: CommandModule = {
           }
 
           const statusAfter = await fetchIndexerStatus(indexers, search.indexer_name);
-          const report = buildStatusReport(statusAfter, { container: search.container, expectedFailures: search.expected_failures });
+          const report = buildStatusReport(statusAfter, {
+            container: search.container,
+            expectedFailures: search.expected_failures,
+          });
           const coverageAfter: CoverageReport = await coverageReport(ctx);
           ctx.out.result({ status: report, coverageBefore, coverageAfter }, () =>
-            [formatStatusReport(report), "", "coverage before:", formatCoverageReport(coverageBefore), "", "coverage after:", formatCoverageReport(coverageAfter)].join("\n"),
+            [
+              formatStatusReport(report),
+              "",
+              "coverage before:",
+              formatCoverageReport(coverageBefore),
+              "",
+              "coverage after:",
+              formatCoverageReport(coverageAfter),
+            ].join("\n"),
           );
           return report.ok ? ExitCode.Ok : ExitCode.CheckFailed;
         }),

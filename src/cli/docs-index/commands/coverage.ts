@@ -3,10 +3,26 @@
 import { ExitCode } from "../../exit-codes.js";
 import type { CliContext } from "../../context.js";
 import type { CommandModule } from "../program.js";
-import { BACKFILL_FIELDS, buildCoverageReport, formatCoverageReport, NULL_FORMAT_LISTING_LIMIT, nullFilter, type BackfillField, type CoverageReport, type NullFormatDoc } from "../../../search/ops/coverage.js";
+import {
+  BACKFILL_FIELDS,
+  buildCoverageReport,
+  formatCoverageReport,
+  NULL_FORMAT_LISTING_LIMIT,
+  nullFilter,
+  type BackfillField,
+  type CoverageReport,
+  type NullFormatDoc,
+} from "../../../search/ops/coverage.js";
 import { lastSuccessfulRunEnd } from "../../../search/ops/indexer-status.js";
 import { readIndexerDefinition, readIndexFields } from "../../../search/ops/io/definitions.js";
-import { countAll, countMatching, fetchIndexerStatus, fetchIndexInfo, listSelected, searchClient } from "../../../search/ops/io/search-io.js";
+import {
+  countAll,
+  countMatching,
+  fetchIndexerStatus,
+  fetchIndexInfo,
+  listSelected,
+  searchClient,
+} from "../../../search/ops/io/search-io.js";
 
 /** `app` is not filterable in the index; `repo` always holds the same value (spec rule 1) and is. */
 const FILTER_PROXY: Partial<Record<BackfillField, string>> = { app: "repo" };
@@ -22,10 +38,22 @@ export async function coverageReport(ctx: CliContext): Promise<CoverageReport> {
   const { search } = ctx.config;
   const client = searchClient(ctx);
   const info = await fetchIndexInfo(ctx.indexClient(), search.index_name);
-  if (info.error) ctx.out.warn(`${info.error}: the index eTag is unavailable; filterable fields are taken from search-definitions/docs-index.json`);
-  const filterable = info.filterable ?? new Set(readIndexFields().filter((f) => f.filterable).map((f) => f.name));
+  if (info.error)
+    ctx.out.warn(
+      `${info.error}: the index eTag is unavailable; filterable fields are taken from search-definitions/docs-index.json`,
+    );
+  const filterable =
+    info.filterable ??
+    new Set(
+      readIndexFields()
+        .filter((f) => f.filterable)
+        .map((f) => f.name),
+    );
 
-  const [total, status] = await Promise.all([countAll(client), fetchIndexerStatus(ctx.indexerClient(), search.indexer_name)]);
+  const [total, status] = await Promise.all([
+    countAll(client),
+    fetchIndexerStatus(ctx.indexerClient(), search.indexer_name),
+  ]);
   const nullCounts: Partial<Record<BackfillField, number | { error: string }>> = {};
   const countedVia: Partial<Record<BackfillField, string>> = {};
   for (const field of BACKFILL_FIELDS) {
@@ -44,7 +72,10 @@ export async function coverageReport(ctx: CliContext): Promise<CoverageReport> {
   if (typeof formatNulls === "number" && formatNulls > 0 && formatNulls <= NULL_FORMAT_LISTING_LIMIT) {
     const select = ["id", ...BACKFILL_FIELDS.filter((f) => f !== "description")];
     const docs = await listSelected(client, nullFilter("format"), select, NULL_FORMAT_LISTING_LIMIT);
-    nullFormatDocs = docs.map((d) => ({ id: String(d.id), fields: Object.fromEntries(BACKFILL_FIELDS.map((f) => [f, d[f] ?? null])) }));
+    nullFormatDocs = docs.map((d) => ({
+      id: String(d.id),
+      fields: Object.fromEntries(BACKFILL_FIELDS.map((f) => [f, d[f] ?? null])),
+    }));
   }
 
   return buildCoverageReport({
@@ -64,7 +95,9 @@ export const coverageCommand: CommandModule = {
   register(program, run) {
     program
       .command("coverage")
-      .description("Count documents still holding null in each field added after the first population; say which dedup filter to use now")
+      .description(
+        "Count documents still holding null in each field added after the first population; say which dedup filter to use now",
+      )
       .addHelpText("after", COVERAGE_EXIT_CODES)
       .action(
         run(async (ctx) => {

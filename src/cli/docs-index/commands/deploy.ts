@@ -16,7 +16,8 @@ function renderResult(result: DeployResult, ctx: CliContext): string {
     return lines.join("\n");
   }
   lines.push("");
-  for (const step of result.steps) lines.push(`${step.operation === "skip" ? "unchanged, not written" : step.operation}: ${step.kind} ${step.name}`);
+  for (const step of result.steps)
+    lines.push(`${step.operation === "skip" ? "unchanged, not written" : step.operation}: ${step.kind} ${step.name}`);
   lines.push(`run: ${result.run === "started" ? "started" : "already in progress (not started again)"}`);
   return lines.join("\n");
 }
@@ -25,10 +26,19 @@ export const deployCommand: CommandModule = {
   register(program: Command, run) {
     program
       .command("deploy")
-      .description("Apply search-definitions/*.json: upsert index, datasource and indexer in that order (only what changed), then start one indexer run. Never resets.")
-      .option("--definitions <dir>", "directory holding docs-index.json, docs-datasource.json, docs-indexer.json", DEFAULT_DEFINITIONS_DIR)
+      .description(
+        "Apply search-definitions/*.json: upsert index, datasource and indexer in that order (only what changed), then start one indexer run. Never resets.",
+      )
+      .option(
+        "--definitions <dir>",
+        "directory holding docs-index.json, docs-datasource.json, docs-indexer.json",
+        DEFAULT_DEFINITIONS_DIR,
+      )
       .option("--dry-run", "print the plan only; change nothing")
-      .option("--allow-rebuild", "allow dropping and recreating the index when a change needs it (deletes every document)")
+      .option(
+        "--allow-rebuild",
+        "allow dropping and recreating the index when a change needs it (deletes every document)",
+      )
       .addHelpText(
         "after",
         "\nExit codes: 0 deployed (or dry run), 2 usage/config/definition error, 3 service error, 4 refused: a rebuild without --allow-rebuild (nothing changed) or a concurrent change (HTTP 412).",
@@ -46,7 +56,9 @@ export const deployCommand: CommandModule = {
             });
           } catch (err) {
             if (err instanceof RebuildRefusedError) {
-              ctx.out.result({ refused: true, reason: "rebuild", plan: err.plan }, () => renderPlan(err.plan, ctx.out.color));
+              ctx.out.result({ refused: true, reason: "rebuild", plan: err.plan }, () =>
+                renderPlan(err.plan, ctx.out.color),
+              );
               throw new CliError(err.message, ExitCode.Refused);
             }
             if (err instanceof ConcurrentChangeError) throw new CliError(err.message, ExitCode.Refused);

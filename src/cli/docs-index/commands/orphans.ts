@@ -3,7 +3,14 @@
 // and only with --include-stale). Paging method: src/search/ops/io/document-pager.ts.
 import { ExitCode } from "../../exit-codes.js";
 import type { CommandModule } from "../program.js";
-import { batches, BlobIndex, formatOrphanReport, OrphanAccumulator, selectDeletions, type OrphanReport } from "../../../search/ops/orphans.js";
+import {
+  batches,
+  BlobIndex,
+  formatOrphanReport,
+  OrphanAccumulator,
+  selectDeletions,
+  type OrphanReport,
+} from "../../../search/ops/orphans.js";
 import { loadBlobIndex, mapLimit } from "../../../search/ops/io/blob-io.js";
 import { streamDocRefs, type PagerState } from "../../../search/ops/io/document-pager.js";
 import { searchClient } from "../../../search/ops/io/search-io.js";
@@ -34,9 +41,14 @@ export const orphansCommand: CommandModule = {
   register(program, run) {
     program
       .command("orphans")
-      .description("Compare the container listing with the index: documents whose blob is gone, stale root-era documents, unknown app values")
+      .description(
+        "Compare the container listing with the index: documents whose blob is gone, stale root-era documents, unknown app values",
+      )
       .option("--delete", "delete the documents whose blob no longer exists (default: report only)")
-      .option("--include-stale", "with --delete, also delete stale root-era documents (their page is now served from an app folder)")
+      .option(
+        "--include-stale",
+        "with --delete, also delete stale root-era documents (their page is now served from an app folder)",
+      )
       .option("--apps <list>", "comma-separated current app folders (default: the container's top-level folders)")
       .option("--batch-size <n>", "documents per delete batch (at most 1000)", "1000")
       .addHelpText("after", ORPHANS_EXIT_CODES)
@@ -49,7 +61,14 @@ export const orphansCommand: CommandModule = {
             return ExitCode.Usage;
           }
           if (opts.includeStale && !opts.delete) ctx.out.warn("--include-stale has no effect without --delete");
-          const apps = opts.apps ? new Set(opts.apps.split(",").map((s) => s.trim()).filter(Boolean)) : undefined;
+          const apps = opts.apps
+            ? new Set(
+                opts.apps
+                  .split(",")
+                  .map((s) => s.trim())
+                  .filter(Boolean),
+              )
+            : undefined;
 
           const container = ctx.blobService().getContainerClient(search.container);
           const blobs = new BlobIndex();
@@ -67,12 +86,19 @@ export const orphansCommand: CommandModule = {
 
           let deletion: DeletionResult | null = null;
           if (opts.delete) {
-            deletion = await deleteOrphans(report, { includeStale: Boolean(opts.includeStale), batchSize, container, client, onProgress: (l) => ctx.out.progress(l) });
+            deletion = await deleteOrphans(report, {
+              includeStale: Boolean(opts.includeStale),
+              batchSize,
+              container,
+              client,
+              onProgress: (l) => ctx.out.progress(l),
+            });
           }
           const result = { ...report, incomplete: pager.incomplete, deletion, dryRun: !opts.delete };
           ctx.out.result(result, () => {
             const text = formatOrphanReport(report);
-            if (!deletion) return `${text}\n(dry run: nothing deleted; --delete removes the documents whose blob is gone${report.staleRootEra.length ? ", --include-stale also the stale ones" : ""})`;
+            if (!deletion)
+              return `${text}\n(dry run: nothing deleted; --delete removes the documents whose blob is gone${report.staleRootEra.length ? ", --include-stale also the stale ones" : ""})`;
             return `${text}\ndeleted ${deletion.deleted} of ${deletion.requested}; ${deletion.failed.length} failed; ${deletion.skippedRechecked.length} skipped after re-checking storage`;
           });
           if (pager.incomplete.length > 0) return ExitCode.CheckFailed;
@@ -115,7 +141,8 @@ async function deleteOrphans(
       if (item.succeeded) deleted += 1;
       else failed.push({ key: item.key, statusCode: item.statusCode, message: item.errorMessage ?? null });
     }
-    for (const key of batch) if (!answered.has(key)) failed.push({ key, statusCode: 0, message: "no per-item result returned" });
+    for (const key of batch)
+      if (!answered.has(key)) failed.push({ key, statusCode: 0, message: "no per-item result returned" });
     opts.onProgress(`deleted ${deleted} of ${toDelete.length}`);
   }
   return { requested: ids.length, skippedRechecked, deleted, failed };

@@ -10,7 +10,9 @@ import type { CommandModule } from "../program.js";
 
 export function managementPort(ctx: CliContext): SearchManagementPort {
   return createSearchManagementPort({
-    indexClient: ctx.indexClient(), indexerClient: ctx.indexerClient(), apiVersion: ctx.config.search.api_version,
+    indexClient: ctx.indexClient(),
+    indexerClient: ctx.indexerClient(),
+    apiVersion: ctx.config.search.api_version,
     allowInsecureConnection: isLoopback(ctx.endpoint),
   });
 }
@@ -28,10 +30,19 @@ export const planCommand: CommandModule = {
   register(program: Command, run) {
     program
       .command("plan")
-      .description("Show what deploy would do to the index, datasource and indexer: create, unchanged, update (in place) or rebuild, per field and attribute.")
-      .option("--definitions <dir>", "directory holding docs-index.json, docs-datasource.json, docs-indexer.json", DEFAULT_DEFINITIONS_DIR)
+      .description(
+        "Show what deploy would do to the index, datasource and indexer: create, unchanged, update (in place) or rebuild, per field and attribute.",
+      )
+      .option(
+        "--definitions <dir>",
+        "directory holding docs-index.json, docs-datasource.json, docs-indexer.json",
+        DEFAULT_DEFINITIONS_DIR,
+      )
       .option("--detailed-exitcode", "exit 1 when the plan has any change (for drift checks)")
-      .addHelpText("after", "\nExit codes: 0 plan shown (and, with --detailed-exitcode, no changes), 1 changes found with --detailed-exitcode, 2 usage/config/definition error, 3 service error.")
+      .addHelpText(
+        "after",
+        "\nExit codes: 0 plan shown (and, with --detailed-exitcode, no changes), 1 changes found with --detailed-exitcode, 2 usage/config/definition error, 3 service error.",
+      )
       .action(
         run(async (ctx: CliContext, opts: { definitions?: string; detailedExitcode?: boolean }) => {
           const files = loadDefinitionsOrUsage(ctx, opts.definitions);

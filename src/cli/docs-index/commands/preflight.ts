@@ -46,15 +46,26 @@ export interface PreflightDeps {
 export async function readArmBlobService(resourceId: string, deps: PreflightDeps = {}): Promise<unknown> {
   const endpoint = deps.armEndpoint ?? ARM_ENDPOINT;
   const pipeline = createPipelineFromOptions({ retryOptions: { maxRetries: 3 } });
-  pipeline.addPolicy(bearerTokenAuthenticationPolicy({ credential: deps.credential ?? new DefaultAzureCredential(), scopes: `${endpoint}/.default` }));
-  const request = createPipelineRequest({ url: `${endpoint}${resourceId}/blobServices/default?api-version=${ARM_STORAGE_API_VERSION}`, method: "GET" });
+  pipeline.addPolicy(
+    bearerTokenAuthenticationPolicy({
+      credential: deps.credential ?? new DefaultAzureCredential(),
+      scopes: `${endpoint}/.default`,
+    }),
+  );
+  const request = createPipelineRequest({
+    url: `${endpoint}${resourceId}/blobServices/default?api-version=${ARM_STORAGE_API_VERSION}`,
+    method: "GET",
+  });
   const response = await pipeline.sendRequest(deps.httpClient ?? createDefaultHttpClient(), request);
   if (response.status !== 200) {
-    throw new RestError(`management API answered ${response.status} for the blob service of ${resourceId}${armErrorCode(response.bodyAsText)}`, {
-      statusCode: response.status,
-      request,
-      response,
-    });
+    throw new RestError(
+      `management API answered ${response.status} for the blob service of ${resourceId}${armErrorCode(response.bodyAsText)}`,
+      {
+        statusCode: response.status,
+        request,
+        response,
+      },
+    );
   }
   return JSON.parse(response.bodyAsText ?? "null") as unknown;
 }
@@ -74,11 +85,20 @@ export async function runPreflight(ctx: CliContext, deps: PreflightDeps = {}): P
   const local = Boolean(ctx.env.DOCS_STORAGE_CONNECTION_STRING);
   ctx.out.progress(`reading blob service properties of ${local ? "Azurite" : account}...`);
   const props = await ctx.blobService().getProperties();
-  const softDelete = softDeleteFromServiceProperties(props, local ? "data plane (Azurite)" : "data plane (Get Blob Service Properties)");
+  const softDelete = softDeleteFromServiceProperties(
+    props,
+    local ? "data plane (Azurite)" : "data plane (Get Blob Service Properties)",
+  );
   const versioning = local
     ? { enabled: false, source: "emulator (Azurite has no blob versioning)" }
-    : versioningFromArmBlobService(await readArmBlobService(accountId, deps), "management plane (blobServices/default isVersioningEnabled)");
-  const minDays = Math.max(MIN_SOFT_DELETE_DAYS, ctx.config.docs_storage?.blob_soft_delete_days ?? MIN_SOFT_DELETE_DAYS);
+    : versioningFromArmBlobService(
+        await readArmBlobService(accountId, deps),
+        "management plane (blobServices/default isVersioningEnabled)",
+      );
+  const minDays = Math.max(
+    MIN_SOFT_DELETE_DAYS,
+    ctx.config.docs_storage?.blob_soft_delete_days ?? MIN_SOFT_DELETE_DAYS,
+  );
   return checkBlobServiceProperties({ account, softDelete, versioning }, minDays);
 }
 
@@ -86,7 +106,9 @@ export const preflightCommand: CommandModule = {
   register(program, run) {
     program
       .command("preflight")
-      .description("Check the docs storage account: blob soft delete on (>= 7 days, or docs_storage.blob_soft_delete_days) and versioning off")
+      .description(
+        "Check the docs storage account: blob soft delete on (>= 7 days, or docs_storage.blob_soft_delete_days) and versioning off",
+      )
       .addHelpText("after", PREFLIGHT_EXIT_CODES)
       .action(
         run(async (ctx) => {

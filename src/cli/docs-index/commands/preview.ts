@@ -12,10 +12,18 @@ export const previewCommand: CommandModule = {
     program
       .command("preview")
       .argument("<folder>", "a local copy of the container; the folder is the container root")
-      .requiredOption("--account-url <url>", "the storage account's blob endpoint, e.g. https://<account>.blob.core.windows.net")
+      .requiredOption(
+        "--account-url <url>",
+        "the storage account's blob endpoint, e.g. https://<account>.blob.core.windows.net",
+      )
       .option("--failures-only", "list only the blobs that fail (the summary still counts all)")
-      .description("Show what the indexer makes of each blob: id, app, repo, section, format, content type, public URL or the mapping error")
-      .addHelpText("after", "\nExit codes: 0 every indexed blob mapped or failed only as expected (search.expected_failures), 1 an unexpected mapping failure, 2 usage error (missing folder, bad URL).")
+      .description(
+        "Show what the indexer makes of each blob: id, app, repo, section, format, content type, public URL or the mapping error",
+      )
+      .addHelpText(
+        "after",
+        "\nExit codes: 0 every indexed blob mapped or failed only as expected (search.expected_failures), 1 an unexpected mapping failure, 2 usage error (missing folder, bad URL).",
+      )
       .action(
         run(async (ctx, folder: string, opts: { accountUrl: string; failuresOnly?: boolean }) => {
           const { search } = ctx.config;
@@ -29,7 +37,13 @@ export const previewCommand: CommandModule = {
           const info = await stat(root).catch(() => undefined);
           if (!info?.isDirectory()) throw new CliError(`${folder} is not a folder`, ExitCode.Usage);
           const def = readIndexerDefinition();
-          const options = { accountName, container: search.container, docsUrl: search.docs_url, fieldMappings: def.fieldMappings, configuration: def.configuration };
+          const options = {
+            accountName,
+            container: search.container,
+            docsUrl: search.docs_url,
+            fieldMappings: def.fieldMappings,
+            configuration: def.configuration,
+          };
 
           const blobs: PreviewBlob[] = [];
           for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
@@ -40,12 +54,18 @@ export const previewCommand: CommandModule = {
           }
           blobs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
           const summary = summarise(blobs);
-          const unexpected = blobs.filter((b) => b.error !== null && !(b.path.indexOf("/") < 0 && search.expected_failures.includes(b.path)));
+          const unexpected = blobs.filter(
+            (b) => b.error !== null && !(b.path.indexOf("/") < 0 && search.expected_failures.includes(b.path)),
+          );
           const shown = opts.failuresOnly ? blobs.filter((b) => b.error !== null) : blobs;
           ctx.out.result({ blobs: shown, summary }, () =>
             [
               ...shown.map((b) =>
-                b.excluded ? `${b.path}  excluded` : b.error ? `${b.path}  FAILED: ${b.error}` : `${b.path}  app ${b.app}, section ${b.section}, format ${b.format}  ${b.url}`,
+                b.excluded
+                  ? `${b.path}  excluded`
+                  : b.error
+                    ? `${b.path}  FAILED: ${b.error}`
+                    : `${b.path}  app ${b.app}, section ${b.section}, format ${b.format}  ${b.url}`,
               ),
               `${summary.blobs} blobs: ${summary.indexed} indexed, ${summary.excluded} excluded, ${summary.failed} failed (${unexpected.length} unexpected)`,
             ].join("\n"),

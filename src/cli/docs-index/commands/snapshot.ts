@@ -10,8 +10,13 @@ export const snapshotCommand: CommandModule = {
   register(program, run) {
     program
       .command("snapshot")
-      .description("Print the index eTag, the indexer's last successful run end, the document count and the API version, as one JSON object")
-      .addHelpText("after", "\nExit codes: 0 printed (warnings on stderr for anything unavailable), 2 config error, 3 service error.")
+      .description(
+        "Print the index eTag, the indexer's last successful run end, the document count and the API version, as one JSON object",
+      )
+      .addHelpText(
+        "after",
+        "\nExit codes: 0 printed (warnings on stderr for anything unavailable), 2 config error, 3 service error.",
+      )
       .action(
         run(async (ctx) => {
           const started = performance.now();

@@ -17,7 +17,11 @@ Exit codes:
 export async function statusReport(ctx: CliContext, historyLimit = 10): Promise<StatusReport> {
   const { search } = ctx.config;
   const status = await fetchIndexerStatus(ctx.indexerClient(), search.indexer_name);
-  return buildStatusReport(status, { container: search.container, expectedFailures: search.expected_failures, historyLimit });
+  return buildStatusReport(status, {
+    container: search.container,
+    expectedFailures: search.expected_failures,
+    historyLimit,
+  });
 }
 
 export const statusCommand: CommandModule = {
@@ -25,7 +29,11 @@ export const statusCommand: CommandModule = {
     program
       .command("status")
       .description("Show the indexer's last run and recent history; classify every error as expected or unexpected")
-      .addOption(new Option("--history <n>", "how many recent runs to show").default("10").argParser((v) => Number.parseInt(v, 10)))
+      .addOption(
+        new Option("--history <n>", "how many recent runs to show")
+          .default("10")
+          .argParser((v) => Number.parseInt(v, 10)),
+      )
       .addHelpText("after", STATUS_EXIT_CODES)
       .action(
         run(async (ctx, opts: { history: number }) => {

@@ -9,12 +9,18 @@ export const urlCommand: CommandModule = {
       .command("url")
       .argument("<blob-url-or-document-id>", "a blob URL in the container, or a document id (base64-encoded blob URL)")
       .description("Print the public URL of a page: {docs_url}/{app}/{rest}, .html dropped, index.html as its folder")
-      .addHelpText("after", "\nExit codes: 0 printed, 2 not a blob URL in the container nor a document id, or a config error.")
+      .addHelpText(
+        "after",
+        "\nExit codes: 0 printed, 2 not a blob URL in the container nor a document id, or a config error.",
+      )
       .action(
         run(async (ctx, input: string) => {
           let ref;
           try {
-            ref = resolvePageRef(input, { docsUrl: ctx.config.search.docs_url, container: ctx.config.search.container });
+            ref = resolvePageRef(input, {
+              docsUrl: ctx.config.search.docs_url,
+              container: ctx.config.search.container,
+            });
           } catch (err) {
             throw new CliError((err as Error).message, ExitCode.Usage);
           }

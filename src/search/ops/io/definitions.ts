@@ -24,11 +24,15 @@ function readJson(file: string): Record<string, any> {
 export function readIndexerDefinition(file = path.join(DEFINITIONS_DIR, "docs-indexer.json")): IndexerDefinitionView {
   const def = readJson(file);
   const configuration = (def.parameters?.configuration ?? {}) as IndexerDefinitionView["configuration"];
-  const excluded = typeof configuration.excludedFileNameExtensions === "string" ? configuration.excludedFileNameExtensions : "";
+  const excluded =
+    typeof configuration.excludedFileNameExtensions === "string" ? configuration.excludedFileNameExtensions : "";
   return {
     fieldMappings: Array.isArray(def.fieldMappings) ? (def.fieldMappings as FieldMapping[]) : [],
     configuration,
-    excludedExtensions: excluded.split(",").map((s) => s.trim()).filter((s) => s !== ""),
+    excludedExtensions: excluded
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== ""),
   };
 }
 
@@ -40,5 +44,9 @@ export interface IndexFieldView {
 
 export function readIndexFields(file = path.join(DEFINITIONS_DIR, "docs-index.json")): IndexFieldView[] {
   const def = readJson(file);
-  return ((def.fields ?? []) as Record<string, unknown>[]).map((f) => ({ name: String(f.name), key: f.key === true, filterable: f.filterable === true }));
+  return ((def.fields ?? []) as Record<string, unknown>[]).map((f) => ({
+    name: String(f.name),
+    key: f.key === true,
+    filterable: f.filterable === true,
+  }));
 }

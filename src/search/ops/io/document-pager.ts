@@ -28,16 +28,26 @@ function isoOf(value: unknown): string | undefined {
 }
 
 function toRef(doc: AnyDoc): DocRef {
-  return { id: String(doc.id), app: (doc.app as string | null | undefined) ?? null, repo: (doc.repo as string | null | undefined) ?? null };
+  return {
+    id: String(doc.id),
+    app: (doc.app as string | null | undefined) ?? null,
+    repo: (doc.repo as string | null | undefined) ?? null,
+  };
 }
 
-export async function* streamDocRefs(client: SearchClient<AnyDoc>, state: PagerState, pageSize = PAGE_SIZE): AsyncGenerator<DocRef> {
+export async function* streamDocRefs(
+  client: SearchClient<AnyDoc>,
+  state: PagerState,
+  pageSize = PAGE_SIZE,
+): AsyncGenerator<DocRef> {
   const select = ["id", "app", "repo", "last_modified"];
 
   // Slice 1: never reprocessed.
   for (let skip = 0; ; skip += pageSize) {
     if (skip > MAX_SKIP) {
-      state.incomplete.push(`more than ${MAX_SKIP} documents have a null last_modified; run a backfill, then list again`);
+      state.incomplete.push(
+        `more than ${MAX_SKIP} documents have a null last_modified; run a backfill, then list again`,
+      );
       break;
     }
     const page = await listSelected(client, "last_modified eq null", select, pageSize, { skip });
@@ -51,11 +61,16 @@ export async function* streamDocRefs(client: SearchClient<AnyDoc>, state: PagerS
   let tiesSeen = 0;
   for (;;) {
     if (tiesSeen > MAX_SKIP) {
-      state.incomplete.push(`more than ${MAX_SKIP} documents share last_modified ${lower}; the rest of the index was not listed`);
+      state.incomplete.push(
+        `more than ${MAX_SKIP} documents share last_modified ${lower}; the rest of the index was not listed`,
+      );
       break;
     }
     const filter = lower === undefined ? "last_modified ne null" : `last_modified ge ${lower}`;
-    const page = await listSelected(client, filter, select, pageSize, { skip: tiesSeen, orderBy: ["last_modified asc"] });
+    const page = await listSelected(client, filter, select, pageSize, {
+      skip: tiesSeen,
+      orderBy: ["last_modified asc"],
+    });
     state.pages += 1;
     for (const doc of page) yield toRef(doc);
     if (page.length < pageSize) break;

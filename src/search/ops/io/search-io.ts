@@ -35,10 +35,14 @@ export async function fetchIndexInfo(client: SearchIndexClient, index: string): 
     const def = await client.getIndex(index);
     // @azure/search-documents 13 exposes `@odata.etag` as `eTag` (older versions: `etag`).
     const etag = (def as { eTag?: string }).eTag ?? (def as { etag?: string }).etag ?? null;
-    return { etag, filterable: new Set(def.fields.filter((f) => "filterable" in f && f.filterable).map((f) => f.name)) };
+    return {
+      etag,
+      filterable: new Set(def.fields.filter((f) => "filterable" in f && f.filterable).map((f) => f.name)),
+    };
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;
-    if (status === 401 || status === 403) return { etag: null, filterable: null, error: `GET index refused (${status})` };
+    if (status === 401 || status === 403)
+      return { etag: null, filterable: null, error: `GET index refused (${status})` };
     throw err;
   }
 }

@@ -20,8 +20,12 @@ export const keepAuthAndServerErrorsRule = createRule({
         if (!template) return;
         const [httpOp] = getHttpOperation(context.program, op);
         const codes = httpOp.responses.map((r) => r.statusCodes);
-        const has = (code: number) => codes.some((c) => c === code || (typeof c === "object" && c.start <= code && c.end >= code));
-        const coversServerErrors = codes.some((c) => typeof c === "object" && (c as HttpStatusCodeRange).start <= 500 && (c as HttpStatusCodeRange).end >= 599);
+        const has = (code: number) =>
+          codes.some((c) => c === code || (typeof c === "object" && c.start <= code && c.end >= code));
+        const coversServerErrors = codes.some(
+          (c) =>
+            typeof c === "object" && (c as HttpStatusCodeRange).start <= 500 && (c as HttpStatusCodeRange).end >= 599,
+        );
         const missing: string[] = [];
         if (!has(401) || !has(403)) missing.push("AuthErrors (401, 403)");
         if (!coversServerErrors) missing.push("ServerError (5xx)");

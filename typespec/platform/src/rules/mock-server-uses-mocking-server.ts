@@ -20,7 +20,10 @@ export const mockServerUsesMockingServerRule = createRule({
         for (const server of getServers(context.program, ns) ?? []) {
           const looksMock = MOCK_SERVER_PATTERN.test(server.url) || MOCK_SERVER_PATTERN.test(server.description ?? "");
           if (!looksMock || server.parameters.has("mocking_server")) continue;
-          context.reportDiagnostic({ target: ns, format: { url: server.url, description: server.description ?? "Mock server" } });
+          context.reportDiagnostic({
+            target: ns,
+            format: { url: server.url, description: server.description ?? "Mock server" },
+          });
         }
       },
     };

@@ -20,13 +20,19 @@ function isErrorStatus(response: HttpOperationResponse): boolean {
 }
 
 function isProblemDetails(type: unknown): boolean {
-  return typeof type === "object" && type !== null && (type as Model).kind === "Model" && derivesFromPlatformModel(type as Model, "ProblemDetails");
+  return (
+    typeof type === "object" &&
+    type !== null &&
+    (type as Model).kind === "Model" &&
+    derivesFromPlatformModel(type as Model, "ProblemDetails")
+  );
 }
 
 export const noHandRolledErrorsRule = createRule({
   name: "no-hand-rolled-errors",
   severity: "warning",
-  description: "Errors use the Platform status-code models (Problem Details); no hand-rolled error models or bare error statuses.",
+  description:
+    "Errors use the Platform status-code models (Problem Details); no hand-rolled error models or bare error statuses.",
   messages: {
     default: paramMessage`Error model '${"model"}' is hand-rolled. Use a Platform status-code model (e.g. Platform.NotFound, Platform.Conflict, Platform.StatusCode<N>) or extend Platform.ProblemDetails so the body is RFC 7807 application/problem+json.`,
     bareStatus: paramMessage`Operation '${"op"}' returns a ${"status"} response without a body schema, so generated clients map no error for it. Use the Platform model instead (e.g. Platform.${"suggestion"}).`,
@@ -45,14 +51,28 @@ export const noHandRolledErrorsRule = createRule({
         for (const response of httpOp.responses) {
           if (!isErrorStatus(response)) continue;
           // A user @error model is reported once, at its declaration.
-          if (response.type.kind === "Model" && isErrorModel(context.program, response.type) && !isProblemDetails(response.type) && isUserType(response.type)) continue;
+          if (
+            response.type.kind === "Model" &&
+            isErrorModel(context.program, response.type) &&
+            !isProblemDetails(response.type) &&
+            isUserType(response.type)
+          )
+            continue;
           const status = statusLabel(response);
           const suggestion = SUGGESTIONS[status] ?? "StatusCode<N>";
           const bodies = response.responses.map((r) => r.body);
           if (bodies.every((b) => b === undefined)) {
-            context.reportDiagnostic({ target: op, messageId: "bareStatus", format: { op: op.name, status, suggestion } });
+            context.reportDiagnostic({
+              target: op,
+              messageId: "bareStatus",
+              format: { op: op.name, status, suggestion },
+            });
           } else if (bodies.some((b) => b !== undefined && !isProblemDetails(b.type))) {
-            context.reportDiagnostic({ target: op, messageId: "foreignBody", format: { op: op.name, status, suggestion } });
+            context.reportDiagnostic({
+              target: op,
+              messageId: "foreignBody",
+              format: { op: op.name, status, suggestion },
+            });
           }
         }
       },

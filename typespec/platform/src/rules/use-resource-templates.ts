@@ -55,7 +55,8 @@ function hasOwnRoute(op: Operation): boolean {
 export const useResourceTemplatesRule = createRule({
   name: "use-resource-templates",
   severity: "warning",
-  description: "Resource operations use the Platform Resource* templates (no hand-written routes); other operations are built on the Platform primitives.",
+  description:
+    "Resource operations use the Platform Resource* templates (no hand-written routes); other operations are built on the Platform primitives.",
   messages: {
     default: paramMessage`Operation '${"op"}' hand-writes a route for resource '${"resource"}'. Remove @route and declare it with a template, e.g. \`${"op"} is Platform.${"template"}<${"resource"}>;\` (candidates: ${"candidates"}).`,
     noTemplate: paramMessage`Operation '${"op"}' is hand-written. Build it on a Platform primitive so it gets the platform's route conventions and error union, e.g. \`@route("…") op ${"op"} is Platform.${"primitive"}<…>;\` (ReadOperation, ActionOperation, CreateOperation, UpdateOperation, DeleteOperation).`,
@@ -67,16 +68,22 @@ export const useResourceTemplatesRule = createRule({
         if (!isUserType(op)) return;
         const template = platformTemplateOf(op);
         if (template && RESOURCE_TEMPLATES.has(template)) {
-          if (hasOwnRoute(op)) context.reportDiagnostic({ target: op, messageId: "routeOnTemplate", format: { op: op.name, template } });
+          if (hasOwnRoute(op))
+            context.reportDiagnostic({ target: op, messageId: "routeOnTemplate", format: { op: op.name, template } });
           return;
         }
         const resource =
-          findResource(op.returnType) ?? [...op.parameters.properties.values()].map((p) => findResource(p.type)).find((m) => m !== undefined);
+          findResource(op.returnType) ??
+          [...op.parameters.properties.values()].map((p) => findResource(p.type)).find((m) => m !== undefined);
         if (!resource) {
           if (template && PRIMITIVE_TEMPLATES.has(template)) return;
           if (template) return; // built on another Platform template
           const verb = getOperationVerb(context.program, op) ?? "get";
-          context.reportDiagnostic({ target: op, messageId: "noTemplate", format: { op: op.name, primitive: PRIMITIVE_FOR_VERB[verb] ?? "ReadOperation" } });
+          context.reportDiagnostic({
+            target: op,
+            messageId: "noTemplate",
+            format: { op: op.name, primitive: PRIMITIVE_FOR_VERB[verb] ?? "ReadOperation" },
+          });
           return;
         }
         const verb = getOperationVerb(context.program, op) ?? "get";

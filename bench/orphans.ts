@@ -5,7 +5,6 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { AzureKeyCredential, SearchClient } from "@azure/search-documents";
 import { BlobServiceClient } from "@azure/storage-blob";
-import { runCli } from "../src/cli/docs-index/program.js";
 import { repoRoot } from "../src/config/load.js";
 import { base64Encode } from "../src/search/indexer-emulation/base64.js";
 import { mapLimit } from "../src/search/ops/io/blob-io.js";

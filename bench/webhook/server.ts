@@ -15,9 +15,11 @@ const mode = process.argv[2];
 const fromSource = process.argv.includes("--source");
 const printUrl = (url: string) => process.stdout.write(`URL ${url}\n`);
 
-async function devServer(): Promise<typeof import("../../webhook/src/dev-server.js").startDevServer> {
+type StartDevServer = typeof import("../../webhook/src/dev-server.js").startDevServer; // eslint-disable-line @typescript-eslint/consistent-type-imports -- a type of a module loaded at run time from src or dist
+
+async function devServer(): Promise<StartDevServer> {
   const path = fromSource ? "../../webhook/src/dev-server.js" : "../../webhook/dist/src/dev-server.js";
-  return ((await import(path)) as typeof import("../../webhook/src/dev-server.js")).startDevServer;
+  return ((await import(path)) as { startDevServer: StartDevServer }).startDevServer;
 }
 
 if (mode === "baseline") {

@@ -63,7 +63,9 @@ async function loadFactory(): Promise<StartDevServer> {
   try {
     mod = (await import(pathToFileURL(DEV_SERVER).href)) as typeof mod;
   } catch (err) {
-    throw new Error(`webhook/src/dev-server.ts failed to load: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`webhook/src/dev-server.ts failed to load: ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
   }
   if (typeof mod.startDevServer !== "function")
     throw new StepSkipped("webhook receiver's dev-server factory not available yet (no startDevServer export)");
@@ -102,7 +104,9 @@ export async function postSampleWebhook(azurite: Azurite, _options: { keep: bool
       logSink: (level: string, line: string) => logLines.push(`receiver log (${level}): ${logMessage(line)}`),
     });
   } catch (err) {
-    throw new Error(`the webhook dev server did not start: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`the webhook dev server did not start: ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
   }
   try {
     const base = server.url.replace(/\/+$/, "");

@@ -47,11 +47,9 @@ export const apimConfigSchema = z.strictObject({
 });
 
 export const webhookAppConfigSchema = z.strictObject({
-  function_app_name: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9-]{0,58}[a-z0-9]$/, {
-      message: "expected a function app name: lowercase letters, digits and dashes",
-    }),
+  function_app_name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,58}[a-z0-9]$/, {
+    message: "expected a function app name: lowercase letters, digits and dashes",
+  }),
   /** The function app's own storage: host storage, deployment container and the idempotency table. */
   storage_account: storageAccountName,
   process_api_base_url: httpsUrl("the process API base URL"),

@@ -9,11 +9,9 @@ const uuid = (what: string) =>
     .string({ error: `expected ${what} (a GUID)` })
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: `expected ${what} (a GUID)` });
 
-const resourceGroupName = z
-  .string({ error: "expected a resource group name" })
-  .regex(/^[-\w._()]{1,89}[-\w_()]$/, {
-    message: "expected a resource group name (letters, digits, - _ . ( ), not ending in .)",
-  });
+const resourceGroupName = z.string({ error: "expected a resource group name" }).regex(/^[-\w._()]{1,89}[-\w_()]$/, {
+  message: "expected a resource group name (letters, digits, - _ . ( ), not ending in .)",
+});
 
 /** Storage account names: 3-24 lowercase letters and digits (globally unique in Azure). */
 export const storageAccountName = z
@@ -39,11 +37,9 @@ export const backendConfigSchema = z.strictObject({
     .regex(/^[a-z0-9](?!.*--)[a-z0-9-]{1,61}[a-z0-9]$/, { message: "expected a blob container name" })
     .default("tfstate"),
   /** State key of a stack: <key_prefix>/<stack id>.tfstate. */
-  key_prefix: z
-    .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]$/, {
-      message: "expected a key prefix such as docs-platform/dev (no leading or trailing /)",
-    }),
+  key_prefix: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]$/, {
+    message: "expected a key prefix such as docs-platform/dev (no leading or trailing /)",
+  }),
   /** Authenticate to the state account with Entra ID instead of account keys. */
   use_azuread_auth: z.boolean().default(true),
 });
@@ -74,11 +70,9 @@ const principalType = z.enum(["User", "Group", "ServicePrincipal"]);
 export const searchServiceConfigSchema = z
   .strictObject({
     /** Service name: <name>.search.windows.net. */
-    name: z
-      .string()
-      .regex(/^[a-z0-9](?!.*--)[a-z0-9-]{0,58}[a-z0-9]$/, {
-        message: "expected a search service name: 2-60 lowercase letters, digits and dashes",
-      }),
+    name: z.string().regex(/^[a-z0-9](?!.*--)[a-z0-9-]{0,58}[a-z0-9]$/, {
+      message: "expected a search service name: 2-60 lowercase letters, digits and dashes",
+    }),
     sku: z.enum(["basic", "standard", "standard2", "standard3", "storage_optimized_l1", "storage_optimized_l2"], {
       error:
         "expected basic, standard, standard2, standard3, storage_optimized_l1 or storage_optimized_l2 (free has no semantic ranker and no replicas)",

@@ -26,17 +26,15 @@ beforeAll(async () => {
   const container = h.container();
   await container.createIfNotExists();
   for (const [name, body] of Object.entries(blobs)) {
-    await container
-      .getBlockBlobClient(name)
-      .upload(body, Buffer.byteLength(body), {
-        blobHTTPHeaders: {
-          blobContentType: name.endsWith(".md")
-            ? "text/markdown"
-            : name.endsWith(".xml")
-              ? "application/xml"
-              : "text/html",
-        },
-      });
+    await container.getBlockBlobClient(name).upload(body, Buffer.byteLength(body), {
+      blobHTTPHeaders: {
+        blobContentType: name.endsWith(".md")
+          ? "text/markdown"
+          : name.endsWith(".xml")
+            ? "application/xml"
+            : "text/html",
+      },
+    });
   }
   h.standIn.state.datasources.set("docs-datasource", {
     definition: loadDefinition("docs-datasource.json"),

@@ -52,7 +52,7 @@ describe("api_policy_type", () => {
   });
 
   it("allows only the empty string when no provider is configured", () => {
-    const text = replace(/\nprovider:\n(  .*\n)+/, "\n");
+    const text = replace(/\nprovider:\n( {2}.*\n)+/, "\n");
     expect(problems(text)).toEqual([
       {
         key: "api_policy_type",
@@ -195,7 +195,7 @@ describe("infrastructure keys", () => {
   });
 
   it("fills the provider and table defaults", () => {
-    const text = replace(/  audience: .*\n  required_scope: .*\n  scope_claim: .*\n/, "").replace(
+    const text = replace(/ {2}audience: .*\n {2}required_scope: .*\n {2}scope_claim: .*\n/, "").replace(
       "  idempotency_table: webhookdeliveries\n",
       "",
     );

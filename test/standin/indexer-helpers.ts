@@ -57,12 +57,10 @@ export async function upload(
   contentType: string,
   metadata?: Record<string, string>,
 ): Promise<void> {
-  await container
-    .getBlockBlobClient(name)
-    .upload(body, Buffer.byteLength(body), {
-      blobHTTPHeaders: { blobContentType: contentType },
-      ...(metadata ? { metadata } : {}),
-    });
+  await container.getBlockBlobClient(name).upload(body, Buffer.byteLength(body), {
+    blobHTTPHeaders: { blobContentType: contentType },
+    ...(metadata ? { metadata } : {}),
+  });
 }
 
 export function lastResult(standIn: SearchStandIn, indexer: string): ExecutionResult {

@@ -19,12 +19,14 @@ import { statusCommand } from "./commands/status.js";
 import { urlCommand } from "./commands/url.js";
 
 /** What a subcommand module provides. `run` returns the exit code. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- commander hands each action its positional arguments untyped */
 export interface CommandModule {
   register(
     program: Command,
     run: (action: (ctx: CliContext, ...args: any[]) => Promise<number>) => (...args: any[]) => Promise<void>,
   ): void;
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 const commands: CommandModule[] = [
   planCommand,
@@ -62,9 +64,11 @@ export async function runCli(
     `\nExit codes: 0 ok, 1 check failed, 2 usage or config error, 3 service error, 4 refused, 5 timed out, 130 interrupted.`,
   );
 
+  /* eslint-disable @typescript-eslint/no-explicit-any -- see CommandModule */
   const run =
     (action: (ctx: CliContext, ...args: any[]) => Promise<number>) =>
     async (...args: any[]): Promise<void> => {
+      /* eslint-enable @typescript-eslint/no-explicit-any */
       const opts = program.opts<{ json?: boolean; env?: string; varsFile?: string }>();
       const out = createOutput(Boolean(opts.json), streams);
       try {

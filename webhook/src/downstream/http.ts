@@ -46,7 +46,7 @@ export async function callDownstream(o: CallOptions): Promise<{ status: number; 
       { cause: err },
     );
   }
-  let text = "";
+  let text: string;
   try {
     text = await response.text();
   } catch (err) {

@@ -1,6 +1,7 @@
 // docs-index orphans: documents whose blob is gone, stale root-era copies, and app values that are no current
 // app folder. Dry run unless --delete; never deletes a document whose blob exists (except a stale root-era copy,
 // and only with --include-stale). Paging method: src/search/ops/io/document-pager.ts.
+import type { ContainerClient } from "@azure/storage-blob";
 import { ExitCode } from "../../exit-codes.js";
 import type { CommandModule } from "../program.js";
 import {
@@ -114,7 +115,7 @@ async function deleteOrphans(
   opts: {
     includeStale: boolean;
     batchSize: number;
-    container: import("@azure/storage-blob").ContainerClient;
+    container: ContainerClient;
     client: ReturnType<typeof searchClient>;
     onProgress: (line: string) => void;
   },

@@ -13,11 +13,12 @@ export interface IndexerDefinitionView {
   excludedExtensions: string[];
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a definition file is read as untyped JSON and checked field by field
 function readJson(file: string): Record<string, any> {
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as Record<string, any>;
+    return JSON.parse(readFileSync(file, "utf8")) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   } catch (err) {
-    throw new Error(`cannot read ${path.relative(process.cwd(), file)}: ${(err as Error).message}`);
+    throw new Error(`cannot read ${path.relative(process.cwd(), file)}: ${(err as Error).message}`, { cause: err });
   }
 }
 

@@ -14,6 +14,8 @@ export interface ApplySavedPlanOptions {
   /** The checkout's definitions, filled for the environment: refused when they differ from the plan's. */
   files?: Definitions;
   allowRebuild?: boolean;
+  /** Called once, after every check and before any write, when the plan drops an object; throws to stop. */
+  confirmRebuild?: (saved: SavedPlan) => Promise<void>;
   /** Check only: read the live objects, run every check, write nothing. */
   dryRun?: boolean;
   progress?: (line: string) => void;
@@ -42,6 +44,7 @@ export async function applySavedPlan(
   if (refusals.length > 0) throw new SavedPlanRefusedError(refusals);
   if (options.dryRun) return { saved, dryRun: true };
   if (saved.plan.rebuildRequired && !options.allowRebuild) throw new RebuildRefusedError(saved.plan);
+  if (saved.plan.rebuildRequired) await options.confirmRebuild?.(saved);
 
   const etags = Object.fromEntries(saved.live.map((ref) => [ref.kind, ref.etag]));
   const applied = await applyPlan(port, {

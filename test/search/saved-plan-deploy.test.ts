@@ -108,7 +108,19 @@ describe("deploy <saved plan> against the stand-in", () => {
     const mark = standIn.requests.length;
     await expect(applySavedPlan(port, saved, { target: here() })).rejects.toBeInstanceOf(RebuildRefusedError);
     expect(writesSince(mark)).toEqual([]);
-    await applySavedPlan(port, saved, { target: here(), allowRebuild: true });
+    // A declined confirmation stops it before any write.
+    const declined = applySavedPlan(port, saved, {
+      target: here(),
+      allowRebuild: true,
+      confirmRebuild: async () => {
+        throw new Error("not confirmed");
+      },
+    });
+    await expect(declined).rejects.toThrow("not confirmed");
+    expect(writesSince(mark)).toEqual([]);
+    let asked = 0;
+    await applySavedPlan(port, saved, { target: here(), allowRebuild: true, confirmRebuild: async () => void asked++ });
+    expect(asked).toBe(1);
     expect(writesSince(mark)).toEqual([
       "DELETE /indexes/docs-index",
       "PUT /indexes/docs-index",

@@ -31,6 +31,16 @@ function saved(definitions = withLanguageField(), live: LiveDefinitions = deploy
 
 const roundTrip = (s: SavedPlan) => parseSavedPlan(serializeSavedPlan(s), "plan.json");
 
+/** What parseSavedPlan throws for `doc` (undefined if it does not throw). */
+function parseError(doc: unknown): Error | undefined {
+  try {
+    parseSavedPlan(JSON.stringify(doc), "plan.json");
+  } catch (e) {
+    return e as Error;
+  }
+  return undefined;
+}
+
 describe("saved plan: what it records", () => {
   it("the filled definitions, the ETags read, the classified plan, the target; and reads back unchanged", () => {
     const s = saved();
@@ -117,13 +127,7 @@ describe("saved plan: reading a file", () => {
     const doc = JSON.parse(serializeSavedPlan(saved()));
     delete doc.target.endpoint;
     doc.live[1].etag = 7;
-    const error = (() => {
-      try {
-        parseSavedPlan(JSON.stringify(doc), "plan.json");
-      } catch (e) {
-        return e as Error;
-      }
-    })();
+    const error = parseError(doc);
     expect(error).toBeInstanceOf(SavedPlanFileError);
     expect(error!.message).toMatch(/^plan\.json: .*target\.endpoint: /);
     expect(error!.message).toMatch(/live\.1\.etag: /);
@@ -136,13 +140,7 @@ describe("saved plan: reading a file", () => {
     ["2.0", "newer", /a newer format/],
   ])("format_version %s is refused as %s", (version, age, message) => {
     const doc = { ...JSON.parse(serializeSavedPlan(saved())), format_version: version };
-    const error = (() => {
-      try {
-        parseSavedPlan(JSON.stringify(doc), "plan.json");
-      } catch (e) {
-        return e as SavedPlanFormatError;
-      }
-    })();
+    const error = parseError(doc) as SavedPlanFormatError | undefined;
     expect(error).toBeInstanceOf(SavedPlanFormatError);
     expect(error!.age).toBe(age);
     expect(error!.message).toMatch(message);

@@ -14,6 +14,7 @@ import {
   type SavedPlan,
 } from "../../src/search/saved-plan.js";
 import { checkSavedPlan, endpointKey } from "../../src/search/saved-plan-check.js";
+import { renderSavedPlan } from "../../src/search/saved-plan-text.js";
 import { deployedLive, devDefinitions, TARGET, withLanguageField, withSearchableSection } from "./plan-fixtures.js";
 
 const NOW = new Date("2026-11-23T21:00:00.000Z");
@@ -235,5 +236,22 @@ describe("checkSavedPlan: may it be applied now?", () => {
       }),
     ]);
     expect(checkSavedPlan(saved(), { target: here, live: deployedLive(), files: withLanguageField() })).toEqual([]);
+  });
+});
+
+describe("renderSavedPlan (show, for people)", () => {
+  it("names the target, when and by what it was made, the ETags it is pinned to, then the plan", () => {
+    const text = renderSavedPlan(saved(withSearchableSection()));
+    expect(text.split("\n").slice(0, 4)).toEqual([
+      "Saved plan for environment dev, endpoint https://srch-docs-dev.search.windows.net",
+      "made 2026-11-23T21:00:00.000Z by docs-index 0.1.0 (format 1.0, api 2026-04-01)",
+      'planned against: index docs-index "0x1", datasource docs-datasource "0x2", indexer docs-indexer "0x3"',
+      "rebuild by drop-and-recreate",
+    ]);
+    expect(text).toContain("fields[section].searchable: false -> true [rebuild]");
+    expect(text).toMatch(/Plan: 0 to create, 0 to update in place, 1 to rebuild, 2 unchanged\./);
+    expect(renderSavedPlan(saved(devDefinitions(), {}))).toContain(
+      "planned against: index docs-index (absent), datasource docs-datasource (absent), indexer docs-indexer (absent)",
+    );
   });
 });

@@ -287,3 +287,9 @@ export function parseSavedPlan(text: string, file: string): SavedPlan {
     );
   return result.data as SavedPlan;
 }
+
+/** A blue/green rebuild's names as the blue/green deploy takes them ({alias, from, to}), or undefined. */
+export function plannedBlueGreen(saved: SavedPlan): { alias: string; from: string; to: string } | undefined {
+  if (saved.rebuild?.strategy !== "blue-green" || !saved.rebuild.next_index) return undefined;
+  return { alias: saved.target.index_name, from: saved.target.current_index, to: saved.rebuild.next_index };
+}

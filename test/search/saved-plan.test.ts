@@ -6,6 +6,7 @@ import { buildPlan, type LiveDefinitions } from "../../src/search/plan.js";
 import {
   createSavedPlan,
   parseSavedPlan,
+  plannedBlueGreen,
   SAVED_PLAN_FORMAT_VERSION,
   SavedPlanFileError,
   SavedPlanFormatError,
@@ -96,6 +97,8 @@ describe("saved plan: what it records", () => {
       rebuild: { strategy: "blue-green", next_index: "docs-index-4" },
       live: expect.arrayContaining([{ kind: "alias", name: "docs-index", etag: '"0xA"' }]),
     });
+    expect(plannedBlueGreen(blueGreen)).toEqual({ alias: "docs-index", from: "docs-index-3", to: "docs-index-4" });
+    expect(plannedBlueGreen(saved(withSearchableSection()))).toBeUndefined();
   });
 
   it("refuses to write a secret: a key-based connection string or an encryption key's application secret", () => {

@@ -14,6 +14,7 @@ const load = (file: string) => parse(readFileSync(path.join(repoRoot, file), "ut
 const pullRequest = load(".github/workflows/pull-request.yml");
 const deploy = load(".github/workflows/deploy.yml");
 const azure = load("pipelines/azure-pipelines.yml");
+const azurePullRequest = load("pipelines/pull-request-stage.yml");
 
 /**
  * Named by the workflows but delivered by work in flight on other branches; each entry is allowed to be missing
@@ -55,13 +56,13 @@ function actionsOf(node: unknown, out: string[] = []): string[] {
   return out;
 }
 
-const prStage = azure.stages.find((s: { stage: string }) => s.stage === "PullRequest");
+const prStage = azurePullRequest.stages.find((s: { stage: string }) => s.stage === "PullRequest");
 const searchStage = azure.stages.find((s: { stage: string }) => s.stage === "SearchIndex");
 const searchJob = deploy.jobs["search-index"];
 const TEMPLATES: [string, unknown][] = [
   ["pull-request.yml", pullRequest],
   ["deploy.yml (search-index job)", searchJob],
-  ["azure-pipelines.yml (PullRequest stage)", prStage],
+  ["pull-request-stage.yml (PullRequest stage)", prStage],
   ["azure-pipelines.yml (SearchIndex stage)", searchStage],
 ];
 
@@ -224,6 +225,10 @@ describe("deploy.yml applies the pull request's saved plan", () => {
 describe("azure-pipelines.yml", () => {
   it("a pull request runs only the PullRequest stage; the run on main only the deploy stages", () => {
     expect(azure.pr.branches.include).toEqual(["main"]);
+    expect(azure.stages.at(-1)).toEqual({
+      template: "pull-request-stage.yml",
+      parameters: { planEnvironments: "${{ parameters.planEnvironments }}" },
+    });
     expect(prStage).toMatchObject({ dependsOn: [], condition: "eq(variables['Build.Reason'], 'PullRequest')" });
     expect(azure.stages[0]).toMatchObject({
       stage: "Build",

@@ -64,7 +64,7 @@ function planShape(plan: Plan): unknown {
 
 export interface CheckInput {
   target: CurrentTarget;
-  /** The three definitions as the service holds them now (read by the saved plan's names). */
+  /** The three definitions as the service holds them now, read as the plan read them (blue/green: through the alias). */
   live: LiveDefinitions;
   /** ETags of other pinned objects (blue/green: the alias), by `${kind}:${name}`; null when absent. */
   otherEtags?: Record<string, string | null>;

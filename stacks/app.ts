@@ -5,6 +5,7 @@ import { requireStackConfig } from "./config.js";
 import { DocsSearchStack } from "./docs-search.js";
 import { DocsStorageStack } from "./docs-storage.js";
 import { readOpenApiV1 } from "./webhook/openapi.js";
+import { webhookStackProps } from "./webhook/props.js";
 import { WebhookStack } from "./webhook-stack.js";
 
 /** Stack ids in deployment order. */
@@ -35,6 +36,6 @@ export function buildStacks(raw: Config, options: BuildOptions): BuiltStacks {
   const search = new DocsSearchStack(app, "docs-search", config);
   // The search identity's role assignment targets the docs account: deploy storage first.
   search.addDependency(storage);
-  const webhook = new WebhookStack(app, "webhook", config, { openApiJson });
+  const webhook = new WebhookStack(app, "webhook", config, webhookStackProps(config, openApiJson));
   return { app, storage, search, webhook };
 }

@@ -29,10 +29,16 @@ export abstract class BaseStack extends TerraformStack {
       tenantId: config.azure.tenant_id,
     });
     new AzurermProvider(this, "azurerm", {
-      features: [{}],
+      // data_plane_available = false: azurerm_storage_account's create/read then skip the data-plane calls that
+      // need data roles on a brand-new account (features-block docs; queue_properties/static_website blocks are
+      // not used: the docs site uses azurerm_storage_account_static_website).
+      features: [{ storage: [{ dataPlaneAvailable: false }] }],
       subscriptionId: config.azure.subscription_id,
       tenantId: config.azure.tenant_id,
-      // Shared-key access is off on the storage accounts: data-plane calls (static website, tables) use Entra.
+      // The deploy identity is scoped to resource groups and cannot register resource providers (provider docs:
+      // resource_provider_registrations = "none"); the landing zone registers them.
+      resourceProviderRegistrations: "none",
+      // Shared-key access is off on the storage accounts: the data-plane calls left (static website) use Entra.
       storageUseAzuread: true,
     });
   }

@@ -1,6 +1,6 @@
 // The azapi provider through CDKTF's escape hatches: no prebuilt azapi bindings exist on the npm registry, so the
-// provider is a bare TerraformProvider and each resource a TerraformResource of type "azapi_resource" whose
-// arguments are raw overrides (they reach cdk.tf.json, and `synth --hcl`, as written). Used only where azurerm
+// provider is a bare TerraformProvider and each resource a TerraformResource of type "azapi_resource" that
+// synthesizes its own arguments (for cdk.tf.json and for `synth --hcl`). Used only where azurerm
 // cannot express what the stack needs (docs/infrastructure.md says which finding each use answers).
 import { TerraformProvider, TerraformResource, Token } from "cdktf";
 import type { Construct } from "constructs";
@@ -60,21 +60,55 @@ export interface AzapiResourceProps {
   tags?: Record<string, string>;
   /** Response paths exported as `output` (read them with outputAttribute). */
   responseExportValues?: string[];
+  /** The stack's azapi provider (it must exist in the stack; passing it documents the dependency). */
   provider: AzapiProvider;
   dependsOn?: TerraformResource[];
 }
 
 export class AzapiResource extends TerraformResource {
+  private readonly props: AzapiResourceProps;
+
   constructor(scope: Construct, id: string, props: AzapiResourceProps) {
-    super(scope, id, { terraformResourceType: "azapi_resource", provider: props.provider, dependsOn: props.dependsOn });
-    this.addOverride("type", props.type);
-    this.addOverride("name", props.name);
-    this.addOverride("parent_id", props.parentId);
-    if (props.location) this.addOverride("location", props.location);
-    if (props.identity) this.addOverride("identity", [{ type: props.identity.type }]);
-    if (props.tags) this.addOverride("tags", props.tags);
-    this.addOverride("body", props.body);
-    if (props.responseExportValues) this.addOverride("response_export_values", props.responseExportValues);
+    // The one azapi provider of the stack is the default: no `provider` meta-argument (which `synth --hcl`
+    // would quote).
+    super(scope, id, { terraformResourceType: "azapi_resource", dependsOn: props.dependsOn });
+    this.props = props;
+  }
+
+  protected override synthesizeAttributes(): Record<string, unknown> {
+    const p = this.props;
+    return {
+      type: p.type,
+      name: p.name,
+      parent_id: p.parentId,
+      location: p.location,
+      identity: p.identity ? [{ type: p.identity.type }] : undefined,
+      tags: p.tags,
+      body: p.body,
+      response_export_values: p.responseExportValues,
+    };
+  }
+
+  /** For `cdktf synth --hcl`: identity is a block; everything else an argument. */
+  protected override synthesizeHclAttributes(): Record<string, unknown> {
+    const attrs = this.synthesizeAttributes();
+    return Object.fromEntries(
+      Object.entries(attrs)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [
+          key,
+          key === "identity"
+            ? { value, isBlock: true, type: "list", storageClassType: "list" }
+            : key === "tags"
+              ? { value, isBlock: false, type: "map", storageClassType: "stringMap" }
+              : {
+                  value,
+                  isBlock: false,
+                  type: "simple",
+                  storageClassType: typeof value === "string" ? "string" : "any",
+                },
+        ]),
+    );
   }
 
   get id(): string {

@@ -31,7 +31,6 @@ describe("webhook stack: function app", () => {
       name: "func-exp-webhooks-dev",
       parent_id: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev",
       location: "westeurope",
-      provider: "azapi",
       identity: [{ type: "SystemAssigned" }],
       body: { kind: "functionapp,linux" },
     });

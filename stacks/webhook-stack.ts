@@ -7,7 +7,6 @@ import { TerraformOutput } from "cdktf";
 import type { Construct } from "constructs";
 import { AzapiProvider } from "./azapi.js";
 import { BaseStack } from "./base-stack.js";
-import type { StackConfig } from "./config.js";
 import { webhookAppSettings } from "./webhook/app-settings.js";
 import { WebhookFunctionApp } from "./webhook/function-app.js";
 import { FunctionStorage } from "./webhook/function-storage.js";
@@ -24,11 +23,11 @@ export class WebhookStack extends BaseStack {
   readonly gateway: WebhookGateway;
   readonly apim: DataAzurermApiManagement;
 
-  constructor(scope: Construct, id: string, config: StackConfig, props: WebhookStackProps) {
-    super(scope, id, config);
+  constructor(scope: Construct, id: string, props: WebhookStackProps) {
+    super(scope, id, props.base);
     const azapi = new AzapiProvider(this, "azapi", {
-      subscriptionId: config.azure.subscription_id,
-      tenantId: props.tenantId,
+      subscriptionId: props.base.subscriptionId,
+      tenantId: props.base.tenantId,
     });
     const where = { resourceGroupName: props.resourceGroupName, location: props.location, tags: this.tags };
     const f = props.functionApp;
@@ -65,7 +64,7 @@ export class WebhookStack extends BaseStack {
       },
       gatewayPublicIps: this.apim.publicIpAddresses,
       platformAuth: {
-        tenantId: props.tenantId,
+        tenantId: props.base.tenantId,
         clientId: props.gatewayAuth.clientId,
         allowedAudiences: [...new Set([props.gatewayAuth.audience, props.gatewayAuth.clientId])],
         allowedPrincipalIds: [this.apim.identity.get(0).principalId],

@@ -1,18 +1,20 @@
-// Maps the validated config to the webhook stack's typed props (called by stacks/app.ts). The constructs never
-// see the config: what each one needs is spelled out in its Props.
+// Maps the validated config to the webhook stack's typed props (called by stacks/app.ts). The stack and its
+// constructs never see the config: what each one needs is spelled out in its Props.
 import { renderPolicy } from "../../src/gateway/policy.js";
 import { selectPolicy } from "../../src/gateway/select.js";
+import type { BaseStackProps } from "../base-stack.js";
 import type { StackConfig } from "../config.js";
+import { baseStackProps } from "../props.js";
 import type { ReceiverSettingsProps } from "./app-settings.js";
 import { authorizedAppEntry, type AuthorizedAppEntry } from "./authorized-app.js";
 import { apiPath, backendName } from "./gateway.js";
 
 export interface WebhookStackProps {
+  base: BaseStackProps;
   location: string;
   resourceGroupName: string;
   /** /subscriptions/<id>/resourceGroups/<name>. */
   resourceGroupId: string;
-  tenantId: string;
   functionApp: {
     name: string;
     storageAccountName: string;
@@ -38,10 +40,10 @@ export function webhookStackProps(config: StackConfig, openApiJson: string): Web
   const audience = w.gateway_auth.app_id_uri ?? w.gateway_auth.client_id;
   const backend = backendName(config.app_name);
   return {
+    base: baseStackProps(config),
     location: config.azure.location,
     resourceGroupName: config.azure.resource_group,
     resourceGroupId: `/subscriptions/${config.azure.subscription_id}/resourceGroups/${config.azure.resource_group}`,
-    tenantId: config.azure.tenant_id,
     functionApp: {
       name: w.function_app_name,
       storageAccountName: w.storage_account,

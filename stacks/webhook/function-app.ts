@@ -7,6 +7,7 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment/inde
 import { ServicePlan } from "@cdktf/provider-azurerm/lib/service-plan/index.js";
 import { Fn, TerraformIterator, Token } from "cdktf";
 import { Construct } from "constructs";
+import type { Placement } from "../placement.js";
 import { AzapiResource, type AzapiProvider } from "../azapi.js";
 import { ROLES } from "../roles.js";
 import type { FunctionStorage } from "./function-storage.js";
@@ -16,12 +17,10 @@ export const NODE_RUNTIME_VERSION = "22";
 /** ARM API version of Microsoft.Web used for the site and its children (Flex functionAppConfig is GA there). */
 export const WEB_API_VERSION = "2024-04-01";
 
-export interface WebhookFunctionAppProps {
+export interface WebhookFunctionAppProps extends Placement {
   name: string;
-  resourceGroupName: string;
   /** /subscriptions/<id>/resourceGroups/<name> (azapi's parent_id). */
   resourceGroupId: string;
-  location: string;
   /** Node major version; default 22. */
   runtimeVersion?: string;
   /** Flex scale-out limit (40-1000); default 40. */
@@ -40,7 +39,6 @@ export interface WebhookFunctionAppProps {
   /** Easy Auth: the app registration and the identities admitted. */
   platformAuth: PlatformAuthProps;
   azapi: AzapiProvider;
-  tags?: Record<string, string>;
 }
 
 /**

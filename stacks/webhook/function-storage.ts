@@ -3,19 +3,17 @@
 import { StorageAccount } from "@cdktf/provider-azurerm/lib/storage-account/index.js";
 import { StorageContainer } from "@cdktf/provider-azurerm/lib/storage-container/index.js";
 import { Construct } from "constructs";
+import type { Placement } from "../placement.js";
 
 export const DEPLOYMENT_CONTAINER = "app-package";
 
-export interface FunctionStorageProps {
+export interface FunctionStorageProps extends Placement {
   /** Globally unique storage account name. */
   name: string;
-  resourceGroupName: string;
-  location: string;
   /** Zone-redundant (ZRS) replication for a zone-redundant app; default false (LRS). */
   zoneRedundant?: boolean;
   /** Blob soft-delete retention in days; default 7. */
   blobSoftDeleteDays?: number;
-  tags?: Record<string, string>;
 }
 
 export class FunctionStorage extends Construct {

@@ -2,15 +2,13 @@
 import { ApplicationInsights } from "@cdktf/provider-azurerm/lib/application-insights/index.js";
 import { LogAnalyticsWorkspace } from "@cdktf/provider-azurerm/lib/log-analytics-workspace/index.js";
 import { Construct } from "constructs";
+import type { Placement } from "../placement.js";
 
-export interface FunctionMonitoringProps {
+export interface FunctionMonitoringProps extends Placement {
   /** Base name: log-<name> and appi-<name>. */
   name: string;
-  resourceGroupName: string;
-  location: string;
   /** Log retention in days; default 30. */
   retentionInDays?: number;
-  tags?: Record<string, string>;
 }
 
 export class FunctionMonitoring extends Construct {

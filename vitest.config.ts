@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "typespec/platform/test/**/*.test.ts"],
     // Integration tests start local servers (stand-in, Azurite); give them room on 2-core CI machines.
     testTimeout: 30_000,
     hookTimeout: 60_000,

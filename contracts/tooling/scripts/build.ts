@@ -3,8 +3,6 @@
 // 2 usage or configuration error (unknown contract, vars.yml missing or without provider.name).
 import { Command } from "commander";
 import { ConfigError } from "../../../src/config/load.js";
-import { buildContract } from "../src/build.js";
-import { ContractBuildError } from "../src/compile.js";
 import { ContractNotFoundError, selectContracts } from "../src/contracts.js";
 
 const program = new Command("contracts:build")
@@ -23,6 +21,8 @@ const names = program.args;
 const { docs } = program.opts<{ docs: boolean }>();
 
 try {
+  // The compiler, renderers and generators load only once the arguments are known to be good.
+  const { buildContract } = await import("../src/build.js");
   const contracts = selectContracts(names);
   if (contracts.length === 0) throw new ContractNotFoundError("(any)", []);
   for (const contract of contracts) {
@@ -35,7 +35,7 @@ try {
   if (err instanceof ConfigError || err instanceof ContractNotFoundError) {
     console.error(err.message);
     process.exitCode = 2;
-  } else if (err instanceof ContractBuildError) {
+  } else if (err instanceof Error && err.name === "ContractBuildError") {
     console.error(err.message);
     process.exitCode = 1;
   } else {

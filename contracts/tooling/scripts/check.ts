@@ -5,12 +5,9 @@
 // or git error; 3 a contract does not compile.
 import { Command } from "commander";
 import { ConfigError } from "../../../src/config/load.js";
-import { prepareAndCompile } from "../src/build.js";
 import { BaselineError, committedBaseline, gitBaseline, verifyRef, writeBaseline } from "../src/baseline.js";
-import { checkContract, renderCheck, type ContractCheck } from "../src/check.js";
-import { ContractBuildError } from "../src/compile.js";
+import type { ContractCheck } from "../src/check.js";
 import { ContractNotFoundError, repoRoot, selectContracts } from "../src/contracts.js";
-import { SourceIndex } from "../src/locate.js";
 
 const program = new Command("contracts:check")
   .description(
@@ -37,9 +34,16 @@ try {
   if (options.base !== undefined && options.updateBaseline)
     throw new BaselineError("--update-baseline records the committed baseline; do not combine it with --base");
   if (options.base !== undefined) verifyRef(options.base);
+  const contracts = selectContracts(program.args);
+  // The compiler and the diff load only once the arguments are known to be good.
+  const [{ prepareAndCompile }, { checkContract, renderCheck }, { SourceIndex }] = await Promise.all([
+    import("../src/build.js"),
+    import("../src/check.js"),
+    import("../src/locate.js"),
+  ]);
   const checks: ContractCheck[] = [];
   const notice = (message: string) => process.stderr.write(`${message}\n`);
-  for (const contract of selectContracts(program.args)) {
+  for (const contract of contracts) {
     const compiled = await prepareAndCompile(contract, notice);
     const baseline = options.base === undefined ? committedBaseline(contract) : gitBaseline(contract, options.base);
     const check = checkContract(
@@ -62,7 +66,7 @@ try {
   if (err instanceof ConfigError || err instanceof ContractNotFoundError || err instanceof BaselineError) {
     console.error(err.message);
     process.exitCode = 2;
-  } else if (err instanceof ContractBuildError) {
+  } else if (err instanceof Error && err.name === "ContractBuildError") {
     console.error(err.message);
     process.exitCode = 3;
   } else {

@@ -4,9 +4,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { fileOfVersion, versionOfFile } from "./compile.js";
-import { repoRoot, type Contract } from "./contracts.js";
-import { writeIfChanged } from "./build.js";
+import { fileOfVersion, repoRoot, versionOfFile, type Contract } from "./contracts.js";
+import { writeIfChanged } from "./files.js";
 
 const GIT_TIMEOUT_MS = 30_000;
 

@@ -15,6 +15,7 @@ export type ChangeKind =
   | "property made required"
   | "parameter made required"
   | "narrowed type"
+  | "added enum value in a response"
   | "removed security requirement"
   | "breaking change";
 
@@ -68,6 +69,8 @@ function kindOf(diff: Diff): ChangeKind | undefined {
       : "property made required";
   }
   if (action === "replace" && path.includes("security")) return "removed security requirement";
+  if (action === "add" && (parent === "enum" || key === "enum") && path.includes("responses"))
+    return "added enum value in a response";
   if (typeof key === "string" && VALIDATION_KEYWORDS.has(key) && (action !== "remove" || diff.type === "breaking"))
     return "narrowed type";
   return undefined;
@@ -79,11 +82,27 @@ function isConsumerFacing(path: readonly (string | number)[]): boolean {
   return path[0] === "paths" || path[0] === "security" || path[0] === "servers";
 }
 
+/** Where in an operation a path points: `Response 200`, `Request Body`, `parameters`. */
+function partOf(path: readonly (string | number)[]): string {
+  const responses = path.indexOf("responses");
+  if (responses >= 0 && path[responses + 1] !== undefined) return `Response ${path[responses + 1]}`;
+  if (path.includes("requestBody")) return "Request Body";
+  return path.includes("parameters") ? "parameters" : String(path[0]);
+}
+
 function describe(diff: Diff, kind: ChangeKind | undefined): string {
-  const text = diff.description ? diff.description.replace(/^\[(Added|Removed|Replaced)\] /, "") : diff.path.join(".");
+  // api-smart-diff words repeated occurrences of one $ref as "annotation (<key>)"; say it ourselves there.
+  const raw = diff.description?.replace(/^\[(Added|Removed|Replaced)\] /, "");
+  const named = diff.path.includes("properties") ? diff.path[diff.path.lastIndexOf("properties") + 1] : undefined;
+  const text =
+    raw && !raw.startsWith("annotation (")
+      ? raw
+      : named !== undefined
+        ? `property \`${String(named)}\` in ${partOf(diff.path)}`
+        : diff.path.join(".");
   const value = diff.before as unknown;
-  const named = typeof value === "string" || typeof value === "number" || typeof value === "boolean";
-  return kind === "removed enum value" && named ? `${JSON.stringify(value)} from ${text}` : text;
+  const scalar = typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+  return kind === "removed enum value" && scalar ? `${JSON.stringify(value)} from ${text}` : text;
 }
 
 /** Every consumer-facing change from `before` to `after`, breaking ones first. */

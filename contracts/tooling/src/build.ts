@@ -1,9 +1,10 @@
 // One contract's build: prepare (the contract's own hook), compile, then write openapi/openapi.<version>.json,
 // the TypeScript types the contract declares, and the reference docs. Nothing is written when the compile fails.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { compileContract, fileOfVersion, type CompiledContract, type Notice } from "./compile.js";
-import { loadHooks, repoRoot, type Contract } from "./contracts.js";
+import { compileContract, type CompiledContract, type Notice } from "./compile.js";
+import { fileOfVersion, loadHooks, repoRoot, type Contract, type ContractHooks } from "./contracts.js";
+import { writeIfChanged } from "./files.js";
 import { docsFileOf, renderReferenceDocs } from "./docs.js";
 import { renderTypes } from "./types.js";
 
@@ -20,25 +21,13 @@ export interface BuildOutput {
   notes: string[];
 }
 
-/** Writes only when the content changes, through a temporary file (readers never see half a file). */
-export function writeIfChanged(file: string, content: string): void {
-  try {
-    if (readFileSync(file, "utf8") === content) return;
-  } catch {
-    // Missing: write it.
-  }
-  mkdirSync(path.dirname(file), { recursive: true });
-  const staging = `${file}.${process.pid}.tmp`;
-  writeFileSync(staging, content);
-  renameSync(staging, file);
-}
-
 /** Runs the contract's prepare hook and compiles it (no files written besides what prepare writes). */
 export async function prepareAndCompile(
   contract: Contract,
   notice?: Notice,
+  hooks?: ContractHooks,
 ): Promise<CompiledContract & { notes: string[] }> {
-  const hooks = await loadHooks(contract);
+  hooks ??= await loadHooks(contract);
   const note = await hooks.prepare?.(contract);
   const compiled = await compileContract(contract, notice);
   return { ...compiled, notes: note ? [note] : [] };
@@ -46,7 +35,7 @@ export async function prepareAndCompile(
 
 export async function buildContract(contract: Contract, options: BuildOptions = {}): Promise<BuildOutput> {
   const hooks = await loadHooks(contract);
-  const { notes, ...compiled } = await prepareAndCompile(contract, options.notice);
+  const { notes, ...compiled } = await prepareAndCompile(contract, options.notice, hooks);
   const files: string[] = [];
   const rel = (file: string) => path.relative(repoRoot, file);
   for (const [version, document] of compiled.documents) {

@@ -3,7 +3,7 @@
 // a version the baseline does not have (a new member of its Versions enum, emitted as a new openapi.<v>.json).
 import { compareDescriptions, type Change } from "./breaking.js";
 import { subjectIn, type SourceIndex, type Subject } from "./locate.js";
-import { fileOfVersion } from "./compile.js";
+import { fileOfVersion } from "./contracts.js";
 
 export interface LocatedChange extends Change {
   version: string;
@@ -38,10 +38,12 @@ export function checkContract(
 ): ContractCheck {
   const compared: string[] = [];
   const breaking: LocatedChange[] = [];
+  let removedVersions = 0;
   const allowed: LocatedChange[] = [];
   for (const [version, text] of baseline) {
     const now = fresh.get(version);
     if (now === undefined) {
+      removedVersions++;
       breaking.push({
         version,
         breaking: true,
@@ -63,7 +65,8 @@ export function checkContract(
   }
   const newVersions = [...fresh.keys()].filter((v) => !baseline.has(v));
   const noBaseline = baseline.size === 0;
-  const acceptedByNewVersion = breaking.length > 0 && newVersions.length > 0 && !noBaseline;
+  // A removed version is never accepted: its consumers have nothing left to call.
+  const acceptedByNewVersion = breaking.length > 0 && newVersions.length > 0 && !noBaseline && removedVersions === 0;
   return {
     contract,
     baseline: baselineLabel,

@@ -13,7 +13,7 @@ import {
   type Program,
 } from "@typespec/compiler";
 import { ensurePlatformLibraryBuilt } from "../../../typespec/platform/scripts/ensure-built.js";
-import type { Contract } from "./contracts.js";
+import { versionOfFile, type Contract } from "./contracts.js";
 
 export const OPENAPI_EMITTER = "@typespec/openapi3";
 export const RECOMMENDED_RULE_SET = "@platform/typespec/recommended";
@@ -51,16 +51,6 @@ export async function ensureLibrary(notice: Notice = stderrNotice): Promise<void
     onBuild: (reason) =>
       notice(`Building @platform/typespec first (${reason}): contracts load its linter from typespec/platform/dist.`),
   });
-}
-
-/** The version of an emitted file name: `openapi.v1.json` -> `v1`; an unversioned `openapi.json` -> ``. */
-export function versionOfFile(file: string): string | undefined {
-  const match = /^openapi(?:\.(.+))?\.json$/.exec(file);
-  return match ? (match[1] ?? "") : undefined;
-}
-
-export function fileOfVersion(version: string): string {
-  return version === "" ? "openapi.json" : `openapi.${version}.json`;
 }
 
 /** Compiles the contract; any diagnostic (linter warnings included) throws ContractBuildError. */

@@ -59,3 +59,13 @@ export async function loadHooks(contract: Contract): Promise<ContractHooks> {
   const mod = (await import(pathToFileURL(file).href)) as { hooks?: ContractHooks };
   return mod.hooks ?? {};
 }
+
+/** The version of an emitted file name: `openapi.v1.json` -> `v1`; an unversioned `openapi.json` -> ``. */
+export function versionOfFile(file: string): string | undefined {
+  const match = /^openapi(?:\.(.+))?\.json$/.exec(file);
+  return match ? (match[1] ?? "") : undefined;
+}
+
+export function fileOfVersion(version: string): string {
+  return version === "" ? "openapi.json" : `openapi.${version}.json`;
+}

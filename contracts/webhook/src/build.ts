@@ -3,7 +3,7 @@
 // through contract.config.ts.
 import path from "node:path";
 import { compileContract, ContractBuildError } from "../../tooling/src/compile.js";
-import { writeIfChanged } from "../../tooling/src/build.js";
+import { writeIfChanged } from "../../tooling/src/files.js";
 import { renderProviderTsp } from "./provider.js";
 
 export { ContractBuildError };

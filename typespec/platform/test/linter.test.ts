@@ -2,15 +2,15 @@
 // is reported with a message that says how to fix it. One tester instance is shared by the file.
 import { createLinterRuleTester, type LinterRuleTester, type TesterInstance } from "@typespec/compiler/testing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { $linter } from "../../typespec/platform/src/linter.js";
-import { authScopesWithRolesRule } from "../../typespec/platform/src/rules/auth-scopes-with-roles.js";
-import { keepAuthAndServerErrorsRule } from "../../typespec/platform/src/rules/keep-auth-and-server-errors.js";
-import { mockServerUsesMockingServerRule } from "../../typespec/platform/src/rules/mock-server-uses-mocking-server.js";
-import { noDelegationScopesRule } from "../../typespec/platform/src/rules/no-delegation-scopes.js";
-import { noHandRolledErrorsRule } from "../../typespec/platform/src/rules/no-hand-rolled-errors.js";
-import { serverOwnedReadVisibilityRule } from "../../typespec/platform/src/rules/server-owned-read-visibility.js";
-import { useResourceTemplatesRule } from "../../typespec/platform/src/rules/use-resource-templates.js";
-import { versionedServiceRule } from "../../typespec/platform/src/rules/versioned-service.js";
+import { $linter } from "../src/linter.js";
+import { authScopesWithRolesRule } from "../src/rules/auth-scopes-with-roles.js";
+import { keepAuthAndServerErrorsRule } from "../src/rules/keep-auth-and-server-errors.js";
+import { mockServerUsesMockingServerRule } from "../src/rules/mock-server-uses-mocking-server.js";
+import { noDelegationScopesRule } from "../src/rules/no-delegation-scopes.js";
+import { noHandRolledErrorsRule } from "../src/rules/no-hand-rolled-errors.js";
+import { serverOwnedReadVisibilityRule } from "../src/rules/server-owned-read-visibility.js";
+import { useResourceTemplatesRule } from "../src/rules/use-resource-templates.js";
+import { versionedServiceRule } from "../src/rules/versioned-service.js";
 import { PlatformTester, preparePlatformLibrary } from "./support/tester.js";
 
 const LIB = "@platform/typespec";

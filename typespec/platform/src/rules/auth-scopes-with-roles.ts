@@ -1,14 +1,15 @@
 // Rule: @useAuth pairs Scopes<[...]> with Roles<[...]> as alternatives.
 // Why: applications carry `Client.*` scopes in `scp`, users and app-only tokens carry `App.*` roles in
 // `roles`; declaring only one locks out the other caller kind.
+import { ROLES_SCHEME_ID, SCOPES_SCHEME_ID, ruleUrl } from "../platform-names.js";
 import { createRule, paramMessage, type Interface, type Namespace, type Operation } from "@typespec/compiler";
-import { ROLES_SCHEME_ID, SCOPES_SCHEME_ID } from "../platform-names.js";
 import { isUserType } from "../type-utils.js";
 import { declaredAuth } from "../auth-utils.js";
 
 export const authScopesWithRolesRule = createRule({
   name: "auth-scopes-with-roles",
   severity: "warning",
+  url: ruleUrl("auth-scopes-with-roles"),
   description: "@useAuth declares Scopes<[...]> and Roles<[...]> together, as alternatives.",
   messages: {
     default: paramMessage`@useAuth on '${"target"}' declares ${"present"} without ${"absent"}. Pair them: \`@useAuth(Scopes<["Client.Read"]> | Roles<["App.Read"]>)\`.`,

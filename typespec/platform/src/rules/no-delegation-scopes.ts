@@ -1,14 +1,15 @@
 // Rule: platform-managed delegation scopes are never named in @useAuth.
 // Why: `user_impersonation`, `user-groups` and the experience-API access scope are granted and checked
 // by the platform (gateway, pre-authorisation); naming them in a contract makes every caller need them.
+import { PLATFORM_MANAGED_SCOPES, ruleUrl } from "../platform-names.js";
 import { createRule, paramMessage, type Interface, type Namespace, type Operation } from "@typespec/compiler";
-import { PLATFORM_MANAGED_SCOPES } from "../platform-names.js";
 import { isUserType } from "../type-utils.js";
 import { declaredAuth } from "../auth-utils.js";
 
 export const noDelegationScopesRule = createRule({
   name: "no-delegation-scopes",
   severity: "warning",
+  url: ruleUrl("no-delegation-scopes"),
   description: `@useAuth does not name platform-managed delegation scopes (${PLATFORM_MANAGED_SCOPES.join(", ")}).`,
   messages: {
     default: paramMessage`@useAuth on '${"target"}' names the platform-managed scope '${"scope"}'. Remove it and declare the API's own permission instead, e.g. Scopes<["Client.Read"]> | Roles<["App.Read"]>.`,

@@ -94,10 +94,7 @@ export function renderCheck(check: ContractCheck): string {
   const lines: string[] = [];
   const against = `against ${check.baseline}`;
   if (check.noBaseline) {
-    lines.push(
-      `${check.contract}: no baseline ${against.replace(/^against /, "in ")}; nothing to compare (a new contract).`,
-    );
-    return lines.join("\n");
+    return `${check.contract}: nothing to compare: ${check.baseline} has no openapi.*.json (a new contract; record one with --update-baseline once it is released).`;
   }
   const versions = check.compared.map((v) => fileOfVersion(v)).join(", ") || "no version";
   if (check.breaking.length === 0) {

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { committedBaseline, gitBaseline, BaselineError } from "../../contracts/tooling/src/baseline.js";
+import { BaselineError, committedBaseline, gitBaseline, writeBaseline } from "../../contracts/tooling/src/baseline.js";
 import { prepareAndCompile } from "../../contracts/tooling/src/build.js";
 import { checkContract, renderCheck } from "../../contracts/tooling/src/check.js";
 import { compileContract } from "../../contracts/tooling/src/compile.js";
@@ -83,6 +83,24 @@ describe("the webhook acknowledgement against the committed baseline", () => {
 });
 
 describe("baselines", () => {
+  it("--update-baseline records the fresh descriptions and drops versions no longer emitted", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "baseline-"));
+    try {
+      const contract = { name: "tmp", dir };
+      writeBaseline(
+        contract,
+        new Map([
+          ["v1", "{}"],
+          ["v2", "[]"],
+        ]),
+      );
+      writeBaseline(contract, new Map([["v2", "{ }"]]));
+      expect([...committedBaseline(contract).documents]).toEqual([["v2", "{ }"]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("--base reads the contract's openapi/ at a git ref", () => {
     const baseline = gitBaseline(webhook, "HEAD");
     expect(baseline.label).toBe("HEAD (contracts/webhook/openapi/)");
@@ -107,12 +125,10 @@ describe("command lines", () => {
       },
     );
 
-  it("contracts:build and contracts:check exit 2 on an unknown contract and list the known ones", () => {
-    for (const script of ["build.ts", "check.ts"]) {
-      const result = run(script, ["no-such-contract"]);
-      expect(result.status, result.stderr).toBe(2);
-      expect(result.stderr).toMatch(/no contract named 'no-such-contract'.*Known contracts: .*webhook/);
-    }
+  it("contracts:build exits 2 on an unknown contract and lists the known ones", () => {
+    const result = run("build.ts", ["no-such-contract"]);
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/no contract named 'no-such-contract'.*Known contracts: .*webhook/);
   }, 60_000);
 
   it("contracts:check --base exits 2 on a ref this clone does not have", () => {

@@ -1,8 +1,13 @@
 // Shared by the per-rule test files: one tester instance per file (created once in beforeAll), the library's
 // rule-code prefix, and a small service every rule's examples are written into.
-import { createLinterRuleTester, type LinterRuleTester, type TesterInstance } from "@typespec/compiler/testing";
+import {
+  createLinterRuleTester,
+  createTester,
+  type LinterRuleTester,
+  type TesterInstance,
+} from "@typespec/compiler/testing";
 import { beforeAll } from "vitest";
-import { PlatformTester, preparePlatformLibrary } from "./tester.js";
+import { preparePlatformLibrary, repoRoot } from "./tester.js";
 
 export const LIB = "@platform/typespec";
 
@@ -18,12 +23,20 @@ ${body}
 
 type Rule = Parameters<typeof createLinterRuleTester>[1];
 
+// The libraries a contract imports, without the OpenAPI emitter: linting needs no emit, and loading the emitter
+// in every rule file costs time.
+const LinterTester = createTester(repoRoot, {
+  libraries: ["@typespec/http", "@typespec/rest", "@typespec/openapi", "@typespec/versioning", "@platform/typespec"],
+})
+  .importLibraries()
+  .using("Http", "Rest", "OpenAPI", "Versioning", "Platform");
+
 /** Registers the file's beforeAll; the returned function gives a rule tester on the shared instance. */
 export function useRuleTester(): (rule: Rule) => LinterRuleTester {
   let instance: TesterInstance;
   beforeAll(async () => {
     await preparePlatformLibrary();
-    instance = await PlatformTester.createInstance();
+    instance = await LinterTester.createInstance();
   }, 120_000);
   return (rule) => createLinterRuleTester(instance, rule, LIB);
 }

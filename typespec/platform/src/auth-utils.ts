@@ -32,3 +32,22 @@ export function namedPermissions(auth: Authentication): NamedPermission[] {
   }
   return found;
 }
+
+type AuthTarget = Namespace | Interface | Operation;
+
+/**
+ * The listeners of an auth rule: `visit` runs for every user namespace, interface and operation that declares
+ * @useAuth, with that declaration.
+ */
+export function onDeclaredAuth(
+  program: Program,
+  isUserType: (target: AuthTarget) => boolean,
+  visit: (target: AuthTarget, auth: Authentication) => void,
+): { namespace: (t: Namespace) => void; interface: (t: Interface) => void; operation: (t: Operation) => void } {
+  const check = (target: AuthTarget) => {
+    if (!isUserType(target)) return;
+    const auth = declaredAuth(program, target);
+    if (auth) visit(target, auth);
+  };
+  return { namespace: check, interface: check, operation: check };
+}

@@ -2,8 +2,8 @@
 // each a dotted PascalCase name (`Client.Read`, `App.Orders.Write`).
 // Why: the gateway and both identity providers match permissions by name; a `Roles<["Client.Read"]>` or a
 // `Scopes<["read"]>` is never granted, so every call is refused with 403.
-import { createRule, paramMessage, type Interface, type Namespace, type Operation } from "@typespec/compiler";
-import { declaredAuth, namedPermissions } from "../auth-utils.js";
+import { createRule, paramMessage } from "@typespec/compiler";
+import { namedPermissions, onDeclaredAuth } from "../auth-utils.js";
 import { PERMISSION_NAME_PATTERN, PERMISSION_PREFIX, PLATFORM_MANAGED_SCOPES, ruleUrl } from "../platform-names.js";
 import { isUserType } from "../type-utils.js";
 
@@ -16,10 +16,7 @@ export const permissionNamingRule = createRule({
     default: paramMessage`@useAuth on '${"target"}' names '${"name"}' in ${"scheme"}<>, which takes ${"prefix"}* names. Write e.g. ${"scheme"}<["${"suggestion"}"]> (the permission must exist under that name in both identity providers).`,
   },
   create(context) {
-    function check(target: Namespace | Interface | Operation) {
-      if (!isUserType(target)) return;
-      const auth = declaredAuth(context.program, target);
-      if (!auth) return;
+    return onDeclaredAuth(context.program, isUserType, (target, auth) => {
       for (const { scheme, name } of namedPermissions(auth)) {
         const prefix = PERMISSION_PREFIX[scheme];
         // Platform-managed scopes are no-delegation-scopes' finding; other schemes are not ours.
@@ -29,7 +26,6 @@ export const permissionNamingRule = createRule({
         const suggestion = `${prefix}${word.charAt(0).toUpperCase()}${word.slice(1) || "Read"}`;
         context.reportDiagnostic({ target, format: { target: target.name, name, scheme, prefix, suggestion } });
       }
-    }
-    return { namespace: check, interface: check, operation: check };
+    });
   },
 });

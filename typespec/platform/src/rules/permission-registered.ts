@@ -4,16 +4,8 @@
 // platform team keeps from both providers' exports and contracts import). Without those enums the rule checks
 // nothing; with them, a name missing from the list is reported.
 // Why: a permission missing from either provider locks that provider's callers out with 403.
-import {
-  createRule,
-  paramMessage,
-  type Enum,
-  type Interface,
-  type Namespace,
-  type Operation,
-  type Program,
-} from "@typespec/compiler";
-import { declaredAuth, namedPermissions } from "../auth-utils.js";
+import { createRule, paramMessage, type Enum, type Program } from "@typespec/compiler";
+import { namedPermissions, onDeclaredAuth } from "../auth-utils.js";
 import { KNOWN_PERMISSIONS_NAMESPACE, ROLES_SCHEME_ID, SCOPES_SCHEME_ID, ruleUrl } from "../platform-names.js";
 import { isUserType } from "../type-utils.js";
 
@@ -37,17 +29,13 @@ export const permissionRegisteredRule = createRule({
       [SCOPES_SCHEME_ID]: knownNames(context.program, "Scopes"),
       [ROLES_SCHEME_ID]: knownNames(context.program, "Roles"),
     };
-    function check(target: Namespace | Interface | Operation) {
-      if (!isUserType(target)) return;
-      const auth = declaredAuth(context.program, target);
-      if (!auth) return;
+    return onDeclaredAuth(context.program, isUserType, (target, auth) => {
       for (const { scheme, name } of namedPermissions(auth)) {
         const names = known[scheme];
         if (!names || names.has(name)) continue;
         const list = `${KNOWN_PERMISSIONS_NAMESPACE}.${scheme}`;
         context.reportDiagnostic({ target, format: { target: target.name, name, list } });
       }
-    }
-    return { namespace: check, interface: check, operation: check };
+    });
   },
 });

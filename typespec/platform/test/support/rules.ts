@@ -31,12 +31,16 @@ const LinterTester = createTester(repoRoot, {
   .importLibraries()
   .using("Http", "Rest", "OpenAPI", "Versioning", "Platform");
 
+// One instance per worker: with vitest's default isolation that is one per file; where files share a worker
+// (isolate: false) they share the instance too, and the libraries are loaded once.
+let shared: Promise<TesterInstance> | undefined;
+
 /** Registers the file's beforeAll; the returned function gives a rule tester on the shared instance. */
 export function useRuleTester(): (rule: Rule) => LinterRuleTester {
   let instance: TesterInstance;
   beforeAll(async () => {
     await preparePlatformLibrary();
-    instance = await LinterTester.createInstance();
+    instance = await (shared ??= LinterTester.createInstance());
   }, 120_000);
   return (rule) => createLinterRuleTester(instance, rule, LIB);
 }

@@ -21,7 +21,6 @@ const azurePullRequest = load("pipelines/pull-request-stage.yml");
  * only while it is. Remove an entry when its branch lands (the test then checks it like any other).
  */
 const PENDING: Record<string, string> = {
-  "npm run contracts:check": "the contracts breaking-change gate (issue 17)",
   // The saved-plan commands are wired into the CLI once the docs-index CLI rework (issue 13) has landed.
   "docs-index show": "docs-index show <file> (issue 14, phase 2)",
   "docs-index plan -out": "docs-index plan -out <file> (issue 14, phase 2)",
@@ -234,6 +233,14 @@ describe("azure-pipelines.yml", () => {
       stage: "Build",
       condition: "ne(variables['Build.Reason'], 'PullRequest')",
     });
+  });
+
+  it("the test job checks the contracts against the pull request's target branch, with its history fetched", () => {
+    const test = prStage.jobs.find((j: Record<string, unknown>) => j.job === "test");
+    expect(test.steps[0]).toEqual({ checkout: "self", fetchDepth: 0 });
+    expect(linesOf(test)).toContain(
+      'npm run contracts:check -- --base "origin/${SYSTEM_PULLREQUEST_TARGETBRANCH#refs/heads/}"',
+    );
   });
 
   it("plans every stack and the search definitions per environment, publishing the saved plan the deploy downloads", () => {

@@ -152,12 +152,14 @@ describe("preview", () => {
       contentType: null,
       url: null,
       error: null,
+      expectedFailure: false,
     });
     expect(by("index.html")).toMatchObject({
       excluded: false,
       id: null,
       app: null,
       error: expect.stringMatching(/extractTokenAtPosition/),
+      expectedFailure: true,
     });
     expect(by("billing/guides/setup.md")).toEqual({
       path: "billing/guides/setup.md",
@@ -170,6 +172,7 @@ describe("preview", () => {
       contentType: "text/markdown",
       url: "https://docs.dev.example.com/billing/guides/setup.md",
       error: null,
+      expectedFailure: false,
     });
     expect(by("billing/index.html")).toMatchObject({
       section: "index.html",

@@ -179,11 +179,22 @@ describe("a change that needs a rebuild", () => {
     });
   });
 
+  it("--allow-rebuild without a TTY and without --yes refuses (exit 4), naming what would be lost; nothing dropped", async () => {
+    await cli(standIn, "deploy");
+    const mark = standIn.requests.length;
+    const refused = await cli(standIn, "deploy", "--allow-rebuild", "--definitions", searchableSection());
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/no TTY and no --yes/);
+    expect(refused.stderr).toMatch(/every document in index docs-index/);
+    expect(refused.stderr).toMatch(/environment dev .*search http:\/\/127\.0\.0\.1:\d+ \(from SEARCH_ENDPOINT\)/);
+    expect(standIn.requests.slice(mark).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
   it("--allow-rebuild drops and recreates the index (documents gone), then runs", async () => {
     await cli(standIn, "deploy");
     standIn.state.documents.get("docs-index")!.set("k", { id: "k" });
     const mark = standIn.requests.length;
-    const rebuilt = await cli(standIn, "deploy", "--allow-rebuild", "--definitions", searchableSection());
+    const rebuilt = await cli(standIn, "deploy", "--allow-rebuild", "--yes", "--definitions", searchableSection());
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
     expect(
       standIn.requests
@@ -198,6 +209,7 @@ describe("a change that needs a rebuild", () => {
     ).toBe(true);
     expect(standIn.state.documents.get("docs-index")?.size).toBe(0);
     expect(rebuilt.stderr).toMatch(/recreated empty.*reset followed by a run/s);
+    expect(rebuilt.stderr).toMatch(/next: npx docs-index --env dev backfill/);
   });
 
   it("the service itself refuses the change: 400 OperationNotAllowed / CannotChangeExistingField", async () => {
@@ -321,6 +333,6 @@ describe("concurrency and service errors", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/--allow-rebuild/);
     expect(help.stdout).toMatch(/--dry-run/);
-    expect(help.stdout).toMatch(/4 refused/);
+    expect(help.stdout).toMatch(/4 +refused/);
   });
 });

@@ -178,7 +178,15 @@ describe("preview", () => {
       section: "index.html",
       url: "https://docs.dev.example.com/billing/",
     });
-    expect(summary).toEqual({ blobs: 6, excluded: 2, indexed: 2, failed: 2, apps: { billing: 2 } });
+    expect(summary).toEqual({
+      blobs: 6,
+      excluded: 2,
+      indexed: 2,
+      failed: 2,
+      apps: { billing: 2 },
+      expectedFailures: 2,
+      unexpectedFailures: 0,
+    });
   });
   it("exits 1 when a blob below the root fails, 2 on a bad folder", async () => {
     expect(

@@ -1,7 +1,7 @@
 // Reads a storage account's blob service properties from Azure Resource Manager (blobServices/default): the
 // data plane does not report versioning. One GET, with the same retry budget and per-attempt timeout as the
 // other clients.
-import { DefaultAzureCredential, type TokenCredential } from "@azure/identity";
+import type { TokenCredential } from "@azure/identity";
 import {
   bearerTokenAuthenticationPolicy,
   createDefaultHttpClient,
@@ -40,7 +40,7 @@ export async function readArmBlobService(resourceId: string, deps: ArmDeps = {})
   pipeline.addPolicy(attemptTimeoutPolicy(service), { afterPhase: "Retry" });
   pipeline.addPolicy(
     bearerTokenAuthenticationPolicy({
-      credential: deps.credential ?? new DefaultAzureCredential(),
+      credential: deps.credential ?? new (await import("@azure/identity")).DefaultAzureCredential(),
       scopes: `${endpoint}/.default`,
     }),
   );

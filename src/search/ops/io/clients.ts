@@ -3,8 +3,8 @@
 // load an SDK. Credentials: an admin key or connection string only for loopback endpoints (the caller decides),
 // else DefaultAzureCredential.
 import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
-import { DefaultAzureCredential } from "@azure/identity";
-import { BlobServiceClient } from "@azure/storage-blob";
+import type { TokenCredential } from "@azure/identity";
+import type { BlobServiceClient } from "@azure/storage-blob";
 import { isLoopback } from "../../endpoint.js";
 import { attemptTimeoutPolicy, deadlinePolicy } from "./patience-policy.js";
 import type { ServiceOptions } from "./service-options.js";
@@ -16,13 +16,19 @@ export interface SearchClients {
 
 export type SearchAuth = { kind: "admin-key"; key: string } | { kind: "identity" };
 
-export function createSearchClients(
+/** DefaultAzureCredential, loaded only when an identity is needed (@azure/identity is slow to load). */
+async function identityCredential(): Promise<TokenCredential> {
+  const { DefaultAzureCredential } = await import("@azure/identity");
+  return new DefaultAzureCredential();
+}
+
+export async function createSearchClients(
   endpoint: string,
   auth: SearchAuth,
   apiVersion: string,
   service: ServiceOptions,
-): SearchClients {
-  const credential = auth.kind === "admin-key" ? new AzureKeyCredential(auth.key) : new DefaultAzureCredential();
+): Promise<SearchClients> {
+  const credential = auth.kind === "admin-key" ? new AzureKeyCredential(auth.key) : await identityCredential();
   const options = {
     serviceVersion: apiVersion,
     // Plain http only for a loopback endpoint (the local stand-in); everything else stays https-only.
@@ -44,10 +50,11 @@ export function createSearchClients(
 }
 
 /** The docs storage account's blob service: Azurite through a connection string, else the account with an identity. */
-export function createBlobService(
+export async function createBlobService(
   target: { connectionString: string } | { accountUrl: string },
   service: ServiceOptions,
-): BlobServiceClient {
+): Promise<BlobServiceClient> {
+  const { BlobServiceClient } = await import("@azure/storage-blob");
   const options = {
     retryOptions: {
       maxTries: service.maxRetries + 1,
@@ -58,5 +65,5 @@ export function createBlobService(
   };
   return "connectionString" in target
     ? BlobServiceClient.fromConnectionString(target.connectionString, options)
-    : new BlobServiceClient(target.accountUrl, new DefaultAzureCredential(), options);
+    : new BlobServiceClient(target.accountUrl, await identityCredential(), options);
 }

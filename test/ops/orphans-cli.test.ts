@@ -87,12 +87,6 @@ describe("orphans", () => {
     );
     await seed();
   });
-  it("exits 3 when the search service refuses (403) and retries a 503", async () => {
-    h.standIn.injectFault({ pathIncludes: "/docs/search", status: 403, times: 1 });
-    expect((await h.cli("orphans")).code).toBe(3);
-    h.standIn.injectFault({ pathIncludes: "/docs/search", status: 503, times: 1 });
-    expect((await h.cli("--json", "orphans")).code).toBe(1);
-  });
   it("exits 3 and deletes nothing when the delete batch is refused", async () => {
     h.standIn.injectFault({ method: "POST", pathIncludes: "/docs/index", status: 403, times: 1 });
     const res = await h.cli("orphans", "--delete", "--yes");

@@ -13,7 +13,10 @@ const TEMPLATES = {
   azure: "pipelines/azure-pipelines.yml",
 };
 
-const scripts: Record<string, string> = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).scripts;
+const pkg = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+const scripts: Record<string, string> = pkg.scripts;
+/** The project's own commands (package.json bin), which npx runs from the project too. */
+const ownBins: Record<string, string> = pkg.bin ?? {};
 
 /** Every shell snippet of a template: GitHub `run`, Azure `script` and AzureCLI `inlineScript`, in document order. */
 function shellSnippets(node: unknown, out: string[] = []): string[] {
@@ -51,16 +54,16 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
 
     it("names only npm scripts that exist in package.json", () => {
       const named = lines.flatMap((l) => [...l.matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => m[1]!));
-      expect(named).toEqual(expect.arrayContaining(["synth", "docs-index"]));
+      expect(named).toEqual(expect.arrayContaining(["synth"]));
       const missing = named.filter((s) => !(s in scripts));
       expect(missing).toEqual([]);
       if (lines.some((l) => /^npm test\b/.test(l))) expect(scripts.test).toBeDefined();
     });
 
-    it("uses npx only for binaries installed in node_modules/.bin", () => {
+    it("uses npx only for binaries installed in node_modules/.bin or the project's own bin", () => {
       for (const l of lines)
         for (const m of l.matchAll(/\bnpx ([\w@/.-]+)/g))
-          expect(existsSync(path.join(repoRoot, "node_modules", ".bin", m[1]!)), m[1]).toBe(true);
+          expect(existsSync(path.join(repoRoot, "node_modules", ".bin", m[1]!)) || m[1]! in ownBins, m[1]).toBe(true);
     });
 
     it("runs install, test, contracts build, synth in that order", () => {
@@ -78,11 +81,12 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
       expect(steps).toEqual(STACK_IDS.flatMap((id) => [`${id} init`, `${id} plan`, `${id} apply`]));
     });
 
-    it("runs docs-index preflight, plan, deploy, then status, with registered subcommands", async () => {
+    it("runs docs-index preflight, plan, then deploy --wait (which applies the status verdict), with registered subcommands", async () => {
       const subcommands = lines.flatMap((l) =>
-        [...l.matchAll(/npm run docs-index -- (?:--[\w-]+ )*([a-z-]+)/g)].map((m) => m[1]!),
+        [...l.matchAll(/npx docs-index (?:--[\w-]+ )*([a-z-]+)/g)].map((m) => m[1]!),
       );
-      expect(subcommands).toEqual(["preflight", "plan", "deploy", "status"]);
+      expect(subcommands).toEqual(["preflight", "plan", "deploy"]);
+      expect(lines.some((l) => /^npx docs-index deploy --wait\b/.test(l))).toBe(true);
       const registered = await docsIndexCommands();
       for (const s of subcommands) expect(registered, s).toContain(s);
     });

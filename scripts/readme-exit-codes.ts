@@ -21,7 +21,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const readme = readFileSync(file, "utf8");
   const next = withExitCodeTable(readme);
   if (process.argv.includes("--check")) {
-    if (next !== readme) process.stderr.write("README.md: the exit-code table is out of date (npm run docs:exit-codes)\n");
+    if (next !== readme)
+      process.stderr.write("README.md: the exit-code table is out of date (npm run docs:exit-codes)\n");
     process.exitCode = next === readme ? 0 : 1;
   } else {
     writeFileSync(file, next);

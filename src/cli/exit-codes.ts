@@ -16,7 +16,7 @@ export const EXIT_CODES = [
     code: 1,
     name: "CheckFailed",
     meaning:
-      "A check failed (unexpected indexer errors, an empty index after a run, coverage incomplete, orphans found); also any error `--detailed-exitcode` reports, as Terraform does",
+      "A check failed (unexpected indexer errors, an empty index after a run, coverage incomplete, orphans found); any error under `plan --detailed-exitcode`, as in Terraform; an internal error (a bug: `internal error`, the stack with `DOCS_INDEX_DEBUG=1`)",
   },
   {
     code: 2,

@@ -98,12 +98,13 @@ describe("deleteOrphans", () => {
         deleteBatch: async (keys) => {
           batches.push(keys);
           // the service answers for a only; c gets a per-item failure; s is not answered at all
-          return keys.flatMap((key) =>
-            key === "a"
-              ? [{ key, succeeded: true, statusCode: 200 }]
-              : key === "c"
-                ? [{ key, succeeded: false, statusCode: 422, errorMessage: "no" }]
-                : [],
+          return keys.flatMap(
+            (key): { key: string; succeeded: boolean; statusCode: number; errorMessage?: string }[] =>
+              key === "a"
+                ? [{ key, succeeded: true, statusCode: 200 }]
+                : key === "c"
+                  ? [{ key, succeeded: false, statusCode: 422, errorMessage: "no" }]
+                  : [],
           );
         },
       },

@@ -67,13 +67,17 @@ export function resolveConfigLocation(env: NodeJS.ProcessEnv = process.env, flag
   const overrides: string[] = [];
   const envName = checkEnvName(flagEnv ?? deployEnvVar ?? "dev", flagEnv ? "--env" : "DEPLOY_ENV");
   const byEnv = path.join(repoRoot, "config", envName, "vars.yml");
+  // A file that is config/<env>/vars.yml anyway hides nothing: no note then.
+  const differs = (file: string) => path.resolve(file) !== byEnv;
   if (flagFile) {
-    if (flagEnv) overrides.push(`--vars-file ${flagFile} is read; --env ${flagEnv} only names the environment`);
-    if (varsFileVar) overrides.push(`--vars-file overrides VARS_FILE=${varsFileVar}`);
+    if (flagEnv && differs(flagFile))
+      overrides.push(`--vars-file ${flagFile} is read; --env ${flagEnv} only names the environment`);
+    if (varsFileVar && path.resolve(varsFileVar) !== path.resolve(flagFile))
+      overrides.push(`--vars-file overrides VARS_FILE=${varsFileVar}`);
     return { env: envName, file: path.resolve(flagFile), source: "--vars-file", overrides };
   }
   if (flagEnv) {
-    if (varsFileVar) overrides.push(`--env ${flagEnv} overrides VARS_FILE=${varsFileVar}`);
+    if (varsFileVar && differs(varsFileVar)) overrides.push(`--env ${flagEnv} overrides VARS_FILE=${varsFileVar}`);
     if (deployEnvVar && deployEnvVar !== flagEnv)
       overrides.push(`--env ${flagEnv} overrides DEPLOY_ENV=${deployEnvVar}`);
     return { env: envName, file: byEnv, source: "--env", overrides };

@@ -269,6 +269,35 @@ describe("in-place changes", () => {
     ).toEqual(["PUT /indexes/docs-index", "PUT /indexers/docs-indexer", "POST /indexers/docs-indexer/run"]);
     expect(result.stderr).toMatch(/fields added: language\. Existing documents keep null in them until/);
     expect(standIn.requests.some((r) => r.path.endsWith("/reset"))).toBe(false);
+    const shown = await cli(standIn, "plan", "--definitions", dir);
+    expect(shown.stdout).not.toMatch(/fields\[language\]/); // deployed: nothing left to show
+  });
+
+  it("plan shows a new field's attributes, not only its type", async () => {
+    await cli(standIn, "deploy");
+    const dir = copyDefinitions((file, json) => {
+      if (file === "docs-index.json")
+        json.fields.push({ ...json.fields.find((f: any) => f.name === "format"), name: "region" });
+    });
+    const plan = await cli(standIn, "plan", "--definitions", dir);
+    expect(plan.stdout).toMatch(
+      /\+ fields\[region\]: Edm\.String .*a new field can be added in place: Edm\.String \(filterable, facetable, retrievable, stored; not key, searchable, sortable\)/,
+    );
+  });
+
+  it("plan and deploy refuse a field that leaves attributes to the service's defaults, naming them (exit 2)", async () => {
+    const dir = copyDefinitions((file, json) => {
+      if (file === "docs-index.json") json.fields.push({ name: "region", type: "Edm.String", filterable: true });
+    });
+    for (const command of ["plan", "deploy"]) {
+      const mark = standIn.requests.length;
+      const run = await cli(standIn, command, "--definitions", dir);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(
+        /docs-index\.json: field region leaves key, retrievable, stored, searchable, sortable, facetable, analyzer, searchAnalyzer, indexAnalyzer, normalizer, synonymMaps to the service's defaults/,
+      );
+      expect(standIn.requests.length).toBe(mark);
+    }
   });
 });
 

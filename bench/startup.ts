@@ -1,8 +1,11 @@
 // npm run bench:startup: how fast the built `docs-index` command starts (dist/cli/docs-index.js, built first).
 // Goals (issue 13): a pure command (`url`, `--version`) at most 8x `node -e 0` wall time; a service command's own
 // overhead (process start, module loading: its wall time as a process minus the same command run warm
-// in-process against the same local stand-in) at most 0.35 s. Prints the figures; exits 1 when a goal is missed.
+// in-process against the same local stand-in) at most 0.35 s. Prints the figures (minimum and median of each
+// series, and the load average: on a shared machine the minimum is the figure least disturbed by other work, so
+// the goals are judged on it); exits 1 when a goal is missed.
 import { execFile } from "node:child_process";
+import { loadavg } from "node:os";
 import { promisify } from "node:util";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -17,22 +20,27 @@ const RUNS = 7;
 const bin = path.join(repoRoot, "dist", "cli", "docs-index.js");
 const node = process.execPath;
 
-function median(xs: number[]): number {
+interface Series {
+  min: number;
+  median: number;
+}
+
+function series(xs: number[]): Series {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+  return { min: s[0]!, median: s[Math.floor(s.length / 2)]! };
 }
 
 const run = promisify(execFile);
 
 /** Median wall time of `node <args>` (async: the stand-in answers from this process meanwhile). */
-async function wall(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+async function wall(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Series> {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
     await run(node, args, { env });
     times.push(performance.now() - t0);
   }
-  return median(times);
+  return series(times);
 }
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
@@ -65,19 +73,26 @@ for (let i = 0; i < RUNS; i++) {
   inProcess.push(performance.now() - t0);
 }
 await standIn.close();
-const overhead = processSnapshot - median(inProcess);
+const warm = series(inProcess);
+const overhead = { min: processSnapshot.min - warm.min, median: processSnapshot.median - warm.median };
 
-const pureLimit = 8 * baseline;
-const rows = [
-  ["node -e 0", ms(baseline), ""],
-  ["docs-index url <path>", ms(url), `${(url / baseline).toFixed(1)}x node (goal <= 8x = ${ms(pureLimit)})`],
-  ["docs-index --version", ms(version), `${(version / baseline).toFixed(1)}x node (goal <= 8x)`],
-  ["docs-index snapshot (process)", ms(processSnapshot), ""],
-  ["docs-index snapshot (in-process, warm)", ms(median(inProcess)), ""],
-  ["service command overhead", ms(overhead), "goal <= 350 ms"],
+const pureLimit = 8 * baseline.min;
+const ratio = (x: Series) => `${(x.min / baseline.min).toFixed(1)}x node`;
+const fig = (x: Series) => `${ms(x.min).padStart(8)} ${ms(x.median).padStart(8)}`;
+const rows: [string, Series, string][] = [
+  ["node -e 0", baseline, ""],
+  ["docs-index url <path>", url, `${ratio(url)} (goal <= 8x = ${ms(pureLimit)})`],
+  ["docs-index --version", version, `${ratio(version)} (goal <= 8x)`],
+  ["docs-index snapshot (process)", processSnapshot, ""],
+  ["docs-index snapshot (in-process, warm)", warm, ""],
+  ["service command overhead", overhead, "process minus in-process (goal <= 350 ms)"],
 ];
-process.stdout.write(`median of ${RUNS} runs, ${process.version}\n`);
-for (const [what, figure, note] of rows) process.stdout.write(`${what!.padEnd(40)} ${figure!.padStart(8)}  ${note}\n`);
-const ok = url <= pureLimit && version <= pureLimit && overhead <= 350;
-process.stdout.write(ok ? "all goals met\n" : "GOAL MISSED\n");
+process.stdout.write(
+  `${RUNS} runs each, ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}\n${"".padEnd(40)} ${"min".padStart(8)} ${"median".padStart(8)}\n`,
+);
+for (const [what, figure, note] of rows) process.stdout.write(`${what.padEnd(40)} ${fig(figure)}  ${note}\n`);
+const ok = url.min <= pureLimit && version.min <= pureLimit && overhead.min <= 350;
+process.stdout.write(ok ? "all goals met (judged on the minimum)\n" : "GOAL MISSED (judged on the minimum)\n");
 process.exitCode = ok ? 0 : 1;

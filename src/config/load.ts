@@ -1,9 +1,10 @@
 // Loads config/<env>/vars.yml, validates it against the schema and reports errors as
 // "<file>: <key>: <what was expected>" so a pipeline log points at the exact line to fix.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
+import { repoRoot } from "./repo-root.js";
 import { configSchema, type Config } from "./schema.js";
 
 export class ConfigError extends Error {
@@ -16,18 +17,8 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * The repository root: the nearest folder above this module holding package.json (this file runs from
- * src/config/ under tsx and from dist/ once built).
- */
-export const repoRoot = findRepoRoot(import.meta.dirname);
-
-function findRepoRoot(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "package.json"))) return dir;
-    if (path.dirname(dir) === dir) return path.resolve(from, "..", "..");
-  }
-}
+/** The repository root (src/config/repo-root.ts). */
+export { repoRoot } from "./repo-root.js";
 
 export type ConfigSource = "--vars-file" | "--env" | "VARS_FILE" | "DEPLOY_ENV" | "default";
 

@@ -1,7 +1,5 @@
 // One place that turns any error into a message a person can act on and an exit code. Never prints
 // credentials: only messages, codes and URLs without query strings.
-import { ConfigError } from "../../config/load.js";
-import { DefinitionError } from "../../search/definitions.js";
 import { NoAnswerError } from "../../search/ops/io/service-options.js";
 import { DeadlineExpired } from "../deadline.js";
 import { CliError, ExitCode } from "../exit-codes.js";
@@ -42,12 +40,13 @@ export function reportError(err: unknown, scene: ErrorScene): number {
     if (err.hint) out.note(err.hint);
     return err.exitCode;
   }
-  if (err instanceof ConfigError) {
-    out.error(`invalid configuration\n${err.message}`);
+  // By name, not instanceof: the config and definition modules (zod, yaml) are not loaded for --version/--help.
+  if ((err as Error | undefined)?.name === "ConfigError") {
+    out.error(`invalid configuration\n${(err as Error).message}`);
     return ExitCode.Usage;
   }
-  if (err instanceof DefinitionError) {
-    out.error(err.message);
+  if ((err as Error | undefined)?.name === "DefinitionError") {
+    out.error((err as Error).message);
     return ExitCode.Usage;
   }
   if (err instanceof NoAnswerError) {

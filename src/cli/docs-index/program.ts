@@ -3,9 +3,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, Option } from "commander";
-import { repoRoot } from "../../config/load.js";
+import { repoRoot } from "../../config/repo-root.js";
 import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/ops/io/service-options.js";
-import { createContext, type CliContext } from "../context.js";
+import type { CliContext } from "../context.js";
 import { Deadline } from "../deadline.js";
 import { exitCodeSummary, ExitCode } from "../exit-codes.js";
 import { createOutput, type OutputStreams } from "../output.js";
@@ -85,6 +85,8 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
           ...options.service,
           signal: deadline.signal,
         };
+        // Loaded here, not at the top: --version and --help need no config validators.
+        const { createContext } = await import("../context.js");
         ctx = createContext(out, env, { env: opts.env, varsFile: opts.varsFile }, service, options.stdin);
         ctx.extendDeadline = (ms) => deadline.extend(ms);
         exitCode = await Promise.race([action(ctx, ...args), deadline.expired]);

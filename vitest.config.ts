@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Builds dist/cli/docs-index.js from the current source: tests spawn the built command.
+    globalSetup: ["./scripts/build-cli.mjs"],
     reporters: ["default", "./test/support/summary-line-reporter.ts"],
   },
 });

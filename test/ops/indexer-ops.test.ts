@@ -83,18 +83,10 @@ describe("backfill and status", () => {
     expect(requestsTo("/reset")).toBe(1);
     expect(requestsTo("/run")).toBe(1);
   });
-  it("waits between polls in a real process too (the poll timer keeps the process alive)", async () => {
+  it("waits between polls in the built command too (the poll timer keeps the process alive)", async () => {
     const child = spawn(
       process.execPath,
-      [
-        "--import",
-        "tsx",
-        path.join(repoRoot, "scripts", "docs-index.ts"),
-        "backfill",
-        "--yes",
-        "--poll-interval",
-        "0.3",
-      ],
+      [path.join(repoRoot, "dist", "cli", "docs-index.js"), "backfill", "--yes", "--poll-interval", "0.3"],
       {
         env: { ...process.env, ...h.env },
         stdio: ["ignore", "pipe", "pipe"],
@@ -110,15 +102,7 @@ describe("backfill and status", () => {
     h.standIn.injectFault({ method: "POST", pathIncludes: "/run", status: 202, times: 1 });
     const child = spawn(
       process.execPath,
-      [
-        "--import",
-        "tsx",
-        path.join(repoRoot, "scripts", "docs-index.ts"),
-        "backfill",
-        "--yes",
-        "--poll-interval",
-        "0.2",
-      ],
+      [path.join(repoRoot, "dist", "cli", "docs-index.js"), "backfill", "--yes", "--poll-interval", "0.2"],
       {
         env: { ...process.env, ...h.env },
         stdio: ["ignore", "pipe", "pipe"],

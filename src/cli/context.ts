@@ -36,8 +36,9 @@ export interface CliContext {
   out: Output;
   env: NodeJS.ProcessEnv;
   service: ServiceOptions;
-  /** Where confirmations are read from (a TTY or not). */
-  stdin: NodeJS.ReadStream;
+  /** Where confirmations are read from (a TTY or not), and where their prompt is written. */
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  promptTo: NodeJS.WritableStream;
   search(): Promise<SearchClients>;
   blobService(): Promise<BlobServiceClient>;
   /** `url (from source)` for a request URL, for messages about waits and failures. */
@@ -94,7 +95,8 @@ export function createContext(
   env: NodeJS.ProcessEnv,
   flags: ConfigFlags,
   service: ServiceOptions,
-  stdin: NodeJS.ReadStream = process.stdin,
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+  promptTo: NodeJS.WritableStream = process.stderr,
 ): CliContext {
   const config = loadConfig(env, flags);
   const configFile = path.relative(process.cwd(), config.location.file) || config.location.file;
@@ -142,6 +144,7 @@ export function createContext(
     env,
     service: serviceWithNotice,
     stdin,
+    promptTo,
     describeUrl,
     extendDeadline: () => {},
     search: () =>

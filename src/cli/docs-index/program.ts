@@ -20,7 +20,8 @@ export const DEFAULT_REQUEST_TIMEOUT_SECONDS = DEFAULT_SERVICE_OPTIONS.requestTi
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   streams?: OutputStreams;
-  stdin?: NodeJS.ReadStream;
+  /** Confirmations read from here (default process.stdin); tests pass a stream with isTTY set. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
   /** Retry and timeout overrides (tests use milliseconds so unreachable services fail at once). */
   service?: Partial<ServiceOptions>;
 }
@@ -87,7 +88,14 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
         };
         // Loaded here, not at the top: --version and --help need no config validators.
         const { createContext } = await import("../context.js");
-        ctx = createContext(out, env, { env: opts.env, varsFile: opts.varsFile }, service, options.stdin);
+        ctx = createContext(
+          out,
+          env,
+          { env: opts.env, varsFile: opts.varsFile },
+          service,
+          options.stdin,
+          streams.stderr,
+        );
         ctx.extendDeadline = (ms) => deadline.extend(ms);
         exitCode = await Promise.race([action(ctx, ...args), deadline.expired]);
       } catch (err) {

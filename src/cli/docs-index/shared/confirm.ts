@@ -29,7 +29,7 @@ export async function confirmDestructive(ctx: CliContext, d: Destruction): Promi
       ExitCode.Refused,
       `This would lose ${d.loses} in ${where}. Re-run with --yes to confirm.`,
     );
-  const rl = createInterface({ input: ctx.stdin, output: process.stderr });
+  const rl = createInterface({ input: ctx.stdin, output: ctx.promptTo });
   try {
     const answer = await rl.question(
       `About to ${d.action}\n  in ${where}\n  this loses ${d.loses}\nType "yes" to continue: `,

@@ -8,7 +8,7 @@ import { parseConfig, repoRoot } from "../../src/config/load.js";
 import { loadDefinitions } from "../../src/search/definitions.js";
 import { ConcurrentChangeError, deploy } from "../../src/search/deploy.js";
 import type { Plan } from "../../src/search/plan.js";
-import { createSearchManagementPort } from "../../src/search/service-port.js";
+import { createSearchManagementPort } from "../../src/search/ops/io/management-port.js";
 import { cli, copyDefinitions } from "./cli-harness.js";
 
 let standIn: SearchStandIn;

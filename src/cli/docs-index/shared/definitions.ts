@@ -16,7 +16,7 @@ export const DEFINITIONS_OPTION_HELP = "directory holding docs-index.json, docs-
 export async function managementPort(ctx: CliContext): Promise<SearchManagementPort> {
   const [{ indexClient, indexerClient }, { createSearchManagementPort }] = await Promise.all([
     ctx.search(),
-    import("../../../search/service-port.js"),
+    import("../../../search/ops/io/management-port.js"),
   ]);
   return createSearchManagementPort({
     indexClient,

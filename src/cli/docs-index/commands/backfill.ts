@@ -1,6 +1,5 @@
 // docs-index backfill: the manual full repopulation (spec backfill rules 2-3): reset, run, wait, then the status
 // check and coverage before and after. A reset clears change tracking only: no document is deleted.
-import { Option } from "commander";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
@@ -12,10 +11,9 @@ import { formatStatusReport } from "../../../search/ops/status-report.js";
 import { confirmDestructive } from "../shared/confirm.js";
 import { coverageReport } from "../shared/coverage.js";
 import { DEFINITIONS_OPTION_HELP } from "../shared/definitions.js";
-import { positiveSeconds } from "../shared/options.js";
 import { announceTarget } from "../shared/target.js";
 import { statusVerdict, verdictExitCode } from "../shared/verdict.js";
-import { DEFAULT_POLL_SECONDS, DEFAULT_WAIT_TIMEOUT_SECONDS, waitForIndexerRun } from "../shared/wait.js";
+import { addWaitOptions, waitForIndexerRun } from "../shared/wait.js";
 
 export const BACKFILL_COST =
   "A backfill resets the indexer's change tracking and runs it: one full re-crawl of the container (every blob is read and re-extracted; no enrichment, no skillset). No document is deleted and orphans are not cleaned up (see 'orphans').";
@@ -29,22 +27,11 @@ interface BackfillOptions {
 
 export const backfillCommand: CommandModule = {
   register(program, run) {
-    program
-      .command("backfill")
+    addWaitOptions(program.command("backfill"), "")
       .description(
         "Reset and run the indexer (one full re-crawl, no document deleted), wait, then check status and coverage",
       )
       .option("-y, --yes", "confirm without a prompt (required without a TTY)")
-      .addOption(
-        new Option("--timeout <seconds>", "stop waiting after this long (the run continues)")
-          .default(DEFAULT_WAIT_TIMEOUT_SECONDS)
-          .argParser(positiveSeconds("--timeout")),
-      )
-      .addOption(
-        new Option("--poll-interval <seconds>", "seconds between status polls")
-          .default(DEFAULT_POLL_SECONDS)
-          .argParser(positiveSeconds("--poll-interval")),
-      )
       .option("--definitions <dir>", DEFINITIONS_OPTION_HELP, DEFAULT_DEFINITIONS_DIR)
       .addHelpText(
         "after",

@@ -1,7 +1,7 @@
 // docs-index deploy: plan, then upsert index -> datasource -> indexer (conditional on the live ETags) and start
 // one run. Refuses a rebuild unless --allow-rebuild (confirmed on a TTY, --yes without one); never resets the
 // indexer. --wait follows the run it started, then applies the status verdict.
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
 import { ConcurrentChangeError, deploy, RebuildRefusedError, type DeployResult } from "../../../search/deploy.js";
 import { fetchIndexerStatusIfExists } from "../../../search/ops/io/search-io.js";
@@ -13,10 +13,9 @@ import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { confirmDestructive } from "../shared/confirm.js";
 import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage, managementPort } from "../shared/definitions.js";
-import { positiveSeconds } from "../shared/options.js";
 import { announceTarget } from "../shared/target.js";
 import { statusVerdict, verdictExitCode } from "../shared/verdict.js";
-import { DEFAULT_POLL_SECONDS, DEFAULT_WAIT_TIMEOUT_SECONDS, waitForIndexerRun } from "../shared/wait.js";
+import { addWaitOptions, waitForIndexerRun } from "../shared/wait.js";
 
 interface DeployOptions {
   definitions?: string;
@@ -48,8 +47,7 @@ export function nextCommandAfterRebuild(ctx: CliContext): string {
 
 export const deployCommand: CommandModule = {
   register(program: Command, run) {
-    program
-      .command("deploy")
+    addWaitOptions(program.command("deploy"), "with --wait: ")
       .description(
         "Apply search-definitions/*.json: upsert index, datasource and indexer in that order (only what changed), then start one indexer run. Never resets.",
       )
@@ -61,16 +59,6 @@ export const deployCommand: CommandModule = {
       )
       .option("-y, --yes", "with --allow-rebuild: confirm without a prompt (required without a TTY)")
       .option("--wait", "wait for the run this deploy started, then apply the status verdict (as `status`)")
-      .addOption(
-        new Option("--timeout <seconds>", "with --wait: stop waiting after this long (the run continues)")
-          .default(DEFAULT_WAIT_TIMEOUT_SECONDS)
-          .argParser(positiveSeconds("--timeout")),
-      )
-      .addOption(
-        new Option("--poll-interval <seconds>", "with --wait: seconds between status reads")
-          .default(DEFAULT_POLL_SECONDS)
-          .argParser(positiveSeconds("--poll-interval")),
-      )
       .addHelpText(
         "after",
         exitCodeHelp({

@@ -4,10 +4,10 @@ import { Option } from "commander";
 import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { formatStatusReport } from "../../../search/ops/status-report.js";
-import { integerIn, positiveSeconds } from "../shared/options.js";
+import { integerIn } from "../shared/options.js";
 import { announceTarget } from "../shared/target.js";
 import { statusVerdict, verdictExitCode } from "../shared/verdict.js";
-import { DEFAULT_POLL_SECONDS, DEFAULT_WAIT_TIMEOUT_SECONDS, waitForIndexerRun } from "../shared/wait.js";
+import { addWaitOptions, waitForIndexerRun } from "../shared/wait.js";
 
 interface StatusOptions {
   history: number;
@@ -18,8 +18,7 @@ interface StatusOptions {
 
 export const statusCommand: CommandModule = {
   register(program, run) {
-    program
-      .command("status")
+    addWaitOptions(program.command("status"), "with --wait: ")
       .description("Show the indexer's last run and recent history; classify every error as expected or unexpected")
       .addOption(
         new Option("--history <n>", "how many recent runs to show (1-50)")
@@ -27,16 +26,6 @@ export const statusCommand: CommandModule = {
           .argParser(integerIn("--history", 1, 50)),
       )
       .option("--wait", "if a run is in progress, wait for it to end first (progress on stderr)")
-      .addOption(
-        new Option("--timeout <seconds>", "with --wait: stop waiting after this long (the run continues)")
-          .default(DEFAULT_WAIT_TIMEOUT_SECONDS)
-          .argParser(positiveSeconds("--timeout")),
-      )
-      .addOption(
-        new Option("--poll-interval <seconds>", "with --wait: seconds between status reads")
-          .default(DEFAULT_POLL_SECONDS)
-          .argParser(positiveSeconds("--poll-interval")),
-      )
       .addHelpText(
         "after",
         exitCodeHelp({

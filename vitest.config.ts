@@ -7,7 +7,7 @@ process.env.NODE_COMPILE_CACHE ??= path.join(import.meta.dirname, "node_modules"
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "typespec/platform/test/**/*.test.ts"],
     // Integration tests start local servers (stand-in, Azurite); give them room on 2-core CI machines.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -6,6 +6,7 @@ export class Deadline {
   private timer: NodeJS.Timeout | undefined;
   private rejectExpired: (err: Error) => void = () => {};
   private endsAt = 0;
+  private readonly started = Date.now();
   /** Rejects with DeadlineExpired when the deadline passes; never resolves. */
   readonly expired: Promise<never>;
 
@@ -28,7 +29,7 @@ export class Deadline {
     clearTimeout(this.timer);
     this.endsAt = Date.now() + ms;
     this.timer = setTimeout(() => {
-      const err = new DeadlineExpired(this.ms + Math.max(0, this.endsAt - Date.now()));
+      const err = new DeadlineExpired(Date.now() - this.started);
       this.controller.abort(err);
       this.rejectExpired(err);
     }, ms);

@@ -68,6 +68,26 @@ describe("docs-index conventions", () => {
     });
   });
 
+  it("preview takes the storage account from the config and marks expected failures in JSON and text", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const site = mkdtempSync(path.join(tmpdir(), "preview-"));
+    mkdirSync(path.join(site, "billing"));
+    writeFileSync(path.join(site, "billing", "setup.html"), "<title>x</title>");
+    writeFileSync(path.join(site, "index.html"), "<title>root</title>");
+    const json = await runDocsIndex(["--json", "preview", site], env);
+    expect(json.code).toBe(0);
+    const blobs = JSON.parse(json.stdout).blobs as { path: string; id: string | null; expectedFailure: boolean }[];
+    const setup = blobs.find((b) => b.path === "billing/setup.html")!;
+    expect(Buffer.from(setup.id!, "base64url").toString()).toMatch(
+      /^https:\/\/stdocsdev\.blob\.core\.windows\.net\/\$web\//,
+    );
+    expect(blobs.find((b) => b.path === "index.html")).toMatchObject({ expectedFailure: true });
+    const text = await runDocsIndex(["preview", site], env);
+    expect(text.stdout).toMatch(/^index\.html {2}fails as expected \(search\.expected_failures\)/m);
+    expect(text.stdout).not.toMatch(/FAILED/);
+  });
+
   it("names the endpoint override and where the endpoint came from", () => {
     expect(resolveSearchEndpoint({ endpoint: "https://a.search.windows.net" }, {}, "config/prod/vars.yml")).toEqual({
       url: "https://a.search.windows.net",

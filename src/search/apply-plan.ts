@@ -1,10 +1,31 @@
 // Applies a classified plan: writes exactly the objects it says (index -> datasource -> indexer), each write
 // conditional on the ETag the plan read, then starts one run. Never resets the indexer (spec C, backfill rule 3).
-// Shared by the saved-plan deploy; the caller has already decided that the plan may be applied.
+// Shared by `deploy` (a plan just made) and `deploy <saved plan>`; the caller has decided the plan may be applied.
 import type { DefinitionKind, Definitions } from "./definitions.js";
-import { ConcurrentChangeError, type DeployStep } from "./deploy.js";
 import type { Plan } from "./plan.js";
 import type { RunOutcome, SearchManagementPort } from "./service-port.js";
+
+export interface DeployStep {
+  kind: DefinitionKind;
+  name: string;
+  operation: "create" | "update" | "delete" | "recreate" | "skip";
+}
+
+/** Someone changed an object between the plan and the write (412 on If-Match). */
+export class ConcurrentChangeError extends Error {
+  constructor(
+    readonly kind: DefinitionKind,
+    readonly objectName: string,
+    readonly completed: DeployStep[],
+  ) {
+    const done = completed.filter((s) => s.operation !== "skip").map((s) => `${s.operation} ${s.kind} ${s.name}`);
+    super(
+      `the ${kind} ${objectName} was changed on the service after it was read (ETag mismatch, HTTP 412); it was not written. ` +
+        `${done.length ? `Already applied: ${done.join(", ")}. ` : "Nothing was changed. "}Run plan again to see the current state, then deploy.`,
+    );
+    this.name = "ConcurrentChangeError";
+  }
+}
 
 export interface AppliedPlan {
   steps: DeployStep[];
@@ -63,7 +84,7 @@ export async function applyPlan(port: SearchManagementPort, input: ApplyPlanInpu
           steps.push({ kind, name, operation: "recreate" });
           notices.push(
             `index ${name} was recreated empty. A plain run re-indexes only blobs changed since the indexer's last run: ` +
-              `repopulate with an indexer reset followed by a run (manual, see docs/search-deploy.md).`,
+              `repopulate it with an indexer reset followed by a run: \`docs-index backfill\` (see docs/search-deploy.md).`,
           );
           break;
       }

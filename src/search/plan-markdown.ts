@@ -3,7 +3,7 @@
 // section per changed object with a table of changed fields and attributes, their class and the reason;
 // unchanged objects on one line. Pure: plan (and, for saved plans, the target) in, text out.
 import type { Definitions, JsonObject } from "./definitions.js";
-import { effectiveAttributes } from "./field-attributes.js";
+import { describeNewField } from "./field-attributes.js";
 import type { Change, ObjectPlan, Plan } from "./plan.js";
 import type { RebuildStrategy, SavedPlan, SavedPlanTarget } from "./saved-plan.js";
 
@@ -40,19 +40,10 @@ function code(value: unknown): string {
   return `${fence}${fence === "``" ? ` ${text} ` : text}${fence}`;
 }
 
-/** Attributes of a field that are on (key, searchable, filterable, ...), in the plan's attribute order. */
-function onAttributes(field: JsonObject): string[] {
-  return Object.entries(effectiveAttributes(field))
-    .filter(([, v]) => v === true)
-    .map(([k]) => k);
-}
-
-/** A value in a table: a field definition as its type and the attributes that are on, anything else as code. */
+/** A value in a table: a field definition by its type (the plan's reason lists its attributes), else as code. */
 function valueText(value: unknown): string {
-  if (value !== null && typeof value === "object" && typeof (value as JsonObject).type === "string") {
-    const on = onAttributes(value as JsonObject);
-    return `${code((value as JsonObject).type)}${on.length ? ` (${on.join(", ")})` : ""}`;
-  }
+  if (value !== null && typeof value === "object" && typeof (value as JsonObject).type === "string")
+    return code((value as JsonObject).type);
   return code(value);
 }
 
@@ -81,16 +72,16 @@ const ACTION_LABEL: Record<ObjectPlan["action"], string> = {
   unchanged: "unchanged",
 };
 
-/** What a create brings: an index's fields with their type and the attributes that are on. */
+/** What a create brings: an index's fields, each described as plan describes a new field. */
 function createBody(object: ObjectPlan, definitions: Definitions | undefined): string[] {
   const fields = object.kind === "index" ? (definitions?.index.fields as JsonObject[] | undefined) : undefined;
   if (!fields) return ["Created from its definition file; nothing exists on the service under this name yet.", ""];
   return [
     `A new index with ${fields.length} fields:`,
     "",
-    "| Field | Type | Attributes |",
-    "| --- | --- | --- |",
-    ...fields.map((f) => `| ${[code(f.name), code(f.type), onAttributes(f).join(", ")].map(cell).join(" | ")} |`),
+    "| Field | Type and attributes |",
+    "| --- | --- |",
+    ...fields.map((f) => `| ${[code(f.name), describeNewField(f)].map(cell).join(" | ")} |`),
     "",
   ];
 }

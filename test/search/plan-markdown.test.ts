@@ -35,20 +35,20 @@ const EXPECTED = {
     "",
     "A new index with 12 fields:",
     "",
-    "| Field | Type | Attributes |",
-    "| --- | --- | --- |",
-    "| `id` | `Edm.String` | key, stored, retrievable |",
-    "| `title` | `Edm.String` | searchable, stored, retrievable |",
-    "| `description` | `Edm.String` | searchable, stored, retrievable |",
-    "| `content` | `Edm.String` | searchable, stored, retrievable |",
-    "| `path` | `Edm.String` | stored, retrievable |",
-    "| `repo` | `Edm.String` | filterable, facetable, stored, retrievable |",
-    "| `app` | `Edm.String` | searchable, stored, retrievable |",
-    "| `section` | `Edm.String` | filterable, facetable, stored, retrievable |",
-    "| `tags` | `Edm.String` | searchable, filterable, stored, retrievable |",
-    "| `format` | `Edm.String` | filterable, facetable, stored, retrievable |",
-    "| `content_type` | `Edm.String` | filterable, facetable, stored, retrievable |",
-    "| `last_modified` | `Edm.DateTimeOffset` | filterable, sortable, stored, retrievable |",
+    "| Field | Type and attributes |",
+    "| --- | --- |",
+    "| `id` | Edm.String (key, retrievable, stored; not searchable, filterable, sortable, facetable) |",
+    "| `title` | Edm.String (searchable, retrievable, stored; not key, filterable, sortable, facetable) |",
+    "| `description` | Edm.String (searchable, retrievable, stored; not key, filterable, sortable, facetable) |",
+    "| `content` | Edm.String (searchable, retrievable, stored; not key, filterable, sortable, facetable) |",
+    "| `path` | Edm.String (retrievable, stored; not key, searchable, filterable, sortable, facetable) |",
+    "| `repo` | Edm.String (filterable, facetable, retrievable, stored; not key, searchable, sortable) |",
+    "| `app` | Edm.String (searchable, retrievable, stored; not key, filterable, sortable, facetable) |",
+    "| `section` | Edm.String (filterable, facetable, retrievable, stored; not key, searchable, sortable) |",
+    "| `tags` | Edm.String (searchable, filterable, retrievable, stored; not key, sortable, facetable) |",
+    "| `format` | Edm.String (filterable, facetable, retrievable, stored; not key, searchable, sortable) |",
+    "| `content_type` | Edm.String (filterable, facetable, retrievable, stored; not key, searchable, sortable) |",
+    "| `last_modified` | Edm.DateTimeOffset (filterable, sortable, retrievable, stored; not key, searchable, facetable) |",
     "",
     "</details>",
     "",
@@ -76,7 +76,7 @@ const EXPECTED = {
     "",
     "| Field / setting | Attribute | Change | Class | Reason |",
     "| --- | --- | --- | --- | --- |",
-    "| `language` |  | added `Edm.String` | in place | a new field can be added in place; existing documents hold null in it until they are reprocessed |",
+    "| `language` |  | added `Edm.String` | in place | a new field can be added in place: Edm.String (filterable, facetable, retrievable, stored; not key, searchable, sortable); existing documents hold null in it until they are reprocessed |",
     "",
     "**Note:** new fields language: existing documents keep null in them until a backfill (reset + run)",
     "",
@@ -178,18 +178,12 @@ describe("plan markdown details", () => {
     expect(md).toContain("<code>&lt;docs&gt;</code>");
   });
 
-  it("an added field given whole shows its type and the attributes that are on, service defaults included", () => {
-    const plan = plans.update.plan;
-    const withField = structuredClone(plan);
-    withField.objects[0]!.changes[0]!.to = {
-      name: "language",
-      type: "Edm.String",
-      filterable: true,
-      facetable: true,
-      searchable: false,
-    };
-    expect(renderPlanMarkdown(withField)).toContain(
-      "| `language` |  | added `Edm.String` (filterable, sortable, facetable, stored, retrievable) | in place |",
+  it("an added field shows its type; the reason lists every attribute, on and off", () => {
+    const row = render("update")
+      .split("\n")
+      .find((l) => l.startsWith("| `language`"))!;
+    expect(row).toBe(
+      "| `language` |  | added `Edm.String` | in place | a new field can be added in place: Edm.String (filterable, facetable, retrievable, stored; not key, searchable, sortable); existing documents hold null in it until they are reprocessed |",
     );
   });
 

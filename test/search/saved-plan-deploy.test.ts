@@ -12,7 +12,8 @@ import type { Definitions, JsonObject } from "../../src/search/definitions.js";
 import { createSavedPlan, parseSavedPlan, serializeSavedPlan, type SavedPlan } from "../../src/search/saved-plan.js";
 import { applySavedPlan } from "../../src/search/saved-plan-apply.js";
 import { SavedPlanRefusedError } from "../../src/search/saved-plan-check.js";
-import { createSearchManagementPort, type SearchManagementPort } from "../../src/search/service-port.js";
+import { createSearchManagementPort } from "../../src/search/ops/io/management-port.js";
+import type { SearchManagementPort } from "../../src/search/service-port.js";
 import { devDefinitions, withLanguageField, withSearchableSection } from "./plan-fixtures.js";
 
 let standIn: SearchStandIn;

@@ -105,7 +105,8 @@ const planSchema = z.object({
   summary: z.object({ create: z.number(), unchanged: z.number(), update: z.number(), rebuild: z.number() }),
 });
 
-const savedPlanSchema = z.object({
+/** The file's schema (also published as schemas/docs-index/show.schema.json, generated from this). */
+export const savedPlanSchema = z.object({
   format_version: z.literal(SAVED_PLAN_FORMAT_VERSION),
   kind: z.literal(SAVED_PLAN_KIND),
   created_at: z.iso.datetime({ offset: true }),

@@ -16,16 +16,6 @@ const deploy = load(".github/workflows/deploy.yml");
 const azure = load("pipelines/azure-pipelines.yml");
 const azurePullRequest = load("pipelines/pull-request-stage.yml");
 
-/**
- * Named by the workflows but delivered by work in flight on other branches; each entry is allowed to be missing
- * only while it is. Remove an entry when its branch lands (the test then checks it like any other).
- */
-const PENDING: Record<string, string> = {
-  // The saved-plan commands are wired into the CLI once the docs-index CLI rework (issue 13) has landed.
-  "docs-index show": "docs-index show <file> (issue 14, phase 2)",
-  "docs-index plan -out": "docs-index plan -out <file> (issue 14, phase 2)",
-};
-
 /** Every shell snippet under `node`: GitHub `run`, Azure `script` and AzureCLI `inlineScript`. */
 function shellSnippets(node: unknown, out: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((n) => shellSnippets(n, out));
@@ -68,9 +58,7 @@ const TEMPLATES: [string, unknown][] = [
 /** `npx docs-index <sub> …` invocations, as argument lists. */
 function docsIndexCalls(lines: string[]): string[][] {
   return lines.flatMap((l) =>
-    [...l.matchAll(/npx docs-index ([^;&|>]+)/g)].map((m) =>
-      m[1]!.trim().split(/\s+/).filter(Boolean),
-    ),
+    [...l.matchAll(/npx docs-index ([^;&|>]+)/g)].map((m) => m[1]!.trim().split(/\s+/).filter(Boolean)),
   );
 }
 
@@ -85,7 +73,6 @@ describe.each(TEMPLATES)("%s", (_name, node) => {
   it("names only npm scripts that exist, each of whose files exists", () => {
     const named = lines.flatMap((l) => [...l.matchAll(/\bnpm run (?:--[\w-]+ )*([\w:.-]+)/g)].map((m) => m[1]!));
     for (const script of named) {
-      if (!(script in scripts) && PENDING[`npm run ${script}`]) continue;
       expect(scripts, `npm run ${script}`).toHaveProperty([script]);
       for (const file of scripts[script]!.matchAll(
         /(?<![\w/])((?:[\w-]+\/)*(?:scripts|stacks|bench)\/[\w/.-]+\.ts)\b/g,
@@ -99,14 +86,11 @@ describe.each(TEMPLATES)("%s", (_name, node) => {
     expect(calls.length).toBeGreaterThan(0);
     const registered = await help([]);
     for (const [sub, ...args] of calls) {
-      const isRegistered = new RegExp(`^ {2}${sub}\\b`, "m").test(registered);
-      if (!isRegistered && PENDING[`docs-index ${sub}`]) continue;
-      expect(isRegistered, `docs-index ${sub}`).toBe(true);
+      expect(new RegExp(`^ {2}${sub}\\b`, "m").test(registered), `docs-index ${sub}`).toBe(true);
       const options = await help([sub!]);
       for (const option of args.filter((a) => a.startsWith("-"))) {
         // Terraform's single-dash spelling (-out) is accepted as well as --out.
         const present = new RegExp(`(^|[\\s,])${option.replace(/^-(?=\w)/, "-?-")}\\b`, "m").test(options);
-        if (!present && PENDING[`docs-index ${sub} ${option}`]) continue;
         expect(present, `docs-index ${sub} ${option}`).toBe(true);
       }
     }

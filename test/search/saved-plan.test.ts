@@ -1,6 +1,10 @@
 // The saved-plan file: what it records, how it is read back (zod, named keys), which versions it refuses, that
 // it never carries a secret, and every reason checkSavedPlan refuses to apply it (all at once).
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { repoRoot } from "../../src/config/load.js";
 import type { JsonObject } from "../../src/search/definitions.js";
 import { buildPlan, type LiveDefinitions } from "../../src/search/plan.js";
 import {
@@ -8,6 +12,7 @@ import {
   parseSavedPlan,
   plannedBlueGreen,
   SAVED_PLAN_FORMAT_VERSION,
+  savedPlanSchema,
   SavedPlanFileError,
   SavedPlanFormatError,
   SavedPlanSecretError,
@@ -256,5 +261,16 @@ describe("renderSavedPlan (show, for people)", () => {
     expect(renderSavedPlan(saved(devDefinitions(), {}))).toContain(
       "planned against: index docs-index (absent), datasource docs-datasource (absent), indexer docs-indexer (absent)",
     );
+  });
+});
+
+describe("schemas/docs-index/show.schema.json", () => {
+  it("is the file's zod schema as JSON Schema (regenerate it when the format changes)", () => {
+    const committed = JSON.parse(
+      readFileSync(path.join(repoRoot, "schemas", "docs-index", "show.schema.json"), "utf8"),
+    );
+    const { $schema, ...generated } = z.toJSONSchema(savedPlanSchema, { target: "draft-2020-12", io: "input" });
+    expect(committed.$schema).toBe($schema);
+    for (const [key, value] of Object.entries(generated)) expect(committed[key], key).toEqual(value);
   });
 });

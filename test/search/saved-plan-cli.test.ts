@@ -20,7 +20,8 @@ beforeEach(async () => {
   dir = copyDefinitions((file, json) => {
     if (file === "docs-index.json") json.fields.push(structuredClone(LANGUAGE_FIELD));
   });
-  planFile = path.join(mkdtempSync(path.join(tmpdir(), "saved-plan-")), "docs-index.plan.json");
+  // In a folder that does not exist yet, as the deploy workflow's fresh plan writes it.
+  planFile = path.join(mkdtempSync(path.join(tmpdir(), "saved-plan-")), "plan", "docs-index.plan.json");
 });
 afterEach(async () => standIn.close());
 

@@ -1,7 +1,7 @@
 // Saved-plan files for plan -out, deploy <file> and show <file>: read and written here (the shell), parsed and
 // checked by the core (src/search/saved-plan*.ts). Not a saved plan → usage error (2); another format version
 // or any refusal → refused (4), nothing written.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   parseSavedPlan,
@@ -34,10 +34,11 @@ export function readSavedPlanFile(file: string): SavedPlan {
   }
 }
 
-/** Written whole or not at all: a temporary file beside it, then a rename. */
+/** Written whole or not at all: a temporary file beside it, then a rename. Missing folders are created. */
 export function writeSavedPlanFile(file: string, saved: SavedPlan): void {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
+    mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(temporary, serializeSavedPlan(saved), { mode: 0o644 });
     renameSync(temporary, file);
   } catch (err) {

@@ -2,11 +2,14 @@
 // the saved-plan issue. A live change by another client after plan -out: deploy <file> exits 4 and writes
 // nothing. Without one: exactly the planned writes.
 import { AzureKeyCredential, SearchIndexClient } from "@azure/search-documents";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
+import { repoRoot } from "../../src/config/load.js";
 import { LANGUAGE_FIELD } from "./plan-fixtures.js";
 import { cli, copyDefinitions } from "./cli-harness.js";
 
@@ -71,6 +74,11 @@ describe("plan -out, then deploy <file>", () => {
 
     const json = await cli(standIn, "--json", "deploy", planFile, "--definitions", dir);
     expect(json.code).toBe(4);
+    const ajv = new Ajv2020.default({ allErrors: true, strict: true });
+    addFormats.default(ajv);
+    const schema = JSON.parse(readFileSync(path.join(repoRoot, "schemas/docs-index/deploy.schema.json"), "utf8"));
+    const valid = ajv.compile(schema);
+    expect(valid(JSON.parse(json.stdout)), ajv.errorsText(valid.errors)).toBe(true);
     expect(JSON.parse(json.stdout)).toMatchObject({
       format_version: "1.0",
       refused: true,

@@ -1,23 +1,24 @@
-// The POST /api/webhooks handler: method, optional JWT, media type and size checks; payload parsing; the
-// idempotency claim on x-fv-messageid; routing by (Object, Event); the 200 acknowledgement or a problem+json.
-// Status codes: 200 processed or redelivered; 400 invalid JSON or schema violation; 401/403 bad JWT (only with
-// WEBHOOK_VALIDATE_JWT); 405 other methods; 409 same message id still processing; 413 body over 1 MiB; 415 not
-// JSON; 502 downstream refused; 503 downstream or store unavailable (with Retry-After). Bad input is never a 5xx.
+// The HTTP-triggered function, POST /api/webhooks: method, optional JWT, media type and size checks; payload
+// parsing; the idempotency claim on x-fv-messageid (with the body's hash); then the delivery is written to the
+// queue and acknowledged (queued processing, the default), or processed before answering (inline, local only).
+// Status codes: 200 accepted or redelivered; 400 invalid JSON or schema violation; 401/403 bad JWT (only with
+// WEBHOOK_VALIDATE_JWT); 405 other methods; 409 same message id still being stored, or stored with a different
+// body; 413 body over 1 MiB; 415 not JSON; 503 queue or store unavailable (Retry-After; nothing acknowledged);
+// inline only: 502 downstream refused, 503 downstream unavailable. Bad input is never a 5xx. Every rejection is
+// logged (status, type, reason, correlation; never a token).
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
 import type { HttpResponseInit, InvocationContext } from "@azure/functions";
 import type { JwtValidator } from "./auth/validate-jwt.js";
 import { checkJsonContentType } from "./content-type.js";
-import {
-  DownstreamAuthError,
-  DownstreamRejectedError,
-  PayloadRejectedError,
-  RetryableDownstreamError,
-} from "./downstream/errors.js";
+import { bodyHashOf, claimMessageId, sameBody } from "./idempotency/claim.js";
 import { CLAIM_LEASE_MS, IdempotencyStoreError, type IdempotencyStore, type WebhookAck } from "./idempotency/store.js";
 import { createLogger, loggableHeaders, sinkFor, type Logger, type LogSink } from "./log.js";
 import { readDeliveryHeaders, type DeliveryHeaders } from "./payload/headers.js";
 import { parseWebhookPayload, type WebhookPayload } from "./payload/parse.js";
+import { classifyFailure } from "./processing/failure.js";
+import { forwardedHeaders, MESSAGE_VERSION, type DeliveryMessage } from "./queue/message.js";
+import type { DeliveryQueue } from "./queue/storage-queue.js";
 import {
   PROBLEM_TYPES,
   problemResponse,
@@ -62,6 +63,10 @@ export interface WebhookDeps {
   store: IdempotencyStore;
   router: EventRouter;
   services: HandlerServices;
+  /** The delivery queue; without it deliveries are processed before the answer (inline, local only). */
+  queue?: DeliveryQueue;
+  /** Warn when a delivery lacks x-forward-tenant-origin (behind the gateway, where downstream calls need it). */
+  requireTenantOrigin?: boolean;
   /** Present when WEBHOOK_VALIDATE_JWT=true. */
   jwt?: JwtValidator;
   /** Overrides where log lines go (default: the invocation context). */
@@ -79,8 +84,6 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
   ).toString("utf8");
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Pure: the acknowledgement body, each field filled where the delivery carries it. */
 export function buildAck(headers: DeliveryHeaders, payload: WebhookPayload): WebhookAck {
@@ -100,10 +103,6 @@ const ACK_HEADERS: Record<string, string> = Object.freeze({
   "content-type": "application/json; charset=utf-8",
   "cache-control": "no-store",
 });
-
-function tooLarge(pctx: ProblemContext): WebhookResponse {
-  return problemResponse(pctx, 413, PROBLEM_TYPES.payloadTooLarge, `The body exceeds ${MAX_BODY_BYTES} bytes (1 MiB).`);
-}
 
 function ok(ack: WebhookAck): WebhookResponse {
   return { status: 200, headers: ACK_HEADERS, jsonBody: ack };
@@ -145,15 +144,46 @@ function requestIdOf(context: InvocationContext): string {
   return context.invocationId && context.invocationId !== "unknown" ? context.invocationId : randomUUID();
 }
 
-export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
-  const leaseMs = deps.claimLeaseMs ?? CLAIM_LEASE_MS;
-  const waitMs = deps.inFlightWaitMs ?? 5_000;
+/** The spec's cause of a downstream 403 when x-forward-tenant-origin is missing (spec A, provider policy). */
+export const MISSING_TENANT_ORIGIN_WARNING =
+  "delivery without x-forward-tenant-origin: downstream calls will not carry it and the process API may answer 403 " +
+  "(the gateway sets x-forward-tenant-origin: corp only when api_policy_type is the provider name in the API's vars.yml)";
 
-  /** Runs the event's handler; returns a problem response on failure (the caller releases the claim). */
-  async function process(
+type ProblemOptions = Parameters<typeof problemResponse>[4];
+
+export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
+  const claimOptions = {
+    leaseMs: deps.claimLeaseMs ?? CLAIM_LEASE_MS,
+    waitMs: deps.inFlightWaitMs ?? 5_000,
+    maxRetryAfterSeconds: RETRY_AFTER_SECONDS,
+  };
+  const unavailable = { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } };
+
+  /** Every refusal goes through here: logged (status, type, reason; the logger adds the correlation), then answered. */
+  function reject(
+    pctx: ProblemContext,
+    log: Logger,
+    status: number,
+    type: string,
+    detail: string,
+    options: ProblemOptions & { fields?: Record<string, unknown> } = {},
+  ): WebhookResponse {
+    (status >= 500 ? log.error : log.warn).call(log, "delivery rejected", {
+      status,
+      type,
+      reason: detail,
+      ...(options.errors ? { errors: options.errors } : {}),
+      ...options.fields,
+    });
+    return problemResponse(pctx, status, type, detail, options);
+  }
+
+  /** Inline processing (no queue): runs the event's handler; a problem response on failure. */
+  async function processInline(
     handler: EventHandler,
     payload: WebhookPayload,
     messageId: string | undefined,
+    forward: Record<string, string>,
     pctx: ProblemContext,
     log: Logger,
   ): Promise<WebhookResponse | undefined> {
@@ -165,69 +195,16 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
         log,
         traceparent: pctx.traceId,
         correlationId: messageId ?? pctx.requestId,
+        forwardHeaders: forward,
       });
       return undefined;
     } catch (err) {
-      if (err instanceof PayloadRejectedError) {
-        log.warn("delivery rejected by its handler", { errors: err.errors });
-        return problemResponse(
-          pctx,
-          400,
-          PROBLEM_TYPES.validation,
-          `The ${handler.object}/${handler.event} event is missing required fields.`,
-          { errors: err.errors },
-        );
-      }
-      if (err instanceof RetryableDownstreamError) {
-        log.warn("processing failed temporarily; answering 503 so the provider redelivers", {
-          service: err.service,
-          error: err.message,
-        });
-        return problemResponse(
-          pctx,
-          503,
-          PROBLEM_TYPES.downstreamUnavailable,
-          `Processing could not complete: ${err.message}. Redeliver later.`,
-          {
-            headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
-          },
-        );
-      }
-      if (err instanceof DownstreamAuthError) {
-        log.error(`${err.service} refused the receiver's app-only token (HTTP ${err.status})`, {
-          service: err.service,
-          status: err.status,
-          diagnostics: err.diagnostics,
-        });
-        return problemResponse(
-          pctx,
-          502,
-          PROBLEM_TYPES.downstreamRejected,
-          `The ${err.service} refused the receiver's credentials (HTTP ${err.status}).`,
-        );
-      }
-      if (err instanceof DownstreamRejectedError) {
-        log.error(`${err.service} rejected the request (HTTP ${err.status})`, {
-          service: err.service,
-          status: err.status,
-          response: err.responseExcerpt,
-        });
-        return problemResponse(
-          pctx,
-          502,
-          PROBLEM_TYPES.downstreamRejected,
-          `The ${err.service} rejected the request (HTTP ${err.status}).`,
-        );
-      }
-      log.error("processing failed unexpectedly", {
-        error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+      const v = classifyFailure(err, `${handler.object}/${handler.event}`);
+      log[v.level](v.msg, v.fields);
+      return reject(pctx, log, v.status, v.type, v.detail, {
+        errors: v.errors,
+        ...(v.status === 503 ? unavailable : {}),
       });
-      return problemResponse(
-        pctx,
-        500,
-        PROBLEM_TYPES.internal,
-        "Processing failed unexpectedly; the delivery can be redelivered.",
-      );
     }
   }
 
@@ -243,6 +220,7 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
       createLogger(deps.logSink ?? sinkFor(context), { requestId: pctx.requestId }).error(
         "unhandled error in the webhook handler",
         {
+          status: 500,
           error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
         },
       );
@@ -263,8 +241,9 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     }));
 
     if (request.method !== "POST") {
-      return problemResponse(
+      return reject(
         pctx,
+        log,
         405,
         PROBLEM_TYPES.methodNotAllowed,
         `${request.method} is not supported; deliver webhooks with POST.`,
@@ -275,22 +254,20 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     if (deps.jwt) {
       const verdict = await deps.jwt.validate(request.headers.get("authorization"));
       if (!verdict.ok) {
-        log.warn("provider JWT rejected", {
-          status: verdict.status,
-          error: verdict.error,
-          reason: verdict.description,
-        });
-        if (verdict.status === 503) {
-          return problemResponse(pctx, 503, PROBLEM_TYPES.downstreamUnavailable, verdict.description, {
-            headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
+        const fields = { error: verdict.error };
+        if (verdict.status === 503)
+          return reject(pctx, log, 503, PROBLEM_TYPES.downstreamUnavailable, verdict.description, {
+            ...unavailable,
+            fields,
           });
-        }
-        return problemResponse(
+        return reject(
           pctx,
+          log,
           verdict.status,
           verdict.status === 401 ? PROBLEM_TYPES.unauthorized : PROBLEM_TYPES.forbidden,
           verdict.description,
           {
+            fields,
             headers: {
               "www-authenticate": `Bearer error="${verdict.error}", error_description="${verdict.description.replace(/"/g, "'")}"`,
             },
@@ -301,18 +278,20 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
 
     const mediaType = checkJsonContentType(request.headers.get("content-type"));
     if (!mediaType.ok)
-      return problemResponse(pctx, 415, PROBLEM_TYPES.unsupportedMediaType, mediaType.reason, {
+      return reject(pctx, log, 415, PROBLEM_TYPES.unsupportedMediaType, mediaType.reason, {
         headers: { accept: "application/json" },
       });
 
+    const tooLarge = `The body exceeds ${MAX_BODY_BYTES} bytes (1 MiB).`;
     const declared = Number(request.headers.get("content-length") ?? "0");
-    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return tooLarge(pctx);
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES)
+      return reject(pctx, log, 413, PROBLEM_TYPES.payloadTooLarge, tooLarge);
     const bytes = request.bytes ? await request.bytes() : new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > MAX_BODY_BYTES) return tooLarge(pctx);
+    if (bytes.byteLength > MAX_BODY_BYTES) return reject(pctx, log, 413, PROBLEM_TYPES.payloadTooLarge, tooLarge);
 
     const text = decodeUtf8(bytes);
     if (text === undefined) {
-      return problemResponse(pctx, 400, PROBLEM_TYPES.invalidJson, "The body is not valid UTF-8 text.", {
+      return reject(pctx, log, 400, PROBLEM_TYPES.invalidJson, "The body is not valid UTF-8 text.", {
         errors: [{ key: "body", values: ["is not valid UTF-8"] }],
       });
     }
@@ -325,8 +304,7 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
       const detail = !parsed.ok
         ? parsed.detail
         : `Invalid delivery headers: ${delivery.errors.map((e) => e.key).join(", ")}.`;
-      log.warn("delivery rejected", { status: 400, errors });
-      return problemResponse(pctx, 400, invalidJson ? PROBLEM_TYPES.invalidJson : PROBLEM_TYPES.validation, detail, {
+      return reject(pctx, log, 400, invalidJson ? PROBLEM_TYPES.invalidJson : PROBLEM_TYPES.validation, detail, {
         errors,
       });
     }
@@ -334,81 +312,130 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     const { payload } = parsed;
     const messageId = delivery.headers.messageId;
     if (messageId) log = log.with({ messageId });
+    const kind = `${payload.object ?? "(none)"}/${payload.event ?? "(none)"}`;
     const handler = deps.router.resolve(payload.object, payload.event);
     log.info(handler ? "webhook received" : "webhook received; no handler for this kind, acknowledged", () => ({
-      kind: `${payload.object ?? "(none)"}/${payload.event ?? "(none)"}`,
+      kind,
       handler: handler ? `${handler.object}/${handler.event}` : null,
       payload,
       headers: loggableHeaders(request.headers),
     }));
+    const handlerErrors = handler?.validate?.(payload) ?? [];
+    if (handlerErrors.length > 0)
+      return reject(
+        pctx,
+        log,
+        400,
+        PROBLEM_TYPES.validation,
+        `The ${handler!.object}/${handler!.event} event is missing required fields.`,
+        { errors: handlerErrors },
+      );
+
+    const forward = forwardedHeaders(request.headers);
+    if (deps.requireTenantOrigin && forward["x-forward-tenant-origin"] === undefined)
+      log.warn(MISSING_TENANT_ORIGIN_WARNING);
     const ack = buildAck(delivery.headers, payload);
+    let queued: DeliveryMessage | undefined;
+    const message = (): DeliveryMessage =>
+      (queued ??= {
+        v: MESSAGE_VERSION,
+        ...(messageId ? { messageId } : {}),
+        ...(delivery.headers.timestamp ? { timestamp: delivery.headers.timestamp } : {}),
+        receivedAt: new Date().toISOString(),
+        payload,
+        forward,
+        traceparent: pctx.traceId,
+        requestId: pctx.requestId,
+      });
 
-    if (!messageId) {
-      log.warn("delivery without x-fv-messageid: processed without duplicate suppression");
-      return (handler && (await process(handler, payload, undefined, pctx, log))) || ok(ack);
-    }
-
-    // Claim the message id; a concurrent delivery of the same id waits briefly for the first one's answer.
-    const deadline = Date.now() + waitMs;
-    let token: string;
-    for (let pollMs = 25; ; pollMs = Math.min(pollMs * 2, 250)) {
-      let claim;
+    /** Queued: write the message (a failure is a 503, nothing acknowledged). Inline: run the handler. */
+    async function accept(): Promise<WebhookResponse | undefined> {
+      if (!deps.queue) return handler && processInline(handler, payload, messageId, forward, pctx, log);
       try {
-        claim = await deps.store.claim(messageId, leaseMs);
+        await deps.queue.send(message());
+        return undefined;
       } catch (err) {
-        log.error("idempotency store unavailable", { error: (err as Error).message, store: deps.store.kind });
-        const detail =
-          err instanceof IdempotencyStoreError
-            ? "The idempotency store is unavailable."
-            : "The idempotency store failed.";
-        return problemResponse(pctx, 503, PROBLEM_TYPES.downstreamUnavailable, `${detail} Redeliver later.`, {
-          headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
-        });
-      }
-      if (claim.kind === "done") {
-        log.info("redelivery answered from the idempotency store; not processed again");
-        return ok(claim.response);
-      }
-      if (claim.kind === "claimed") {
-        token = claim.token;
-        break;
-      }
-      if (Date.now() >= deadline) {
-        const retryAfter = Math.max(1, Math.ceil((claim.leaseUntil.getTime() - Date.now()) / 1000));
-        log.warn("same message id is still being processed by another delivery", {
-          leaseUntil: claim.leaseUntil.toISOString(),
-        });
-        return problemResponse(
+        return reject(
           pctx,
-          409,
-          PROBLEM_TYPES.deliveryInProgress,
-          "A delivery with this x-fv-messageid is still being processed; redeliver later.",
-          {
-            headers: { "retry-after": String(Math.min(retryAfter, RETRY_AFTER_SECONDS)) },
-          },
+          log,
+          503,
+          PROBLEM_TYPES.queueUnavailable,
+          "The delivery could not be stored for processing; nothing was acknowledged. Redeliver later.",
+          { ...unavailable, fields: { queue: deps.queue.name, error: (err as Error).message } },
         );
       }
-      await sleep(pollMs);
     }
 
-    // Kinds without a handler are acknowledged; the "webhook received" line already says so (handler: null).
-    const failure = handler && (await process(handler, payload, messageId, pctx, log));
+    if (!messageId) {
+      log.warn("delivery without x-fv-messageid: accepted without duplicate suppression");
+      return (await accept()) ?? ok(ack);
+    }
+
+    const bodyHash = bodyHashOf(bytes);
+    const claim = await claimMessageId(deps.store, messageId, claimOptions);
+    if (claim.kind === "unavailable") {
+      const detail =
+        claim.error instanceof IdempotencyStoreError
+          ? "The idempotency store is unavailable."
+          : "The idempotency store failed.";
+      return reject(pctx, log, 503, PROBLEM_TYPES.downstreamUnavailable, `${detail} Redeliver later.`, {
+        ...unavailable,
+        fields: { store: deps.store.kind, error: (claim.error as Error)?.message },
+      });
+    }
+    if (claim.kind === "done") {
+      if (!sameBody(claim.bodyHash, bodyHash))
+        return reject(
+          pctx,
+          log,
+          409,
+          PROBLEM_TYPES.messageIdConflict,
+          `x-fv-messageid ${messageId} was first accepted with a different payload (${claim.recordKind ?? "unknown kind"}); this one (${kind}) is refused. Send a new event under a new message id.`,
+          { fields: { firstKind: claim.recordKind ?? null, kind } },
+        );
+      log.info("redelivery answered from the idempotency store; not processed again");
+      return ok(claim.response);
+    }
+    if (claim.kind === "busy")
+      return reject(
+        pctx,
+        log,
+        409,
+        PROBLEM_TYPES.deliveryInProgress,
+        "A delivery with this x-fv-messageid is still being processed; redeliver later.",
+        {
+          headers: { "retry-after": String(claim.retryAfterSeconds) },
+          fields: { leaseUntil: claim.leaseUntil.toISOString() },
+        },
+      );
+
+    const failure = await accept();
     if (failure) {
       try {
-        await deps.store.release(messageId, token);
+        await deps.store.release(messageId, claim.token);
       } catch (err) {
-        log.error("could not release the claim; a redelivery is processed once the lease expires", {
+        log.error("could not release the claim; a redelivery is handled once the lease expires", {
           error: (err as Error).message,
         });
       }
       return failure;
     }
     try {
-      await deps.store.complete(messageId, token, ack);
-    } catch (err) {
-      log.error("processed, but the result could not be recorded; a redelivery after the lease may process again", {
-        error: (err as Error).message,
+      await deps.store.settle(messageId, claim.token, {
+        state: deps.queue ? "received" : "processed",
+        response: ack,
+        bodyHash,
+        kind,
+        ...(deps.queue ? { delivery: message() } : {}),
       });
+    } catch (err) {
+      // The message is queued (or processed): acknowledge. The consumer skips a processed id if it comes again.
+      log.error(
+        "accepted, but the idempotency record could not be written; a redelivery after the lease is accepted again",
+        {
+          error: (err as Error).message,
+        },
+      );
     }
     return ok(ack);
   }

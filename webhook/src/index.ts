@@ -7,7 +7,7 @@
 //   - the retention timer:    purgeExpiredDeliveries(timer, ctx) in src/runtime.ts; core in src/idempotency/retention.ts
 //   - the endpoint mapping:   mapWebhookEndpoints(app), mapBackgroundFunctions(app, settings) in src/endpoints.ts
 //   - the local adapter:      startDevServer({port, store, ...}) in src/dev-server.ts -> {url, close}
-//                             (npm run webhook:dev runs src/dev-main.ts)
+//                             (npm run webhook:dev runs local/webhook-dev.ts: Azurite, stubs, this adapter)
 import { app } from "./functions.js";
 import { mapBackgroundFunctions, mapWebhookEndpoints } from "./endpoints.js";
 import { loadSettings } from "./settings.js";

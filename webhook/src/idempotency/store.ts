@@ -56,9 +56,9 @@ export interface DeliveryRecord {
   updatedAt: Date;
 }
 
-/** The consumer's outcome of one processing attempt. */
+/** The consumer's outcome of one processing attempt ("received" again when an operator replays it). */
 export interface ProcessingOutcome {
-  state: "processed" | "failed";
+  state: "received" | "processed" | "failed";
   attempts: number;
   lastError?: string;
   poisoned?: boolean;

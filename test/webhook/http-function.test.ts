@@ -356,3 +356,36 @@ describe("webhook handler: logs", () => {
     expect((received.headers as Record<string, string>).authorization).toBe("[redacted]");
   });
 });
+
+describe("webhook handler: rejections are logged, x-forward-tenant-origin", () => {
+  it("logs every rejection with status, type, reason and correlation, never the token", async () => {
+    const { handle, logs } = setup();
+    await handle(delivery({ method: "GET", headers: { authorization: "Bearer eyJa.eyJb.c" } }), invocation("r1"));
+    await handle(delivery({ body: NOTE, headers: { "content-type": "text/plain" } }), invocation("r2"));
+    await handle(delivery({ body: NOTE, headers: { "content-length": String(MAX_BODY_BYTES + 1) } }), invocation("r3"));
+    const rejected = logs.lines.filter((l) => l.record.msg === "delivery rejected").map((l) => l.record);
+    expect(rejected.map((r) => [r.status, r.requestId])).toEqual([
+      [405, "r1"],
+      [415, "r2"],
+      [413, "r3"],
+    ]);
+    expect(rejected[0]).toMatchObject({ type: "/problems/webhooks/method-not-allowed", traceId: expect.any(String) });
+    expect(logs.text()).not.toContain("eyJa");
+  });
+
+  it("warns when a delivery lacks x-forward-tenant-origin where the gateway validates tokens", async () => {
+    const { handle, logs, deps } = setup();
+    deps.requireTenantOrigin = true;
+    const h = createWebhookHandler(deps);
+    await h(delivery({ body: NOTE, headers: { "x-fv-messageid": "t-1" } }), invocation());
+    expect(logs.find("without x-forward-tenant-origin")).toMatchObject({ level: "warn", messageId: "t-1" });
+    expect(String(logs.find("without x-forward-tenant-origin")?.msg)).toContain("api_policy_type");
+    const before = logs.lines.length;
+    await h(
+      delivery({ body: NOTE, headers: { "x-fv-messageid": "t-2", "x-forward-tenant-origin": "corp" } }),
+      invocation(),
+    );
+    expect(logs.lines.slice(before).some((l) => String(l.record.msg).includes("x-forward-tenant-origin"))).toBe(false);
+    void handle;
+  });
+});

@@ -64,7 +64,7 @@ try {
   const sendOne = async (i: number) => {
     const body = JSON.stringify({ Object: "Project", Event: "Created", OrgId: 4021, ProjectId: 500_000 + i });
     const t0 = performance.now();
-    let status = 0;
+    let status: number;
     try {
       const res = await fetch(server.url, {
         method: "POST",

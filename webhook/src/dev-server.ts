@@ -204,6 +204,19 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
             `${method} is not supported; deliver webhooks with POST.`,
             { headers: { allow: "POST" } },
           );
+    // Logged like every other rejection (the host logs its own 404s in Azure).
+    logSink(
+      "warn",
+      JSON.stringify({
+        level: "warn",
+        msg: "delivery rejected",
+        status,
+        type: problem.jsonBody.type,
+        reason: problem.jsonBody.detail,
+        requestId: ctx.requestId,
+        traceId: ctx.traceId,
+      }),
+    );
     write(res, method, problem, false);
   }
 

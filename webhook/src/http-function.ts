@@ -6,8 +6,6 @@
 // body; 413 body over 1 MiB; 415 not JSON; 503 queue or store unavailable (Retry-After; nothing acknowledged);
 // inline only: 502 downstream refused, 503 downstream unavailable. Bad input is never a 5xx. Every rejection is
 // logged (status, type, reason, correlation; never a token).
-import { isUtf8 } from "node:buffer";
-import { randomUUID } from "node:crypto";
 import type { HttpResponseInit, InvocationContext } from "@azure/functions";
 import type { JwtValidator } from "./auth/validate-jwt.js";
 import { checkJsonContentType } from "./content-type.js";
@@ -27,7 +25,10 @@ import {
   type ProblemDetails,
 } from "./problem.js";
 import type { EventHandler, EventRouter, HandlerServices } from "./routing/registry.js";
+import { decodeUtf8, pathOf, RequestCorrelation, requestIdOf, type WebhookRequest } from "./request-context.js";
 import { chooseTraceparent } from "./trace.js";
+
+export { decodeUtf8, pathOf, type WebhookRequest } from "./request-context.js";
 
 /** Largest accepted body: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -38,23 +39,6 @@ export interface WebhookResponse extends HttpResponseInit {
   status: number;
   headers: Record<string, string>;
   jsonBody: WebhookAck | ProblemDetails;
-}
-
-/**
- * The parts of the Functions HttpRequest the receiver reads. The host's HttpRequest satisfies it; the local
- * adapter passes a lighter object over node:http's request (src/dev-server.ts) so the undici Request and web
- * stream the Functions class builds per request are not paid for locally.
- */
-export interface WebhookRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: {
-    get(name: string): string | null;
-    forEach(callback: (value: string, name: string) => void): void;
-  };
-  arrayBuffer(): Promise<ArrayBuffer>;
-  /** The body without the copy into a new ArrayBuffer, where the request offers it (the local adapter does). */
-  bytes?(): Promise<Uint8Array>;
 }
 
 export type WebhookHandler = (request: WebhookRequest, context: InvocationContext) => Promise<WebhookResponse>;
@@ -74,15 +58,6 @@ export interface WebhookDeps {
   /** How long a redelivery waits for a concurrent delivery of the same id to finish (default 5 s). */
   inFlightWaitMs?: number;
   claimLeaseMs?: number;
-}
-
-/** The body as text (a leading BOM dropped), or undefined when it is not valid UTF-8. */
-export function decodeUtf8(bytes: Uint8Array): string | undefined {
-  if (!isUtf8(bytes)) return undefined;
-  const text = (
-    Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  ).toString("utf8");
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** Pure: the acknowledgement body, each field filled where the delivery carries it. */
@@ -108,43 +83,7 @@ function ok(ack: WebhookAck): WebhookResponse {
   return { status: 200, headers: ACK_HEADERS, jsonBody: ack };
 }
 
-// scheme://authority, then the path up to a query or fragment (RFC 3986 §3); cheaper than new URL() per request.
-const URL_PATH = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i;
-
-/** The request path for a problem's `instance`. */
-export function pathOf(url: string): string {
-  return URL_PATH.exec(url)?.[1] || "/";
-}
-
-/**
- * A request's correlation for problems, log lines and downstream calls. The path and the traceparent are worked
- * out on first use: an acknowledged delivery with its log lines dropped needs neither.
- */
-class RequestCorrelation implements ProblemContext {
-  #instance: string | undefined;
-  #traceId: string | undefined;
-  constructor(
-    private readonly request: WebhookRequest,
-    private readonly context: InvocationContext,
-    readonly requestId: string,
-  ) {}
-  get instance(): string {
-    return (this.#instance ??= pathOf(this.request.url));
-  }
-  /** The request's traceparent when valid, else the host's, else a new one (traceparent format). */
-  get traceId(): string {
-    return (this.#traceId ??= chooseTraceparent(
-      this.request.headers.get("traceparent"),
-      this.context.traceContext?.traceParent,
-    ));
-  }
-}
-
-function requestIdOf(context: InvocationContext): string {
-  return context.invocationId && context.invocationId !== "unknown" ? context.invocationId : randomUUID();
-}
-
-/** The spec's cause of a downstream 403 when x-forward-tenant-origin is missing (spec A, provider policy). */
+/** The listed cause of a downstream 403 when x-forward-tenant-origin is missing (the provider gateway policy). */
 export const MISSING_TENANT_ORIGIN_WARNING =
   "delivery without x-forward-tenant-origin: downstream calls will not carry it and the process API may answer 403 " +
   "(the gateway sets x-forward-tenant-origin: corp only when api_policy_type is the provider name in the API's vars.yml)";

@@ -20,17 +20,53 @@ export const DEFAULT_VISIBILITY_TIMEOUT = "00:00:30";
 export const QUEUE_CONNECTION = "WEBHOOK_QUEUE";
 const HOST_QUEUES = "AzureFunctionsJobHost__extensions__queues__";
 
-export interface WebhookQueuesProps {
-  /** The function app's storage account. */
-  storageAccount: { id: string; name: string };
-  /** The function app's system-assigned identity. */
-  principalId: string;
+/** How the queue behaves; the same values feed the app settings (before the app exists) and the construct. */
+export interface WebhookQueueOptions {
   /** Default webhook-deliveries. */
   queueName?: string;
   /** Attempts before the poison queue (1-100; default 5). */
   maxDequeueCount?: number;
   /** Time between attempts, hh:mm:ss (default 00:00:30). */
   visibilityTimeout?: string;
+}
+
+export interface WebhookQueuesProps extends WebhookQueueOptions {
+  /** The function app's storage account. */
+  storageAccount: { id: string; name: string };
+  /** The function app's system-assigned identity. */
+  principalId: string;
+}
+
+/** Pure, validated: the queue name and host settings, defaults filled in; throws naming a bad value. */
+export function queueOptions(o: WebhookQueueOptions = {}): Required<WebhookQueueOptions> {
+  const queueName = o.queueName ?? DEFAULT_DELIVERY_QUEUE;
+  const maxDequeueCount = o.maxDequeueCount ?? DEFAULT_MAX_DEQUEUE_COUNT;
+  const visibilityTimeout = o.visibilityTimeout ?? DEFAULT_VISIBILITY_TIMEOUT;
+  if (!/^(?!.*--)[a-z0-9][a-z0-9-]{1,55}[a-z0-9]$/.test(queueName))
+    throw new Error(
+      `webhook queue name ${JSON.stringify(queueName)}: expected 3-57 lowercase letters, digits and single hyphens`,
+    );
+  if (!Number.isInteger(maxDequeueCount) || maxDequeueCount < 1 || maxDequeueCount > 100)
+    throw new Error(`webhook queue maxDequeueCount ${maxDequeueCount}: expected a whole number 1-100`);
+  if (!/^\d{2}:[0-5]\d:[0-5]\d$/.test(visibilityTimeout))
+    throw new Error(`webhook queue visibilityTimeout ${JSON.stringify(visibilityTimeout)}: expected hh:mm:ss`);
+  return { queueName, maxDequeueCount, visibilityTimeout };
+}
+
+/**
+ * Pure: the app settings for the queue (identity-based connection, name, host settings). Needs only the account
+ * name, so the stack can pass them to the function app before the app (and its identity) exists.
+ */
+export function webhookQueueAppSettings(accountName: string, o: WebhookQueueOptions = {}): Record<string, string> {
+  const q = queueOptions(o);
+  return {
+    DELIVERY_PROCESSING: "queue",
+    [`${QUEUE_CONNECTION}__queueServiceUri`]: queueServiceUri(accountName),
+    [`${QUEUE_CONNECTION}__credential`]: "managedidentity",
+    WEBHOOK_QUEUE_NAME: q.queueName,
+    [`${HOST_QUEUES}maxDequeueCount`]: String(q.maxDequeueCount),
+    [`${HOST_QUEUES}visibilityTimeout`]: q.visibilityTimeout,
+  };
 }
 
 export function queueServiceUri(accountName: string): string {
@@ -45,18 +81,11 @@ export class WebhookQueues extends Construct {
 
   constructor(scope: Construct, id: string, props: WebhookQueuesProps) {
     super(scope, id);
-    const name = props.queueName ?? DEFAULT_DELIVERY_QUEUE;
-    const maxDequeueCount = props.maxDequeueCount ?? DEFAULT_MAX_DEQUEUE_COUNT;
-    const visibilityTimeout = props.visibilityTimeout ?? DEFAULT_VISIBILITY_TIMEOUT;
-    if (!/^(?!.*--)[a-z0-9][a-z0-9-]{1,55}[a-z0-9]$/.test(name))
-      throw new Error(
-        `webhook queue name ${JSON.stringify(name)}: expected 3-57 lowercase letters, digits and single hyphens`,
-      );
-    if (!Number.isInteger(maxDequeueCount) || maxDequeueCount < 1 || maxDequeueCount > 100)
-      throw new Error(`webhook queue maxDequeueCount ${maxDequeueCount}: expected a whole number 1-100`);
-    if (!/^\d{2}:[0-5]\d:[0-5]\d$/.test(visibilityTimeout))
-      throw new Error(`webhook queue visibilityTimeout ${JSON.stringify(visibilityTimeout)}: expected hh:mm:ss`);
+    const name = queueOptions(props).queueName;
 
+    // storage_account_id (not the deprecated storage_account_name): azurerm then manages the queue through the
+    // Resource Manager API, so no shared key is needed (the account has keys off). Grants are scoped to each
+    // queue's resource_manager_id (azurerm docs: "The Resource Manager ID of this Storage Queue").
     this.queue = new StorageQueue(this, "deliveries", { name, storageAccountId: props.storageAccount.id });
     this.poison = new StorageQueue(this, "poison", {
       name: poisonQueueName(name),
@@ -74,13 +103,6 @@ export class WebhookQueues extends Construct {
         description: why,
       });
 
-    this.appSettings = {
-      DELIVERY_PROCESSING: "queue",
-      [`${QUEUE_CONNECTION}__queueServiceUri`]: queueServiceUri(props.storageAccount.name),
-      [`${QUEUE_CONNECTION}__credential`]: "managedidentity",
-      WEBHOOK_QUEUE_NAME: name,
-      [`${HOST_QUEUES}maxDequeueCount`]: String(maxDequeueCount),
-      [`${HOST_QUEUES}visibilityTimeout`]: visibilityTimeout,
-    };
+    this.appSettings = webhookQueueAppSettings(props.storageAccount.name, props);
   }
 }

@@ -1,6 +1,6 @@
 // Claiming a message id for one delivery: an atomic claim in the store; a concurrent delivery of the same id waits
 // briefly (polling with a growing interval) for the first one to settle, then is told to come back later.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { ClaimResult, IdempotencyStore } from "./store.js";
 
 export type ClaimOutcome =
@@ -44,7 +44,8 @@ export async function claimMessageId(
 
 /** SHA-256 (hex) of a delivery's body as received: the stored hash tells a redelivery from a different payload. */
 export function bodyHashOf(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
+  // One-shot crypto.hash: about half the cost of createHash().update().digest() for a small body.
+  return hash("sha256", bytes, "hex");
 }
 
 /** Pure: whether a redelivery carries the body the message id was first accepted with (records without a hash,

@@ -17,7 +17,39 @@ class Claim {
   ) {}
 }
 
-type Entry = Claim | DeliveryRecord;
+/** A settled id: the settle argument as given (no copy on the hot path) and the consumer's outcome. */
+class Settled {
+  state: DeliveryRecord["state"];
+  attempts = 0;
+  lastError: string | undefined;
+  poisoned: boolean | undefined;
+  constructor(
+    readonly messageId: string,
+    readonly d: Partial<SettledDelivery>,
+    readonly receivedAt: number,
+    public updatedAt: number,
+  ) {
+    this.state = d.state ?? "processing";
+  }
+  record(): DeliveryRecord {
+    const r: DeliveryRecord = {
+      messageId: this.messageId,
+      state: this.state,
+      attempts: this.attempts,
+      receivedAt: new Date(this.receivedAt),
+      updatedAt: new Date(this.updatedAt),
+    };
+    if (this.d.response) r.response = this.d.response;
+    if (this.d.bodyHash) r.bodyHash = this.d.bodyHash;
+    if (this.d.kind) r.kind = this.d.kind;
+    if (this.d.delivery) r.delivery = this.d.delivery;
+    if (this.lastError) r.lastError = this.lastError;
+    if (this.poisoned !== undefined) r.poisoned = this.poisoned;
+    return r;
+  }
+}
+
+type Entry = Claim | Settled;
 
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly kind = "memory" as const;
@@ -34,8 +66,13 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   async claim(messageId: string, leaseMs: number): Promise<ClaimResult> {
     const existing = this.#entries.get(messageId);
     if (existing !== undefined) {
-      if (!(existing instanceof Claim))
-        return { kind: "done", response: existing.response!, bodyHash: existing.bodyHash, recordKind: existing.kind };
+      if (existing instanceof Settled)
+        return {
+          kind: "done",
+          response: existing.d.response ?? { received: true },
+          bodyHash: existing.d.bodyHash,
+          recordKind: existing.d.kind,
+        };
       if (existing.leaseUntil > this.now()) return { kind: "busy", leaseUntil: new Date(existing.leaseUntil) };
       this.#entries.delete(messageId);
     }
@@ -48,18 +85,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   async settle(messageId: string, token: string, s: SettledDelivery): Promise<void> {
     const e = this.#entries.get(messageId);
     if (!(e instanceof Claim) || e.token !== token) return;
-    const at = new Date(this.now());
-    this.#entries.set(messageId, {
-      messageId,
-      state: s.state,
-      response: s.response,
-      bodyHash: s.bodyHash,
-      kind: s.kind,
-      delivery: s.delivery,
-      attempts: 0,
-      receivedAt: at,
-      updatedAt: at,
-    });
+    const now = this.now();
+    this.#entries.set(messageId, new Settled(messageId, s, now, now));
   }
 
   async release(messageId: string, token: string): Promise<void> {
@@ -71,21 +98,20 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     const e = this.#entries.get(messageId);
     if (e === undefined) return undefined;
     if (e instanceof Claim) return { messageId, state: "processing", attempts: 0, updatedAt: new Date(e.leaseUntil) };
-    return { ...e };
+    return e.record();
   }
 
   async recordOutcome(messageId: string, o: ProcessingOutcome): Promise<void> {
-    const e = this.#entries.get(messageId);
-    const base: DeliveryRecord =
-      e && !(e instanceof Claim) ? e : { messageId, state: o.state, attempts: 0, updatedAt: new Date() };
-    this.#entries.set(messageId, {
-      ...base,
-      state: o.state,
-      attempts: o.attempts,
-      lastError: o.lastError,
-      poisoned: o.poisoned,
-      updatedAt: new Date(this.now()),
-    });
+    let e = this.#entries.get(messageId);
+    if (!(e instanceof Settled)) {
+      e = new Settled(messageId, {}, this.now(), this.now());
+      this.#entries.set(messageId, e);
+    }
+    e.state = o.state;
+    e.attempts = o.attempts;
+    e.lastError = o.lastError;
+    e.poisoned = o.poisoned;
+    e.updatedAt = this.now();
   }
 
   async list(options: ListOptions = {}): Promise<DeliveryRecord[]> {
@@ -103,7 +129,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     let deleted = 0;
     for (const [id, e] of this.#entries) {
       if (deleted >= batchSize) break;
-      const updated = e instanceof Claim ? e.leaseUntil : e.updatedAt.getTime();
+      const updated = e instanceof Claim ? e.leaseUntil : e.updatedAt;
       if (updated < cutoff.getTime()) {
         this.#entries.delete(id);
         deleted++;
@@ -123,7 +149,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     const target = Math.floor(this.maxEntries * 0.9);
     for (const [key, e] of this.#entries) {
       if (this.#entries.size <= target) break;
-      if (!(e instanceof Claim)) this.#entries.delete(key);
+      if (e instanceof Settled) this.#entries.delete(key);
     }
   }
 }

@@ -4,7 +4,9 @@
 // each case created exactly once; and the acknowledgement latency (p50/p99/max) with the downstream down.
 // Real Azurite (table + queue), the local adapter with its queue consumer in this process, the local stubs.
 //
-// Usage: npm run bench:webhook-reliability [-- --n 200 --concurrency 10 --outage-ms 6000]
+// Usage: npm run bench:webhook-reliability [-- --n 200 --concurrency 10 --outage-ms 6000 --max-dequeue 5]
+// (a longer outage or --max-dequeue 1 sends deliveries to the poison queue; the script then replays them as an
+// operator would, npm run webhook-deliveries -- replay --all-poison --yes, and they still count).
 import { parseArgs } from "node:util";
 import { startAzurite } from "../../local/azurite.js";
 import { startWebhookStubs } from "../../local/webhook-stubs/downstream.js";
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "10" },
     "outage-ms": { type: "string", default: "6000" },
     "sender-timeout-ms": { type: "string", default: "10000" },
+    "max-dequeue": { type: "string", default: "5" },
   },
 });
 const N = Number(values.n);
@@ -34,7 +37,10 @@ const [azurite, stubs] = await Promise.all([
   startAzurite({ blob: false, table: true, queue: true }),
   startWebhookStubs({ mode: "down" }),
 ]);
-const env = localReceiverEnv(azurite, stubs.url, { maxDequeueCount: 5, visibilityTimeoutSeconds: 2 });
+const env = localReceiverEnv(azurite, stubs.url, {
+  maxDequeueCount: Number(values["max-dequeue"]),
+  visibilityTimeoutSeconds: 2,
+});
 const server = await startDevServer({
   port: 0,
   env,

@@ -7,7 +7,7 @@ process.env.NODE_COMPILE_CACHE ??= path.join(import.meta.dirname, "node_modules"
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "typespec/platform/test/**/*.test.ts"],
     // Integration tests start local servers (stand-in, Azurite); give them room on 2-core CI machines.
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -19,6 +19,8 @@ export default defineConfig({
     // the Azure SDKs) load once per worker, not once per file. Test files must therefore not rely on a fresh
     // module graph (none mocks modules; the one that re-evaluates an entry point calls vi.resetModules()).
     isolate: false,
+    // Builds dist/cli/docs-index.js from the current source: tests spawn the built command.
+    globalSetup: ["./scripts/build-cli.mjs"],
     reporters: ["default", "./test/support/summary-line-reporter.ts"],
   },
 });

@@ -109,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   log.write(
-    `\nThe services keep running. Point the CLI at them (e.g. npm run docs-index -- status) with:\n\n${exportLines(services.env)}\n${
+    `\nThe services keep running. Point the CLI at them (e.g. npx docs-index status) with:\n\n${exportLines(services.env)}\n${
       summary.endpoints.webhook
         ? `\nThe webhook receiver takes deliveries at ${summary.endpoints.webhook}, e.g.\n  curl -i -X POST ${summary.endpoints.webhook} -H 'content-type: application/json' -H 'x-fv-messageid: demo-1' -d '{"Object":"Note","Event":"Created","OrgId":1,"ProjectId":2,"ObjectId":{"NoteId":3}}'\n`
         : ""

@@ -7,17 +7,10 @@
 // redelivery may take over once the lease has expired.
 import type { DeliveryMessage } from "../queue/message.js";
 
-/** The 200 body returned for a delivery (spec A, response body table). */
-export interface WebhookAck {
-  received: true;
-  messageId?: string;
-  objectType?: string;
-  eventType?: string;
-  timestamp?: string;
-  noteId?: number;
-  projectId?: number;
-  orgId?: number;
-}
+import type { WebhookAck } from "../payload/contract.js";
+
+/** The 200 body returned for a delivery: the contract's WebhookResponse (webhook/src/payload/contract.ts). */
+export type { WebhookAck };
 
 /**
  * Where a delivery stands:

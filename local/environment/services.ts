@@ -46,7 +46,7 @@ export interface LocalServices {
 }
 
 export async function startAzuriteForLocal(): Promise<Azurite> {
-  return startAzurite({ blob: true, table: true });
+  return startAzurite({ blob: true, table: true, queue: true });
 }
 
 export async function startStandInForLocal(azurite: Azurite): Promise<SearchStandIn> {

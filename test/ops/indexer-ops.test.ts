@@ -169,9 +169,16 @@ describe("backfill and status", () => {
   });
   it("Ctrl-C stops waiting, not the run (exit 130)", async () => {
     h.standIn.injectFault({ method: "POST", pathIncludes: "/run", status: 202, times: 1 });
+    // Send Ctrl-C once the command listens for it (a fixed delay raced the command's start under load).
+    const listeners = process.listenerCount("SIGINT");
     const pending = h.cli("backfill", "--yes", "--poll-interval", "0.05", "--timeout", "30");
-    setTimeout(() => process.emit("SIGINT"), 300);
-    const res = await pending;
+    const poll = setInterval(() => {
+      if (process.listenerCount("SIGINT") > listeners) {
+        clearInterval(poll);
+        process.emit("SIGINT");
+      }
+    }, 10);
+    const res = await pending.finally(() => clearInterval(poll));
     expect(res.code).toBe(130);
     expect(res.stderr).toMatch(/NOT stopped/);
   });

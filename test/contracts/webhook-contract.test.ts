@@ -45,7 +45,10 @@ type Doc = {
       string,
       { required?: string[]; properties?: Record<string, Record<string, unknown>>; [k: string]: unknown }
     >;
-    parameters: Record<string, { name: string; in: string; required?: boolean; schema: Record<string, unknown> }>;
+    parameters: Record<
+      string,
+      { name: string; in: string; required?: boolean; description?: string; schema: Record<string, unknown> }
+    >;
   };
   security: unknown;
 };

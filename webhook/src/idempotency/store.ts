@@ -33,6 +33,10 @@ export interface SettledDelivery {
   delivery?: DeliveryMessage;
 }
 
+/** What the claim itself records (everything but the state): a record stays answerable and replayable even when
+ * the update after the queue write is lost or overtaken by the consumer's outcome. */
+export type ClaimDetails = Omit<SettledDelivery, "state">;
+
 export interface DeliveryRecord {
   messageId: string;
   state: DeliveryState;
@@ -74,7 +78,8 @@ export interface ListOptions {
 
 export interface IdempotencyStore {
   readonly kind: "memory" | "table";
-  claim(messageId: string, leaseMs: number): Promise<ClaimResult>;
+  /** `details` (the answer, body hash, kind and queued message) are written with the claim when given. */
+  claim(messageId: string, leaseMs: number, details?: ClaimDetails): Promise<ClaimResult>;
   /** Turns a claim into a settled record (conditional on the claim's token). */
   settle(messageId: string, token: string, settled: SettledDelivery): Promise<void>;
   release(messageId: string, token: string): Promise<void>;

@@ -151,6 +151,22 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     return problemResponse(pctx, status, type, detail, options);
   }
 
+  /** Marks the claim settled; never rejects (the delivery is queued or processed: it is acknowledged all the same). */
+  async function settleRecord(messageId: string, token: string, settled: SettledDelivery, log: Logger): Promise<void> {
+    try {
+      await deps.store.settle(messageId, token, settled);
+    } catch (err) {
+      // The claim carries the answer, so a redelivery is answered once the consumer records an outcome; the
+      // consumer skips a processed id.
+      if ((err as { cause?: { statusCode?: number } }).cause?.statusCode === 412)
+        log.info("the consumer recorded its outcome before the 'received' mark; the record keeps the outcome");
+      else
+        log.error("accepted, but the idempotency record could not be marked; the consumer's outcome will settle it", {
+          error: (err as Error).message,
+        });
+    }
+  }
+
   /** Inline processing (no queue): runs the event's handler; a problem response on failure. */
   async function processInline(
     handler: EventHandler,
@@ -403,16 +419,7 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     }
     const settled: SettledDelivery = { state: deps.queue ? "received" : "processed", response: ack, bodyHash, kind };
     if (message) settled.delivery = message;
-    const settling = deps.store.settle(messageId, claim.token, settled).catch((err: unknown) => {
-      // The message is queued (or processed): acknowledged all the same. The claim carries the answer, so a
-      // redelivery is answered once the consumer records an outcome; the consumer skips a processed id.
-      if ((err as { cause?: { statusCode?: number } }).cause?.statusCode === 412)
-        log.info("the consumer recorded its outcome before the 'received' mark; the record keeps the outcome");
-      else
-        log.error("accepted, but the idempotency record could not be marked; the consumer's outcome will settle it", {
-          error: (err as Error).message,
-        });
-    });
+    const settling = settleRecord(messageId, claim.token, settled, log);
     // Queued: the delivery is stored once the queue write returned, so the answer does not wait for the record
     // update (one storage round trip off the acknowledgement). A redelivery meanwhile finds the claim and waits for
     // it (idempotency/claim.ts). Inline: the record says "processed" before the answer.

@@ -1,10 +1,10 @@
-// The idempotency store: one record per message id. The first delivery claims the id with an atomic insert; the
-// claim is then either settled (the 200 body is kept, with the body's hash and the delivery as queued, so a
-// redelivery gets the same answer and a payload that differs under the same id is recognised) or released after a
-// failure to store or process (so a later redelivery is handled). The queue consumer writes the processing
-// outcome into the same record (processed / failed, attempt count, last error): operators read it with
-// `npm run webhook-deliveries`. A claim carries a lease: a worker that died mid-claim leaves a claim that a
-// redelivery may take over once the lease has expired.
+// The idempotency store: one record per message id. The first delivery claims the id with an atomic insert (for a
+// queued delivery the claim already holds the answer, the body hash and the message); the claim is then either
+// settled (marked "received" or "processed", so a redelivery gets the same answer and a payload that differs under
+// the same id is recognised) or released after a failure to store or process (so a later redelivery is handled).
+// The queue consumer writes the processing outcome into the same record (processed / failed, attempt count, last
+// error): operators read it with `npm run webhook-deliveries`. A claim carries a lease: a worker that died
+// mid-claim leaves a claim that a redelivery may take over once the lease has expired.
 import type { DeliveryMessage } from "../queue/message.js";
 
 import type { WebhookAck } from "../payload/contract.js";

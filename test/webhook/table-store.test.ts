@@ -85,6 +85,26 @@ describe("table idempotency store (Azurite)", () => {
     await s.settle("lease-1", (taken as { token: string }).token, settled(ack));
     expect((await s.claim("lease-1", 60_000)).kind).toBe("done");
   });
+
+  it("a claim carries the answer; a consumer outcome recorded before the 'received' mark wins over it", async () => {
+    const s = store();
+    const { state: _, ...details } = settled({ ...ack, messageId: "race-mark" });
+    const c = await s.claim("race-mark", 60_000, details);
+    expect(await s.get("race-mark")).toMatchObject({ state: "processing", response: details.response, bodyHash: "h" });
+    await s.recordOutcome("race-mark", { state: "processed", attempts: 1 });
+    // The mark after the answer is conditional on the claim's ETag: it no longer applies.
+    await expect(s.settle("race-mark", (c as { token: string }).token, settled(ack))).rejects.toThrow(/HTTP 412/);
+    expect(await s.get("race-mark")).toMatchObject({
+      state: "processed",
+      response: details.response,
+      kind: "Note/Created",
+    });
+    expect(await s.claim("race-mark", 60_000)).toMatchObject({
+      kind: "done",
+      response: details.response,
+      bodyHash: "h",
+    });
+  });
 });
 
 describe("table store records for operations", () => {

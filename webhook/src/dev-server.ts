@@ -313,6 +313,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await handler.drain?.();
       await queueHost?.stop();
     },
   };

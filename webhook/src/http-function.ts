@@ -10,6 +10,7 @@ import type { HttpResponseInit, InvocationContext } from "@azure/functions";
 import type { JwtValidator } from "./auth/validate-jwt.js";
 import { checkJsonContentType } from "./content-type.js";
 import { bodyHashOf, claimMessageId, sameBody } from "./idempotency/claim.js";
+import { PendingWrites } from "./idempotency/pending-writes.js";
 import {
   CLAIM_LEASE_MS,
   IdempotencyStoreError,
@@ -47,7 +48,10 @@ export interface WebhookResponse extends HttpResponseInit {
   jsonBody: WebhookAck | ProblemDetails;
 }
 
-export type WebhookHandler = (request: WebhookRequest, context: InvocationContext) => Promise<WebhookResponse>;
+export type WebhookHandler = ((request: WebhookRequest, context: InvocationContext) => Promise<WebhookResponse>) & {
+  /** Waits for the record updates still in flight after answering (shutdown, tests). */
+  drain?: (timeoutMs?: number) => Promise<void>;
+};
 
 export interface WebhookDeps {
   store: IdempotencyStore;
@@ -126,6 +130,7 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     maxRetryAfterSeconds: RETRY_AFTER_SECONDS,
   };
   const unavailable = { headers: { "retry-after": String(RETRY_AFTER_SECONDS) } };
+  const pendingSettles = new PendingWrites();
 
   /** Every refusal goes through here: logged (status, type, reason; the logger adds the correlation), then answered. */
   function reject(
@@ -144,6 +149,22 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
       ...options.fields,
     });
     return problemResponse(pctx, status, type, detail, options);
+  }
+
+  /** Marks the claim settled; never rejects (the delivery is queued or processed: it is acknowledged all the same). */
+  async function settleRecord(messageId: string, token: string, settled: SettledDelivery, log: Logger): Promise<void> {
+    try {
+      await deps.store.settle(messageId, token, settled);
+    } catch (err) {
+      // The claim carries the answer, so a redelivery is answered once the consumer records an outcome; the
+      // consumer skips a processed id.
+      if ((err as { cause?: { statusCode?: number } }).cause?.statusCode === 412)
+        log.info("the consumer recorded its outcome before the 'received' mark; the record keeps the outcome");
+      else
+        log.error("accepted, but the idempotency record could not be marked; the consumer's outcome will settle it", {
+          error: (err as Error).message,
+        });
+    }
   }
 
   /** Inline processing (no queue): runs the event's handler; a problem response on failure. */
@@ -202,7 +223,7 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     }
   }
 
-  return function handleWebhookRequest(request, context) {
+  const handleWebhookRequest: WebhookHandler = (request, context) => {
     return handleRequest(request, context).catch((err: unknown) => {
       // Last resort: a bug must still answer with a problem body (and a 5xx so the provider redelivers).
       // Only the host's context here: the request object itself may be what failed.
@@ -226,6 +247,8 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
       );
     });
   };
+  handleWebhookRequest.drain = (timeoutMs) => pendingSettles.drain(timeoutMs);
+  return handleWebhookRequest;
 
   async function handleRequest(request: WebhookRequest, context: InvocationContext): Promise<WebhookResponse> {
     const pctx = new RequestCorrelation(request, context, requestIdOf(context));
@@ -343,7 +366,10 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     }
 
     const bodyHash = bodyHashOf(bytes);
-    const claim = await claimMessageId(deps.store, messageId, claimOptions);
+    // Queued: the claim already records the answer, hash, kind and message, so the record stays answerable (and
+    // replayable) even if the update after the queue write is lost or overtaken by the consumer's outcome.
+    const details = message ? { response: ack, bodyHash, kind, delivery: message } : undefined;
+    const claim = await claimMessageId(deps.store, messageId, claimOptions, details);
     if (claim.kind === "unavailable") {
       const detail =
         claim.error instanceof IdempotencyStoreError
@@ -391,19 +417,14 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
       }
       return failure;
     }
-    try {
-      const settled: SettledDelivery = { state: deps.queue ? "received" : "processed", response: ack, bodyHash, kind };
-      if (message) settled.delivery = message;
-      await deps.store.settle(messageId, claim.token, settled);
-    } catch (err) {
-      // The message is queued (or processed): acknowledge. The consumer skips a processed id if it comes again.
-      log.error(
-        "accepted, but the idempotency record could not be written; a redelivery after the lease is accepted again",
-        {
-          error: (err as Error).message,
-        },
-      );
-    }
+    const settled: SettledDelivery = { state: deps.queue ? "received" : "processed", response: ack, bodyHash, kind };
+    if (message) settled.delivery = message;
+    const settling = settleRecord(messageId, claim.token, settled, log);
+    // Queued: the delivery is stored once the queue write returned, so the answer does not wait for the record
+    // update (one storage round trip off the acknowledgement). A redelivery meanwhile finds the claim and waits for
+    // it (idempotency/claim.ts). Inline: the record says "processed" before the answer.
+    if (deps.queue) pendingSettles.track(settling);
+    else await settling;
     return ok(ack);
   }
 }

@@ -1,7 +1,7 @@
 // Claiming a message id for one delivery: an atomic claim in the store; a concurrent delivery of the same id waits
 // briefly (polling with a growing interval) for the first one to settle, then is told to come back later.
 import { hash } from "node:crypto";
-import type { ClaimResult, IdempotencyStore } from "./store.js";
+import type { ClaimDetails, ClaimResult, IdempotencyStore } from "./store.js";
 
 export type ClaimOutcome =
   | Exclude<ClaimResult, { kind: "busy" }>
@@ -24,12 +24,13 @@ export async function claimMessageId(
   store: IdempotencyStore,
   messageId: string,
   o: ClaimOptions,
+  details?: ClaimDetails,
 ): Promise<ClaimOutcome> {
   const deadline = Date.now() + o.waitMs;
   for (let pollMs = 25; ; pollMs = Math.min(pollMs * 2, 250)) {
     let claim: ClaimResult;
     try {
-      claim = await store.claim(messageId, o.leaseMs);
+      claim = await store.claim(messageId, o.leaseMs, details);
     } catch (error) {
       return { kind: "unavailable", error };
     }

@@ -1,6 +1,7 @@
 // In-process idempotency store for local runs, tests and benchmarks. Not durable and not shared between
 // instances: Azure deployments use the table store (settings refuse "memory" there).
 import type {
+  ClaimDetails,
   ClaimResult,
   DeliveryRecord,
   IdempotencyStore,
@@ -14,6 +15,7 @@ class Claim {
   constructor(
     readonly token: string,
     readonly leaseUntil: number,
+    readonly details: ClaimDetails | undefined,
   ) {}
 }
 
@@ -63,7 +65,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async claim(messageId: string, leaseMs: number): Promise<ClaimResult> {
+  async claim(messageId: string, leaseMs: number, details?: ClaimDetails): Promise<ClaimResult> {
     const existing = this.#entries.get(messageId);
     if (existing !== undefined) {
       if (existing instanceof Settled)
@@ -77,7 +79,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
       this.#entries.delete(messageId);
     }
     const token = String(++this.#nextToken);
-    this.#entries.set(messageId, new Claim(token, this.now() + leaseMs));
+    this.#entries.set(messageId, new Claim(token, this.now() + leaseMs, details));
     this.#evict();
     return { kind: "claimed", token };
   }
@@ -97,14 +99,19 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   async get(messageId: string): Promise<DeliveryRecord | undefined> {
     const e = this.#entries.get(messageId);
     if (e === undefined) return undefined;
-    if (e instanceof Claim) return { messageId, state: "processing", attempts: 0, updatedAt: new Date(e.leaseUntil) };
+    if (e instanceof Claim) {
+      // A claim: "processing", with what the claim recorded about the delivery (when it did).
+      const r = new Settled(messageId, e.details ?? {}, 0, e.leaseUntil).record();
+      delete r.receivedAt;
+      return r;
+    }
     return e.record();
   }
 
   async recordOutcome(messageId: string, o: ProcessingOutcome): Promise<void> {
     let e = this.#entries.get(messageId);
     if (!(e instanceof Settled)) {
-      e = new Settled(messageId, {}, this.now(), this.now());
+      e = new Settled(messageId, e?.details ?? {}, this.now(), this.now());
       this.#entries.set(messageId, e);
     }
     e.state = o.state;

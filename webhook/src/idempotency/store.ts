@@ -1,10 +1,10 @@
-// The idempotency store: one record per message id. The first delivery claims the id with an atomic insert; the
-// claim is then either settled (the 200 body is kept, with the body's hash and the delivery as queued, so a
-// redelivery gets the same answer and a payload that differs under the same id is recognised) or released after a
-// failure to store or process (so a later redelivery is handled). The queue consumer writes the processing
-// outcome into the same record (processed / failed, attempt count, last error): operators read it with
-// `npm run webhook-deliveries`. A claim carries a lease: a worker that died mid-claim leaves a claim that a
-// redelivery may take over once the lease has expired.
+// The idempotency store: one record per message id. The first delivery claims the id with an atomic insert (for a
+// queued delivery the claim already holds the answer, the body hash and the message); the claim is then either
+// settled (marked "received" or "processed", so a redelivery gets the same answer and a payload that differs under
+// the same id is recognised) or released after a failure to store or process (so a later redelivery is handled).
+// The queue consumer writes the processing outcome into the same record (processed / failed, attempt count, last
+// error): operators read it with `npm run webhook-deliveries`. A claim carries a lease: a worker that died
+// mid-claim leaves a claim that a redelivery may take over once the lease has expired.
 import type { DeliveryMessage } from "../queue/message.js";
 
 import type { WebhookAck } from "../payload/contract.js";
@@ -32,6 +32,10 @@ export interface SettledDelivery {
   /** The queue message as sent (absent when processed inline). */
   delivery?: DeliveryMessage;
 }
+
+/** What the claim itself records (everything but the state): a record stays answerable and replayable even when
+ * the update after the queue write is lost or overtaken by the consumer's outcome. */
+export type ClaimDetails = Omit<SettledDelivery, "state">;
 
 export interface DeliveryRecord {
   messageId: string;
@@ -74,7 +78,8 @@ export interface ListOptions {
 
 export interface IdempotencyStore {
   readonly kind: "memory" | "table";
-  claim(messageId: string, leaseMs: number): Promise<ClaimResult>;
+  /** `details` (the answer, body hash, kind and queued message) are written with the claim when given. */
+  claim(messageId: string, leaseMs: number, details?: ClaimDetails): Promise<ClaimResult>;
   /** Turns a claim into a settled record (conditional on the claim's token). */
   settle(messageId: string, token: string, settled: SettledDelivery): Promise<void>;
   release(messageId: string, token: string): Promise<void>;

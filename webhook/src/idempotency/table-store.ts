@@ -8,6 +8,7 @@ import type { TokenCredential } from "@azure/identity";
 import type { DeliveryMessage } from "../queue/message.js";
 import {
   IdempotencyStoreError,
+  type ClaimDetails,
   type ClaimResult,
   type DeliveryRecord,
   type DeliveryState,
@@ -67,6 +68,17 @@ export function recordOf(row: Partial<DeliveryRow>): DeliveryRecord {
   return r;
 }
 
+/** The columns a claim or a settled record carries about the delivery itself. */
+function detailColumns(d: ClaimDetails): Pick<DeliveryRow, "Response" | "BodyHash" | "Kind" | "Delivery"> {
+  const columns: Pick<DeliveryRow, "Response" | "BodyHash" | "Kind" | "Delivery"> = {
+    Response: JSON.stringify(d.response),
+    BodyHash: d.bodyHash,
+    Kind: d.kind,
+  };
+  if (d.delivery) columns.Delivery = JSON.stringify(d.delivery);
+  return columns;
+}
+
 export function rowKeysFor(messageId: string): { partitionKey: string; rowKey: string } {
   const hash = createHash("sha256").update(messageId, "utf8").digest("hex");
   return { partitionKey: hash.slice(0, 2), rowKey: hash };
@@ -111,7 +123,7 @@ export class TableIdempotencyStore implements IdempotencyStore {
     return this.#ready;
   }
 
-  async claim(messageId: string, leaseMs: number): Promise<ClaimResult> {
+  async claim(messageId: string, leaseMs: number, details?: ClaimDetails): Promise<ClaimResult> {
     await this.#ensureTable();
     const keys = rowKeysFor(messageId);
     // A few rounds cover the races (row released or taken over between our insert and read).
@@ -122,6 +134,7 @@ export class TableIdempotencyStore implements IdempotencyStore {
         State: "processing",
         LeaseUntil: new Date(this.now() + leaseMs),
         UpdatedAt: new Date(this.now()),
+        ...(details && detailColumns(details)),
       };
       try {
         const created = await this.#client.createEntity(row);
@@ -162,14 +175,11 @@ export class TableIdempotencyStore implements IdempotencyStore {
       MessageId: messageId,
       State: d.state,
       LeaseUntil: now,
-      Response: JSON.stringify(d.response),
-      BodyHash: d.bodyHash,
-      Kind: d.kind,
+      ...detailColumns(d),
       Attempts: 0,
       ReceivedAt: now,
       UpdatedAt: now,
     };
-    if (d.delivery) row.Delivery = JSON.stringify(d.delivery);
     try {
       await this.#client.updateEntity(row, "Replace", { etag: token });
     } catch (err) {

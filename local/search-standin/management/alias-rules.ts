@@ -1,23 +1,16 @@
-// What the stand-in assumes about index aliases where Microsoft's documentation is silent: every UNCONFIRMED
-// alias fact in one place, so a check on a dev service changes it here only. Documented facts (one index per
-// alias; no delete through an alias; not an indexer target; 400 when deleting an index an alias maps to;
-// "up to 10 seconds to propagate") are sourced in docs/blue-green.md.
+// How the stand-in answers where Microsoft's alias documentation is silent. The facts themselves (shared names,
+// propagation of a new alias, refusals while a deleted name propagates) live in src/search/bluegreen/alias-facts.ts,
+// the one place the product and the stand-in read them from; this file adds only the stand-in's wording of the
+// refusals (status and code where undocumented are UNCONFIRMED). Sources: docs/blue-green.md.
 import { ServiceError } from "../http.js";
 
-/**
- * UNCONFIRMED: an alias may not take the name of an existing index (and an index may not take an alias's name),
- * since both are addressed as `/indexes/{name}/docs`. The product's migration does not rely on either answer.
- */
-export const ALIAS_AND_INDEX_SHARE_NAMES = true;
+export { ALIAS_AND_INDEX_SHARE_NAMES, NEW_ALIAS_PROPAGATES } from "../../../src/search/bluegreen/alias-facts.js";
 
 /**
- * UNCONFIRMED: after an index is deleted its name stays unusable for an alias for a short while (the delete
- * propagates). Default 0 here; the migration's tests set `indexNameReleaseMs` to exercise its retry with backoff.
+ * UNCONFIRMED (see ALIAS_NAME_REFUSAL_STATUSES in alias-facts.ts): how long a deleted index's name stays unusable
+ * for an alias. Default 0; tests set `indexNameReleaseMs` to exercise the migration's retry with backoff.
  */
 export const INDEX_NAME_RELEASE_DEFAULT_MS = 0;
-
-/** UNCONFIRMED: only a re-mapping propagates slowly; a brand-new alias routes at once. */
-export const NEW_ALIAS_PROPAGATES = false;
 
 /** UNCONFIRMED status and text (the docs say only "can't be used to delete an index"); 400 so nobody reads it as gone. */
 export function aliasCannotDeleteIndex(alias: string, index: string): ServiceError {

@@ -1,0 +1,245 @@
+// The blue/green scheme end to end against the stand-in (over Azurite) through the real SDK: the one-time
+// migration of a concrete docs-index, a rebuild-class change (a field made searchable) applied while a query loop
+// runs, a verification failure (an unexpected mapping failure in the new generation) and pruning.
+import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
+import { startAzurite, type Azurite } from "../../local/azurite.js";
+import { BlobServiceClient, type ContainerClient } from "@azure/storage-blob";
+import type { Definitions, JsonObject } from "../../src/search/definitions.js";
+import { deploy } from "../../src/search/deploy.js";
+import { createSearchManagementPort } from "../../src/search/service-port.js";
+import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
+import { VerificationFailedError } from "../../src/search/bluegreen/build.js";
+import { createBlueGreenPort } from "../../src/search/bluegreen/io/sdk-port.js";
+import { migrateToAlias } from "../../src/search/bluegreen/migrate.js";
+import { blueGreenRebuild, pruneGenerations, RebuildNotPossibleError } from "../../src/search/bluegreen/rebuild.js";
+import { systemClock, type BlueGreenPort } from "../../src/search/bluegreen/ports.js";
+import { loadDefinition } from "./fixtures.js";
+import { page, upload } from "./indexer-helpers.js";
+
+const PROPAGATION_MS = 200;
+let azurite: Azurite;
+let standIn: SearchStandIn;
+let container: ContainerClient;
+let indexes: SearchIndexClient;
+let port: BlueGreenPort;
+
+function files(tweak: (d: Definitions) => void = () => {}): Definitions {
+  const d: Definitions = {
+    index: loadDefinition("docs-index.json"),
+    datasource: loadDefinition("docs-datasource.json"),
+    indexer: loadDefinition("docs-indexer.json"),
+  };
+  tweak(d);
+  return d;
+}
+
+const field = (d: Definitions, name: string) => (d.index.fields as JsonObject[]).find((f) => f.name === name)!;
+const sectionSearchable = (d: Definitions) => {
+  field(d, "section").searchable = true;
+};
+
+const options = (extra: object = {}) => ({
+  classify: {
+    container: "$web",
+    expectedFailures: ["index.html", "404.html"],
+    excludedExtensions: [".xml", ".css", ".png"],
+  },
+  clock: systemClock,
+  pollMs: 25,
+  propagationMs: PROPAGATION_MS,
+  crawlTimeoutMs: 30_000,
+  ...extra,
+});
+
+/** Queries the configured name every `everyMs` until stopped; counts failures and empty results. */
+function queryLoop(everyMs = 20) {
+  const client = indexes.getSearchClient("docs-index");
+  const counts = { queries: 0, failed: 0, empty: 0, errors: [] as string[] };
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      counts.queries += 1;
+      try {
+        const result = await client.search("*", { top: 1, includeTotalCount: true });
+        if (!result.count) counts.empty += 1;
+      } catch (err) {
+        counts.failed += 1;
+        if (counts.errors.length < 3) counts.errors.push((err as Error).message);
+      }
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    counts,
+    stop: async () => {
+      running = false;
+      await done;
+      return counts;
+    },
+  };
+}
+
+async function waitForIndexer() {
+  const client = new SearchIndexerClient(standIn.url, new AzureKeyCredential(standIn.apiKey), {
+    allowInsecureConnection: true,
+  });
+  for (let i = 0; i < 400; i++) {
+    const s = await client.getIndexerStatus("docs-indexer");
+    if (s.lastResult && s.lastResult.status !== "inProgress") return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("indexer did not finish");
+}
+
+beforeAll(async () => {
+  azurite = await startAzurite();
+  standIn = await startSearchStandIn({
+    storageConnectionString: azurite.connectionString,
+    aliasPropagationMs: PROPAGATION_MS,
+    indexNameReleaseMs: 150,
+  });
+  container = BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient("$web");
+  await container.createIfNotExists();
+  for (const [name, title] of [
+    ["payments/guides/refunds.html", "Refunds"],
+    ["payments/reference/api.html", "Payments API"],
+    ["identity/guides/sign-in.html", "Sign in"],
+    ["identity/reference/tokens.html", "Tokens"],
+  ] as const)
+    await upload(container, name, page(title, `${title} description`, `About ${title.toLowerCase()}.`), "text/html");
+  await upload(container, "index.html", page("Home", "Landing", "Welcome."), "text/html");
+
+  const credential = new AzureKeyCredential(standIn.apiKey);
+  indexes = new SearchIndexClient(standIn.url, credential, { allowInsecureConnection: true });
+  const indexerClient = new SearchIndexerClient(standIn.url, credential, { allowInsecureConnection: true });
+  const management = createSearchManagementPort({
+    indexClient: indexes,
+    indexerClient,
+    apiVersion: "2026-04-01",
+    allowInsecureConnection: true,
+  });
+  port = createBlueGreenPort({ indexClient: indexes, indexerClient, management, container });
+
+  // Today's state: a concrete docs-index, filled by one run, plus an orphan whose blob was deleted long ago.
+  await deploy(management, files());
+  await waitForIndexer();
+  const listed = await indexes.getSearchClient<{ path: string }>("docs-index").search("*", { select: ["path"] });
+  let sample = "";
+  for await (const r of listed.results)
+    if (r.document.path.endsWith("payments/guides/refunds.html")) sample = r.document.path;
+  const goneUrl = sample.replace("payments/guides/refunds.html", "payments/guides/removed.html");
+  await indexes
+    .getSearchClient("docs-index")
+    .uploadDocuments([{ id: base64Encode(goneUrl, { useHttpServerUtilityUrlTokenEncode: true }), path: goneUrl }]);
+}, 60_000);
+
+afterAll(async () => {
+  await standIn?.close();
+  await azurite?.close();
+});
+
+describe("migrate-to-alias", () => {
+  it("a rebuild of a concrete index is refused with the command that migrates it", async () => {
+    await expect(blueGreenRebuild(port, files(sectionSearchable), options())).rejects.toThrow(/migrate-to-alias/);
+  });
+
+  it("builds generation 1, deletes the concrete index and creates the alias at once (retrying while the name is reserved)", async () => {
+    const loop = queryLoop(10);
+    const result = await migrateToAlias(port, files(), options());
+    const counts = await loop.stop();
+    expect(result.generation).toBe("docs-index-1");
+    expect(result.verification?.ok).toBe(true);
+    expect(result.aliasAttempts).toBeGreaterThan(1); // the stand-in reserves a deleted index's name for 150 ms
+    expect(result.gapMs).toBeGreaterThanOrEqual(150);
+    expect(result.dropped?.byReason.orphan).toBe(1);
+    expect((await indexes.getAlias("docs-index")).indexes).toEqual(["docs-index-1"]);
+    const indexerClient = new SearchIndexerClient(standIn.url, new AzureKeyCredential(standIn.apiKey), {
+      allowInsecureConnection: true,
+    });
+    expect((await indexerClient.getIndexer("docs-indexer")).targetIndexName).toBe("docs-index-1");
+    // Queries failed only inside the measured gap (one every ~10 ms).
+    expect(counts.failed).toBeLessThanOrEqual(Math.ceil(result.gapMs! / 10) + 2);
+    expect(counts.queries - counts.failed).toBeGreaterThan(0);
+    console.log(
+      `migration: gap ${result.gapMs} ms (${result.aliasAttempts} alias attempts); queries ${counts.queries}, failed ${counts.failed}, empty ${counts.empty}`,
+    );
+  }, 60_000);
+
+  it("a second run is a no-op", async () => {
+    const again = await migrateToAlias(port, files(), options());
+    expect(again.alreadyMigrated).toBe(true);
+  });
+});
+
+describe("blue/green rebuild", () => {
+  it("a field made searchable: 0 failed and 0 empty queries, the alias ends on the new generation, the field is searchable", async () => {
+    const loop = queryLoop(20);
+    const result = await blueGreenRebuild(port, files(sectionSearchable), options());
+    const counts = await loop.stop();
+    console.log(`rebuild: queries ${counts.queries}, failed ${counts.failed}, empty ${counts.empty}`);
+    expect(counts.failed, counts.errors.join("; ")).toBe(0);
+    expect(counts.empty).toBe(0);
+    expect(counts.queries).toBeGreaterThan(5);
+    expect(result).toMatchObject({ from: "docs-index-1", to: "docs-index-2", kept: ["docs-index-1"], pruned: [] });
+    expect(result.steps.map((s) => s.step)).toEqual([
+      "create-generation",
+      "point-indexer",
+      "reset-and-run",
+      "wait",
+      "verify",
+      "swap",
+      "propagate",
+    ]);
+    expect((await indexes.getAlias("docs-index")).indexes).toEqual(["docs-index-2"]);
+    const def = await indexes.getIndex("docs-index");
+    expect(def.name).toBe("docs-index-2");
+    expect(def.fields.find((f) => f.name === "section")).toMatchObject({ searchable: true });
+    const hits = await indexes.getSearchClient("docs-index").search("guides", { searchFields: ["section"] });
+    expect(
+      hits.count ??
+        (await (async () => {
+          let n = 0;
+          for await (const _ of hits.results) n++;
+          return n;
+        })()),
+    ).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("an unexpected mapping failure in the new generation: verification fails, the alias stays, the indexer points back", async () => {
+    const broken = files((d) => {
+      sectionSearchable(d);
+      const mapping = (d.indexer.fieldMappings as JsonObject[]).find((m) => m.targetFieldName === "section")!;
+      (mapping.mappingFunction as { parameters: { position: number } }).parameters.position = 9;
+    });
+    const loop = queryLoop(20);
+    const err = await blueGreenRebuild(port, broken, options()).catch((e: unknown) => e);
+    const counts = await loop.stop();
+    expect(err).toBeInstanceOf(VerificationFailedError);
+    expect((err as VerificationFailedError).verification.checks.find((c) => c.name === "run")?.ok).toBe(false);
+    expect((err as Error).message).toMatch(/docs-index-3 failed verification.*stay on docs-index-2/);
+    expect((await indexes.getAlias("docs-index")).indexes).toEqual(["docs-index-2"]);
+    const indexer = await indexes.getIndex("docs-index");
+    expect(indexer.name).toBe("docs-index-2");
+    const restored = await new SearchIndexerClient(standIn.url, new AzureKeyCredential(standIn.apiKey), {
+      allowInsecureConnection: true,
+    }).getIndexer("docs-indexer");
+    expect(restored.targetIndexName).toBe("docs-index-2");
+    expect(restored.fieldMappings?.find((m) => m.targetFieldName === "section")?.mappingFunction?.parameters).toEqual({
+      delimiter: "/",
+      position: 5,
+    });
+    expect(counts.failed + counts.empty).toBe(0);
+  }, 60_000);
+
+  it("--resume with nothing under way is refused; prune deletes the old and the failed generation, never the live one", async () => {
+    await expect(blueGreenRebuild(port, files(sectionSearchable), options({ resume: true }))).rejects.toBeInstanceOf(
+      RebuildNotPossibleError,
+    );
+    expect(await pruneGenerations(port, "docs-index", "docs-indexer")).toEqual(["docs-index-1", "docs-index-3"]);
+    const names: string[] = [];
+    for await (const n of indexes.listIndexesNames()) names.push(n);
+    expect(names.sort()).toEqual(["docs-index-2"]);
+  });
+});

@@ -116,7 +116,7 @@ describe("through the alias", () => {
     expect(hits).toHaveLength(1);
     await client.mergeOrUploadDocuments([{ id: "c", title: "written through the alias", section: "z" }]);
     expect(await indexes.getSearchClient("books-1").getDocumentsCount()).toBe(2);
-    await indexes.getSearchClient("books-1").deleteDocuments("id", ["c"]);
+    await indexes.getSearchClient<{ id: string }>("books-1").deleteDocuments("id", ["c"]);
   });
 
   it("GET and PUT of the index definition go to the mapped index", async () => {

@@ -23,6 +23,15 @@ import { verifyGeneration, type VerificationInput } from "../../src/search/blueg
 import type { IndexerStatusRecord, RunRecord } from "../../src/search/ops/indexer-status.js";
 import { BlobIndex } from "../../src/search/ops/orphans.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
+import {
+  blueGreenTarget,
+  liveThroughAlias,
+  plannedTargetMismatch,
+  rebuildCost,
+  rebuildLabel,
+} from "../../src/search/bluegreen/plan-view.js";
+import { buildPlan } from "../../src/search/plan.js";
+import { loadDefinition } from "../standin/fixtures.js";
 
 const BLOB_BASE = "https://docsdev.blob.core.windows.net/$web/";
 const idOf = (path: string) => base64Encode(`${BLOB_BASE}${path}`, { useHttpServerUtilityUrlTokenEncode: true });
@@ -249,5 +258,44 @@ describe("migration retry", () => {
     expect(isNameRefusal({ statusCode: 400 })).toBe(true);
     expect(isNameRefusal({ statusCode: 403 })).toBe(false);
     expect(isNameRefusal(new Error("network"))).toBe(false);
+  });
+});
+
+describe("plan through the alias", () => {
+  const files = {
+    index: loadDefinition("docs-index.json"),
+    datasource: loadDefinition("docs-datasource.json"),
+    indexer: loadDefinition("docs-indexer.json"),
+  };
+  const generation = forGeneration(files, "docs-index-3");
+  const live = {
+    index: { definition: generation.index, etag: '"1"' },
+    datasource: { definition: files.datasource, etag: '"2"' },
+    indexer: { definition: generation.indexer, etag: '"3"' },
+  };
+
+  it("a generation holding exactly the files plans as unchanged (its name is not a change)", () => {
+    expect(buildPlan(files, live).summary.unchanged).toBeLessThan(3);
+    expect(buildPlan(files, liveThroughAlias(live, "docs-index", "docs-index-3")).summary).toMatchObject({
+      unchanged: 3,
+      rebuild: 0,
+    });
+  });
+
+  it("labels a rebuild with both generations and says what it costs and what not", () => {
+    const target = blueGreenTarget("docs-index", "docs-index-3", ["docs-index-2", "docs-index-3"]);
+    expect(rebuildLabel(target)).toBe("rebuild (blue/green: docs-index-3 → docs-index-4)");
+    const cost = rebuildCost(target).join("\n");
+    expect(cost).toMatch(/one full crawl/);
+    expect(cost).toMatch(/does not cost: downtime/);
+  });
+
+  it("a saved plan's rebuild no longer applies when the alias moved or another generation appeared", () => {
+    const planned = { alias: "docs-index", from: "docs-index-3", to: "docs-index-4" };
+    expect(plannedTargetMismatch(planned, planned)).toBeUndefined();
+    expect(plannedTargetMismatch(planned, { ...planned, from: "docs-index-4", to: "docs-index-5" })).toMatch(
+      /now maps to docs-index-4/,
+    );
+    expect(plannedTargetMismatch(planned, { ...planned, to: "docs-index-5" })).toMatch(/next generation is now/);
   });
 });

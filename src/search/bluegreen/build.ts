@@ -131,11 +131,14 @@ async function waitUntil(ctx: BuildContext, serving: string, done: (s: CrawlStat
 
 /**
  * Reset and run, then wait for the full crawl to finish. A fresh build always resets; a resumed one skips what
- * the history shows done (a reset older than the build would pass for it: the verification's counts catch that).
+ * the history shows done. The history cannot say whether its newest reset came before or after the indexer was
+ * pointed at the candidate: an empty candidate means before; a partly filled one fails the verification's counts.
  */
 export async function crawl(ctx: BuildContext, serving: string, candidate: string, fresh: boolean): Promise<void> {
   const name = indexerName(ctx);
-  const initial = fresh ? "not-reset" : crawlState(await ctx.port.indexerStatus(name));
+  let initial = fresh ? "not-reset" : crawlState(await ctx.port.indexerStatus(name));
+  // Resuming: a "done" crawl into an empty candidate is an older reset's run (it wrote elsewhere): crawl again.
+  if (initial === "done" && (await ctx.port.countDocuments(candidate)) === 0) initial = "not-reset";
   if (initial === "not-reset" || initial === "reset-not-run") {
     await step(ctx, "reset-and-run", async () => {
       if (initial === "not-reset") {

@@ -18,6 +18,7 @@ import { generationIndexName, generationOf, generationsIn, nextGeneration } from
 import type { BlueGreenPort } from "./ports.js";
 import { describePhase, inferPhase, type Observation, type Phase } from "./progress-state.js";
 import type { Verification } from "./verify.js";
+import { blueGreenTarget, plannedTargetMismatch, type BlueGreenTarget } from "./plan-view.js";
 
 export interface RebuildOptions extends BuildOptions {
   /** Continue a rebuild the service shows under way (indexer already filling a newer generation). */
@@ -26,6 +27,8 @@ export interface RebuildOptions extends BuildOptions {
   prune?: boolean;
   /** Wait after the swap before anything may delete the old generation (default: the documented 10 s). */
   propagationMs?: number;
+  /** From a saved plan: refuse (nothing written) unless the service still rebuilds exactly this. */
+  planned?: BlueGreenTarget;
 }
 
 export interface RebuildResult {
@@ -69,7 +72,13 @@ export async function observe(port: BlueGreenPort, name: string, indexer: string
 }
 
 /** The names the rebuild works on: the live generation and the one to build (or the one being built). */
-async function begin(ctx: BuildContext, phase: Phase, resume: boolean, observed: Observation) {
+async function begin(
+  ctx: BuildContext,
+  phase: Phase,
+  resume: boolean,
+  observed: Observation,
+  planned: BlueGreenTarget | undefined,
+) {
   const alias = String(ctx.files.index.name);
   if (phase.phase === "building" && phase.live !== undefined && phase.live !== alias) {
     if (!resume)
@@ -83,6 +92,10 @@ async function begin(ctx: BuildContext, phase: Phase, resume: boolean, observed:
     throw new RebuildNotPossibleError(phase, `cannot rebuild ${alias}: ${describePhase(alias, phase)}`);
   if (resume)
     throw new RebuildNotPossibleError(phase, `no rebuild of ${alias} to resume: ${describePhase(alias, phase)}`);
+  if (planned) {
+    const mismatch = plannedTargetMismatch(planned, blueGreenTarget(alias, phase.live, observed.indexNames));
+    if (mismatch) throw new RebuildNotPossibleError(phase, `${mismatch}; nothing was changed. Plan again.`);
+  }
   if (phase.candidate) {
     const unused = phase.candidate;
     await step(ctx, "create-generation", async () => {
@@ -105,7 +118,13 @@ export async function blueGreenRebuild(
   const ctx: BuildContext = { port, files, options, steps: [], resumeCommand: "docs-index deploy --resume" };
   const observed = await observe(port, alias, indexer);
   const phase = inferPhase(observed);
-  const { live, candidate, previousIndexer, resumed } = await begin(ctx, phase, options.resume ?? false, observed);
+  const { live, candidate, previousIndexer, resumed } = await begin(
+    ctx,
+    phase,
+    options.resume ?? false,
+    observed,
+    options.planned,
+  );
 
   await crawl(ctx, live, candidate, !resumed);
   const { verification, dropped } = await verifyOrRollback(ctx, live, candidate, previousIndexer);

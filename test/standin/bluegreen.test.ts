@@ -21,6 +21,7 @@ import {
 } from "../../src/search/bluegreen/rebuild.js";
 import { describePhase, inferPhase } from "../../src/search/bluegreen/progress-state.js";
 import { systemClock, type BlueGreenPort } from "../../src/search/bluegreen/ports.js";
+import { startQueryLoop } from "../../local/environment/query-loop.js";
 import { loadDefinition } from "./fixtures.js";
 import { page, upload } from "./indexer-helpers.js";
 
@@ -59,33 +60,7 @@ const options = (extra: object = {}) => ({
   ...extra,
 });
 
-/** Queries the configured name every `everyMs` until stopped; counts failures and empty results. */
-function queryLoop(everyMs = 20) {
-  const client = indexes.getSearchClient("docs-index");
-  const counts = { queries: 0, failed: 0, empty: 0, errors: [] as string[] };
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      counts.queries += 1;
-      try {
-        const result = await client.search("*", { top: 1, includeTotalCount: true });
-        if (!result.count) counts.empty += 1;
-      } catch (err) {
-        counts.failed += 1;
-        if (counts.errors.length < 3) counts.errors.push((err as Error).message);
-      }
-      await new Promise((r) => setTimeout(r, everyMs));
-    }
-  })();
-  return {
-    counts,
-    stop: async () => {
-      running = false;
-      await done;
-      return counts;
-    },
-  };
-}
+const queryLoop = (everyMs: number) => startQueryLoop(indexes.getSearchClient("docs-index"), everyMs);
 
 async function waitForIndexer() {
   const client = new SearchIndexerClient(standIn.url, new AzureKeyCredential(standIn.apiKey), {
@@ -168,6 +143,7 @@ describe("migrate-to-alias", () => {
     // Queries failed only inside the measured gap (one every ~10 ms).
     expect(counts.failed).toBeLessThanOrEqual(Math.ceil(result.gapMs! / 10) + 2);
     expect(counts.queries - counts.failed).toBeGreaterThan(0);
+    expect(counts.failureWindowMs).toBeLessThanOrEqual(result.gapMs! + 50);
     console.log(
       `migration: gap ${result.gapMs} ms (${result.aliasAttempts} alias attempts); queries ${counts.queries}, failed ${counts.failed}, empty ${counts.empty}`,
     );

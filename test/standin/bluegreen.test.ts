@@ -1,17 +1,13 @@
 // The blue/green scheme end to end against the stand-in (over Azurite) through the real SDK: the one-time
 // migration of a concrete docs-index, a rebuild-class change (a field made searchable) applied while a query loop
 // runs, a verification failure (an unexpected mapping failure in the new generation) and pruning.
-import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
+import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { startAzurite, type Azurite } from "../../local/azurite.js";
-import { BlobServiceClient, type ContainerClient } from "@azure/storage-blob";
-import type { Definitions, JsonObject } from "../../src/search/definitions.js";
+import type { SearchStandIn } from "../../local/search-standin/server.js";
+import type { JsonObject } from "../../src/search/definitions.js";
 import { deploy } from "../../src/search/deploy.js";
-import { createSearchManagementPort } from "../../src/search/service-port.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { VerificationFailedError } from "../../src/search/bluegreen/build.js";
-import { createBlueGreenPort } from "../../src/search/bluegreen/io/sdk-port.js";
 import { migrateToAlias } from "../../src/search/bluegreen/migrate.js";
 import {
   blueGreenRebuild,
@@ -20,92 +16,33 @@ import {
   RebuildNotPossibleError,
 } from "../../src/search/bluegreen/rebuild.js";
 import { describePhase, inferPhase } from "../../src/search/bluegreen/progress-state.js";
-import { systemClock, type BlueGreenPort } from "../../src/search/bluegreen/ports.js";
+import type { BlueGreenPort } from "../../src/search/bluegreen/ports.js";
 import { startQueryLoop } from "../../local/environment/query-loop.js";
-import { loadDefinition } from "./fixtures.js";
-import { page, upload } from "./indexer-helpers.js";
+import {
+  field,
+  files,
+  rebuildOptions as options,
+  sectionSearchable,
+  startBlueGreenWorld,
+  type BlueGreenWorld,
+} from "./bluegreen-world.js";
 
-const PROPAGATION_MS = 200;
-let azurite: Azurite;
+let world: BlueGreenWorld;
 let standIn: SearchStandIn;
-let container: ContainerClient;
 let indexes: SearchIndexClient;
+let indexerClient: SearchIndexerClient;
 let port: BlueGreenPort;
-
-function files(tweak: (d: Definitions) => void = () => {}): Definitions {
-  const d: Definitions = {
-    index: loadDefinition("docs-index.json"),
-    datasource: loadDefinition("docs-datasource.json"),
-    indexer: loadDefinition("docs-indexer.json"),
-  };
-  tweak(d);
-  return d;
-}
-
-const field = (d: Definitions, name: string) => (d.index.fields as JsonObject[]).find((f) => f.name === name)!;
-const sectionSearchable = (d: Definitions) => {
-  field(d, "section").searchable = true;
-};
-
-const options = (extra: object = {}) => ({
-  classify: {
-    container: "$web",
-    expectedFailures: ["index.html", "404.html"],
-    excludedExtensions: [".xml", ".css", ".png"],
-  },
-  clock: systemClock,
-  pollMs: 25,
-  propagationMs: PROPAGATION_MS,
-  crawlTimeoutMs: 30_000,
-  ...extra,
-});
 
 const queryLoop = (everyMs: number) => startQueryLoop(indexes.getSearchClient("docs-index"), everyMs);
 
-async function waitForIndexer() {
-  const client = new SearchIndexerClient(standIn.url, new AzureKeyCredential(standIn.apiKey), {
-    allowInsecureConnection: true,
-  });
-  for (let i = 0; i < 400; i++) {
-    const s = await client.getIndexerStatus("docs-indexer");
-    if (s.lastResult && s.lastResult.status !== "inProgress") return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("indexer did not finish");
-}
-
 beforeAll(async () => {
-  azurite = await startAzurite();
-  standIn = await startSearchStandIn({
-    storageConnectionString: azurite.connectionString,
-    aliasPropagationMs: PROPAGATION_MS,
-    indexNameReleaseMs: 150,
-  });
-  container = BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient("$web");
-  await container.createIfNotExists();
-  for (const [name, title] of [
-    ["payments/guides/refunds.html", "Refunds"],
-    ["payments/reference/api.html", "Payments API"],
-    ["identity/guides/sign-in.html", "Sign in"],
-    ["identity/reference/tokens.html", "Tokens"],
-  ] as const)
-    await upload(container, name, page(title, `${title} description`, `About ${title.toLowerCase()}.`), "text/html");
-  await upload(container, "index.html", page("Home", "Landing", "Welcome."), "text/html");
-
-  const credential = new AzureKeyCredential(standIn.apiKey);
-  indexes = new SearchIndexClient(standIn.url, credential, { allowInsecureConnection: true });
-  const indexerClient = new SearchIndexerClient(standIn.url, credential, { allowInsecureConnection: true });
-  const management = createSearchManagementPort({
-    indexClient: indexes,
-    indexerClient,
-    apiVersion: "2026-04-01",
-    allowInsecureConnection: true,
-  });
-  port = createBlueGreenPort({ indexClient: indexes, indexerClient, management, container });
+  world = await startBlueGreenWorld({ indexNameReleaseMs: 150 });
+  ({ standIn, indexes, port } = world);
+  indexerClient = world.indexers;
 
   // Today's state: a concrete docs-index, filled by one run, plus an orphan whose blob was deleted long ago.
-  await deploy(management, files());
-  await waitForIndexer();
+  await deploy(world.management, files());
+  await world.waitForIndexer();
   const listed = await indexes.getSearchClient<{ path: string }>("docs-index").search("*", { select: ["path"] });
   let sample = "";
   for await (const r of listed.results)
@@ -117,8 +54,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await standIn?.close();
-  await azurite?.close();
+  await world?.close();
 });
 
 describe("migrate-to-alias", () => {
@@ -136,9 +72,6 @@ describe("migrate-to-alias", () => {
     expect(result.gapMs).toBeGreaterThanOrEqual(150);
     expect(result.dropped?.byReason.orphan).toBe(1);
     expect((await indexes.getAlias("docs-index")).indexes).toEqual(["docs-index-1"]);
-    const indexerClient = new SearchIndexerClient(standIn.url, new AzureKeyCredential(standIn.apiKey), {
-      allowInsecureConnection: true,
-    });
     expect((await indexerClient.getIndexer("docs-indexer")).targetIndexName).toBe("docs-index-1");
     // Queries failed only inside the measured gap (one every ~10 ms).
     expect(counts.failed).toBeLessThanOrEqual(Math.ceil(result.gapMs! / 10) + 2);
@@ -204,9 +137,7 @@ describe("blue/green rebuild", () => {
     expect((await indexes.getAlias("docs-index")).indexes).toEqual(["docs-index-2"]);
     const indexer = await indexes.getIndex("docs-index");
     expect(indexer.name).toBe("docs-index-2");
-    const restored = await new SearchIndexerClient(standIn.url, new AzureKeyCredential(standIn.apiKey), {
-      allowInsecureConnection: true,
-    }).getIndexer("docs-indexer");
+    const restored = await indexerClient.getIndexer("docs-indexer");
     expect(restored.targetIndexName).toBe("docs-index-2");
     expect(restored.fieldMappings?.find((m) => m.targetFieldName === "section")?.mappingFunction?.parameters).toEqual({
       delimiter: "/",

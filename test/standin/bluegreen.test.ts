@@ -19,7 +19,6 @@ import { describePhase, inferPhase } from "../../src/search/bluegreen/progress-s
 import type { BlueGreenPort } from "../../src/search/bluegreen/ports.js";
 import { startQueryLoop } from "../../local/environment/query-loop.js";
 import {
-  field,
   files,
   rebuildOptions as options,
   sectionSearchable,

@@ -11,6 +11,9 @@ import {
 import { migrateToAlias } from "../../src/search/bluegreen/migrate.js";
 import { blueGreenRendering } from "../../src/search/bluegreen/plan-view.js";
 import { renderPlan } from "../../src/search/render-plan.js";
+import { resolveServingIndex } from "../../src/search/bluegreen/io/resolve.js";
+import { describeResolution } from "../../src/search/bluegreen/generations.js";
+import { formatMigrateResult, formatRebuildResult } from "../../src/search/bluegreen/render.js";
 import {
   files,
   rebuildOptions,
@@ -40,7 +43,13 @@ describe("deploy through the alias", () => {
   });
 
   it("after the migration the plan of unchanged files is unchanged (the generation's name is no change)", async () => {
-    await migrateToAlias(world.port, files(), rebuildOptions());
+    expect((await resolveServingIndex(world.indexes, "docs-index")).kind).toBe("concrete");
+    const migrated = await migrateToAlias(world.port, files(), rebuildOptions());
+    expect(formatMigrateResult(migrated)).toMatch(/gap: \d+ ms between deleting the concrete index/);
+    expect(describeResolution(await resolveServingIndex(world.indexes, "docs-index"))).toBe(
+      "docs-index → docs-index-1",
+    );
+    expect((await resolveServingIndex(world.indexes, "nothing")).kind).toBe("missing");
     const planned = await planThroughAlias(world.port, files());
     expect(planned.mode).toBe("alias");
     expect(actions(planned.plan)).toEqual({ index: "unchanged", datasource: "unchanged", indexer: "unchanged" });
@@ -89,6 +98,10 @@ describe("deploy through the alias", () => {
     });
     expect(confirmed).toBe(true);
     expect(result.rebuilt).toMatchObject({ from: "docs-index-1", to: "docs-index-2" });
+    const text = formatRebuildResult(result.rebuilt!);
+    expect(text).toMatch(/docs-index-1 → docs-index-2/);
+    expect(text).toMatch(/kept for rollback: docs-index-1/);
+    expect(text).toMatch(/ok {3}run: run success/);
     expect((await world.indexes.getAlias("docs-index")).indexes).toEqual(["docs-index-2"]);
     expect(actions((await planThroughAlias(world.port, files(sectionSearchable))).plan)).toEqual({
       index: "unchanged",

@@ -3,11 +3,14 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { StandInContext, StandInOptions } from "./context.js";
 import { registerDocumentRoutes } from "./documents/routes.js";
 import { ServiceError, Router, errorBody, normalisePath, readBody, send, type StandInResponse } from "./http.js";
 import { registerAliasRoutes, routeThroughAlias } from "./management/aliases.js";
 import { registerManagementRoutes } from "./management/routes.js";
 import { createState, type StandInState } from "./state.js";
+
+export type { StandInContext, StandInOptions } from "./context.js";
 
 export interface RequestLogEntry {
   method: string;
@@ -26,25 +29,6 @@ export interface Fault {
   code?: string;
   message?: string;
   headers?: Record<string, string>;
-}
-
-export interface StandInOptions {
-  host?: string;
-  /** 0 (default) picks a free port. */
-  port?: number;
-  /** Required value of the `api-key` header; requests without it get 403. Default "local-admin-key". */
-  apiKey?: string;
-  /** Blob access for the indexer (the Azurite connection string); set by the local environment. */
-  storageConnectionString?: string;
-  /** How long an alias re-mapping takes to reach requests (the service: "up to 10 seconds"). Default 0. */
-  aliasPropagationMs?: number;
-  /** How long a deleted index's name stays unusable for an alias (UNCONFIRMED, management/alias-rules.ts). */
-  indexNameReleaseMs?: number;
-}
-
-export interface StandInContext {
-  state: StandInState;
-  options: Required<Pick<StandInOptions, "apiKey">> & StandInOptions;
 }
 
 export interface SearchStandIn {

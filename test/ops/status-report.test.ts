@@ -5,7 +5,7 @@ import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { parseIndexerStatus, IndexerStatusParseError } from "../../src/search/ops/indexer-status.js";
 import { blobPathFromErrorKey, buildStatusReport } from "../../src/search/ops/status-report.js";
 
-const examples = path.resolve(import.meta.dirname, "../../../shared/reference/azure-search-examples");
+const examples = path.resolve(import.meta.dirname, "../fixtures/azure-search/examples");
 const official = (file: string) => JSON.parse(readFileSync(path.join(examples, file), "utf8")).responses["200"].body;
 const options = { container: "$web", expectedFailures: ["index.html", "404.html"] };
 const root = "https://acct.blob.core.windows.net/$web";

@@ -45,16 +45,26 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
   describe(`${name} pipeline (${file})`, () => {
     const lines = commandsOf(file);
 
-    it("parses and has shell steps", () => {
-      expect(lines.length).toBeGreaterThan(10);
+    it("runs CI's own commands (.ci/run: clean install, then the test suite) before building anything", () => {
+      const ci = readFileSync(path.join(repoRoot, ".ci", "run"), "utf8")
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => /^npm\b/.test(l));
+      expect(ci).toEqual(["npm ci --no-audit --no-fund", "npm test"]);
+      const firstBuild = lines.findIndex((l) => /^npm run /.test(l));
+      expect(lines.slice(0, firstBuild)).toEqual(ci);
     });
 
     it("names only npm scripts that exist in package.json", () => {
-      const named = lines.flatMap((l) => [...l.matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => m[1]!));
-      expect(named).toEqual(expect.arrayContaining(["synth", "docs-index"]));
+      const named = lines.flatMap((l) => [
+        ...[...l.matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => m[1]!),
+        ...(/^npm test\b/.test(l) ? ["test"] : []),
+      ]);
+      expect(named).toEqual(
+        expect.arrayContaining(["test", "contracts:build", "synth", "webhook:build", "docs-index"]),
+      );
       const missing = named.filter((s) => !(s in scripts));
       expect(missing).toEqual([]);
-      if (lines.some((l) => /^npm test\b/.test(l))) expect(scripts.test).toBeDefined();
     });
 
     it("uses npx only for binaries installed in node_modules/.bin", () => {
@@ -78,11 +88,29 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
       expect(steps).toEqual(STACK_IDS.flatMap((id) => [`${id} init`, `${id} plan`, `${id} apply`]));
     });
 
+    it("applies exactly the plan it wrote (terraform apply of the saved -out file)", () => {
+      const planned = new Map<string, string>();
+      for (const l of lines) {
+        const plan = /^terraform -chdir=(\S+) plan .*-out=(\S+)/.exec(l);
+        if (plan) planned.set(plan[1]!, plan[2]!);
+        const apply = /^terraform -chdir=(\S+) apply (.*)$/.exec(l);
+        if (apply) expect(apply[2]!.split(" ").at(-1), l).toBe(planned.get(apply[1]!));
+      }
+      expect(planned.size).toBe(STACK_IDS.length);
+    });
+
+    it("stores no secret: signs in by federation, names no client secret or password", () => {
+      const text = readFileSync(path.join(repoRoot, file), "utf8");
+      expect(text).not.toMatch(/client[-_]?secret|CLIENT_SECRET|--password|ARM_ACCESS_KEY|secrets\./i);
+    });
+
     it("runs docs-index preflight, plan, deploy, then status, with registered subcommands", async () => {
       const subcommands = lines.flatMap((l) =>
         [...l.matchAll(/npm run docs-index -- (?:--[\w-]+ )*([a-z-]+)/g)].map((m) => m[1]!),
       );
       expect(subcommands).toEqual(["preflight", "plan", "deploy", "status"]);
+      // The deploy never drops documents: no rebuild, no reset (a backfill is a manual, confirmed operation).
+      expect(lines.filter((l) => /--allow-rebuild|\bbackfill\b|\breset\b/.test(l))).toEqual([]);
       const registered = await docsIndexCommands();
       for (const s of subcommands) expect(registered, s).toContain(s);
     });

@@ -4,7 +4,7 @@ import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azu
 import { BlobServiceClient, type ContainerClient } from "@azure/storage-blob";
 import { startAzurite, type Azurite } from "../../local/azurite.js";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { createBlueGreenPort } from "../../src/search/bluegreen/io/sdk-port.js";
+import { createBlueGreenPort } from "../../src/search/ops/io/bluegreen-port.js";
 import { systemClock, type BlueGreenPort } from "../../src/search/bluegreen/ports.js";
 import type { Definitions, JsonObject } from "../../src/search/definitions.js";
 import { createSearchManagementPort, type SearchManagementPort } from "../../src/search/service-port.js";

@@ -11,7 +11,7 @@ import {
 import { migrateToAlias } from "../../src/search/bluegreen/migrate.js";
 import { blueGreenRendering } from "../../src/search/bluegreen/plan-view.js";
 import { renderPlan } from "../../src/search/render-plan.js";
-import { resolveServingIndex } from "../../src/search/bluegreen/io/resolve.js";
+import { resolveServingIndex } from "../../src/search/ops/io/alias-resolve.js";
 import { describeResolution } from "../../src/search/bluegreen/generations.js";
 import { formatMigrateResult, formatRebuildResult } from "../../src/search/bluegreen/render.js";
 import {

@@ -7,7 +7,7 @@ import {
   startIndexerRun,
   waitForIndexerRun,
 } from "../../local/search-standin/indexer/engine.js";
-import type { StandInContext } from "../../local/search-standin/server.js";
+import type { StandInContext } from "../../local/search-standin/context.js";
 import { base64Encode } from "../../src/search/indexer-emulation/field-mappings.js";
 import { define, lastResult, page, startWorld, upload, type IndexerWorld } from "./indexer-helpers.js";
 

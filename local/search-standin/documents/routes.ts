@@ -1,7 +1,7 @@
 // Document endpoints (reference §8): docs/search (POST and GET), docs/$count, docs/index, lookup by key.
 // Both URL forms reach these routes through http.ts's normalisation (`docs/search.post.search` → `docs/search`).
 import { ServiceError, type Router, type StandInRequest } from "../http.js";
-import type { StandInContext } from "../server.js";
+import type { StandInContext } from "../context.js";
 import { applyBatch, parseBatch } from "./batch.js";
 import { schemaOf, type IndexSchema } from "./schema.js";
 import { executeSearch, odata, searchRequestFromBody, searchRequestFromQuery } from "./search.js";

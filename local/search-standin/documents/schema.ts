@@ -1,5 +1,5 @@
 // A stored index definition (REST shape) seen as the document endpoints need it: field types and the
-// attributes with the REST defaults for omitted ones (../shared/reference/azure-ai-search.md §4.1).
+// attributes with the REST defaults for omitted ones (docs/local-standin.md, Sources §4.1).
 import type { JsonObject } from "../state.js";
 
 export interface FieldInfo {

@@ -7,7 +7,7 @@
 //     not allowed."; use RUN_IN_PROGRESS_MESSAGE for the text).
 //   - waitForIndexerRun(ctx, name): resolves when the active run (if any) completes (tests, benchmarks).
 // The blob indexer over Azurite lives in run.ts; emulated soft-delete tracking in tracking.ts.
-import type { StandInContext } from "../server.js";
+import type { StandInContext } from "../context.js";
 import type { ExecutionResult } from "../state.js";
 import { DataSourceError } from "./blob-source.js";
 import { performRun } from "./run.js";

@@ -11,7 +11,7 @@ import { isMarkdown } from "../../../src/search/indexer-emulation/extract-markdo
 import { applyBatch, parseBatch } from "../documents/batch.js";
 import { schemaOf } from "../documents/schema.js";
 import { ServiceError } from "../http.js";
-import type { StandInContext } from "../server.js";
+import type { StandInContext } from "../context.js";
 import type { ExecutionResult, JsonObject } from "../state.js";
 import {
   DataSourceError,

@@ -4,7 +4,7 @@
 // takes a while to propagate: the stand-in keeps routing to the previous index for `aliasPropagationMs`.
 // What the documentation does not say is decided in ./alias-rules.ts (UNCONFIRMED, one place).
 import { ServiceError, type Router, type StandInRequest, type StandInResponse } from "../http.js";
-import type { StandInContext } from "../server.js";
+import type { StandInContext } from "../context.js";
 import { newEtag, type JsonObject, type Stored, type StandInState } from "../state.js";
 import {
   ALIAS_AND_INDEX_SHARE_NAMES,

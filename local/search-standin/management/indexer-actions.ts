@@ -2,7 +2,7 @@
 // (../indexer/engine.ts); this file only checks preconditions and reports state in the service's shape.
 import { ServiceError, type Router } from "../http.js";
 import { isRunInProgress, resetIndexer, RUN_IN_PROGRESS_MESSAGE, startIndexerRun } from "../indexer/engine.js";
-import type { StandInContext } from "../server.js";
+import type { StandInContext } from "../context.js";
 import { RUN_INDEXER_ON_CREATE } from "./indexer-definitions.js";
 
 /** Status and code of a run refused because one is active (reference §7): 409 is inferred, the empty code a guess. UNCONFIRMED. */

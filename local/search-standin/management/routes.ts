@@ -1,7 +1,7 @@
 // Management endpoints: indexes, datasources, indexers (with status, reset, run), in the service's REST shape,
 // with ETags and conditional writes. Both URL forms reach these routes (http.ts normalises them).
 import { ServiceError, type Router, type StandInRequest, type StandInResponse } from "../http.js";
-import type { StandInContext } from "../server.js";
+import type { StandInContext } from "../context.js";
 import { newEtag, type JsonObject, type Stored, type StandInState } from "../state.js";
 import {
   bindName,

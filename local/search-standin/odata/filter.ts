@@ -1,4 +1,4 @@
-// `$filter` as the service parses it for a flat schema (../shared/reference/azure-ai-search.md §8; CMP,
+// `$filter` as the service parses it for a flat schema (docs/local-standin.md, Sources §8; CMP,
 // ODATA, IN): eq ne gt lt ge le, and or not, parentheses, null, string/number/boolean/date literals,
 // search.in and search.ismatch. Parsing checks the expression against the index schema, so a bad filter is
 // a 400 before any document is read. Messages follow the service's style ("Invalid expression: ...

@@ -1,4 +1,4 @@
-// Tokens of the service's OData filter/orderby language (../shared/reference/azure-ai-search.md §8; ODATA).
+// Tokens of the service's OData filter/orderby language (docs/local-standin.md, Sources §8; ODATA).
 
 export type Token =
   | { kind: "identifier"; text: string; pos: number }

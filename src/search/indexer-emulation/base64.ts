@@ -1,4 +1,4 @@
-// The blob indexer's base64 mapping functions, emulated (../shared/reference/azure-ai-search.md §1.1).
+// The blob indexer's base64 mapping functions, emulated (docs/local-standin.md, Sources §1.1).
 // Pure: used by the local stand-in's indexer and by `docs-index preview`.
 
 /**

@@ -1,5 +1,5 @@
 // The blob indexer's standard storage properties, built from one blob listing entry
-// (../shared/reference/azure-ai-search.md §2.1). Pure: no storage SDK types.
+// (docs/local-standin.md, Sources §2.1). Pure: no storage SDK types.
 
 /** Production blob endpoint for an account name. The local stand-in emits production-shaped paths (not
  *  Azurite's path-style `http://127.0.0.1:10000/<account>/...`) so path tokens keep their positions. */

@@ -1,4 +1,4 @@
-// HTML content cracking, emulated (../shared/reference/azure-ai-search.md §2.2). Which elements feed the
+// HTML content cracking, emulated (docs/local-standin.md, Sources §2.2). Which elements feed the
 // metadata fields is UNCONFIRMED there; the presumed Tika-style mapping is used: <title> → metadata_title,
 // <meta name="description"> → metadata_description, <meta name="keywords"> → metadata_keywords,
 // <html lang> → metadata_language; the body text without markup (no script/style) is the content.

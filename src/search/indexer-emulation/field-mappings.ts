@@ -1,4 +1,4 @@
-// Field mappings of a blob indexer, emulated as pure functions (../shared/reference/azure-ai-search.md §1).
+// Field mappings of a blob indexer, emulated as pure functions (docs/local-standin.md, Sources §1).
 // Inputs are the indexer definition's `fieldMappings` (REST shape) and one blob's source fields
 // (storage metadata, content metadata, content). Shared by the local stand-in's indexer and by
 // `docs-index preview`; depends on nothing but Node's Buffer.

@@ -1,5 +1,5 @@
 // One blob's source fields as the blob indexer sees them before field mappings: storage metadata,
-// custom metadata, content-type metadata and the extracted content (../shared/reference/azure-ai-search.md §2).
+// custom metadata, content-type metadata and the extracted content (docs/local-standin.md, Sources §2).
 import { customMetadataFields, storageMetadata, type BlobListingEntry } from "./blob-metadata.js";
 import { extractHtml, isHtml } from "./extract-html.js";
 import { extractMarkdown, isMarkdown } from "./extract-markdown.js";

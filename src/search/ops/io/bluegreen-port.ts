@@ -3,12 +3,12 @@
 // (reviewed JSON byte for byte). No logic beyond the calls.
 import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import type { ContainerClient } from "@azure/storage-blob";
-import { loadBlobIndex } from "../../ops/io/blob-io.js";
-import { streamDocRefs, type PagerState } from "../../ops/io/document-pager.js";
-import { countAll, countMatching, fetchIndexerStatus, type AnyDoc } from "../../ops/io/search-io.js";
-import { BlobIndex } from "../../ops/orphans.js";
+import { loadBlobIndex } from "./blob-io.js";
+import { streamDocRefs, type PagerState } from "./document-pager.js";
+import { countAll, countMatching, fetchIndexerStatus, type AnyDoc } from "./search-io.js";
+import { BlobIndex } from "../orphans.js";
 import type { SearchManagementPort } from "../../service-port.js";
-import type { AliasRecord, BlueGreenPort } from "../ports.js";
+import type { AliasRecord, BlueGreenPort } from "../../bluegreen/ports.js";
 
 export interface SdkPortClients {
   indexClient: SearchIndexClient;

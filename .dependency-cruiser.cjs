@@ -1,0 +1,97 @@
+// The architecture as rules: who may import whom. `npm run lint:arch` (part of `npm run lint` and `npm test`)
+// and test/architecture/ check the whole tree against them. The README's Layout section says the same in prose.
+//
+// Known violations waiting for a fix are listed in .dependency-cruiser-known-violations.json (written by
+// `npm run lint:arch:baseline`); `--ignore-known` keeps them from failing the build, anything new fails it.
+// Empty that file as they are fixed; never add to it to silence a new finding.
+
+/** Folders of `src/` that do I/O for the CLI (SDK calls, HTTP, files): the shell's adapters, not the core. */
+const IO_ADAPTERS = ["^src/search/ops/io/"];
+/** The CLI shell: argument parsing, output, exit codes. */
+const CLI = "^src/cli/";
+/** npm packages (hoisted or nested) are outside every folder rule. */
+const NODE_MODULES = "(^|/)node_modules/";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "src-not-to-tooling",
+      severity: "error",
+      comment:
+        "src/ is the product: it never imports local tooling (local/), entry points (scripts/), benchmarks (bench/) " +
+        "or tests (test/). Pass what it needs as parameters instead.",
+      from: { path: "^src/" },
+      to: { path: "^(local|scripts|bench|test)/" },
+    },
+    {
+      name: "core-not-to-cli",
+      severity: "error",
+      comment:
+        "The functional core (src/ outside src/cli/ and the I/O adapters) is pure and never imports the CLI shell: " +
+        "the CLI calls the core, not the other way round.",
+      from: { path: "^src/", pathNot: [CLI, ...IO_ADAPTERS] },
+      to: { path: CLI },
+    },
+    {
+      name: "adapters-not-to-cli",
+      severity: "error",
+      comment:
+        "The I/O adapters (" +
+        IO_ADAPTERS.join(", ") +
+        ") serve the CLI; they take their settings (retries, timeouts, credentials) as parameters and never import " +
+        "the CLI's modules.",
+      from: { path: IO_ADAPTERS },
+      to: { path: CLI },
+    },
+    {
+      name: "core-not-to-adapters",
+      severity: "error",
+      comment: "The functional core does no I/O: it never imports the I/O adapters; the shell passes their results in.",
+      from: { path: "^src/", pathNot: [CLI, ...IO_ADAPTERS] },
+      to: { path: IO_ADAPTERS },
+    },
+    {
+      name: "webhook-self-contained",
+      severity: "error",
+      comment:
+        "webhook/ is deployed as its own package: it imports only its own files, Node built-ins and npm packages, " +
+        "never the rest of this repository.",
+      from: { path: "^webhook/" },
+      to: { pathNot: ["^webhook/", NODE_MODULES], dependencyTypesNot: ["core"] },
+    },
+    {
+      name: "cli-commands-not-to-siblings",
+      severity: "error",
+      comment:
+        "A docs-index command never imports another command: helpers two commands share live in a shared module " +
+        "outside src/cli/docs-index/commands/.",
+      from: { path: "^src/cli/docs-index/commands/([^/]+)\\.ts$" },
+      to: { path: "^src/cli/docs-index/commands/[^/]+\\.ts$", pathNot: "^src/cli/docs-index/commands/$1\\.ts$" },
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "No import cycles, type-only imports included (tsPreCompilationDeps): a cycle means two modules are one " +
+        "concern or a type lives in the wrong module. Move the shared part into a module of its own.",
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: NODE_MODULES },
+    exclude: { path: ["(^|/)node_modules/", "(^|/)dist/", "^cdktf\\.out/", "(^|/)tsp-output/", "^local/sample-site/"] },
+    // Type-only imports count: a cycle through `import type` is still a cycle of concerns.
+    tsPreCompilationDeps: true,
+    // The baseline only shrinks (`lint:arch:baseline` drops fixed entries, never adds new ones), and an entry
+    // that no longer matches fails the check so the file is emptied as the fixes land.
+    baseline: { mode: "shrink-only", staleEntriesSeverity: "error" },
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+  },
+};

@@ -1,0 +1,132 @@
+// The architecture as a test: dependency-cruiser's API checks the tree against .dependency-cruiser.cjs (the same
+// rules `npm run lint:arch` applies), and a small synthetic tree proves that every rule reports what it forbids.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { cruise, type ICruiseOptions, type ICruiseResult, type IViolation } from "dependency-cruiser";
+import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+const configFile = path.join(repoRoot, ".dependency-cruiser.cjs");
+const baselineFile = path.join(repoRoot, ".dependency-cruiser-known-violations.json");
+
+async function cruiseTree(baseDir: string, extra: ICruiseOptions = {}): Promise<ICruiseResult> {
+  const options = await extractDepcruiseOptions(configFile);
+  const result = await cruise(["."], { ...options, ...extra, baseDir });
+  if (typeof result.output === "string") throw new Error("expected a cruise result object, got a report");
+  return result.output;
+}
+
+const describeViolation = (v: IViolation) =>
+  v.type === "cycle"
+    ? `${v.rule.name}: ${[v.from, ...(v.cycle ?? []).map((c) => c.name)].join(" → ")}`
+    : `${v.rule.name}: ${v.from} → ${v.to}`;
+
+describe("the repository's imports follow .dependency-cruiser.cjs", () => {
+  let result: ICruiseResult;
+  const known: IViolation[] = JSON.parse(readFileSync(baselineFile, "utf8"));
+
+  beforeAll(async () => {
+    result = await cruiseTree(repoRoot, { knownViolations: known });
+  });
+
+  it("cruises the whole tree: product, tooling, tests, the webhook app and the TypeSpec packages", () => {
+    const folders = new Set(result.modules.map((m) => m.source.split("/")[0]));
+    for (const folder of ["src", "local", "scripts", "bench", "test", "stacks", "webhook", "typespec", "contracts"]) {
+      expect(folders, folder).toContain(folder);
+    }
+  });
+
+  it("has no violation other than the known ones in the baseline", () => {
+    const errors = result.summary.violations.filter((v) => v.rule.severity === "error");
+    expect(errors.map(describeViolation)).toEqual([]);
+  });
+
+  it("has no stale entry in the baseline (a fixed violation is removed with `npm run lint:arch:baseline`)", () => {
+    const found = result.summary.violations.map((v) => `${v.rule.name} ${v.from} ${v.to}`);
+    const stale = known.filter((k) => !found.includes(`${k.rule.name} ${k.from} ${k.to}`));
+    expect(stale.map(describeViolation)).toEqual([]);
+  });
+});
+
+describe("every rule reports what it forbids (synthetic tree)", () => {
+  // One small tree with one forbidden import per rule and a few allowed ones; each case names the violation it
+  // must produce, and nothing else may be reported.
+  const files: Record<string, string> = {
+    "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext" } }),
+    // allowed: the CLI imports the core and the adapters; the core imports the core; adapters import the core
+    "src/cli/context.ts": 'import { plan } from "../search/plan.js";\nexport const context = { plan };\n',
+    "src/cli/docs-index/commands/plan.ts":
+      'import { load } from "../../../search/ops/io/search-io.js";\nexport { load };\n',
+    "src/search/ops/io/search-io.ts":
+      'import { normalise } from "../../normalise.js";\nexport const load = normalise;\n',
+    "src/search/normalise.ts": "export const normalise = (x: string) => x.trim();\n",
+    // forbidden: the core imports the CLI
+    "src/search/plan.ts": 'import type { Format } from "../cli/format.js";\nexport const plan = (f?: Format) => f;\n',
+    "src/cli/format.ts": "export type Format = 'json' | 'text';\n",
+    // forbidden: the core imports an adapter
+    "src/search/deploy.ts": 'import { load } from "./ops/io/search-io.js";\nexport const deploy = load;\n',
+    // forbidden: an adapter imports the CLI
+    "src/search/ops/io/blob-io.ts":
+      'import { context } from "../../../cli/context.js";\nexport const blobs = context;\n',
+    // forbidden: a command imports a sibling command
+    "src/cli/docs-index/commands/deploy.ts": 'import { load } from "./plan.js";\nexport const deploy = load;\n',
+    // forbidden: src imports local tooling, scripts, benchmarks and tests
+    "src/gateway/policy.ts":
+      'import "../../local/standin.js";\nimport "../../scripts/run.js";\nimport "../../bench/b.js";\nimport "../../test/t.js";\n',
+    "local/standin.ts": "export const standIn = 1;\n",
+    "scripts/run.ts": "export const run = 1;\n",
+    "bench/b.ts": "export const b = 1;\n",
+    "test/t.ts": "export const t = 1;\n",
+    // forbidden: webhook imports the rest of the repository; allowed: its own files and Node built-ins
+    "webhook/src/handler.ts":
+      'import { readFileSync } from "node:fs";\nimport { parse } from "./parse.js";\nimport { normalise } from "../../src/search/normalise.js";\nexport const h = [readFileSync, parse, normalise];\n',
+    "webhook/src/parse.ts": "export const parse = JSON.parse;\n",
+    // forbidden: a cycle made of type-only imports
+    "local/server.ts": 'import type { Route } from "./route.js";\nexport interface Context { routes: Route[] }\n',
+    "local/route.ts": 'import type { Context } from "./server.js";\nexport interface Route { ctx: Context }\n',
+  };
+  const expected = [
+    "core-not-to-cli: src/search/plan.ts → src/cli/format.ts",
+    "core-not-to-adapters: src/search/deploy.ts → src/search/ops/io/search-io.ts",
+    "adapters-not-to-cli: src/search/ops/io/blob-io.ts → src/cli/context.ts",
+    "cli-commands-not-to-siblings: src/cli/docs-index/commands/deploy.ts → src/cli/docs-index/commands/plan.ts",
+    "src-not-to-tooling: src/gateway/policy.ts → local/standin.ts",
+    "src-not-to-tooling: src/gateway/policy.ts → scripts/run.ts",
+    "src-not-to-tooling: src/gateway/policy.ts → bench/b.ts",
+    "src-not-to-tooling: src/gateway/policy.ts → test/t.ts",
+    "webhook-self-contained: webhook/src/handler.ts → src/search/normalise.ts",
+  ];
+  let dir: string;
+  let reported: string[];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "arch-rules-"));
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    }
+    const result = await cruiseTree(dir);
+    reported = result.summary.violations.map(describeViolation);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("reports src/search/plan.ts importing from src/cli/ (the functional core never imports the CLI)", () => {
+    expect(reported).toContain("core-not-to-cli: src/search/plan.ts → src/cli/format.ts");
+  });
+
+  it.each(expected)("reports %s", (violation) => {
+    expect(reported).toContain(violation);
+  });
+
+  it("reports a cycle made only of type imports", () => {
+    expect(reported.filter((r) => r.startsWith("no-circular:"))).toEqual([
+      "no-circular: local/route.ts → local/server.ts → local/route.ts",
+    ]);
+  });
+
+  it("reports nothing else: the CLI may import the core and adapters, webhook its own files and Node built-ins", () => {
+    expect(reported.filter((r) => !r.startsWith("no-circular:")).sort()).toEqual([...expected].sort());
+  });
+});

@@ -26,8 +26,11 @@ export interface BlueGreenPort {
   countMatching(index: string, filter: string): Promise<number>;
   /** Every document key of `index`, streamed. */
   documentIds(index: string): AsyncIterable<string>;
-  /** The container listing, when the caller can read it (the dropped-documents summary classifies with it). */
-  blobs?(): Promise<BlobIndex>;
+  /**
+   * The container listing, when the caller can read it (the dropped-documents summary classifies with it);
+   * undefined when it cannot (the drops are then counted, not classified).
+   */
+  blobs?(): Promise<BlobIndex | undefined>;
 }
 
 export interface Clock {

@@ -54,6 +54,12 @@ export class BlueGreenRebuildRefusedError extends RebuildRefusedError {
   }
 }
 
+/** The ordinary deploy's options: its confirmation of a drop sees the plan as `plan` shows it. */
+function ordinaryDeployOptions(options: AliasDeployOptions, planned: AliasPlan): DeployOptions {
+  const { rebuild: _rebuild, confirmRebuild, ...rest } = options;
+  return { ...rest, ...(confirmRebuild ? { confirmRebuild: () => confirmRebuild(planned) } : {}) };
+}
+
 /** Reads the service and plans the files against what the configured name designates. */
 export async function planThroughAlias(port: BlueGreenPort, files: Definitions): Promise<AliasPlan> {
   const alias = String(files.index.name);
@@ -90,12 +96,16 @@ export async function deployThroughAlias(
   if (planned.mode === "concrete") {
     if (phase.phase === "building" || phase.phase === "alias-missing" || phase.phase === "inconsistent")
       throw new RebuildNotPossibleError(phase, `not deploying: ${describePhase(alias, phase)}`);
-    const deployed = await deploy(port.management, files, options);
+    const deployed = await deploy(port.management, files, ordinaryDeployOptions(options, planned));
     return { ...planned, dryRun: false, deployed };
   }
   if (phase.phase !== "idle") throw new RebuildNotPossibleError(phase, `not deploying: ${describePhase(alias, phase)}`);
   if (!planned.blueGreen) {
-    const deployed = await deploy(port.management, forGeneration(files, phase.live), options);
+    const deployed = await deploy(
+      port.management,
+      forGeneration(files, phase.live),
+      ordinaryDeployOptions(options, planned),
+    );
     return { ...planned, dryRun: false, deployed };
   }
   if (!options.allowRebuild) throw new BlueGreenRebuildRefusedError(plan, planned.blueGreen);

@@ -2,7 +2,7 @@
 // made searchable) deployed with `deploy --allow-rebuild` while a consumer queries every 100 ms, and a rebuild
 // whose new generation fails verification (an unexpected mapping failure). Definitions for the two rebuilds are
 // today's reviewed files with one change each, written to a temporary directory.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { SearchIndexClient } from "@azure/search-documents";
@@ -16,6 +16,7 @@ import {
 import { formatQueryLoop, startQueryLoop, type QueryLoopCounts } from "./query-loop.js";
 import type { CliRun } from "./docs-index.js";
 import { INDEX_NAME } from "./services.js";
+import { StepSkipped, type StepRunner } from "./steps.js";
 
 /** One query every this many ms during the migration and the rebuilds (the issue's consumer). */
 export const QUERY_EVERY_MS = 100;
@@ -91,4 +92,95 @@ export async function searchableHits(ctx: DemoContext, word: string): Promise<nu
     .getSearchClient(INDEX_NAME)
     .search(word, { searchFields: [DEMO_FIELD], includeTotalCount: true, top: 0 });
   return result.count ?? 0;
+}
+
+export interface BlueGreenFigures {
+  migration?: { gapMs: number | null; loop: QueryLoopCounts; aliasTarget: string };
+  rebuild?: { loop: QueryLoopCounts; aliasTarget: string; searchableHits: number; exitCode: number };
+  failedRebuild?: { loop: QueryLoopCounts; aliasTarget: string; exitCode: number };
+}
+
+export interface BlueGreenStepsContext extends DemoContext {
+  steps: StepRunner;
+  figures: BlueGreenFigures;
+  /** Skips the step (StepSkipped) when the docs-index command is not there yet. */
+  requireCommand(name: string): Promise<void>;
+  /** Seconds the CLI waits after an alias swap: the local stand-in's propagation delay. */
+  propagationWaitSeconds: number;
+}
+
+const expectCode = (run: CliRun, command: string, wanted: (code: number) => boolean) => {
+  if (!wanted(run.code))
+    throw new Error(
+      `docs-index ${command} exited ${run.code}: ${(run.stderr || run.stdout).trim().split("\n").at(-1)}`,
+    );
+};
+
+/** The three blue/green steps of `npm run local`: migrate, rebuild under query load, a rebuild that must fail. */
+export async function runBlueGreenSteps(ctx: BlueGreenStepsContext): Promise<void> {
+  const wait = ["--propagation-wait", String(ctx.propagationWaitSeconds), "--poll-interval", "0.2"];
+  const isAlias = async () => {
+    try {
+      await ctx.indexClient.getAlias(INDEX_NAME);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  await ctx.steps.run(
+    "migrate-to-alias",
+    `docs-index migrate-to-alias (once: ${INDEX_NAME} becomes an alias; a query every ${QUERY_EVERY_MS} ms)`,
+    async () => {
+      await ctx.requireCommand("migrate-to-alias");
+      const demo = await underQueryLoad(ctx, "migrate-to-alias", "--yes", ...wait);
+      expectCode(demo.run, "migrate-to-alias", (c) => c === 0);
+      const gap = /gap: (\d+) ms/.exec(demo.run.stdout);
+      ctx.figures.migration = { gapMs: gap ? Number(gap[1]) : null, loop: demo.loop, aliasTarget: demo.aliasTarget };
+      return `${INDEX_NAME} → ${demo.aliasTarget}; gap ${gap?.[1] ?? "?"} ms; ${demo.loop.queries} queries, ${demo.loop.failed} failed, ${demo.loop.empty} empty`;
+    },
+  );
+
+  await ctx.steps.run(
+    "rebuild",
+    `docs-index deploy --allow-rebuild: ${DEMO_FIELD} made searchable, blue/green, a query every ${QUERY_EVERY_MS} ms`,
+    async () => {
+      await ctx.requireCommand("migrate-to-alias");
+      if (!(await isAlias())) throw new StepSkipped(`${INDEX_NAME} is not an alias (migrate-to-alias did not run)`);
+      const dir = searchableFieldDefinitions();
+      try {
+        const plan = await ctx.cli("plan", "--definitions", dir);
+        ctx.print(plan.stdout);
+        const demo = await underQueryLoad(ctx, "deploy", "--allow-rebuild", "--yes", "--definitions", dir, ...wait);
+        expectCode(demo.run, "deploy --allow-rebuild", (c) => c === 0);
+        const hits = await searchableHits(ctx, "guides");
+        ctx.figures.rebuild = { loop: demo.loop, aliasTarget: demo.aliasTarget, searchableHits: hits, exitCode: 0 };
+        if (demo.loop.failed + demo.loop.empty > 0)
+          throw new Error(`${demo.loop.failed} failed and ${demo.loop.empty} empty queries during the rebuild`);
+        return `${INDEX_NAME} → ${demo.aliasTarget}; ${demo.loop.queries} queries, 0 failed, 0 empty; "guides" in ${DEMO_FIELD}: ${hits} hits`;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  await ctx.steps.run(
+    "rebuild-verification-fails",
+    "A rebuild whose new generation fails verification (an unexpected mapping failure): the alias stays",
+    async () => {
+      await ctx.requireCommand("migrate-to-alias");
+      if (!(await isAlias())) throw new StepSkipped(`${INDEX_NAME} is not an alias (migrate-to-alias did not run)`);
+      const before = await aliasTarget(ctx);
+      const dir = brokenMappingDefinitions();
+      try {
+        const demo = await underQueryLoad(ctx, "deploy", "--allow-rebuild", "--yes", "--definitions", dir, ...wait);
+        expectCode(demo.run, "deploy --allow-rebuild (broken mapping)", (c) => c !== 0);
+        ctx.figures.failedRebuild = { loop: demo.loop, aliasTarget: demo.aliasTarget, exitCode: demo.run.code };
+        if (demo.aliasTarget !== before) throw new Error(`the alias moved to ${demo.aliasTarget}`);
+        return `exit ${demo.run.code}; ${INDEX_NAME} still → ${demo.aliasTarget}; ${demo.loop.queries} queries, ${demo.loop.failed} failed, ${demo.loop.empty} empty`;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 }

@@ -7,7 +7,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/", "**/dist/", "cdktf.out/", "**/tsp-output/", ".azurite/", "local/sample-site/"],
+    ignores: [
+      "**/node_modules/",
+      "**/dist/",
+      "cdktf.out/",
+      ".build/",
+      "**/tsp-output/",
+      ".azurite/",
+      "local/sample-site/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

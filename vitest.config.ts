@@ -1,12 +1,24 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+// Node's on-disk compile cache for every process the suite starts (the test workers and the Azurite servers
+// the tests spawn inherit it): dependencies and Azurite's bundle are compiled once, not once per process.
+process.env.NODE_COMPILE_CACHE ??= path.join(import.meta.dirname, "node_modules", ".cache", "node-compile-cache");
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "typespec/platform/test/**/*.test.ts"],
     // Integration tests start local servers (stand-in, Azurite); give them room on 2-core CI machines.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Many files mostly wait (local servers, child processes, SDK back-off), so run more files at once than there
+    // are cores (vitest's default on 2 cores is 1 worker, i.e. one file at a time).
+    maxWorkers: 3,
+    // A worker keeps its module cache between files: the heavy imports (CDKTF providers, the TypeSpec compiler,
+    // the Azure SDKs) load once per worker, not once per file. Test files must therefore not rely on a fresh
+    // module graph (none mocks modules; the one that re-evaluates an entry point calls vi.resetModules()).
+    isolate: false,
     reporters: ["default", "./test/support/summary-line-reporter.ts"],
   },
 });

@@ -1,8 +1,10 @@
-// Benchmark: synthesis of all three stacks (docs-storage, docs-search, webhook) from config/dev/vars.yml.
-// Cold: N fresh processes running the synth entry (module loading included, what `npm run synth` costs), wall
-// time measured by this process, peak RSS reported by the child. Warm: repeated in-process builds + synth.
-// Goal here: under 1.5 s and 200 MB. Usage: npm run bench:synth [-- --runs 5]
-import { spawn } from "node:child_process";
+// Benchmark: what `npm run synth` costs against the smallest CDKTF app. Builds the synth entry once (esbuild, as
+// `npm run synth` does), then runs, interleaved, N fresh processes of each with plain node:
+//   - the synth entry (.build/synth/main.mjs): all three stacks from config/dev/vars.yml;
+//   - bench/synth-minimal.mjs: one azurerm resource in one stack.
+// Prints the medians, the peak RSS and their ratio. Goal (issue 12): ratio at most 3.
+// Usage: npm run bench:synth [-- --runs 7]
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,99 +14,79 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const RUNS = arg("runs", 5);
-const GOAL_MS = 1500;
-const GOAL_MB = 200;
+const RUNS = arg("runs", 7);
+const GOAL_RATIO = 3;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SYNTH_ENTRY = path.join(repoRoot, ".build", "synth", "main.mjs");
+const MINIMAL = path.join(repoRoot, "bench", "synth-minimal.mjs");
 const OPENAPI = path.join(repoRoot, "test", "stacks", "fixtures", "openapi.v1.json");
+// Reports the child's peak RSS on stderr as its last line.
+const RSS_REPORTER = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\nmaxrss-kb:"+process.resourceUsage().maxRSS))`;
 
-/** Child mode: build and synthesize once, print timing and peak memory as JSON. */
-async function child(outdir: string): Promise<void> {
-  const started = performance.now();
-  const { App } = await import("cdktf");
-  const { loadConfig } = await import("../src/config/load.js");
-  const { buildStacks } = await import("../stacks/app.js");
-  const { readOpenApiV1 } = await import("../stacks/webhook/openapi.js");
-  const loaded = performance.now();
-  const config = loadConfig({ VARS_FILE: path.join(repoRoot, "config", "dev", "vars.yml") });
-  const { app } = buildStacks(config, {
-    file: "config/dev/vars.yml",
-    openApiJson: readOpenApiV1(process.env.WEBHOOK_OPENAPI_FILE ?? OPENAPI),
-    app: new App({ outdir }),
-  });
-  app.synth();
-  const done = performance.now();
-  process.stdout.write(
-    JSON.stringify({
-      loadMs: loaded - started,
-      synthMs: done - loaded,
-      maxRssMb: process.resourceUsage().maxRSS / 1024,
-    }),
-  );
+interface Run {
+  wallMs: number;
+  maxRssMb: number;
 }
 
-function runChild(outdir: string): Promise<{ wallMs: number; loadMs: number; synthMs: number; maxRssMb: number }> {
+function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const p = spawn(
-      process.execPath,
-      ["--no-deprecation", "--import", "tsx", fileURLToPath(import.meta.url), "--child", outdir],
-      { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let out = "";
-    p.stdout.on("data", (c: Buffer) => (out += c.toString()));
+    const p = spawn(process.execPath, ["--disable-warning=DEP0044", `--import=${RSS_REPORTER}`, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let err = "";
+    p.stderr.on("data", (c: Buffer) => (err += c.toString()));
     p.once("error", reject);
-    p.once("exit", (code) =>
-      code === 0
-        ? resolve({ wallMs: performance.now() - started, ...JSON.parse(out) })
-        : reject(new Error(`child exited ${code}`)),
-    );
+    p.once("exit", (code) => {
+      const wallMs = performance.now() - started;
+      const rss = /maxrss-kb:(\d+)/.exec(err);
+      if (code !== 0 || !rss) return reject(new Error(`${args.join(" ")} exited ${code}:\n${err}`));
+      resolve({ wallMs, maxRssMb: Number(rss[1]) / 1024 });
+    });
   });
+}
+
+async function inTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-synth-"));
+  try {
+    return await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (n: number) => n.toFixed(0).padStart(6);
 
 async function main(): Promise<void> {
-  const childIndex = process.argv.indexOf("--child");
-  if (childIndex >= 0) return child(process.argv[childIndex + 1]!);
+  const build = spawnSync("npm", ["run", "--silent", "synth:build"], { cwd: repoRoot, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("npm run synth:build failed");
 
-  const cold = [];
+  const synthEnv = {
+    VARS_FILE: path.join(repoRoot, "config", "dev", "vars.yml"),
+    WEBHOOK_OPENAPI_FILE: process.env.WEBHOOK_OPENAPI_FILE ?? OPENAPI,
+  };
+  const synth: Run[] = [];
+  const minimal: Run[] = [];
+  // Interleaved, so a busy machine slows both alike.
   for (let i = 0; i < RUNS; i++) {
-    const outdir = mkdtempSync(path.join(tmpdir(), "bench-synth-"));
-    try {
-      cold.push(await runChild(outdir));
-    } finally {
-      rmSync(outdir, { recursive: true, force: true });
-    }
+    minimal.push(await inTempDir((dir) => runNode([MINIMAL, dir], {})));
+    synth.push(await inTempDir((dir) => runNode([SYNTH_ENTRY], { ...synthEnv, CDKTF_OUTDIR: dir })));
   }
 
-  const { App } = await import("cdktf");
-  const { loadConfig } = await import("../src/config/load.js");
-  const { buildStacks } = await import("../stacks/app.js");
-  const { readOpenApiV1 } = await import("../stacks/webhook/openapi.js");
-  const config = loadConfig({ VARS_FILE: path.join(repoRoot, "config", "dev", "vars.yml") });
-  const openApiJson = readOpenApiV1(OPENAPI);
-  const warm: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const outdir = mkdtempSync(path.join(tmpdir(), "bench-synth-"));
-    const t = performance.now();
-    buildStacks(config, { file: "config/dev/vars.yml", openApiJson, app: new App({ outdir }) }).app.synth();
-    warm.push(performance.now() - t);
-    rmSync(outdir, { recursive: true, force: true });
-  }
-
-  const wall = median(cold.map((c) => c.wallMs));
-  const rss = Math.max(...cold.map((c) => c.maxRssMb));
-  console.log(`synth of 3 stacks (docs-storage, docs-search, webhook), ${RUNS} runs each`);
-  console.log(
-    `  cold process wall time   median ${fmt(wall)} ms   (min ${fmt(Math.min(...cold.map((c) => c.wallMs)))}, max ${fmt(Math.max(...cold.map((c) => c.wallMs)))})`,
-  );
-  console.log(`    of which module load   median ${fmt(median(cold.map((c) => c.loadMs)))} ms`);
-  console.log(`    of which build + synth median ${fmt(median(cold.map((c) => c.synthMs)))} ms`);
-  console.log(`  warm in-process synth    median ${fmt(median(warm))} ms`);
-  console.log(`  peak RSS (child)         max    ${fmt(rss)} MB`);
-  console.log(`  goal: < ${GOAL_MS} ms and < ${GOAL_MB} MB -> ${wall < GOAL_MS && rss < GOAL_MB ? "met" : "NOT met"}`);
+  const s = median(synth.map((r) => r.wallMs));
+  const m = median(minimal.map((r) => r.wallMs));
+  const ratio = s / m;
+  const line = (label: string, runs: Run[]) =>
+    console.log(
+      `  ${label} median ${fmt(median(runs.map((r) => r.wallMs)))} ms (min ${fmt(Math.min(...runs.map((r) => r.wallMs)))}, max ${fmt(Math.max(...runs.map((r) => r.wallMs)))})   peak RSS ${fmt(Math.max(...runs.map((r) => r.maxRssMb)))} MB`,
+    );
+  console.log(`synth cost, ${RUNS} fresh plain-node processes each (interleaved)`);
+  line("npm run synth entry (3 stacks)     ", synth);
+  line("smallest CDKTF app (1 resource)    ", minimal);
+  console.log(`  ratio ${ratio.toFixed(2)} (goal <= ${GOAL_RATIO}) -> ${ratio <= GOAL_RATIO ? "met" : "NOT met"}`);
 }
 
 await main();

@@ -5,6 +5,8 @@ import { requireStackConfig } from "./config.js";
 import { DocsSearchStack } from "./docs-search.js";
 import { DocsStorageStack } from "./docs-storage.js";
 import { readOpenApiV1 } from "./webhook/openapi.js";
+import { docsSearchStackProps, docsStorageStackProps } from "./props.js";
+import { webhookStackProps } from "./webhook/props.js";
 import { WebhookStack } from "./webhook-stack.js";
 
 /** Stack ids in deployment order. */
@@ -31,10 +33,11 @@ export function buildStacks(raw: Config, options: BuildOptions): BuiltStacks {
   const config = requireStackConfig(raw, options.file);
   const openApiJson = options.openApiJson ?? readOpenApiV1();
   const app = options.app ?? new App({ outdir: options.outdir ?? "cdktf.out", skipValidation: false });
-  const storage = new DocsStorageStack(app, "docs-storage", config);
-  const search = new DocsSearchStack(app, "docs-search", config);
+  // Config -> typed props here; the stacks and their constructs see only their props.
+  const storage = new DocsStorageStack(app, "docs-storage", docsStorageStackProps(config));
+  const search = new DocsSearchStack(app, "docs-search", docsSearchStackProps(config));
   // The search identity's role assignment targets the docs account: deploy storage first.
   search.addDependency(storage);
-  const webhook = new WebhookStack(app, "webhook", config, { openApiJson });
+  const webhook = new WebhookStack(app, "webhook", webhookStackProps(config, openApiJson));
   return { app, storage, search, webhook };
 }

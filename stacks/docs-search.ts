@@ -4,24 +4,40 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment/inde
 import { SearchService } from "@cdktf/provider-azurerm/lib/search-service/index.js";
 import { TerraformOutput } from "cdktf";
 import type { Construct } from "constructs";
-import { BaseStack } from "./base-stack.js";
-import type { StackConfig } from "./config.js";
+import { BaseStack, type BaseStackProps } from "./base-stack.js";
 import { ROLES } from "./roles.js";
+
+export interface DocsSearchStackProps {
+  base: BaseStackProps;
+  name: string;
+  resourceGroupName: string;
+  location: string;
+  sku: string;
+  replicas: number;
+  partitions: number;
+  semanticRanker: "free" | "standard";
+  /** The docs account the indexer reads (its resource id; owned by the docs-storage stack). */
+  docsAccountId: string;
+  /** The deploy pipeline's service principal (object id). */
+  deployPrincipalObjectId: string;
+  /** Identities that query the index: Search Index Data Reader each. */
+  queryIdentities: { name: string; objectId: string; principalType: "User" | "Group" | "ServicePrincipal" }[];
+}
 
 export class DocsSearchStack extends BaseStack {
   readonly service: SearchService;
 
-  constructor(scope: Construct, id: string, config: StackConfig) {
-    super(scope, id, config);
-    const s = config.search_service;
+  constructor(scope: Construct, id: string, props: DocsSearchStackProps) {
+    super(scope, id, props.base);
+    const s = props;
     this.service = new SearchService(this, "search", {
       name: s.name,
-      resourceGroupName: config.azure.resource_group,
-      location: config.azure.location,
+      resourceGroupName: props.resourceGroupName,
+      location: props.location,
       sku: s.sku,
       replicaCount: s.replicas,
       partitionCount: s.partitions,
-      semanticSearchSku: s.semantic_ranker,
+      semanticSearchSku: s.semanticRanker,
       // RBAC only: no admin or query keys (authentication_failure_mode is only valid with keys on).
       localAuthenticationEnabled: false,
       identity: { type: "SystemAssigned" },
@@ -31,7 +47,7 @@ export class DocsSearchStack extends BaseStack {
     // The docs account is owned by the docs-storage stack; its id is known from the config, and this stack
     // declares the dependency explicitly (no remote-state lookup needed).
     new RoleAssignment(this, "search-reads-docs", {
-      scope: config.docsAccount.id,
+      scope: props.docsAccountId,
       roleDefinitionName: ROLES.storageBlobDataReader,
       principalId: this.service.identity.principalId,
       principalType: "ServicePrincipal",
@@ -40,23 +56,23 @@ export class DocsSearchStack extends BaseStack {
     new RoleAssignment(this, "deploy-service-contributor", {
       scope: this.service.id,
       roleDefinitionName: ROLES.searchServiceContributor,
-      principalId: s.deploy_principal_object_id,
+      principalId: s.deployPrincipalObjectId,
       principalType: "ServicePrincipal",
       description: "Deploy pipeline: index, datasource and indexer definitions",
     });
     new RoleAssignment(this, "deploy-index-data-contributor", {
       scope: this.service.id,
       roleDefinitionName: ROLES.searchIndexDataContributor,
-      principalId: s.deploy_principal_object_id,
+      principalId: s.deployPrincipalObjectId,
       principalType: "ServicePrincipal",
       description: "Deploy pipeline: document reads and orphan clean-up",
     });
-    for (const q of s.query_identities) {
+    for (const q of s.queryIdentities) {
       new RoleAssignment(this, `query-${q.name}`, {
         scope: this.service.id,
         roleDefinitionName: ROLES.searchIndexDataReader,
-        principalId: q.object_id,
-        principalType: q.principal_type,
+        principalId: q.objectId,
+        principalType: q.principalType,
         description: `Query identity ${q.name}`,
       });
     }
@@ -67,7 +83,7 @@ export class DocsSearchStack extends BaseStack {
       description: "search.endpoint",
     });
     new TerraformOutput(this, "storage_account_resource_id", {
-      value: config.docsAccount.id,
+      value: props.docsAccountId,
       description: "search.storage_account_resource_id",
     });
     new TerraformOutput(this, "search_service_name", { value: this.service.name });

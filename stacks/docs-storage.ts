@@ -5,32 +5,47 @@ import { StorageAccount } from "@cdktf/provider-azurerm/lib/storage-account/inde
 import { StorageAccountStaticWebsiteA } from "@cdktf/provider-azurerm/lib/storage-account-static-website/index.js";
 import { TerraformOutput } from "cdktf";
 import type { Construct } from "constructs";
-import { BaseStack } from "./base-stack.js";
-import type { StackConfig } from "./config.js";
+import { BaseStack, type BaseStackProps } from "./base-stack.js";
+
+export interface DocsStorageStackProps {
+  base: BaseStackProps;
+  /** The docs account (search.storage_account_resource_id names it). */
+  name: string;
+  resourceGroupName: string;
+  location: string;
+  replication: "LRS" | "ZRS" | "GRS" | "RAGRS" | "GZRS" | "RAGZRS";
+  /** At least 7: the indexer's deletion detection. */
+  blobSoftDeleteDays: number;
+  containerSoftDeleteDays: number;
+  /** Shared-key (account key, SAS) access; off unless a publishing tool still needs keys. */
+  sharedKeyAccess: boolean;
+  indexDocument: string;
+  error404Document: string;
+}
 
 export class DocsStorageStack extends BaseStack {
   readonly account: StorageAccount;
 
-  constructor(scope: Construct, id: string, config: StackConfig) {
-    super(scope, id, config);
-    const docs = config.docs_storage;
+  constructor(scope: Construct, id: string, props: DocsStorageStackProps) {
+    super(scope, id, props.base);
+    const docs = props;
     this.account = new StorageAccount(this, "docs", {
-      name: config.docsAccount.name,
-      resourceGroupName: config.docsAccount.resourceGroup,
-      location: config.azure.location,
+      name: props.name,
+      resourceGroupName: props.resourceGroupName,
+      location: props.location,
       accountKind: "StorageV2",
       accountTier: "Standard",
       accountReplicationType: docs.replication,
       httpsTrafficOnlyEnabled: true,
       minTlsVersion: "TLS1_2",
       allowNestedItemsToBePublic: false,
-      sharedAccessKeyEnabled: docs.shared_key_access,
+      sharedAccessKeyEnabled: docs.sharedKeyAccess,
       defaultToOauthAuthentication: true,
       blobProperties: {
         // Must stay off: the indexer's native soft-delete detection is unsupported with versioning on.
         versioningEnabled: false,
-        deleteRetentionPolicy: { days: docs.blob_soft_delete_days },
-        containerDeleteRetentionPolicy: { days: docs.container_soft_delete_days },
+        deleteRetentionPolicy: { days: docs.blobSoftDeleteDays },
+        containerDeleteRetentionPolicy: { days: docs.containerSoftDeleteDays },
       },
       tags: this.tags,
     });
@@ -38,8 +53,8 @@ export class DocsStorageStack extends BaseStack {
     // The non-deprecated static website resource (the inline static_website block goes away in azurerm 5).
     new StorageAccountStaticWebsiteA(this, "website", {
       storageAccountId: this.account.id,
-      indexDocument: docs.index_document,
-      error404Document: docs.error_404_document,
+      indexDocument: docs.indexDocument,
+      error404Document: docs.error404Document,
     });
 
     new TerraformOutput(this, "storage_account_resource_id", {

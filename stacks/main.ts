@@ -1,8 +1,10 @@
 // cdktf entry point (`npm run synth`, `npx cdktf synth`): reads config/<DEPLOY_ENV>/vars.yml (or VARS_FILE),
-// builds the docs-storage, docs-search and webhook stacks and writes cdktf.out/stacks/<id>/cdk.tf.json.
+// builds the docs-storage, docs-search and webhook stacks and writes cdktf.out/stacks/<id>/cdk.tf.json (plus
+// versions.tf with the required Terraform version).
 import path from "node:path";
 import { ConfigError, loadConfig } from "../src/config/load.js";
 import { buildStacks } from "./app.js";
+import { writeVersionFiles } from "./versions.js";
 import { MissingOpenApiError, readOpenApiV1 } from "./webhook/openapi.js";
 
 try {
@@ -12,6 +14,8 @@ try {
   const openApiJson = readOpenApiV1(process.env.WEBHOOK_OPENAPI_FILE?.trim() || undefined);
   const { app } = buildStacks(config, { file, openApiJson, outdir: process.env.CDKTF_OUTDIR ?? "cdktf.out" });
   app.synth();
+  // required_version (stacks/versions.ts says why it is not in cdk.tf.json).
+  writeVersionFiles(app.outdir);
 } catch (err) {
   if (err instanceof ConfigError || err instanceof MissingOpenApiError) {
     process.stderr.write(`synth failed: ${err.message}\n`);

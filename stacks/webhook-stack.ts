@@ -1,43 +1,101 @@
-// webhook: the receiver's function app and its API in the existing API Management instance.
+// webhook: the receiver's function app (its storage, monitoring, Flex app) and its API in the existing API
+// Management instance. Composed of small constructs with typed Props (stacks/webhook/*); the props come from
+// stacks/webhook/props.ts. A later construct (e.g. queues) adds itself here and its settings through
+// additionalAppSettings.
 import { DataAzurermApiManagement } from "@cdktf/provider-azurerm/lib/data-azurerm-api-management/index.js";
 import { TerraformOutput } from "cdktf";
 import type { Construct } from "constructs";
+import { AzapiProvider } from "./azapi.js";
 import { BaseStack } from "./base-stack.js";
-import type { StackConfig } from "./config.js";
-import { authorizedAppEntry } from "./webhook/authorized-app.js";
+import { webhookAppSettings } from "./webhook/app-settings.js";
 import { WebhookFunctionApp } from "./webhook/function-app.js";
-import { apiPath, WebhookGateway } from "./webhook/gateway.js";
+import { FunctionStorage } from "./webhook/function-storage.js";
+import { WebhookGateway } from "./webhook/gateway.js";
+import { FunctionMonitoring } from "./webhook/monitoring.js";
+import type { WebhookStackProps } from "./webhook/props.js";
 
-export interface WebhookStackProps {
-  /** The contract's OpenAPI v1 document (JSON text). */
-  openApiJson: string;
-}
+export type { WebhookStackProps } from "./webhook/props.js";
 
 export class WebhookStack extends BaseStack {
+  readonly storage: FunctionStorage;
+  readonly monitoring: FunctionMonitoring;
   readonly fn: WebhookFunctionApp;
   readonly gateway: WebhookGateway;
+  readonly apim: DataAzurermApiManagement;
 
-  constructor(scope: Construct, id: string, config: StackConfig, props: WebhookStackProps) {
-    super(scope, id, config);
-    this.fn = new WebhookFunctionApp(this, "function", config, this.tags);
-    this.gateway = new WebhookGateway(this, "gateway", config, this.fn.app, props.openApiJson);
-    const apim = new DataAzurermApiManagement(this, "apim", {
-      name: config.apim.name,
-      resourceGroupName: config.apim.resource_group,
+  constructor(scope: Construct, id: string, props: WebhookStackProps) {
+    super(scope, id, props.base);
+    const azapi = new AzapiProvider(this, "azapi", {
+      subscriptionId: props.base.subscriptionId,
+      tenantId: props.base.tenantId,
+    });
+    const where = { resourceGroupName: props.resourceGroupName, location: props.location, tags: this.tags };
+    const f = props.functionApp;
+
+    // The existing gateway: its public IPs are the function's allow-list, its managed identity the only caller.
+    this.apim = new DataAzurermApiManagement(this, "apim", {
+      name: props.apim.name,
+      resourceGroupName: props.apim.resourceGroupName,
+    });
+
+    this.storage = new FunctionStorage(this, "storage", {
+      ...where,
+      name: f.storageAccountName,
+      zoneRedundant: f.zoneRedundant,
+      blobSoftDeleteDays: f.storageBlobSoftDeleteDays,
+    });
+    this.monitoring = new FunctionMonitoring(this, "monitoring", { ...where, name: f.name });
+
+    this.fn = new WebhookFunctionApp(this, "function", {
+      ...where,
+      name: f.name,
+      resourceGroupId: props.resourceGroupId,
+      maximumInstanceCount: f.maximumInstanceCount,
+      instanceMemoryMb: f.instanceMemoryMb,
+      zoneRedundant: f.zoneRedundant,
+      alwaysReadyInstances: f.alwaysReadyInstances,
+      storage: this.storage,
+      appSettings: {
+        ...webhookAppSettings(props.receiver, {
+          storageAccountName: this.storage.account.name,
+          appInsightsConnectionString: this.monitoring.insights.connectionString,
+        }),
+        ...props.additionalAppSettings,
+      },
+      gatewayPublicIps: this.apim.publicIpAddresses,
+      platformAuth: {
+        tenantId: props.base.tenantId,
+        clientId: props.gatewayAuth.clientId,
+        allowedAudiences: [...new Set([props.gatewayAuth.audience, props.gatewayAuth.clientId])],
+        allowedPrincipalIds: [this.apim.identity.get(0).principalId],
+      },
+      azapi,
+    });
+
+    this.gateway = new WebhookGateway(this, "gateway", {
+      apimName: props.apim.name,
+      apimResourceGroupName: props.apim.resourceGroupName,
+      path: props.api.path,
+      backendName: props.api.backendName,
+      functionHostName: this.fn.defaultHostName,
+      functionId: this.fn.site.id,
+      functionTitle: `${f.name} (function app)`,
+      openApiJson: props.api.openApiJson,
+      policyXml: props.api.policyXml,
     });
 
     new TerraformOutput(this, "webhook_url", {
-      value: `${apim.gatewayUrl}/${apiPath(config.app_name)}/api/webhooks`,
+      value: `${this.apim.gatewayUrl}/${props.api.path}/api/webhooks`,
       description: "The URL to enter in the provider's webhook settings",
     });
-    new TerraformOutput(this, "function_app_name", { value: this.fn.app.name });
-    new TerraformOutput(this, "function_app_resource_group", { value: this.fn.app.resourceGroupName });
+    new TerraformOutput(this, "function_app_name", { value: f.name });
+    new TerraformOutput(this, "function_app_resource_group", { value: props.resourceGroupName });
     new TerraformOutput(this, "function_app_principal_id", {
-      value: this.fn.app.identity.principalId,
+      value: this.fn.principalId,
       description: "Assign the process API's app roles to this service principal (docs/infrastructure.md)",
     });
     new TerraformOutput(this, "authorized_apps_entry", {
-      value: authorizedAppEntry(config),
+      value: props.authorizedApp,
       description: "Add to the process API's authorized_apps (it cannot be deployed from here)",
     });
   }

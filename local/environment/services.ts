@@ -7,8 +7,8 @@ import { repoRoot } from "../../src/config/load.js";
 import { startAzurite, type Azurite } from "../azurite.js";
 import { startSearchStandIn, type SearchStandIn } from "../search-standin/server.js";
 
-/** The dev config: the names (docs-index, docs-datasource, docs-indexer, $web) and docs_url the CLI uses. */
-export const LOCAL_VARS_FILE = path.join(repoRoot, "config", "dev", "vars.yml");
+/** The local config (search section only, Azurite's account): the names and docs_url the CLI uses. */
+export const LOCAL_VARS_FILE = path.join(repoRoot, "config", "local", "vars.yml");
 export const INDEX_NAME = "docs-index";
 export const INDEXER_NAME = "docs-indexer";
 export const CONTAINER = "$web";
@@ -19,7 +19,7 @@ export function localCliEnv(
   azurite: Pick<Azurite, "connectionString">,
 ): Record<string, string> {
   return {
-    DEPLOY_ENV: "dev",
+    DEPLOY_ENV: "local",
     VARS_FILE: LOCAL_VARS_FILE,
     SEARCH_ENDPOINT: standIn.url,
     SEARCH_ADMIN_KEY: standIn.apiKey,

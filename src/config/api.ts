@@ -1,7 +1,7 @@
 // The webhook API keys of vars.yml (area A): the experience API's name, the gateway policy selector, the
 // provider's identity server, the existing API Management instance and the function app's settings.
 import { z } from "zod";
-import { storageAccountName } from "./infra.js";
+import { storageAccountName, uuid } from "./infra.js";
 
 const httpsUrl = (what: string) =>
   z
@@ -44,6 +44,15 @@ export const apimConfigSchema = z.strictObject({
    * The corporate identity provider is the Entra tenant azure.tenant_id.
    */
   corporate_audience: policySafe(z.string().min(1)).optional(),
+  /**
+   * Client application (app) ids of the corporate callers the standard policy admits (validate-azure-ad-token
+   * client-application-ids). Required when api_policy_type is "": the audience alone admits every app in the tenant.
+   */
+  corporate_client_app_ids: z.array(uuid("a client application id")).default([]),
+  /** App role the standard policy additionally requires in the token's roles claim (optional). */
+  corporate_required_role: policySafe(
+    z.string().regex(/^[A-Za-z][A-Za-z0-9._-]*$/, { message: "expected an app role name such as Webhooks.Send" }),
+  ).optional(),
 });
 
 export const webhookAppConfigSchema = z.strictObject({
@@ -77,6 +86,29 @@ export const webhookAppConfigSchema = z.strictObject({
   instance_memory_mb: z
     .union([z.literal(512), z.literal(2048), z.literal(4096)], { error: "expected 512, 2048 or 4096" })
     .default(2048),
+  /**
+   * Zone-balanced Flex plan (zone redundancy) and zone-redundant (ZRS) function storage. Costs money: with zone
+   * redundancy the platform keeps at least two always-ready instances of the http group warm (billed as
+   * always-ready), whatever always_ready_instances says. On in prod, off in dev.
+   */
+  zone_redundant: z.boolean().default(false),
+  /** Always-ready instances of the http function group (billed while idle); default 0. */
+  always_ready_instances: z.number().int().min(0).max(1000).default(0),
+  /** Blob soft-delete retention on the function's storage (deployment packages). */
+  storage_blob_soft_delete_days: z.number().int().min(1).max(365).default(7),
+  /**
+   * The Entra app registration that represents the function app (App Service authentication): API Management
+   * gets a token for it with its managed identity, and the function's platform authentication admits only that
+   * identity. Create it once per environment (docs/infrastructure.md); no secret is needed.
+   */
+  gateway_auth: z.strictObject({
+    client_id: uuid("the function app registration's application (client) id"),
+    /** The audience API Management requests; default the client id. */
+    app_id_uri: z
+      .string()
+      .regex(/^(api:\/\/|https:\/\/)\S+$/, { message: "expected an App ID URI such as api://func-exp-webhooks" })
+      .optional(),
+  }),
 });
 
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;

@@ -4,7 +4,7 @@
 // stacks and the docs-index CLI can never point at different accounts.
 import { z } from "zod";
 
-const uuid = (what: string) =>
+export const uuid = (what: string) =>
   z
     .string({ error: `expected ${what} (a GUID)` })
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: `expected ${what} (a GUID)` });
@@ -13,10 +13,16 @@ const resourceGroupName = z.string({ error: "expected a resource group name" }).
   message: "expected a resource group name (letters, digits, - _ . ( ), not ending in .)",
 });
 
+/** Azurite's well-known account: valid locally, never an Azure account (anyone could hold that name). */
+export const AZURITE_ACCOUNT = "devstoreaccount1";
+
 /** Storage account names: 3-24 lowercase letters and digits (globally unique in Azure). */
 export const storageAccountName = z
   .string({ error: "expected a storage account name" })
-  .regex(/^[a-z0-9]{3,24}$/, { message: "expected a storage account name: 3-24 lowercase letters and digits" });
+  .regex(/^[a-z0-9]{3,24}$/, { message: "expected a storage account name: 3-24 lowercase letters and digits" })
+  .refine((v) => v !== AZURITE_ACCOUNT, {
+    message: `expected an Azure storage account name; ${AZURITE_ACCOUNT} is Azurite's local account`,
+  });
 
 export const azureConfigSchema = z.strictObject({
   subscription_id: uuid("the Azure subscription id"),

@@ -10,6 +10,7 @@ import {
   webhookAppConfigSchema,
 } from "./api.js";
 import {
+  AZURITE_ACCOUNT,
   azureConfigSchema,
   backendConfigSchema,
   docsStorageConfigSchema,
@@ -42,9 +43,25 @@ export const configSchema = z
     if (c.api_policy_type !== undefined) {
       const problem = policyTypeProblem(c.api_policy_type, c.provider?.name);
       if (problem) ctx.addIssue({ code: "custom", path: ["api_policy_type"], message: problem });
+      if (c.api_policy_type === "" && c.apim && c.apim.corporate_client_app_ids.length === 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["apim", "corporate_client_app_ids"],
+          message:
+            'expected at least one client application id with api_policy_type "" (the audience alone admits any app in the tenant)',
+        });
+      }
     }
     if (c.azure) {
       const storage = safeStorageId(c.search.storage_account_resource_id);
+      // A file with an azure: section deploys: Azurite's account name is only for the search-only local file.
+      if (storage && storage.name === AZURITE_ACCOUNT) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["search", "storage_account_resource_id"],
+          message: `expected an Azure storage account; ${AZURITE_ACCOUNT} is Azurite's local account (config/local/vars.yml is the place for it)`,
+        });
+      }
       if (storage && storage.subscriptionId.toLowerCase() !== c.azure.subscription_id.toLowerCase()) {
         ctx.addIssue({
           code: "custom",

@@ -15,13 +15,21 @@ export interface PolicySelectionInput {
   azure: { tenant_id: string };
 }
 
+/** Where the gateway sends the call and how it authenticates there. */
+export interface PolicyBackend {
+  /** The API Management backend's name (set-backend-service backend-id). */
+  backendId: string;
+  /** The function app registration's App ID URI or client id (authentication-managed-identity resource). */
+  backendResource: string;
+}
+
 /** Default audience of the standard corporate policy. */
 export const defaultCorporateAudience = (appName: string) => `api://exp-${appName}`;
 
 /** The file name of a policy type's rendered copy ("" has no name of its own). */
 export const policyTypeLabel = (type: string) => (type === "" ? "standard" : type);
 
-export function selectPolicy(c: PolicySelectionInput, backendId: string): PolicyInput {
+export function selectPolicy(c: PolicySelectionInput, backend: PolicyBackend): PolicyInput {
   const problem = policyTypeProblem(c.api_policy_type, c.provider.name);
   if (problem) throw new ConfigError(c.file, [{ key: "api_policy_type", expected: problem }]);
   if (c.api_policy_type === "") {
@@ -29,7 +37,9 @@ export function selectPolicy(c: PolicySelectionInput, backendId: string): Policy
       type: "standard",
       tenantId: c.azure.tenant_id,
       audience: c.apim.corporate_audience ?? defaultCorporateAudience(c.app_name),
-      backendId,
+      clientAppIds: [...c.apim.corporate_client_app_ids],
+      ...(c.apim.corporate_required_role ? { requiredRole: c.apim.corporate_required_role } : {}),
+      ...backend,
     };
   }
   return {
@@ -39,6 +49,6 @@ export function selectPolicy(c: PolicySelectionInput, backendId: string): Policy
     audience: c.provider.audience,
     requiredScope: c.provider.required_scope,
     scopeClaim: c.provider.scope_claim,
-    backendId,
+    ...backend,
   };
 }

@@ -17,13 +17,13 @@ export const RENDERED_DIR = path.join(repoRoot, "stacks", "policies", "rendered"
 export function renderAllPolicies(): Map<string, string> {
   const file = "config/dev/vars.yml";
   const config = requireStackConfig(loadConfig({ VARS_FILE: path.join(repoRoot, file) }), file);
-  const backendId = backendName(config.app_name);
+  const backend = {
+    backendId: backendName(config.app_name),
+    backendResource: config.webhook_app.gateway_auth.app_id_uri ?? config.webhook_app.gateway_auth.client_id,
+  };
   const out = new Map<string, string>();
   for (const type of allowedPolicyTypes(config.provider.name)) {
-    out.set(
-      `${policyTypeLabel(type)}.xml`,
-      renderPolicy(selectPolicy({ ...config, api_policy_type: type }, backendId)),
-    );
+    out.set(`${policyTypeLabel(type)}.xml`, renderPolicy(selectPolicy({ ...config, api_policy_type: type }, backend)));
   }
   return out;
 }

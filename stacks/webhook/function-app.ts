@@ -1,132 +1,161 @@
-// The webhook receiver's Flex Consumption function app (Node 22): its own storage account (identity-based host
-// storage, deployment container, idempotency table), Application Insights on a Log Analytics workspace, a
-// system-assigned identity and the app settings the receiver reads. Reachable only from API Management.
-import { ApplicationInsights } from "@cdktf/provider-azurerm/lib/application-insights/index.js";
-import { FunctionAppFlexConsumption } from "@cdktf/provider-azurerm/lib/function-app-flex-consumption/index.js";
-import { LogAnalyticsWorkspace } from "@cdktf/provider-azurerm/lib/log-analytics-workspace/index.js";
+// The webhook receiver's Flex Consumption function app (Node 22), managed whole through azapi (Microsoft.Web/sites):
+// azurerm_function_app_flex_consumption injects an AzureWebJobsStorage connection string with an empty key even
+// with identity-based host storage, and that wins over AzureWebJobsStorage__accountName (azurerm issues #29693,
+// #33211; azure-functions-host #11796). HTTPS only, basic publishing credentials off, reachable only from the
+// gateway's public IPs, and Easy Auth admits only the gateway's managed identity (platform-auth.ts).
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment/index.js";
 import { ServicePlan } from "@cdktf/provider-azurerm/lib/service-plan/index.js";
-import { StorageAccount } from "@cdktf/provider-azurerm/lib/storage-account/index.js";
-import { StorageContainer } from "@cdktf/provider-azurerm/lib/storage-container/index.js";
-import { StorageTable } from "@cdktf/provider-azurerm/lib/storage-table/index.js";
+import { Fn, TerraformIterator, Token } from "cdktf";
 import { Construct } from "constructs";
-import type { StackConfig } from "../config.js";
+import type { Placement } from "../placement.js";
+import { AzapiResource, type AzapiProvider } from "../azapi.js";
 import { ROLES } from "../roles.js";
-import { webhookAppSettings } from "./app-settings.js";
+import type { FunctionStorage } from "./function-storage.js";
+import { authSettingsV2Body, type PlatformAuthProps } from "./platform-auth.js";
 
 export const NODE_RUNTIME_VERSION = "22";
-export const DEPLOYMENT_CONTAINER = "app-package";
+/** ARM API version of Microsoft.Web used for the site and its children (Flex functionAppConfig is GA there). */
+export const WEB_API_VERSION = "2024-04-01";
+
+export interface WebhookFunctionAppProps extends Placement {
+  name: string;
+  /** /subscriptions/<id>/resourceGroups/<name> (azapi's parent_id). */
+  resourceGroupId: string;
+  /** Node major version; default 22. */
+  runtimeVersion?: string;
+  /** Flex scale-out limit (40-1000); default 40. */
+  maximumInstanceCount?: number;
+  /** Instance memory; default 2048. */
+  instanceMemoryMb?: 512 | 2048 | 4096;
+  /** Zone-balanced plan (Checkov CKV_AZURE_225; the platform then keeps 2 always-ready instances); default false. */
+  zoneRedundant?: boolean;
+  /** Always-ready instances of the http group (billed while idle); default 0. */
+  alwaysReadyInstances?: number;
+  /** The app's own storage (host storage, deployment container, idempotency table). */
+  storage: FunctionStorage;
+  appSettings: Record<string, string>;
+  /** The only addresses allowed to call the app: the gateway's public IPs (a list token). */
+  gatewayPublicIps: string[];
+  /** Easy Auth: the app registration and the identities admitted. */
+  platformAuth: PlatformAuthProps;
+  azapi: AzapiProvider;
+}
+
 /**
- * Shared-key access on the function's storage. Off: host storage, the deployment container and the table all
- * use the app's managed identity. UNCONFIRMED against a live deploy that the azurerm 4.55 flex resource never
- * needs a key when storage_authentication_type is SystemAssignedIdentity; flip here if `apply` says otherwise.
+ * ipSecurityRestrictions: one Allow rule per gateway IP, from a list known only at plan time. Iterates over the
+ * indexes (a list iterator iterates a set, whose keys are its values) so each rule gets a number and a priority.
  */
-export const FUNCTION_STORAGE_SHARED_KEY_ACCESS = false;
-/** Only API Management may call the app's HTTP endpoints (service tag). */
-export const GATEWAY_SERVICE_TAG = "ApiManagement";
+export function gatewayIpRules(gatewayPublicIps: string[]): unknown {
+  const ips = Token.asString(Fn.tolist(gatewayPublicIps));
+  return TerraformIterator.fromList(Fn.range(0, Fn.lengthOf(gatewayPublicIps))).forExpressionForList(
+    `{ name = format("gateway-%d", val), ipAddress = format("%s/32", element(${ips}, val)), action = "Allow", priority = 100 + val }`,
+  );
+}
 
 export class WebhookFunctionApp extends Construct {
-  readonly app: FunctionAppFlexConsumption;
-  readonly storage: StorageAccount;
-  readonly insights: ApplicationInsights;
+  readonly plan: ServicePlan;
+  readonly site: AzapiResource;
+  /** The app's host name (https://<defaultHostName> is the gateway backend). */
+  readonly defaultHostName: string;
+  readonly principalId: string;
 
-  constructor(scope: Construct, id: string, config: StackConfig, tags: Record<string, string>) {
+  constructor(scope: Construct, id: string, props: WebhookFunctionAppProps) {
     super(scope, id);
-    const w = config.webhook_app;
-    const rg = config.azure.resource_group;
-    const location = config.azure.location;
+    const alwaysReady = props.alwaysReadyInstances ?? 0;
 
-    this.storage = new StorageAccount(this, "storage", {
-      name: w.storage_account,
-      resourceGroupName: rg,
-      location,
-      accountKind: "StorageV2",
-      accountTier: "Standard",
-      accountReplicationType: "LRS",
-      httpsTrafficOnlyEnabled: true,
-      minTlsVersion: "TLS1_2",
-      allowNestedItemsToBePublic: false,
-      sharedAccessKeyEnabled: FUNCTION_STORAGE_SHARED_KEY_ACCESS,
-      defaultToOauthAuthentication: true,
-      tags,
-    });
-    const container = new StorageContainer(this, "deployment", {
-      name: DEPLOYMENT_CONTAINER,
-      storageAccountId: this.storage.id,
-      containerAccessType: "private",
-    });
-    new StorageTable(this, "idempotency", { name: w.idempotency_table, storageAccountName: this.storage.name });
-
-    const workspace = new LogAnalyticsWorkspace(this, "logs", {
-      name: `log-${w.function_app_name}`,
-      resourceGroupName: rg,
-      location,
-      sku: "PerGB2018",
-      retentionInDays: 30,
-      tags,
-    });
-    this.insights = new ApplicationInsights(this, "insights", {
-      name: `appi-${w.function_app_name}`,
-      resourceGroupName: rg,
-      location,
-      applicationType: "Node.JS",
-      workspaceId: workspace.id,
-      tags,
-    });
-
-    const plan = new ServicePlan(this, "plan", {
-      name: `asp-${w.function_app_name}`,
-      resourceGroupName: rg,
-      location,
+    this.plan = new ServicePlan(this, "plan", {
+      name: `asp-${props.name}`,
+      resourceGroupName: props.resourceGroupName,
+      location: props.location,
       osType: "Linux",
       skuName: "FC1",
-      tags,
+      zoneBalancingEnabled: props.zoneRedundant ?? false,
+      tags: props.tags,
     });
 
-    this.app = new FunctionAppFlexConsumption(this, "app", {
-      name: w.function_app_name,
-      resourceGroupName: rg,
-      location,
-      servicePlanId: plan.id,
-      runtimeName: "node",
-      runtimeVersion: NODE_RUNTIME_VERSION,
-      storageContainerType: "blobContainer",
-      storageContainerEndpoint: `${this.storage.primaryBlobEndpoint}${container.name}`,
-      storageAuthenticationType: "SystemAssignedIdentity",
-      maximumInstanceCount: w.maximum_instance_count,
-      instanceMemoryInMb: w.instance_memory_mb,
+    this.site = new AzapiResource(this, "site", {
+      provider: props.azapi,
+      type: `Microsoft.Web/sites@${WEB_API_VERSION}`,
+      name: props.name,
+      parentId: props.resourceGroupId,
+      location: props.location,
       identity: { type: "SystemAssigned" },
-      webdeployPublishBasicAuthenticationEnabled: false,
-      // https_only is not set: azurerm issue #29006 reports it failing on Flex Consumption. Callers reach the app
-      // only through the gateway (HTTPS-only API), and the backend URL is https.
-      siteConfig: {
-        minimumTlsVersion: "1.2",
-        ipRestrictionDefaultAction: "Deny",
-        // The SCM (deployment) endpoint is not behind the gateway: the pipeline publishes the package there with
-        // its Entra identity (basic publishing credentials are off).
-        scmIpRestrictionDefaultAction: "Allow",
-        scmUseMainIpRestriction: false,
-        ipRestriction: [{ name: "api-management", action: "Allow", priority: 100, serviceTag: GATEWAY_SERVICE_TAG }],
+      tags: props.tags,
+      responseExportValues: ["properties.defaultHostName"],
+      body: {
+        kind: "functionapp,linux",
+        properties: {
+          serverFarmId: this.plan.id,
+          // On: the provider issue behind leaving it off (#29006) was fixed in azurerm 4.31.0 (#29024), and ARM
+          // itself always accepted it on Flex.
+          httpsOnly: true,
+          clientCertEnabled: false,
+          siteConfig: {
+            minTlsVersion: "1.2",
+            scmMinTlsVersion: "1.2",
+            ftpsState: "Disabled",
+            http20Enabled: true,
+            // The gateway's own public IPs: the ApiManagement service tag covers API Management's control plane,
+            // not the gateway's outbound calls (Microsoft service-tag docs).
+            ipSecurityRestrictionsDefaultAction: "Deny",
+            ipSecurityRestrictions: gatewayIpRules(props.gatewayPublicIps),
+            // The SCM (deployment) endpoint is not behind the gateway: the pipeline publishes there with its
+            // Entra identity (basic publishing credentials are off below).
+            scmIpSecurityRestrictionsUseMain: false,
+            scmIpSecurityRestrictionsDefaultAction: "Allow",
+            appSettings: Object.entries(props.appSettings).map(([name, value]) => ({ name, value })),
+          },
+          functionAppConfig: {
+            deployment: {
+              storage: {
+                type: "blobContainer",
+                value: props.storage.deploymentContainerUrl,
+                authentication: { type: "SystemAssignedIdentity" },
+              },
+            },
+            scaleAndConcurrency: {
+              maximumInstanceCount: props.maximumInstanceCount ?? 40,
+              instanceMemoryMB: props.instanceMemoryMb ?? 2048,
+              ...(alwaysReady > 0 ? { alwaysReady: [{ name: "http", instanceCount: alwaysReady }] } : {}),
+            },
+            runtime: { name: "node", version: props.runtimeVersion ?? NODE_RUNTIME_VERSION },
+          },
+        },
       },
-      appSettings: webhookAppSettings(config, {
-        storageAccountName: this.storage.name,
-        appInsightsConnectionString: this.insights.connectionString,
-      }),
-      tags,
+    });
+    this.defaultHostName = this.site.outputAttribute("properties.defaultHostName");
+    this.principalId = this.site.principalId;
+
+    // Basic (user/password) publishing off on both endpoints: deployments use Entra.
+    for (const endpoint of ["scm", "ftp"]) {
+      new AzapiResource(this, `basic-publishing-${endpoint}`, {
+        provider: props.azapi,
+        type: `Microsoft.Web/sites/basicPublishingCredentialsPolicies@${WEB_API_VERSION}`,
+        name: endpoint,
+        parentId: this.site.id,
+        body: { properties: { allow: false } },
+      });
+    }
+
+    new AzapiResource(this, "platform-auth", {
+      provider: props.azapi,
+      type: `Microsoft.Web/sites/config@${WEB_API_VERSION}`,
+      name: "authsettingsV2",
+      parentId: this.site.id,
+      body: authSettingsV2Body(props.platformAuth),
     });
 
     // Host storage and deployment package (blob owner, queues) and the idempotency table, on this account only.
-    const principalId = this.app.identity.principalId;
     const grant = (rid: string, role: string, why: string) =>
       new RoleAssignment(this, rid, {
-        scope: this.storage.id,
+        scope: props.storage.account.id,
         roleDefinitionName: role,
-        principalId,
+        principalId: this.principalId,
         principalType: "ServicePrincipal",
         description: why,
       });
     grant("host-blob", ROLES.storageBlobDataOwner, "Functions host storage and deployment package");
     grant("host-queue", ROLES.storageQueueDataContributor, "Functions host storage");
-    grant("idempotency-table", ROLES.storageTableDataContributor, "Idempotency table of webhook deliveries");
+    grant("idempotency-table", ROLES.storageTableDataContributor, "Idempotency table (the receiver creates it)");
   }
 }

@@ -213,11 +213,15 @@ describe("npm run contracts:build (CLI)", () => {
   it("exits 2 and names the file when the vars.yml is missing, without touching openapi.v1.json", () => {
     const before = readFileSync(OPENAPI_V1_FILE, "utf8");
     const missing = path.join(tmpdir(), "no-such-dir", "vars.yml");
-    const run = spawnSync(process.execPath, ["--import", "tsx", path.join(contractDir, "scripts", "build.ts")], {
-      cwd: repoRoot,
-      env: { ...process.env, VARS_FILE: missing },
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["--import", "tsx", path.join(repoRoot, "contracts", "tooling", "scripts", "build.ts"), "webhook", "--no-docs"],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, VARS_FILE: missing },
+        encoding: "utf8",
+      },
+    );
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/vars\.yml: \(file\): not found/);
     expect(readFileSync(OPENAPI_V1_FILE, "utf8")).toBe(before);

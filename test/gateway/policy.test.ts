@@ -8,7 +8,7 @@ import { escapeXml } from "../../src/gateway/xml.js";
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "@",
-  isArray: (name) => ["set-header", "audience", "claim"].includes(name),
+  isArray: (name) => ["set-header", "audience", "claim", "application-id"].includes(name),
 });
 const parse = (xml: string) => {
   expect(XMLValidator.validate(xml)).toBe(true);
@@ -23,7 +23,10 @@ const provider: ProviderPolicyInput = {
   requiredScope: "provider-v2-webhooks-access",
   scopeClaim: "scope",
   backendId: "exp-webhooks-function",
+  backendResource: "api://func-exp-webhooks",
 };
+const backend = { backendId: "exp-webhooks-function", backendResource: "api://func-exp-webhooks" };
+const CLIENT_APP = "44444444-4444-4444-4444-444444444444";
 
 const selection: PolicySelectionInput = {
   file: "config/x/vars.yml",
@@ -36,7 +39,7 @@ const selection: PolicySelectionInput = {
     required_scope: "provider-v2-webhooks-access",
     scope_claim: "scope",
   },
-  apim: { name: "apim", resource_group: "rg" },
+  apim: { name: "apim", resource_group: "rg", corporate_client_app_ids: [CLIENT_APP] },
   azure: { tenant_id: "11111111-1111-1111-1111-111111111111" },
 };
 
@@ -92,21 +95,65 @@ describe("provider policy", () => {
     });
   });
 
+  it("authenticates the gateway to the function with its managed identity, replacing the caller's token", () => {
+    expect(p.inbound["authentication-managed-identity"]).toEqual({ "@resource": "api://func-exp-webhooks" });
+    const xml = renderPolicy(provider);
+    expect(xml.indexOf("</validate-jwt>")).toBeLessThan(xml.indexOf("<authentication-managed-identity"));
+    expect(xml.indexOf("<authentication-managed-identity")).toBeLessThan(xml.indexOf("<set-backend-service"));
+  });
+
   it("keeps <base /> in every section", () => {
     for (const section of ["inbound", "backend", "outbound", "on-error"]) expect(p[section]).toHaveProperty("base");
   });
 });
 
 describe("standard corporate policy", () => {
-  const p = parse(renderPolicy(selectPolicy({ ...selection, api_policy_type: "" }, "exp-webhooks-function")));
+  const p = parse(renderPolicy(selectPolicy({ ...selection, api_policy_type: "" }, backend)));
+  const token = p.inbound["validate-azure-ad-token"];
 
-  it("validates the corporate Entra token for api://exp-{app_name} and does not set the tenant-origin header", () => {
-    expect(p.inbound["validate-jwt"]["openid-config"]["@url"]).toBe(
-      "https://login.microsoftonline.com/11111111-1111-1111-1111-111111111111/v2.0/.well-known/openid-configuration",
-    );
-    expect(p.inbound["validate-jwt"].audiences.audience).toEqual(["api://exp-webhooks"]);
+  it("validates the corporate Entra token for api://exp-{app_name} from the configured client apps only", () => {
+    expect(p.inbound["validate-jwt"]).toBeUndefined();
+    expect(token).toMatchObject({
+      "@tenant-id": "11111111-1111-1111-1111-111111111111",
+      "@header-name": "Authorization",
+      "@failed-validation-httpcode": "401",
+    });
+    expect(token["client-application-ids"]["application-id"]).toEqual([CLIENT_APP]);
+    expect(token.audiences.audience).toEqual(["api://exp-webhooks"]);
+    expect(token["required-claims"]).toBeUndefined();
     expect(p.inbound["set-header"]).toBeUndefined();
+    expect(p.inbound["authentication-managed-identity"]).toEqual({ "@resource": "api://func-exp-webhooks" });
     expect(p.inbound["set-backend-service"]["@backend-id"]).toBe("exp-webhooks-function");
+  });
+
+  it("keeps the documented child order: client-application-ids, audiences, required-claims", () => {
+    const xml = renderPolicy(
+      selectPolicy(
+        { ...selection, api_policy_type: "", apim: { ...selection.apim, corporate_required_role: "Webhooks.Send" } },
+        backend,
+      ),
+    );
+    const at = (tag: string) => xml.indexOf(`<${tag}>`);
+    expect(at("client-application-ids")).toBeLessThan(at("audiences"));
+    expect(at("audiences")).toBeLessThan(at("required-claims"));
+    expect(parse(xml).inbound["validate-azure-ad-token"]["required-claims"].claim).toEqual([
+      { "@name": "roles", "@match": "any", value: "Webhooks.Send" },
+    ]);
+  });
+
+  it("answers a failed validation with the 401 headers of the provider policy", () => {
+    expect(p["on-error"].choose.when["@condition"]).toBe('@(context.LastError.Source == "validate-azure-ad-token")');
+  });
+
+  it("refuses to render without a client application id (the audience alone admits any app in the tenant)", () => {
+    expect(() =>
+      renderPolicy(
+        selectPolicy(
+          { ...selection, api_policy_type: "", apim: { ...selection.apim, corporate_client_app_ids: [] } },
+          backend,
+        ),
+      ),
+    ).toThrow(/apim\.corporate_client_app_ids: expected at least one/);
   });
 
   it("takes apim.corporate_audience when set", () => {
@@ -114,11 +161,11 @@ describe("standard corporate policy", () => {
       renderPolicy(
         selectPolicy(
           { ...selection, api_policy_type: "", apim: { ...selection.apim, corporate_audience: "api://custom" } },
-          "b",
+          backend,
         ),
       ),
     );
-    expect(custom.inbound["validate-jwt"].audiences.audience).toEqual(["api://custom"]);
+    expect(custom.inbound["validate-azure-ad-token"].audiences.audience).toEqual(["api://custom"]);
   });
 });
 
@@ -140,14 +187,19 @@ describe("values from the config", () => {
 
 describe("selectPolicy", () => {
   it("picks the provider policy for the lowercase provider name", () => {
-    expect(selectPolicy(selection, "b")).toMatchObject({ type: "provider", providerName: "casepro", backendId: "b" });
+    expect(selectPolicy(selection, backend)).toMatchObject({
+      type: "provider",
+      providerName: "casepro",
+      backendId: "exp-webhooks-function",
+      backendResource: "api://func-exp-webhooks",
+    });
   });
 
   it("fails for anything else, naming the file, the key and the allowed values", () => {
     for (const bad of ["CASEPRO", "okta", " "]) {
       let error: unknown;
       try {
-        selectPolicy({ ...selection, api_policy_type: bad }, "b");
+        selectPolicy({ ...selection, api_policy_type: bad }, backend);
       } catch (e) {
         error = e;
       }

@@ -12,7 +12,8 @@ import { ARM_STORAGE_API_VERSION, runPreflight } from "../../src/cli/docs-index/
 import { createOutput } from "../../src/cli/output.js";
 import { repoRoot } from "../../src/config/load.js";
 
-const VARS_FILE = path.join(repoRoot, "config", "dev", "vars.yml");
+// The local config: Azurite's account (the dev config names an Azure account since issue 12).
+const VARS_FILE = path.join(repoRoot, "config", "local", "vars.yml");
 const ACCOUNT_ID =
   "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev/providers/Microsoft.Storage/storageAccounts/devstoreaccount1";
 const recorded = (name: string) => readFileSync(path.join(repoRoot, "test", "preflight", "fixtures", name), "utf8");

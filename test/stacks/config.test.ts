@@ -168,6 +168,41 @@ describe("infrastructure keys", () => {
       /azure\.subscription_id/,
     ],
     [
+      "Azurite's account as the docs account of a deployable file",
+      "storageAccounts/stdocsdev",
+      "storageAccounts/devstoreaccount1",
+      "search.storage_account_resource_id",
+      /devstoreaccount1 is Azurite's local account/,
+    ],
+    [
+      "Azurite's account as the function's storage",
+      "storage_account: stexpwebhooksdev",
+      "storage_account: devstoreaccount1",
+      "webhook_app.storage_account",
+      /Azurite's local account/,
+    ],
+    [
+      "a function app without its gateway app registration",
+      /\n {2}gateway_auth:\n.*\n.*\n/,
+      "\n",
+      "webhook_app.gateway_auth",
+      /expected object/,
+    ],
+    [
+      "a gateway app registration id that is not a GUID",
+      "client_id: 55555555-5555-5555-5555-555555555555",
+      "client_id: func-exp-webhooks",
+      "webhook_app.gateway_auth.client_id",
+      /GUID/,
+    ],
+    [
+      "the standard policy without client application ids",
+      /api_policy_type: casepro\n([\s\S]*)corporate_client_app_ids:\n {4}- .*\n/,
+      'api_policy_type: ""\n$1corporate_client_app_ids: []\n',
+      "apim.corporate_client_app_ids",
+      /at least one client application id with api_policy_type ""/,
+    ],
+    [
       "a search endpoint that is not the configured service",
       "endpoint: http://127.0.0.1:8443",
       "endpoint: https://other.search.windows.net",
@@ -206,6 +241,18 @@ describe("infrastructure keys", () => {
       scope_claim: "scope",
     });
     expect(config.webhook_app?.idempotency_table).toBe("webhookdeliveries");
+  });
+
+  it("config/local/vars.yml (search section only) may name Azurite's account: it deploys nothing", () => {
+    const file = "config/local/vars.yml";
+    const local = parseConfig(readFileSync(path.join(repoRoot, file), "utf8"), file);
+    expect(local.search.storage_account_resource_id).toMatch(/storageAccounts\/devstoreaccount1$/);
+    expect(local.azure).toBeUndefined();
+    expect(() => requireStackConfig(local, file)).toThrow(/azure: required to synthesize the stacks/);
+  });
+
+  it("the dev file names no Azurite account", () => {
+    expect(devText).not.toMatch(/devstoreaccount1/);
   });
 
   it("the commented prod example parses once its placeholders are real", () => {
@@ -253,8 +300,10 @@ describe("npm run synth (stacks/main.ts)", () => {
       VARS_FILE: "",
     });
     expect(r.code).toBe(0);
-    for (const id of ["docs-storage", "docs-search", "webhook"])
+    for (const id of ["docs-storage", "docs-search", "webhook"]) {
       expect(existsSync(path.join(outdir, "stacks", id, "cdk.tf.json"))).toBe(true);
+      expect(existsSync(path.join(outdir, "stacks", id, "versions.tf"))).toBe(true);
+    }
   });
 
   it("exits 2 naming the file, the key and the allowed values for a bad api_policy_type", async () => {

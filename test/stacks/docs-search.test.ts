@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { all, build, only, synth } from "./harness.js";
 
 const DOCS_ID =
-  "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev/providers/Microsoft.Storage/storageAccounts/devstoreaccount1";
+  "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev/providers/Microsoft.Storage/storageAccounts/stdocsdev";
 const PRINCIPAL = "${azurerm_search_service.search.identity[0].principal_id}";
 
 describe("docs-search stack", () => {

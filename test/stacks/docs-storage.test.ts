@@ -7,7 +7,7 @@ describe("docs-storage stack", () => {
 
   it("creates the StorageV2 account named by search.storage_account_resource_id", () => {
     expect(account).toMatchObject({
-      name: "devstoreaccount1",
+      name: "stdocsdev",
       resource_group_name: "rg-docs-dev",
       location: "westeurope",
       account_kind: "StorageV2",

@@ -5,7 +5,9 @@ import { App } from "cdktf";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../src/config/load.js";
 import { buildStacks, STACK_IDS } from "../../stacks/app.js";
+import { AZAPI_PROVIDER_VERSION } from "../../stacks/azapi.js";
 import { AZURERM_PROVIDER_VERSION } from "../../stacks/base-stack.js";
+import { TERRAFORM_REQUIRED_VERSION, writeVersionFiles } from "../../stacks/versions.js";
 import { build, devConfig, DEV_FILE, fixtureOpenApi, synth } from "./harness.js";
 
 describe("every stack", () => {
@@ -35,10 +37,17 @@ describe("every stack", () => {
         version: AZURERM_PROVIDER_VERSION,
       });
       expect(json.provider.azurerm[0]).toMatchObject({
-        features: [{}],
         subscription_id: "00000000-0000-0000-0000-000000000000",
         tenant_id: "11111111-1111-1111-1111-111111111111",
         storage_use_azuread: true,
+      });
+    });
+
+    it(`${id}: registers no resource providers and skips storage data-plane calls on create/read (finding 6)`, () => {
+      const json = synth(stacks[id]);
+      expect(json.provider.azurerm[0]).toMatchObject({
+        resource_provider_registrations: "none",
+        features: [{ storage: [{ data_plane_available: false }] }],
       });
     });
   }
@@ -60,15 +69,50 @@ describe("every stack", () => {
     }
   });
 
-  it("npm run synth runs the app directly, and cdktf.json runs the same entry for npx cdktf synth", () => {
+  it("npm run synth runs compiled JavaScript with plain node, and npx cdktf synth runs npm run synth", () => {
     const pkg = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
-    expect(pkg.scripts.synth).toMatch(/^tsx (--[\w-]+=\S+ )*stacks\/main\.ts$/);
+    expect(pkg.scripts["synth:build"]).toMatch(
+      /^esbuild stacks\/main\.ts --bundle .*--outfile=\.build\/synth\/main\.mjs/,
+    );
+    expect(pkg.scripts.synth).toMatch(
+      /^npm run --silent synth:build && node (--[\w-]+=\S+ )*\.build\/synth\/main\.mjs$/,
+    );
+    expect(pkg.scripts.synth).not.toMatch(/tsx/);
     const cdktf = JSON.parse(readFileSync(path.join(repoRoot, "cdktf.json"), "utf8"));
     expect(cdktf).toMatchObject({
       language: "typescript",
-      app: `npx ${pkg.scripts.synth}`,
+      app: "npm run --silent synth",
       output: "cdktf.out",
       terraformProviders: [],
+    });
+  });
+
+  it("pins Terraform with a versions.tf beside each cdk.tf.json (finding 7)", () => {
+    const outdir = mkdtempSync(path.join(tmpdir(), "cdktf-out-"));
+    const { app } = buildStacks(devConfig(), { file: DEV_FILE, openApiJson: fixtureOpenApi, app: new App({ outdir }) });
+    app.synth();
+    const written = writeVersionFiles(outdir);
+    expect(written.map((f) => path.relative(outdir, f)).sort()).toEqual(
+      STACK_IDS.map((id) => path.join("stacks", id, "versions.tf")).sort(),
+    );
+    for (const file of written) {
+      expect(readFileSync(file, "utf8")).toMatch(
+        new RegExp(`terraform \\{\\s+required_version = "${TERRAFORM_REQUIRED_VERSION.replace(/[.]/g, "\\.")}"\\s+\\}`),
+      );
+    }
+    expect(TERRAFORM_REQUIRED_VERSION).toBe(">= 1.11.0, < 2.0.0");
+    // Not in cdk.tf.json: Checkov's terraform_json parser aborts on a string in the terraform block.
+    const json = JSON.parse(readFileSync(path.join(outdir, "stacks", "webhook", "cdk.tf.json"), "utf8"));
+    expect(json.terraform.required_version).toBeUndefined();
+  });
+
+  it("webhook: pins the azapi provider, which registers no resource providers either", () => {
+    const json = synth(built.webhook);
+    expect(json.terraform.required_providers.azapi).toEqual({ source: "Azure/azapi", version: AZAPI_PROVIDER_VERSION });
+    expect(json.provider.azapi[0]).toEqual({
+      skip_provider_registration: true,
+      subscription_id: "00000000-0000-0000-0000-000000000000",
+      tenant_id: "11111111-1111-1111-1111-111111111111",
     });
   });
 

@@ -1,33 +1,65 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { loadSettings } from "../../webhook/src/settings.js";
 import { renderAllPolicies } from "../../stacks/policies/render.js";
 import { all, build, fixtureOpenApi, only, synth } from "./harness.js";
 
-const FN = "azurerm_function_app_flex_consumption";
-const fnRef = (attr: string) =>
-  expect.stringMatching(
-    new RegExp(
-      `^\\$\\{azurerm_function_app_flex_consumption\\.function_app_[A-Z0-9]+\\.${attr.replace(/[[\]]/g, "\\$&")}\\}$`,
-    ),
-  );
+/** The azapi_resource of an ARM type (exactly one). */
+function azapi(json: any, type: string): any {
+  const found = Object.values(json.resource.azapi_resource ?? {}).filter((r: any) => r.type.startsWith(`${type}@`));
+  if (found.length !== 1) throw new Error(`expected one azapi_resource ${type}, found ${found.length}`);
+  return found[0];
+}
+const siteKey = (json: any) =>
+  Object.entries(json.resource.azapi_resource).find(([, r]: [string, any]) =>
+    r.type.startsWith("Microsoft.Web/sites@"),
+  )![0];
+const settingsOf = (site: any): Record<string, string> =>
+  Object.fromEntries(site.body.properties.siteConfig.appSettings.map((s: any) => [s.name, s.value]));
 
 describe("webhook stack: function app", () => {
   const json = synth(build().webhook);
-  const fn = only(json, FN);
+  const site = azapi(json, "Microsoft.Web/sites");
+  const siteRef = (attr: string) => `\${azapi_resource.${siteKey(json)}.${attr}}`;
   const storageKey = Object.keys(json.resource.azurerm_storage_account)[0]!;
   const storageRef = (attr: string) => `\${azurerm_storage_account.${storageKey}.${attr}}`;
 
-  it("runs Node 22 on Flex Consumption (FC1, Linux) with a system-assigned identity", () => {
+  it("runs Node 22 on Flex Consumption (FC1, Linux), managed through azapi with a system-assigned identity", () => {
     expect(only(json, "azurerm_service_plan")).toMatchObject({ os_type: "Linux", sku_name: "FC1" });
-    expect(fn).toMatchObject({
+    expect(site).toMatchObject({
+      type: "Microsoft.Web/sites@2024-04-01",
       name: "func-exp-webhooks-dev",
-      runtime_name: "node",
-      runtime_version: "22",
-      identity: { type: "SystemAssigned" },
+      parent_id: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev",
+      location: "westeurope",
+      identity: [{ type: "SystemAssigned" }],
+      body: { kind: "functionapp,linux" },
+    });
+    expect(site.body.properties.serverFarmId).toMatch(/^\$\{azurerm_service_plan\.[^.]+\.id\}$/);
+    expect(site.body.properties.functionAppConfig).toMatchObject({
+      runtime: { name: "node", version: "22" },
+      scaleAndConcurrency: { maximumInstanceCount: 40, instanceMemoryMB: 2048 },
     });
   });
 
-  it("has its own storage with identity-based deployment storage and no shared keys", () => {
+  it("declares no azurerm flex app, so no AzureWebJobsStorage connection string is injected (finding 2)", () => {
+    expect(json.resource.azurerm_function_app_flex_consumption).toBeUndefined();
+    const settings = settingsOf(site);
+    expect(settings).not.toHaveProperty("AzureWebJobsStorage");
+    expect(settings).not.toHaveProperty("DEPLOYMENT_STORAGE_CONNECTION_STRING");
+    expect(settings).toMatchObject({
+      AzureWebJobsStorage__accountName: storageRef("name"),
+      AzureWebJobsStorage__credential: "managedidentity",
+    });
+    expect(site.body.properties.functionAppConfig.deployment.storage).toEqual({
+      type: "blobContainer",
+      value: expect.stringMatching(/primary_blob_endpoint\}\$\{azurerm_storage_container\./),
+      authentication: { type: "SystemAssignedIdentity" },
+    });
+    expect(JSON.stringify(site)).not.toMatch(/AccountKey|primary_access_key|SharedAccessSignature/);
+  });
+
+  it("declares no azurerm_storage_table: the receiver creates its table with its identity (finding 1)", () => {
+    expect(json.resource.azurerm_storage_table).toBeUndefined();
     expect(only(json, "azurerm_storage_account")).toMatchObject({
       name: "stexpwebhooksdev",
       shared_access_key_enabled: false,
@@ -35,18 +67,20 @@ describe("webhook stack: function app", () => {
       https_traffic_only_enabled: true,
       allow_nested_items_to_be_public: false,
     });
-    expect(fn.storage_authentication_type).toBe("SystemAssignedIdentity");
-    expect(fn.storage_access_key).toBeUndefined();
-    expect(fn.storage_container_type).toBe("blobContainer");
-    expect(fn.storage_container_endpoint).toMatch(/primary_blob_endpoint\}\$\{azurerm_storage_container\./);
-    expect(only(json, "azurerm_storage_table")).toMatchObject({
-      name: "webhookdeliveries",
-      storage_account_name: storageRef("name"),
+    expect(all(json, "azurerm_role_assignment").map((g) => g.role_definition_name)).toContain(
+      "Storage Table Data Contributor",
+    );
+  });
+
+  it("turns blob soft delete on for the function's storage (Checkov CKV2_AZURE_38)", () => {
+    expect(only(json, "azurerm_storage_account").blob_properties).toEqual({
+      delete_retention_policy: { days: 7 },
+      container_delete_retention_policy: { days: 7 },
     });
   });
 
-  it("sets exactly the app settings the receiver reads", () => {
-    expect(fn.app_settings).toEqual({
+  it("sets exactly the app settings the receiver reads, the App Insights string among them (finding 5)", () => {
+    expect(settingsOf(site)).toEqual({
       PROCESS_API_BASE_URL: "https://apim-corp-dev.azure-api.net/prc-cases",
       PROCESS_API_APP_ID_URI: "api://prc-cases-dev",
       PROJECT_LOOKUP_BASE_URL: "https://apim-corp-dev.azure-api.net/sys-casepro",
@@ -66,16 +100,98 @@ describe("webhook stack: function app", () => {
       AzureWebJobsStorage__accountName: storageRef("name"),
       AzureWebJobsStorage__credential: "managedidentity",
     });
-    expect(JSON.stringify(fn.app_settings)).not.toMatch(/AccountKey|primary_access_key|SharedAccessSignature/);
+    // azapi writes siteConfig as given: nothing moves the connection string into another block on read.
+    expect(site.body.properties.siteConfig).not.toHaveProperty("applicationInsightsConnectionString");
   });
 
-  it("leaves PROJECT_LOOKUP_APP_ID_URI out when the config has none", () => {
-    const settings = only(
-      synth(build((c) => delete c.webhook_app!.project_lookup_app_id_uri).webhook),
-      FN,
-    ).app_settings;
-    expect(settings).not.toHaveProperty("PROJECT_LOOKUP_APP_ID_URI");
-    expect(settings.PROJECT_LOOKUP_BASE_URL).toBe("https://apim-corp-dev.azure-api.net/sys-casepro");
+  it("round trip: the receiver's own settings loader accepts what the stack writes, as in Azure", () => {
+    // Terraform references resolve to plain values at apply time; stand in for them.
+    const resolved = Object.fromEntries(
+      Object.entries(settingsOf(site)).map(([k, v]) => [
+        k,
+        v
+          .replace(/\$\{azurerm_storage_account\.[^}]+\.name\}/g, "stexpwebhooksdev")
+          .replace(
+            /\$\{azurerm_application_insights\.[^}]+\}/g,
+            "InstrumentationKey=00000000-0000-0000-0000-000000000000",
+          ),
+      ]),
+    );
+    expect(JSON.stringify(resolved)).not.toContain("${");
+    const settings = loadSettings({ ...resolved, WEBSITE_INSTANCE_ID: "0123abcd" });
+    expect(settings).toMatchObject({
+      inAzure: true,
+      processApi: { baseUrl: "https://apim-corp-dev.azure-api.net/prc-cases", appIdUri: "api://prc-cases-dev" },
+      idempotency: {
+        kind: "table",
+        tableName: "webhookdeliveries",
+        endpoint: "https://stexpwebhooksdev.table.core.windows.net",
+      },
+      providerName: "casepro",
+      jwt: { validate: false },
+    });
+  });
+
+  it("round trip without the optional project lookup app id", () => {
+    const s = settingsOf(
+      azapi(synth(build((c) => delete c.webhook_app!.project_lookup_app_id_uri).webhook), "Microsoft.Web/sites"),
+    );
+    expect(s).not.toHaveProperty("PROJECT_LOOKUP_APP_ID_URI");
+    const resolved = Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v.replace(/\$\{[^}]+\}/g, "x1")]));
+    expect(loadSettings({ ...resolved, WEBSITE_INSTANCE_ID: "1" }).projectLookup).toEqual({
+      baseUrl: "https://apim-corp-dev.azure-api.net/sys-casepro",
+      appIdUri: undefined,
+    });
+  });
+
+  it("is HTTPS only (finding 4), TLS 1.2, FTP off, basic publishing credentials off", () => {
+    expect(site.body.properties.httpsOnly).toBe(true);
+    expect(site.body.properties.siteConfig).toMatchObject({ minTlsVersion: "1.2", ftpsState: "Disabled" });
+    const policies = Object.values(json.resource.azapi_resource).filter((r: any) =>
+      r.type.startsWith("Microsoft.Web/sites/basicPublishingCredentialsPolicies@"),
+    );
+    expect(policies.map((p: any) => p.name).sort()).toEqual(["ftp", "scm"]);
+    for (const p of policies as any[])
+      expect(p).toMatchObject({ parent_id: siteRef("id"), body: { properties: { allow: false } } });
+  });
+
+  it("accepts calls from the gateway's own public IPs only, not the ApiManagement service tag (finding 3)", () => {
+    const config = site.body.properties.siteConfig;
+    expect(config.ipSecurityRestrictionsDefaultAction).toBe("Deny");
+    expect(config.ipSecurityRestrictions).toBe(
+      '${[ for key, val in toset(range(0, length(data.azurerm_api_management.apim.public_ip_addresses), 1)): { name = format("gateway-%d", val), ipAddress = format("%s/32", element(tolist(data.azurerm_api_management.apim.public_ip_addresses), val)), action = "Allow", priority = 100 + val }]}',
+    );
+    expect(JSON.stringify(site)).not.toMatch(/ApiManagement"|serviceTag|service_tag/);
+    // The deployment endpoint is not behind the gateway; basic credentials are off, so it needs Entra.
+    expect(config).toMatchObject({
+      scmIpSecurityRestrictionsUseMain: false,
+      scmIpSecurityRestrictionsDefaultAction: "Allow",
+    });
+  });
+
+  it("requires a token for its app registration from the gateway's managed identity (Easy Auth, finding 3)", () => {
+    const auth = azapi(json, "Microsoft.Web/sites/config");
+    expect(auth).toMatchObject({ name: "authsettingsV2", parent_id: siteRef("id") });
+    expect(auth.body.properties).toMatchObject({
+      platform: { enabled: true },
+      globalValidation: { requireAuthentication: true, unauthenticatedClientAction: "Return401" },
+      login: { tokenStore: { enabled: false } },
+      identityProviders: {
+        azureActiveDirectory: {
+          enabled: true,
+          registration: {
+            clientId: "55555555-5555-5555-5555-555555555555",
+            openIdIssuer: "https://sts.windows.net/11111111-1111-1111-1111-111111111111/v2.0",
+          },
+          validation: {
+            allowedAudiences: ["api://func-exp-webhooks-dev", "55555555-5555-5555-5555-555555555555"],
+            defaultAuthorizationPolicy: {
+              allowedPrincipals: { identities: ["${data.azurerm_api_management.apim.identity[0].principal_id}"] },
+            },
+          },
+        },
+      },
+    });
   });
 
   it("sends telemetry to workspace-based Application Insights", () => {
@@ -95,18 +211,22 @@ describe("webhook stack: function app", () => {
     for (const g of grants)
       expect(g).toMatchObject({
         scope: storageRef("id"),
-        principal_id: fnRef("identity[0].principal_id"),
+        principal_id: siteRef("identity[0].principal_id"),
         principal_type: "ServicePrincipal",
       });
   });
 
-  it("accepts HTTP traffic from API Management only (the deployment endpoint stays Entra-authenticated)", () => {
-    expect(fn.site_config).toMatchObject({
-      ip_restriction_default_action: "Deny",
-      ip_restriction: [{ action: "Allow", service_tag: "ApiManagement", priority: 100, name: "api-management" }],
-      minimum_tls_version: "1.2",
-    });
-    expect(fn.webdeploy_publish_basic_authentication_enabled).toBe(false);
+  it("is not zone-redundant in dev (no always-ready instances to pay for)", () => {
+    expect(only(json, "azurerm_service_plan").zone_balancing_enabled).toBe(false);
+    expect(only(json, "azurerm_storage_account").account_replication_type).toBe("LRS");
+    expect(site.body.properties.functionAppConfig.scaleAndConcurrency).not.toHaveProperty("alwaysReady");
+  });
+
+  it("adds always-ready http instances when configured", () => {
+    const s = azapi(synth(build((c) => (c.webhook_app!.always_ready_instances = 3)).webhook), "Microsoft.Web/sites");
+    expect(s.body.properties.functionAppConfig.scaleAndConcurrency.alwaysReady).toEqual([
+      { name: "http", instanceCount: 3 },
+    ]);
   });
 });
 
@@ -133,6 +253,18 @@ describe("webhook stack: API Management", () => {
     });
   });
 
+  it("sets the description the import stores, so plans show no diff after an import (finding 7)", () => {
+    expect(api).not.toHaveProperty("description"); // the fixture has no info.description
+    const doc = JSON.stringify({
+      openapi: "3.0.0",
+      info: { title: "t", version: "v1", description: "Receives ${x} events" },
+      paths: {},
+    });
+    expect(only(synth(build(() => {}, doc).webhook), "azurerm_api_management_api").description).toBe(
+      "Receives $${x} events",
+    );
+  });
+
   it("passes the OpenAPI text through unchanged by Terraform interpolation", () => {
     const doc = JSON.stringify({
       openapi: "3.0.0",
@@ -140,18 +272,18 @@ describe("webhook stack: API Management", () => {
       paths: {},
     });
     const imported = only(synth(build(() => {}, doc).webhook), "azurerm_api_management_api").import.content_value;
-    expect(imported).toBe(doc.replace("${", "$${").replace("%{", "%%{"));
+    expect(imported).toBe(doc.split("${").join("$${").split("%{").join("%%{"));
+    expect(imported).toContain("literal $${var.x} and %%{ if }");
   });
 
-  it("points a backend at the function app (no trailing slash)", () => {
+  it("points a backend at the function app's host name (no trailing slash)", () => {
     expect(backend).toMatchObject({
       name: "exp-webhooks-function",
       protocol: "http",
-      url: expect.stringMatching(/^https:\/\/\$\{azurerm_function_app_flex_consumption\.[^}]+\.default_hostname\}$/),
-      resource_id: expect.stringMatching(
-        /^https:\/\/management\.azure\.com\$\{azurerm_function_app_flex_consumption\.[^}]+\.id\}$/,
-      ),
+      url: expect.stringMatching(/^https:\/\/\$\{azapi_resource\.[^.]+\.output\.properties\.defaultHostName\}$/),
+      resource_id: expect.stringMatching(/^https:\/\/management\.azure\.com\$\{azapi_resource\.[^.]+\.id\}$/),
     });
+    expect(azapi(json, "Microsoft.Web/sites").response_export_values).toEqual(["properties.defaultHostName"]);
   });
 
   it("attaches the policy selected by api_policy_type, identical to the rendered copy", () => {
@@ -160,15 +292,31 @@ describe("webhook stack: API Management", () => {
     expect(policy.xml_content).toBe(renderAllPolicies().get("casepro.xml"));
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(policy.xml_content);
     expect(parsed.policies.inbound["set-backend-service"]["@_backend-id"]).toBe("exp-webhooks-function");
+    expect(parsed.policies.inbound["authentication-managed-identity"]["@_resource"]).toBe(
+      "api://func-exp-webhooks-dev",
+    );
   });
 
-  it("uses the standard corporate policy when api_policy_type is empty", () => {
+  it("uses the standard corporate policy when api_policy_type is empty: client apps and role checked (finding 8)", () => {
     const standard = only(synth(build((c) => (c.api_policy_type = "")).webhook), "azurerm_api_management_api_policy");
     expect(standard.xml_content).toBe(renderAllPolicies().get("standard.xml"));
     expect(standard.xml_content).not.toMatch(/x-forward-tenant-origin/);
-    expect(standard.xml_content).toMatch(
-      /login\.microsoftonline\.com\/11111111-1111-1111-1111-111111111111\/v2\.0\/\.well-known\/openid-configuration/,
-    );
+    const token = new XMLParser({ ignoreAttributes: false }).parse(standard.xml_content).policies.inbound[
+      "validate-azure-ad-token"
+    ];
+    expect(token["@_tenant-id"]).toBe("11111111-1111-1111-1111-111111111111");
+    expect(token["client-application-ids"]["application-id"]).toBe("44444444-4444-4444-4444-444444444444");
+    expect(token["required-claims"].claim).toMatchObject({ "@_name": "roles", value: "Webhooks.Send" });
+  });
+
+  it("the gateway audience defaults to the app registration's client id without an App ID URI", () => {
+    const json2 = synth(build((c) => delete c.webhook_app!.gateway_auth.app_id_uri).webhook);
+    const xml = only(json2, "azurerm_api_management_api_policy").xml_content;
+    expect(xml).toContain('<authentication-managed-identity resource="55555555-5555-5555-5555-555555555555" />');
+    expect(
+      azapi(json2, "Microsoft.Web/sites/config").body.properties.identityProviders.azureActiveDirectory.validation
+        .allowedAudiences,
+    ).toEqual(["55555555-5555-5555-5555-555555555555"]);
   });
 
   it("outputs the webhook URL and the process API's authorized_apps entry", () => {
@@ -180,6 +328,8 @@ describe("webhook stack: API Management", () => {
       app_roles: ["App.Write"],
       scopes: ["user_impersonation"],
     });
-    expect(json.output.function_app_principal_id.value).toMatch(/identity\[0\]\.principal_id/);
+    expect(json.output.function_app_principal_id.value).toMatch(
+      /^\$\{azapi_resource\.[^.]+\.identity\[0\]\.principal_id\}$/,
+    );
   });
 });

@@ -16,6 +16,8 @@ describe("endpoint registration", () => {
 
   it("the entry point registers POST webhooks (anonymous; other methods reach the handler for a 405)", async () => {
     const http = vi.spyOn(app, "http").mockImplementation(() => {});
+    // Evaluate the entry point afresh even if another test file in this worker imported it (isolate: false).
+    vi.resetModules();
     const entry = await import("../../webhook/src/index.js");
     expect(http).toHaveBeenCalledTimes(1);
     const [name, options] = http.mock.calls[0]!;

@@ -71,9 +71,19 @@ function tryLock(): boolean {
 }
 
 /** Builds dist/ if the sources changed since the last build. Returns whether it compiled. */
-export async function ensurePlatformLibraryBuilt(options: { force?: boolean } = {}): Promise<boolean> {
+export async function ensurePlatformLibraryBuilt(
+  options: { force?: boolean; onBuild?: (reason: string) => void } = {},
+): Promise<boolean> {
   const wanted = sourceHash();
-  if (!options.force && readStamp() === wanted) return false;
+  const stamp = readStamp();
+  if (!options.force && stamp === wanted) return false;
+  options.onBuild?.(
+    options.force
+      ? "forced"
+      : stamp === undefined
+        ? "typespec/platform/dist is missing"
+        : "typespec/platform/src changed since dist was built",
+  );
   mkdirSync(distDir, { recursive: true });
   const deadline = Date.now() + LOCK_STALE_MS;
   while (!tryLock()) {

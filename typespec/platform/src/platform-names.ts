@@ -51,3 +51,24 @@ export const SERVER_OWNED_PROPERTY_PATTERN =
 
 /** A server entry whose URL or description matches this is treated as a mock server. */
 export const MOCK_SERVER_PATTERN = /mock/i;
+
+/** Permission prefixes by auth helper: `Scopes<>` take `Client.*` scopes, `Roles<>` take `App.*` roles. */
+export const PERMISSION_PREFIX: Readonly<Record<string, string>> = { Scopes: "Client.", Roles: "App." };
+/** A permission name after its prefix: PascalCase words separated by dots, e.g. `Client.Read`, `App.Orders.Write`. */
+export const PERMISSION_NAME_PATTERN = /^(Client|App)(\.[A-Z][A-Za-z0-9]*)+$/;
+
+/**
+ * Where a project lists the permissions defined in both identity providers: `enum Scopes { `Client.Read` }` and
+ * `enum Roles { `App.Read` }` in this namespace. Without them the `permission-registered` rule checks nothing.
+ */
+export const KNOWN_PERMISSIONS_NAMESPACE = "Platform.KnownPermissions";
+
+/** The header that carries an event's type; fixed to the event name. */
+export const EVENT_TYPE_HEADER = "x-event-type";
+
+/**
+ * Where each rule is explained: the library README's section of the same name (the `url` of every diagnostic).
+ * UNCONFIRMED: the repository's public address is not known here; change it in this one place.
+ */
+export const RULES_DOC_BASE = "https://github.com/platform/docs-platform-infra/blob/main/typespec/platform/README.md";
+export const ruleUrl = (rule: string): string => `${RULES_DOC_BASE}#${rule}`;

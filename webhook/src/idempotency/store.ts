@@ -3,17 +3,10 @@
 // after a processing failure (so a later redelivery processes). A claim carries a lease: a worker that died
 // mid-processing leaves a claim that a redelivery may take over once the lease has expired.
 
-/** The 200 body returned for a delivery (spec A, response body table). */
-export interface WebhookAck {
-  received: true;
-  messageId?: string;
-  objectType?: string;
-  eventType?: string;
-  timestamp?: string;
-  noteId?: number;
-  projectId?: number;
-  orgId?: number;
-}
+import type { WebhookAck } from "../payload/contract.js";
+
+/** The 200 body returned for a delivery: the contract's WebhookResponse (webhook/src/payload/contract.ts). */
+export type { WebhookAck };
 
 export type ClaimResult =
   /** This caller owns the message id and must complete or release it. `token` proves ownership. */

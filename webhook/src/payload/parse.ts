@@ -6,6 +6,13 @@
 // holds only the known fields; huge numbers become Infinity or lose precision in JSON.parse and are rejected by
 // the integer range checks; two spellings of one known property (`OrgId` and `orgid`) are rejected as ambiguous.
 import type { FieldError } from "../problem.js";
+import type {
+  ContractObjectId,
+  ContractPayload,
+  ObjectIdPropertyName,
+  Parsed,
+  PayloadPropertyName,
+} from "./contract.js";
 
 /** Deepest nesting of objects/arrays accepted (the payload itself needs 2). */
 export const MAX_JSON_DEPTH = 32;
@@ -13,23 +20,14 @@ export const MAX_JSON_DEPTH = 32;
 export const INT32_MIN = -2_147_483_648;
 export const INT32_MAX = 2_147_483_647;
 
-export interface ObjectIds {
-  noteId?: number;
-  documentId?: number;
-  contactId?: number;
-}
+/** The `ObjectId` container's known ids, as parsed (`noteId`, `documentId`, `contactId`): from the contract. */
+export type ObjectIds = Parsed<ContractObjectId>;
 
-export interface WebhookPayload {
-  object?: string;
-  event?: string;
-  /** Unix timestamp of the event (int64; accepted within JavaScript's safe-integer range). */
-  timestamp?: number;
-  orgId: number;
-  projectId?: number;
-  userId?: number;
-  userType?: string;
-  objectId?: ObjectIds;
-}
+/**
+ * The payload as parsed: the contract's `WebhookPayload` with lower-camel names (`OrgId` -> `orgId`). `timestamp`
+ * is the int64 Unix timestamp, accepted within JavaScript's safe-integer range.
+ */
+export type WebhookPayload = Parsed<ContractPayload>;
 
 export type PayloadParseResult =
   | { ok: true; payload: WebhookPayload }
@@ -103,17 +101,21 @@ export function jsonNestingDepth(text: string, limit = MAX_JSON_DEPTH): number {
   return max;
 }
 
-interface FieldSpec {
-  /** As the spec spells it (and as errors name it). */
-  name: string;
+interface FieldSpec<Name extends string = string> {
+  /** As the contract spells it (and as errors name it). */
+  name: Name;
   kind: Kind;
   required?: boolean;
 }
 
-const field = (name: string, kind: Kind, required?: boolean): FieldSpec => ({ name, kind, required });
+const field = <Name extends string>(name: Name, kind: Kind, required?: boolean): FieldSpec<Name> => ({
+  name,
+  kind,
+  required,
+});
 
 // The order is the slot order readWebhookPayload destructures the valid values in.
-const TOP_LEVEL: readonly FieldSpec[] = [
+const TOP_LEVEL = [
   field("Object", "string"),
   field("Event", "string"),
   field("Timestamp", "int64"),
@@ -121,9 +123,17 @@ const TOP_LEVEL: readonly FieldSpec[] = [
   field("ProjectId", "int32"),
   field("UserId", "int32"),
   field("UserType", "string"),
-];
+] as const satisfies readonly FieldSpec<PayloadPropertyName>[];
 
-const OBJECT_ID_FIELDS: readonly (FieldSpec & { property: keyof ObjectIds; key: string })[] = [
+// Every property the contract declares is read: a property added to the contract fails this typecheck until the
+// parser reads it (or names it here as deliberately ignored).
+type UnreadPayloadProperty = Exclude<PayloadPropertyName, (typeof TOP_LEVEL)[number]["name"] | "ObjectId">;
+const _everyPayloadPropertyRead: [UnreadPayloadProperty] extends [never] ? true : UnreadPayloadProperty = true;
+
+const OBJECT_ID_FIELDS: readonly (FieldSpec<ObjectIdPropertyName> & {
+  property: keyof ObjectIds;
+  key: `ObjectId.${ObjectIdPropertyName}`;
+})[] = [
   { ...field("NoteId", "int32"), property: "noteId", key: "ObjectId.NoteId" },
   { ...field("DocumentId", "int32"), property: "documentId", key: "ObjectId.DocumentId" },
   { ...field("ContactId", "int32"), property: "contactId", key: "ObjectId.ContactId" },
@@ -133,7 +143,7 @@ const OBJECT_ID_FIELDS: readonly (FieldSpec & { property: keyof ObjectIds; key: 
 const slotsOf = (names: readonly string[]): ReadonlyMap<string, number> =>
   new Map(names.flatMap((name, slot) => [[name, slot] as const, [name.toLowerCase(), slot] as const]));
 // The top-level fields, then the ObjectId container in the last slot.
-const TOP_LEVEL_SLOTS = slotsOf([...TOP_LEVEL.map((f) => f.name), "ObjectId"]);
+const TOP_LEVEL_SLOTS = slotsOf([...TOP_LEVEL.map((f) => f.name), "ObjectId" satisfies PayloadPropertyName]);
 const OBJECT_ID_SLOT = TOP_LEVEL.length;
 const OBJECT_ID_FIELD_SLOTS = slotsOf(OBJECT_ID_FIELDS.map((f) => f.name));
 

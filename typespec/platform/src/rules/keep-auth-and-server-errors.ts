@@ -1,6 +1,7 @@
 // Rule: an Error override on a Platform template keeps AuthErrors (401, 403) and ServerError (5xx).
 // Why: the Error argument replaces the whole default union; forgetting to restate AuthErrors and
 // ServerError silently drops 401, 403 and 5xx from the description and from generated clients.
+import { ruleUrl } from "../platform-names.js";
 import { createRule, paramMessage } from "@typespec/compiler";
 import { getHttpOperation, type HttpStatusCodeRange } from "@typespec/http";
 import { isUserType, platformTemplateOf } from "../type-utils.js";
@@ -8,6 +9,7 @@ import { isUserType, platformTemplateOf } from "../type-utils.js";
 export const keepAuthAndServerErrorsRule = createRule({
   name: "keep-auth-and-server-errors",
   severity: "warning",
+  url: ruleUrl("keep-auth-and-server-errors"),
   description: "An Error override on a Platform operation template restates AuthErrors and ServerError.",
   messages: {
     default: paramMessage`Operation '${"op"}' overrides the errors of Platform.${"template"} but drops ${"missing"}. The Error argument replaces the whole union: restate them, e.g. \`YourErrors | AuthErrors | ServerError\`.`,

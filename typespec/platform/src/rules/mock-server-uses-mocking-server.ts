@@ -3,12 +3,13 @@
 // mocking service; a mock entry without it reaches the real backend.
 import { createRule, paramMessage } from "@typespec/compiler";
 import { getServers } from "@typespec/http";
-import { MOCK_SERVER_PATTERN } from "../platform-names.js";
+import { MOCK_SERVER_PATTERN, ruleUrl } from "../platform-names.js";
 import { isUserType } from "../type-utils.js";
 
 export const mockServerUsesMockingServerRule = createRule({
   name: "mock-server-uses-mocking-server",
   severity: "warning",
+  url: ruleUrl("mock-server-uses-mocking-server"),
   description: "A server entry for the mock server uses Platform.MockingServer as its variables.",
   messages: {
     default: paramMessage`Server '${"url"}' looks like a mock server but has no \`mocking_server\` variable. Declare it as \`@server("${"url"}", "${"description"}", Platform.MockingServer)\` (or spread \`...Platform.MockingServer\` into its variables).`,

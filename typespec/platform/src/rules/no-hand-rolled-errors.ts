@@ -1,6 +1,7 @@
 // Rule: no hand-rolled error models and no bare error status responses without a body schema.
 // Why: generated clients register an error mapping per status code only when the response has a
 // body schema; every platform error is RFC 7807 Problem Details as application/problem+json.
+import { ruleUrl } from "../platform-names.js";
 import { createRule, getTypeName, isErrorModel, paramMessage, type Model, type Operation } from "@typespec/compiler";
 import { getHttpOperation, type HttpOperationResponse } from "@typespec/http";
 import { derivesFromPlatformModel, isUserType } from "../type-utils.js";
@@ -31,6 +32,7 @@ function isProblemDetails(type: unknown): boolean {
 export const noHandRolledErrorsRule = createRule({
   name: "no-hand-rolled-errors",
   severity: "warning",
+  url: ruleUrl("no-hand-rolled-errors"),
   description:
     "Errors use the Platform status-code models (Problem Details); no hand-rolled error models or bare error statuses.",
   messages: {

@@ -1,6 +1,7 @@
 // Rule: server-owned properties of a resource (keys, timestamps, ETags) carry read visibility.
 // Why: `@visibility(Lifecycle.Read)` is what drops them from the {Name}Create / {Name}Update bodies
 // and marks them readOnly in the description; without it clients are told to send them.
+import { SERVER_OWNED_PROPERTY_PATTERN, ruleUrl } from "../platform-names.js";
 import {
   createRule,
   getLifecycleVisibilityEnum,
@@ -10,7 +11,6 @@ import {
   type ModelProperty,
   type Program,
 } from "@typespec/compiler";
-import { SERVER_OWNED_PROPERTY_PATTERN } from "../platform-names.js";
 import { derivesFromPlatformModel, isResourceModel, isUserType } from "../type-utils.js";
 
 function isReadOnly(program: Program, property: ModelProperty): boolean {
@@ -22,6 +22,7 @@ function isReadOnly(program: Program, property: ModelProperty): boolean {
 export const serverOwnedReadVisibilityRule = createRule({
   name: "server-owned-read-visibility",
   severity: "warning",
+  url: ruleUrl("server-owned-read-visibility"),
   description: "Keys and server-managed timestamps of resources are marked @visibility(Lifecycle.Read).",
   messages: {
     default: paramMessage`Property '${"property"}' of resource '${"model"}' is server-owned (${"why"}) but writable. Add \`@visibility(Lifecycle.Read)\` so create and update bodies exclude it.`,

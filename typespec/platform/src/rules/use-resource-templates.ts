@@ -4,9 +4,9 @@
 // brings the platform's default error union.
 // Why: the templates fix the route shape (/{collection}/{key}), the default success and the error
 // union, so every API behaves the same; a hand-written @route drifts from that shape.
+import { PRIMITIVE_TEMPLATES, RESOURCE_TEMPLATES, ruleUrl } from "../platform-names.js";
 import { createRule, getTypeName, paramMessage, type Model, type Operation, type Type } from "@typespec/compiler";
 import { getOperationVerb } from "@typespec/http";
-import { PRIMITIVE_TEMPLATES, RESOURCE_TEMPLATES } from "../platform-names.js";
 import { isResourceModel, isUserType, platformTemplateOf } from "../type-utils.js";
 
 const SUGGESTION: Record<string, string> = {
@@ -55,6 +55,7 @@ function hasOwnRoute(op: Operation): boolean {
 export const useResourceTemplatesRule = createRule({
   name: "use-resource-templates",
   severity: "warning",
+  url: ruleUrl("use-resource-templates"),
   description:
     "Resource operations use the Platform Resource* templates (no hand-written routes); other operations are built on the Platform primitives.",
   messages: {

@@ -2,9 +2,9 @@
 // built first when stale) loaded into @typespec/compiler's virtual test file system.
 import path from "node:path";
 import { createTester } from "@typespec/compiler/testing";
-import { ensurePlatformLibraryBuilt } from "../../../typespec/platform/scripts/ensure-built.js";
+import { ensurePlatformLibraryBuilt } from "../../scripts/ensure-built.js";
 
-export const repoRoot = path.resolve(import.meta.dirname, "..", "..", "..");
+export const repoRoot = path.resolve(import.meta.dirname, "..", "..", "..", "..");
 
 /** Builds typespec/platform/dist if its sources changed; call in beforeAll before using a tester. */
 export async function preparePlatformLibrary(): Promise<void> {

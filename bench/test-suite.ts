@@ -1,0 +1,117 @@
+// Benchmark: the whole `npm test` (lint + typecheck + vitest, as CI runs it) on this machine: wall time and the
+// number of tests. Goal: at most 45 s on the 2-core development machine. It prints figures and never fails on
+// the goal; it exits 1 only when the suite itself fails (then its figures mean nothing).
+// Usage: npm run bench:test-suite [-- --runs 2] [--phases] [--json]
+//   --phases  also time `npm run lint`, `npm run typecheck` and `npx vitest run` one after the other, to see where
+//             the time goes (the suite runs lint and typecheck at the same time, then vitest).
+// On a shared machine the figures move with the load of other processes: the load average is printed with them.
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+const GOAL_S = 45;
+const repoRoot = path.resolve(import.meta.dirname, "..");
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "1" },
+    phases: { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
+  },
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  process.stderr.write(`--runs: expected a whole number of runs (1 or more), got ${values.runs}\n`);
+  process.exit(2);
+}
+
+interface Timed {
+  script: string;
+  wallS: number;
+  exitCode: number;
+  tests?: { passed: number; failed: number; skipped: number };
+  files?: number;
+  load1: number;
+  output: string;
+}
+
+/** Runs `npm test`, `npm run <script>` or `npx vitest run` with colours off: its wall time and what it printed. */
+function time(script: string): Promise<Timed> {
+  const load1 = loadavg()[0]!;
+  const started = performance.now();
+  const args = script === "test" ? ["test"] : script === "vitest" ? ["exec", "--", "vitest", "run"] : ["run", script];
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", args, {
+      cwd: repoRoot,
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", CI: process.env.CI ?? "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      const wallS = (performance.now() - started) / 1000;
+      const counts = /^tests: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m.exec(output);
+      const files = /Test Files\s+(?:\d+ failed \| )?(\d+) passed/.exec(output);
+      resolve({
+        script,
+        wallS,
+        exitCode: code ?? 1,
+        tests: counts ? { passed: +counts[1]!, failed: +counts[2]!, skipped: +(counts[3] ?? 0) } : undefined,
+        files: files ? +files[1]! : undefined,
+        load1,
+        output,
+      });
+    });
+  });
+}
+
+const results: Timed[] = [];
+for (let i = 0; i < runs; i++) {
+  const run = await time("test");
+  results.push(run);
+  if (!values.json) {
+    const t = run.tests;
+    process.stdout.write(
+      `npm test: ${run.wallS.toFixed(1)} s wall (goal ≤ ${GOAL_S} s), ` +
+        (t
+          ? `${t.passed} tests passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ""}`
+          : "no test count") +
+        (run.files ? ` in ${run.files} files` : "") +
+        `, exit ${run.exitCode}, load average at start ${run.load1.toFixed(1)}\n`,
+    );
+  }
+  if (run.exitCode !== 0) {
+    const logFile = path.join(tmpdir(), `test-suite-${Date.now()}.log`);
+    writeFileSync(logFile, run.output);
+    const failures = run.output.split("\n").filter((l) => /^\s*(FAIL|×)|^ERROR:|Error:/.test(l));
+    process.stderr.write(
+      `npm test failed (exit ${run.exitCode}); whole output in ${logFile}\n${failures.join("\n")}\n`,
+    );
+    process.exitCode = 1;
+    break;
+  }
+}
+
+if (values.phases && process.exitCode !== 1) {
+  for (const script of ["lint", "typecheck", "vitest"]) {
+    const run = await time(script);
+    results.push(run);
+    if (!values.json)
+      process.stdout.write(
+        `  ${script === "vitest" ? "npx vitest run" : `npm run ${script}`}: ${run.wallS.toFixed(1)} s wall, exit ${run.exitCode}, load average at start ${run.load1.toFixed(1)}\n`,
+      );
+  }
+}
+
+if (values.json) {
+  process.stdout.write(
+    JSON.stringify(
+      results.map(({ output: _output, ...r }) => ({ ...r, wallS: Math.round(r.wallS * 10) / 10 })),
+      null,
+      2,
+    ) + "\n",
+  );
+}

@@ -1,0 +1,76 @@
+// npm run contracts:check [-- <name>...] [--base <git-ref>] [--json] [--update-baseline]
+// Compiles each contract and compares its OpenAPI descriptions with the committed baseline (default) or with
+// the contract's openapi/ folder at a git ref (pull requests: --base origin/main). Writes no build output.
+// Exit codes: 0 no breaking changes (or accepted by a new version); 1 breaking changes; 2 usage, configuration
+// or git error; 3 a contract does not compile.
+import { Command } from "commander";
+import { ConfigError } from "../../../src/config/load.js";
+import { BaselineError, committedBaseline, gitBaseline, verifyRef, writeBaseline } from "../src/baseline.js";
+import type { ContractCheck } from "../src/check.js";
+import { ContractNotFoundError, repoRoot, selectContracts } from "../src/contracts.js";
+
+const program = new Command("contracts:check")
+  .description(
+    "Fail on breaking changes to the contracts' OpenAPI descriptions (removed path, operation, response, property " +
+      "or enum value; a property or parameter made required; a narrowed type; a removed security requirement) " +
+      "unless the contract declares a new version in its Versions enum.",
+  )
+  .argument("[names...]", "contract folder names under contracts/ (default: all)")
+  .option("--base <git-ref>", "compare with the contract's openapi/ at this ref instead of the committed baseline")
+  .option("--json", "print the result as JSON on stdout (messages go to stderr)")
+  .option("--update-baseline", "after a passing check, record the fresh descriptions in contracts/<name>/baseline/")
+  .addHelpText(
+    "after",
+    "\nExamples:\n  npm run contracts:check\n  npm run contracts:check -- --base origin/main\n" +
+      "\nExit codes: 0 no breaking changes (or accepted by a new version); 1 breaking changes;\n" +
+      "2 usage, configuration or git error; 3 a contract does not compile.",
+  )
+  .showHelpAfterError();
+
+program.parse();
+const options = program.opts<{ base?: string; json?: boolean; updateBaseline?: boolean }>();
+
+try {
+  if (options.base !== undefined && options.updateBaseline)
+    throw new BaselineError("--update-baseline records the committed baseline; do not combine it with --base");
+  if (options.base !== undefined) verifyRef(options.base);
+  const contracts = selectContracts(program.args);
+  // The compiler and the diff load only once the arguments are known to be good.
+  const [{ prepareAndCompile }, { checkContract, renderCheck }, { SourceIndex }] = await Promise.all([
+    import("../src/build.js"),
+    import("../src/check.js"),
+    import("../src/locate.js"),
+  ]);
+  const checks: ContractCheck[] = [];
+  const notice = (message: string) => process.stderr.write(`${message}\n`);
+  for (const contract of contracts) {
+    const compiled = await prepareAndCompile(contract, notice);
+    const baseline = options.base === undefined ? committedBaseline(contract) : gitBaseline(contract, options.base);
+    const check = checkContract(
+      contract.name,
+      baseline.label,
+      baseline.documents,
+      compiled.documents,
+      new SourceIndex(compiled.program, repoRoot),
+    );
+    checks.push(check);
+    if (!options.json) console.log(renderCheck(check));
+    if (options.updateBaseline && check.ok) {
+      for (const file of writeBaseline(contract, compiled.documents)) notice(`baseline recorded: ${file}`);
+    }
+  }
+  if (options.json)
+    process.stdout.write(`${JSON.stringify({ ok: checks.every((c) => c.ok), contracts: checks }, null, 2)}\n`);
+  if (!checks.every((c) => c.ok)) process.exitCode = 1;
+} catch (err) {
+  if (err instanceof ConfigError || err instanceof ContractNotFoundError || err instanceof BaselineError) {
+    console.error(err.message);
+    process.exitCode = 2;
+  } else if (err instanceof Error && err.name === "ContractBuildError") {
+    console.error(err.message);
+    process.exitCode = 3;
+  } else {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    process.exitCode = 1;
+  }
+}

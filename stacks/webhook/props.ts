@@ -1,0 +1,78 @@
+// Maps the validated config to the webhook stack's typed props (called by stacks/app.ts). The stack and its
+// constructs never see the config: what each one needs is spelled out in its Props.
+import { renderPolicy } from "../../src/gateway/policy.js";
+import { selectPolicy } from "../../src/gateway/select.js";
+import type { BaseStackProps } from "../base-stack.js";
+import type { StackConfig } from "../config.js";
+import { baseStackProps } from "../props.js";
+import type { ReceiverSettingsProps } from "./app-settings.js";
+import { authorizedAppEntry, type AuthorizedAppEntry } from "./authorized-app.js";
+import { apiPath, backendName } from "./gateway.js";
+
+export interface WebhookStackProps {
+  base: BaseStackProps;
+  location: string;
+  resourceGroupName: string;
+  /** /subscriptions/<id>/resourceGroups/<name>. */
+  resourceGroupId: string;
+  functionApp: {
+    name: string;
+    storageAccountName: string;
+    storageBlobSoftDeleteDays: number;
+    maximumInstanceCount: number;
+    instanceMemoryMb: 512 | 2048 | 4096;
+    zoneRedundant: boolean;
+    alwaysReadyInstances: number;
+  };
+  receiver: ReceiverSettingsProps;
+  /** App settings added beside the receiver's (e.g. host settings of a later construct); default none. */
+  additionalAppSettings?: Record<string, string>;
+  /** The function app registration Easy Auth validates, and the audience the gateway requests. */
+  gatewayAuth: { clientId: string; audience: string };
+  apim: { name: string; resourceGroupName: string };
+  api: { path: string; backendName: string; openApiJson: string; policyXml: string };
+  authorizedApp: AuthorizedAppEntry;
+}
+
+export function webhookStackProps(config: StackConfig, openApiJson: string): WebhookStackProps {
+  const w = config.webhook_app;
+  const p = config.provider;
+  const audience = w.gateway_auth.app_id_uri ?? w.gateway_auth.client_id;
+  const backend = backendName(config.app_name);
+  return {
+    base: baseStackProps(config),
+    location: config.azure.location,
+    resourceGroupName: config.azure.resource_group,
+    resourceGroupId: `/subscriptions/${config.azure.subscription_id}/resourceGroups/${config.azure.resource_group}`,
+    functionApp: {
+      name: w.function_app_name,
+      storageAccountName: w.storage_account,
+      storageBlobSoftDeleteDays: w.storage_blob_soft_delete_days,
+      maximumInstanceCount: w.maximum_instance_count,
+      instanceMemoryMb: w.instance_memory_mb,
+      zoneRedundant: w.zone_redundant,
+      alwaysReadyInstances: w.always_ready_instances,
+    },
+    receiver: {
+      processApi: { baseUrl: w.process_api_base_url, appIdUri: w.process_api_app_id_uri },
+      projectLookup: { baseUrl: w.project_lookup_base_url, appIdUri: w.project_lookup_app_id_uri },
+      idempotencyTable: w.idempotency_table,
+      provider: {
+        name: p.name,
+        identityUrl: p.identity_url,
+        audience: p.audience,
+        requiredScope: p.required_scope,
+        scopeClaim: p.scope_claim,
+      },
+    },
+    gatewayAuth: { clientId: w.gateway_auth.client_id, audience },
+    apim: { name: config.apim.name, resourceGroupName: config.apim.resource_group },
+    api: {
+      path: apiPath(config.app_name),
+      backendName: backend,
+      openApiJson,
+      policyXml: renderPolicy(selectPolicy(config, { backendId: backend, backendResource: audience })),
+    },
+    authorizedApp: authorizedAppEntry(config),
+  };
+}

@@ -52,10 +52,19 @@ export function searchableFieldDefinitions(): string {
   return writeDefinitions(makeSearchable);
 }
 
-/** The same, plus a mapping that fails for every page (position 9 does not exist): verification must refuse it. */
+/** A second field the failing demo makes searchable, so it is a rebuild after the first rebuild too. */
+export const SECOND_DEMO_FIELD = "format";
+
+/**
+ * Another rebuild-class change (the demo field and `format` made searchable) plus a mapping that fails for every
+ * page (position 9 does not exist): the new generation must fail verification.
+ */
 export function brokenMappingDefinitions(): string {
   return writeDefinitions((d) => {
     makeSearchable(d);
+    const second = (d.index.fields as JsonObject[]).find((f) => f.name === SECOND_DEMO_FIELD);
+    if (!second) throw new Error(`search-definitions/docs-index.json has no field ${SECOND_DEMO_FIELD}`);
+    second.searchable = true;
     const mapping = (d.indexer.fieldMappings as JsonObject[]).find((m) => m.targetFieldName === DEMO_FIELD);
     (mapping!.mappingFunction as { parameters: { position: number } }).parameters.position = 9;
   });

@@ -19,6 +19,8 @@ export default defineConfig({
     // the Azure SDKs) load once per worker, not once per file. Test files must therefore not rely on a fresh
     // module graph (none mocks modules; the one that re-evaluates an entry point calls vi.resetModules()).
     isolate: false,
+    // Builds dist/cli/docs-index.js from the current source: tests spawn the built command.
+    globalSetup: ["./scripts/build-cli.mjs"],
     reporters: ["default", "./test/support/summary-line-reporter.ts"],
   },
 });

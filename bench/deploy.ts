@@ -19,7 +19,7 @@ const env = {
 async function deployOnce(label: string): Promise<RequestLogEntry[]> {
   const mark = standIn.requests.length;
   const t0 = performance.now();
-  const code = await runCli(["node", "docs-index", "deploy"], env, { stdout: quiet(), stderr: quiet() });
+  const code = await runCli(["node", "docs-index", "deploy"], { env, streams: { stdout: quiet(), stderr: quiet() } });
   const ms = performance.now() - t0;
   const calls = standIn.requests.slice(mark);
   const count = (m: string) => calls.filter((c) => c.method === m).length;

@@ -1,5 +1,5 @@
 // Starts Azurite (the `azurite` dev dependency) in memory on free loopback ports: the blob service and, when
-// asked, the table service (the webhook's idempotency store). Used by tests, benchmarks and `npm run local`.
+// asked, the table service (the webhook's idempotency store) and the queue service (its delivery queue). Used by tests, benchmarks and `npm run local`.
 // A development tool, never a product code path.
 //
 // Robustness: every service binds port 0 and reports the port the OS gave it (no pick-then-bind race);
@@ -30,6 +30,8 @@ export interface AzuriteOptions {
   blob?: boolean;
   /** Start the table service (default false). */
   table?: boolean;
+  /** Start the queue service (default false): the webhook's delivery queue. */
+  queue?: boolean;
   /** Blob port; 0 (default) picks a free port. */
   port?: number;
   /** Table port; 0 (default) picks a free port. */
@@ -45,6 +47,8 @@ export interface Azurite {
   blobEndpoint: string;
   /** e.g. http://127.0.0.1:43124/devstoreaccount1 (undefined unless `table: true`). */
   tableEndpoint: string | undefined;
+  /** e.g. http://127.0.0.1:43125/devstoreaccount1 (undefined unless `queue: true`). */
+  queueEndpoint: string | undefined;
   /** Connection string naming every started service's endpoint (BlobEndpoint=...;TableEndpoint=...). */
   connectionString: string;
   accountName: string;
@@ -59,6 +63,7 @@ export interface Azurite {
 }
 
 const AZURITE_BLOB = fileURLToPath(new URL("../node_modules/azurite/dist/src/blob/main.js", import.meta.url));
+const AZURITE_QUEUE = fileURLToPath(new URL("../node_modules/azurite/dist/src/queue/main.js", import.meta.url));
 const AZURITE_TABLE_DIR = fileURLToPath(new URL("../node_modules/azurite/dist/src/table/", import.meta.url));
 
 // Azurite's table main prints the configured port (":0"), not the bound one, so the table service is started
@@ -156,7 +161,9 @@ export async function startAzurite(options: AzuriteOptions = {}): Promise<Azurit
   const host = options.host ?? "127.0.0.1";
   const wantBlob = options.blob ?? true;
   const wantTable = options.table ?? false;
-  if (!wantBlob && !wantTable) throw new Error("startAzurite: ask for at least one of blob and table");
+  const wantQueue = options.queue ?? false;
+  if (!wantBlob && !wantTable && !wantQueue)
+    throw new Error("startAzurite: ask for at least one of blob, table and queue");
   const timeoutMs = options.startTimeoutMs ?? 30_000;
   const started: ChildProcess[] = [];
 
@@ -185,10 +192,33 @@ export async function startAzurite(options: AzuriteOptions = {}): Promise<Azurit
     return { child, port: await waitForListening(child, "table service", timeoutMs) };
   };
 
+  // Azurite's queue main reports the bound port itself.
+  const startQueue = async (): Promise<{ child: ChildProcess; port: number }> => {
+    const child = spawnChild([
+      AZURITE_QUEUE,
+      "--inMemoryPersistence",
+      "--queueHost",
+      host,
+      "--queuePort",
+      "0",
+      "--skipApiVersionCheck",
+      "--loose",
+      "--silent",
+      "--disableTelemetry",
+    ]);
+    started.push(child);
+    return { child, port: await waitForListening(child, "queue service", timeoutMs) };
+  };
+
   let blob: { child: ChildProcess; port: number } | undefined;
   let table: { child: ChildProcess; port: number } | undefined;
+  let queue: { child: ChildProcess; port: number } | undefined;
   try {
-    [blob, table] = await Promise.all([wantBlob ? startBlob() : undefined, wantTable ? startTable() : undefined]);
+    [blob, table, queue] = await Promise.all([
+      wantBlob ? startBlob() : undefined,
+      wantTable ? startTable() : undefined,
+      wantQueue ? startQueue() : undefined,
+    ]);
   } catch (err) {
     await Promise.all(started.map(stopChild));
     throw err;
@@ -196,17 +226,20 @@ export async function startAzurite(options: AzuriteOptions = {}): Promise<Azurit
 
   const blobEndpoint = blob ? `http://${host}:${blob.port}/${AZURITE_ACCOUNT_NAME}` : "";
   const tableEndpoint = table ? `http://${host}:${table.port}/${AZURITE_ACCOUNT_NAME}` : undefined;
+  const queueEndpoint = queue ? `http://${host}:${queue.port}/${AZURITE_ACCOUNT_NAME}` : undefined;
   const connectionString =
     `DefaultEndpointsProtocol=http;AccountName=${AZURITE_ACCOUNT_NAME};AccountKey=${AZURITE_ACCOUNT_KEY};` +
     (blob ? `BlobEndpoint=${blobEndpoint};` : "") +
-    (tableEndpoint ? `TableEndpoint=${tableEndpoint};` : "");
-  const processes = [blob?.child, table?.child].filter((c): c is ChildProcess => c !== undefined);
+    (tableEndpoint ? `TableEndpoint=${tableEndpoint};` : "") +
+    (queueEndpoint ? `QueueEndpoint=${queueEndpoint};` : "");
+  const processes = [blob?.child, table?.child, queue?.child].filter((c): c is ChildProcess => c !== undefined);
   const close = async () => {
     await Promise.all(processes.map(stopChild));
   };
   return {
     blobEndpoint,
     tableEndpoint,
+    queueEndpoint,
     connectionString,
     accountName: AZURITE_ACCOUNT_NAME,
     process: processes[0]!,

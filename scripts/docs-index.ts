@@ -1,4 +1,6 @@
-// Entry point: npm run docs-index -- <command> [options]. See --help.
-import { runCli } from "../src/cli/docs-index/program.js";
+// Entry point for `npm run docs-index -- <command> [options]` (runs the TypeScript source through tsx). Pipelines
+// and docs use `npx docs-index …`, the built command (package.json bin), which starts faster and prints no npm
+// banner on stdout. See --help.
+import { main } from "../src/cli/docs-index/main.js";
 
-process.exitCode = await runCli(process.argv);
+await main();

@@ -45,6 +45,14 @@ function formatSummary(summary: LocalSummary, color: boolean): string {
     lines.push(
       `  webhook: ${f.webhook.status} for message ${f.webhook.messageId}; redelivery ${f.webhook.redeliveryStatus} (idempotency store: ${f.webhook.store})`,
     );
+  if (f.webhook?.projectCase)
+    lines.push(
+      `  webhook case: Project/Created -> case ${f.webhook.projectCase.externalId} "${f.webhook.projectCase.name}" created via the queue (x-forward-tenant-origin: ${f.webhook.projectCase.tenantOrigin ?? "missing"})`,
+    );
+  if (f.webhook?.poisonReplay)
+    lines.push(
+      `  webhook poison: process API down -> poisoned after ${f.webhook.poisonReplay.attempts} attempts; replay exit ${f.webhook.poisonReplay.replayExitCode}, case ${f.webhook.poisonReplay.caseCreated ? "created" : "NOT created"}`,
+    );
   for (const s of summary.steps.filter((s) => s.status !== "ok")) lines.push(`  ${s.status}: ${s.name}: ${s.detail}`);
   const e = summary.endpoints;
   lines.push(
@@ -101,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   log.write(
-    `\nThe services keep running. Point the CLI at them (e.g. npm run docs-index -- status) with:\n\n${exportLines(services.env)}\n${
+    `\nThe services keep running. Point the CLI at them (e.g. npx docs-index status) with:\n\n${exportLines(services.env)}\n${
       summary.endpoints.webhook
         ? `\nThe webhook receiver takes deliveries at ${summary.endpoints.webhook}, e.g.\n  curl -i -X POST ${summary.endpoints.webhook} -H 'content-type: application/json' -H 'x-fv-messageid: demo-1' -d '{"Object":"Note","Event":"Created","OrgId":1,"ProjectId":2,"ObjectId":{"NoteId":3}}'\n`
         : ""

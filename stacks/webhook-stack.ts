@@ -1,7 +1,7 @@
 // webhook: the receiver's function app (its storage, monitoring, Flex app) and its API in the existing API
 // Management instance. Composed of small constructs with typed Props (stacks/webhook/*); the props come from
-// stacks/webhook/props.ts. A later construct (e.g. queues) adds itself here and its settings through
-// additionalAppSettings.
+// stacks/webhook/props.ts. The receiver's delivery queues (stacks/webhook/queues.ts) add their settings to the
+// app's and their queue-scoped role assignments once the app's identity exists.
 import { DataAzurermApiManagement } from "@cdktf/provider-azurerm/lib/data-azurerm-api-management/index.js";
 import { TerraformOutput } from "cdktf";
 import type { Construct } from "constructs";
@@ -11,6 +11,7 @@ import { webhookAppSettings } from "./webhook/app-settings.js";
 import { WebhookFunctionApp } from "./webhook/function-app.js";
 import { FunctionStorage } from "./webhook/function-storage.js";
 import { WebhookGateway } from "./webhook/gateway.js";
+import { WebhookQueues, webhookQueueAppSettings } from "./webhook/queues.js";
 import { FunctionMonitoring } from "./webhook/monitoring.js";
 import type { WebhookStackProps } from "./webhook/props.js";
 
@@ -21,6 +22,7 @@ export class WebhookStack extends BaseStack {
   readonly monitoring: FunctionMonitoring;
   readonly fn: WebhookFunctionApp;
   readonly gateway: WebhookGateway;
+  readonly queues: WebhookQueues;
   readonly apim: DataAzurermApiManagement;
 
   constructor(scope: Construct, id: string, props: WebhookStackProps) {
@@ -60,6 +62,7 @@ export class WebhookStack extends BaseStack {
           storageAccountName: this.storage.account.name,
           appInsightsConnectionString: this.monitoring.insights.connectionString,
         }),
+        ...webhookQueueAppSettings(this.storage.account.name, props.deliveryQueue),
         ...props.additionalAppSettings,
       },
       gatewayPublicIps: this.apim.publicIpAddresses,
@@ -70,6 +73,12 @@ export class WebhookStack extends BaseStack {
         allowedPrincipalIds: [this.apim.identity.get(0).principalId],
       },
       azapi,
+    });
+
+    this.queues = new WebhookQueues(this, "queues", {
+      ...props.deliveryQueue,
+      storageAccount: this.storage.account,
+      principalId: this.fn.principalId,
     });
 
     this.gateway = new WebhookGateway(this, "gateway", {

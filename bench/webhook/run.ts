@@ -121,6 +121,7 @@ const VARIANTS: readonly Variant[] = [
   { key: "baseline", mode: "baseline", name: "baseline (bare node:http + JSON.parse)" },
   { key: "memory", mode: "memory", name: "receiver, memory store" },
   { key: "table", mode: "table", name: "receiver, Azurite table store" },
+  { key: "queue", mode: "queue", name: "receiver, Azurite table + queue write" },
   { key: "adapter", mode: "adapter", name: "(info) local adapter, no-op handler" },
   { key: "memory-logs", mode: "memory-logs", name: "(info) memory store, JSON logs written" },
   { key: "memory-tsx", mode: "memory", name: "(info) memory store, from source (tsx)", source: true },
@@ -139,8 +140,8 @@ async function run(): Promise<void> {
     );
     process.exit(2);
   }
-  const azurite = VARIANTS.some((v) => v.mode === "table")
-    ? await startAzurite({ blob: false, table: true })
+  const azurite = VARIANTS.some((v) => v.mode === "table" || v.mode === "queue")
+    ? await startAzurite({ blob: false, table: true, queue: true })
     : undefined;
   // Pinned after Azurite starts, so the emulator is left to the scheduler.
   if (PINNING) pinProcess(process.pid, PINNING.clientCpu);
@@ -156,7 +157,7 @@ async function run(): Promise<void> {
       for (const v of order) {
         const { url, child } = await startVariant(
           v,
-          v.mode === "table" ? { BENCH_TABLE_CONNECTION_STRING: azurite!.connectionString } : {},
+          v.mode === "table" || v.mode === "queue" ? { BENCH_TABLE_CONNECTION_STRING: azurite!.connectionString } : {},
         );
         try {
           results.get(v.key)!.push(await measure(`${v.name}${ROUNDS > 1 ? ` [round ${round + 1}]` : ""}`, url));

@@ -4,6 +4,8 @@
 //   memory:       the receiver's local adapter with the memory idempotency store
 //   memory-logs:  the same with its JSON log lines written (to /dev/null) instead of dropped
 //   table:        the receiver's local adapter with the Azurite table store (BENCH_TABLE_CONNECTION_STRING)
+//   queue:        the same with queued processing: each delivery is also written to the Azurite queue (the
+//                 acknowledgement path; the consumer does not run here, so it does not compete for the CPU)
 //   adapter:      the local adapter with a handler that answers at once (shows the adapter's own share)
 // The receiver is the compiled function app (webhook/dist, from `npm run webhook:build`), the code the Functions
 // host runs. With --source it is loaded from webhook/src instead; the parent then starts this file under tsx.
@@ -73,7 +75,15 @@ if (mode === "baseline") {
   };
   const server = await (await devServer())({ port: 0, quiet: true, env });
   printUrl(server.url);
+} else if (mode === "queue") {
+  const env = {
+    IDEMPOTENCY_STORE: "table",
+    IDEMPOTENCY_TABLE_CONNECTION_STRING: process.env.BENCH_TABLE_CONNECTION_STRING,
+    WEBHOOK_QUEUE: process.env.BENCH_TABLE_CONNECTION_STRING,
+  };
+  const server = await (await devServer())({ port: 0, quiet: true, env, consumeQueue: false });
+  printUrl(server.url);
 } else {
-  process.stderr.write(`usage: server.ts baseline|adapter|memory|memory-logs|table [--source]\n`);
+  process.stderr.write(`usage: server.ts baseline|adapter|memory|memory-logs|table|queue [--source]\n`);
   process.exit(2);
 }

@@ -47,7 +47,7 @@ export interface LocalServices {
 }
 
 export async function startAzuriteForLocal(): Promise<Azurite> {
-  return startAzurite({ blob: true, table: true });
+  return startAzurite({ blob: true, table: true, queue: true });
 }
 
 /** The local stand-in's alias propagation delay (the service: up to 10 s); the CLI's --propagation-wait matches it. */

@@ -1,15 +1,21 @@
-// Posts a sample provider webhook (spec A: a note-created event) to the local receiver, started through the
-// webhook app's dev-server factory (`startDevServer` in webhook/src/dev-server.ts, see the comment at the top of
-// webhook/src/index.ts) with its idempotency store on Azurite's table service. The same message is delivered
-// twice, as a provider redelivery would, to show that the second answer comes from the store.
+// Posts sample provider webhooks to the local receiver, started through the webhook app's dev-server factory
+// (`startDevServer` in webhook/src/dev-server.ts) with its idempotency table and delivery queue on Azurite and the
+// local project-lookup and process-API stubs (local/webhook-stubs/):
+//   1. a note-created event, delivered twice as a provider redelivery would: the second answer comes from the store;
+//   2. a project-created event: acknowledged, then the queue consumer creates the case at the process-API stub;
+//   3. a project-created event while the process API is down: retried, moved to the poison queue, then replayed
+//      with the operations CLI (`webhook-deliveries replay <id> --yes`) once the process API is back.
 // Loaded dynamically so `npm run local` keeps working (step skipped) until the webhook app provides the factory.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Azurite } from "../azurite.js";
+import { startWebhookStubs, type WebhookStubs } from "../webhook-stubs/downstream.js";
+import { localCredential, localReceiverEnv } from "../webhook-stubs/receiver.js";
 import { StepSkipped } from "./steps.js";
 
 const DEV_SERVER = fileURLToPath(new URL("../../webhook/src/dev-server.ts", import.meta.url));
+const OPS_CLI = fileURLToPath(new URL("../../webhook/src/ops/cli.ts", import.meta.url));
 /** Table for the receiver's idempotency store in the local environment (the app's default name). */
 export const LOCAL_IDEMPOTENCY_TABLE = "webhookdeliveries";
 
@@ -34,12 +40,41 @@ export function sampleDelivery(now = new Date()): { headers: Record<string, stri
   };
 }
 
+/** A project-created delivery (as the gateway forwards it, with x-forward-tenant-origin). */
+function projectDelivery(
+  projectId: number,
+  now = new Date(),
+): {
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+} {
+  return {
+    headers: {
+      "content-type": "application/json",
+      "x-fv-messageid": `local-${randomUUID()}`,
+      "x-fv-timestamp": now.toISOString(),
+      "x-forward-tenant-origin": "corp",
+    },
+    body: {
+      Object: "Project",
+      Event: "Created",
+      Timestamp: Math.floor(now.getTime() / 1000),
+      OrgId: 4021,
+      ProjectId: projectId,
+    },
+  };
+}
+
 export interface WebhookFigures {
   status: number;
   redeliveryStatus: number;
   messageId: string;
   body: unknown;
   store: string;
+  /** The project-created delivery: the case the consumer created at the process-API stub. */
+  projectCase?: { messageId: string; externalId: string; name: string; tenantOrigin: string | null };
+  /** The delivery sent while the process API was down: poisoned after `attempts`, then replayed. */
+  poisonReplay?: { messageId: string; attempts: number; replayExitCode: number; caseCreated: boolean };
 }
 
 export interface SentWebhook {
@@ -51,7 +86,10 @@ export interface SentWebhook {
 
 interface DevServer {
   url: string;
-  store?: { kind?: string };
+  store?: {
+    kind?: string;
+    get?(id: string): Promise<{ state: string; attempts: number; poisoned?: boolean } | undefined>;
+  };
   close(): Promise<void>;
 }
 type StartDevServer = (options: Record<string, unknown>) => Promise<DevServer>;
@@ -82,38 +120,72 @@ function logMessage(line: string): string {
   }
 }
 
-/** The receiver's settings for the local environment: table store on Azurite, no JWT check, no downstream. */
-export function localWebhookEnv(azurite: Pick<Azurite, "connectionString">): Record<string, string> {
-  return {
-    IDEMPOTENCY_STORE: "table",
-    IDEMPOTENCY_TABLE_NAME: LOCAL_IDEMPOTENCY_TABLE,
-    IDEMPOTENCY_TABLE_CONNECTION_STRING: azurite.connectionString,
-    WEBHOOK_VALIDATE_JWT: "false",
+/** The receiver's settings for the local environment: table and queue on Azurite, the local stubs, no JWT check. */
+export function localWebhookEnv(azurite: Pick<Azurite, "connectionString">, stubsUrl: string): Record<string, string> {
+  return localReceiverEnv(azurite, stubsUrl, { tableName: LOCAL_IDEMPOTENCY_TABLE });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Runs the operations CLI in process (as `npm run webhook-deliveries -- ...` would), capturing its output. */
+async function deliveriesCli(
+  env: Record<string, string>,
+  ...argv: string[]
+): Promise<{ code: number; output: string }> {
+  const { runDeliveriesCli } = (await import(pathToFileURL(OPS_CLI).href)) as {
+    runDeliveriesCli: (
+      argv: string[],
+      env: NodeJS.ProcessEnv,
+      streams: { stdout: { write(s: string): unknown }; stderr: { write(s: string): unknown } },
+    ) => Promise<number>;
   };
+  let output = "";
+  const sink = { write: (s: string) => (output += s) };
+  const code = await runDeliveriesCli(argv, env, { stdout: sink, stderr: sink });
+  return { code, output: output.trim() };
 }
 
 export async function postSampleWebhook(azurite: Azurite, _options: { keep: boolean }): Promise<SentWebhook> {
   const startDevServer = await loadFactory();
+  if (!azurite.queueEndpoint) throw new StepSkipped("Azurite's queue service is not running (the delivery queue)");
   const logLines: string[] = [];
+  const stubs: WebhookStubs = await startWebhookStubs();
+  const env = localWebhookEnv(azurite, stubs.url);
   let server: DevServer;
   try {
     server = await startDevServer({
       port: 0,
       host: "127.0.0.1",
-      env: localWebhookEnv(azurite),
+      env,
+      maxPollingIntervalMs: 100,
+      // Short in-call retries keep the poison demonstration within a few seconds.
+      overrides: { credential: localCredential, retry: { attempts: 2, baseDelayMs: 50, maxDelayMs: 200 } },
       logSink: (level: string, line: string) => logLines.push(`receiver log (${level}): ${logMessage(line)}`),
     });
   } catch (err) {
+    await stubs.close();
     throw new Error(`the webhook dev server did not start: ${err instanceof Error ? err.message : String(err)}`, {
       cause: err,
     });
   }
+  const stop = async () => {
+    await server.close();
+    await stubs.close();
+  };
   try {
     const base = server.url.replace(/\/+$/, "");
     const url = base.endsWith("/api/webhooks") ? base : `${base}/api/webhooks`;
     const delivery = sampleDelivery();
-    const post = async () => {
-      const res = await fetch(url, { method: "POST", headers: delivery.headers, body: JSON.stringify(delivery.body) });
+    const post = async (d = delivery) => {
+      const res = await fetch(url, { method: "POST", headers: d.headers, body: JSON.stringify(d.body) });
       const text = await res.text();
       let body: unknown = text;
       try {
@@ -126,6 +198,36 @@ export async function postSampleWebhook(azurite: Azurite, _options: { keep: bool
     const first = await post();
     const again = await post();
     if (first.status !== 200) throw new Error(`the receiver answered ${first.status}: ${JSON.stringify(first.body)}`);
+    const stateOf = (id: string) => server.store!.get!(id);
+
+    // 2. Project/Created: acknowledged at once, the case is created by the queue consumer.
+    const projectId = 77810;
+    const created = projectDelivery(projectId);
+    const createdAck = await post(created);
+    if (createdAck.status !== 200) throw new Error(`Project/Created answered ${createdAck.status}`);
+    const createdId = created.headers["x-fv-messageid"]!;
+    await until("the project-created delivery to be processed", async () =>
+      (await stateOf(createdId))?.state === "processed" ? true : undefined,
+    );
+    const theCase = stubs.created.get(String(projectId));
+    if (!theCase) throw new Error("the process-API stub has no case for the project-created delivery");
+
+    // 3. The process API down: retried, poisoned; replayed with the CLI once it is back.
+    stubs.mode = "down";
+    const outage = projectDelivery(projectId + 1);
+    const outageId = outage.headers["x-fv-messageid"]!;
+    const outageAck = await post(outage);
+    const poisoned = await until("the delivery to reach the poison queue", async () => {
+      const r = await stateOf(outageId);
+      return r?.poisoned ? r : undefined;
+    });
+    stubs.mode = "up";
+    const replay = await deliveriesCli(env, "replay", outageId, "--yes");
+    await until("the replayed delivery to be processed", async () =>
+      (await stateOf(outageId))?.state === "processed" ? true : undefined,
+    );
+    const replayedCase = stubs.created.get(String(projectId + 1));
+
     const transcript = [
       `POST ${url}`,
       `x-fv-messageid: ${delivery.headers["x-fv-messageid"]}`,
@@ -133,6 +235,14 @@ export async function postSampleWebhook(azurite: Azurite, _options: { keep: bool
       JSON.stringify(delivery.body),
       `-> ${first.status} ${JSON.stringify(first.body)}`,
       `redelivery of the same message id -> ${again.status} ${JSON.stringify(again.body)}`,
+      "",
+      `POST Project/Created ProjectId ${projectId} (x-fv-messageid ${createdId}, x-forward-tenant-origin: corp) -> ${createdAck.status}`,
+      `  queued, then processed: case ${theCase.externalId} "${theCase.name}" created at the process-API stub (x-forward-tenant-origin: ${theCase.tenantOrigin ?? "missing"})`,
+      `process API down: POST Project/Created ProjectId ${projectId + 1} (x-fv-messageid ${outageId}) -> ${outageAck.status}`,
+      `  failed ${poisoned.attempts} attempts, moved to the poison queue`,
+      `process API back: webhook-deliveries replay ${outageId} --yes -> exit ${replay.code}: ${replay.output}`,
+      `  processed: case ${replayedCase?.externalId ?? "?"} created`,
+      "",
       ...logLines,
     ].join("\n");
     return {
@@ -146,12 +256,24 @@ export async function postSampleWebhook(azurite: Azurite, _options: { keep: bool
           server.store?.kind === "table"
             ? `table ${LOCAL_IDEMPOTENCY_TABLE} on Azurite`
             : (server.store?.kind ?? "unknown"),
+        projectCase: {
+          messageId: createdId,
+          externalId: theCase.externalId,
+          name: theCase.name,
+          tenantOrigin: theCase.tenantOrigin ?? null,
+        },
+        poisonReplay: {
+          messageId: outageId,
+          attempts: poisoned.attempts,
+          replayExitCode: replay.code,
+          caseCreated: replayedCase !== undefined,
+        },
       },
       transcript,
-      stop: () => server.close(),
+      stop,
     };
   } catch (err) {
-    await server.close();
+    await stop();
     throw err;
   }
 }

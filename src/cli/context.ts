@@ -1,32 +1,53 @@
-// What every docs-index command needs: the validated config, an output writer and lazily built clients.
+// What every docs-index command gets: the validated config, the target it acts on (environment, endpoint and
+// where each came from), an output writer, the service options (timeouts, retries, deadline) and lazily built
+// SDK clients. The SDKs are imported on first use only, so commands that call no service start fast.
 // Credentials: DefaultAzureCredential everywhere; SEARCH_ADMIN_KEY and DOCS_STORAGE_CONNECTION_STRING exist
 // only for the local stand-in and Azurite, and are refused for any non-loopback endpoint.
-import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
-import { DefaultAzureCredential, type TokenCredential } from "@azure/identity";
-import { BlobServiceClient } from "@azure/storage-blob";
-import { loadConfig } from "../config/load.js";
+import path from "node:path";
+import type { BlobServiceClient } from "@azure/storage-blob";
+import { loadConfig, type ConfigFlags, type ConfigLocation } from "../config/load.js";
 import type { Config } from "../config/schema.js";
+import { resolveSearchEndpoint } from "../config/search.js";
+import { isLoopback } from "../search/endpoint.js";
+import type { SearchAuth, SearchClients } from "../search/ops/io/clients.js";
+import { origin, type ServiceOptions } from "../search/ops/io/service-options.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Output } from "./output.js";
 
+/** What a command acts on, and where each part came from (printed before acting). */
+export interface Target {
+  environment: string;
+  configFile: string;
+  endpoint: string;
+  /** `SEARCH_ENDPOINT` or the vars.yml file. */
+  endpointSource: string;
+  /** The docs storage account's blob endpoint and its source. */
+  blobEndpoint: string;
+  blobSource: string;
+  /** Sentences naming each environment variable or flag that overrode another setting. */
+  overrides: string[];
+}
+
 export interface CliContext {
-  config: Config & { location: { env: string; file: string } };
-  /** The search endpoint in use (config, or SEARCH_ENDPOINT for the local environment). */
+  config: Config & { location: ConfigLocation };
+  target: Target;
+  /** The search endpoint in use (shorthand for target.endpoint). */
   endpoint: string;
   out: Output;
   env: NodeJS.ProcessEnv;
-  indexClient(): SearchIndexClient;
-  indexerClient(): SearchIndexerClient;
-  /** The docs storage account's blob service (Azurite through DOCS_STORAGE_CONNECTION_STRING locally). */
-  blobService(): BlobServiceClient;
+  service: ServiceOptions;
+  /** Where confirmations are read from (a TTY or not), and where their prompt is written. */
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  promptTo: NodeJS.WritableStream;
+  search(): Promise<SearchClients>;
+  blobService(): Promise<BlobServiceClient>;
+  /** `url (from source)` for a request URL, for messages about waits and failures. */
+  describeUrl(url: string): string;
+  /** Moves the command's deadline to at least `ms` from now (waiting commands, by their --timeout). */
+  extendDeadline(ms: number): void;
 }
 
-export function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === "localhost" || host === "[::1]" || host === "::1" || /^127\./.test(host);
-}
-
-function searchCredential(endpoint: string, env: NodeJS.ProcessEnv): AzureKeyCredential | TokenCredential {
+export function searchAuth(endpoint: string, env: NodeJS.ProcessEnv): SearchAuth {
   const key = env.SEARCH_ADMIN_KEY;
   if (key) {
     if (!isLoopback(endpoint)) {
@@ -36,7 +57,7 @@ function searchCredential(endpoint: string, env: NodeJS.ProcessEnv): AzureKeyCre
         "Admin keys are for the local stand-in only; unset SEARCH_ADMIN_KEY and sign in (az login, managed identity or workload identity).",
       );
     }
-    return new AzureKeyCredential(key);
+    return { kind: "admin-key", key };
   }
   if (new URL(endpoint).protocol === "http:") {
     // Tokens are never sent over plain http; an http endpoint is the local stand-in, which takes an admin key.
@@ -46,33 +67,10 @@ function searchCredential(endpoint: string, env: NodeJS.ProcessEnv): AzureKeyCre
       "Start the local environment with `npm run local -- --keep` and run the `export …` lines it prints, or use an https endpoint with your Azure identity.",
     );
   }
-  return new DefaultAzureCredential();
+  return { kind: "identity" };
 }
 
-export function createContext(out: Output, env: NodeJS.ProcessEnv = process.env): CliContext {
-  const config = loadConfig(env);
-  const endpoint = env.SEARCH_ENDPOINT?.trim() || config.search.endpoint;
-  if (!URL.canParse(endpoint))
-    throw new CliError(`SEARCH_ENDPOINT is not a URL: ${JSON.stringify(endpoint)}`, ExitCode.Usage);
-  // Plain http is allowed only for a loopback endpoint (the local stand-in); everything else stays https-only.
-  const clientOptions = { serviceVersion: config.search.api_version, allowInsecureConnection: isLoopback(endpoint) };
-  let indexClient: SearchIndexClient | undefined;
-  let indexerClient: SearchIndexerClient | undefined;
-  let blobService: BlobServiceClient | undefined;
-  return {
-    config,
-    endpoint,
-    out,
-    env,
-    indexClient: () =>
-      (indexClient ??= new SearchIndexClient(endpoint, searchCredential(endpoint, env), clientOptions)),
-    indexerClient: () =>
-      (indexerClient ??= new SearchIndexerClient(endpoint, searchCredential(endpoint, env), clientOptions)),
-    blobService: () => (blobService ??= createBlobService(config.search.storage_account_resource_id, env)),
-  };
-}
-
-function createBlobService(storageAccountResourceId: string, env: NodeJS.ProcessEnv): BlobServiceClient {
+function blobTarget(config: Config, env: NodeJS.ProcessEnv, configFile: string) {
   const connectionString = env.DOCS_STORAGE_CONNECTION_STRING;
   if (connectionString) {
     const blobEndpoint = /BlobEndpoint=([^;]+)/i.exec(connectionString)?.[1];
@@ -83,8 +81,85 @@ function createBlobService(storageAccountResourceId: string, env: NodeJS.Process
         "Unset it to use the storage account from vars.yml with your Azure identity.",
       );
     }
-    return BlobServiceClient.fromConnectionString(connectionString);
+    return { url: blobEndpoint.replace(/\/+$/, ""), source: "DOCS_STORAGE_CONNECTION_STRING", connectionString };
   }
-  const account = storageAccountResourceId.split("/").at(-1);
-  return new BlobServiceClient(`https://${account}.blob.core.windows.net`, new DefaultAzureCredential());
+  const account = config.search.storage_account_resource_id.split("/").at(-1);
+  return {
+    url: `https://${account}.blob.core.windows.net`,
+    source: `${configFile} (search.storage_account_resource_id)`,
+  };
+}
+
+export function createContext(
+  out: Output,
+  env: NodeJS.ProcessEnv,
+  flags: ConfigFlags,
+  service: ServiceOptions,
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+  promptTo: NodeJS.WritableStream = process.stderr,
+): CliContext {
+  const config = loadConfig(env, flags);
+  const configFile = path.relative(process.cwd(), config.location.file) || config.location.file;
+  const endpoint = resolveSearchEndpoint(config.search, env, configFile);
+  if (!URL.canParse(endpoint.url))
+    throw new CliError(`SEARCH_ENDPOINT is not a URL: ${JSON.stringify(endpoint.url)}`, ExitCode.Usage);
+  const blob = blobTarget(config, env, configFile);
+  const target: Target = {
+    environment: config.location.env,
+    configFile,
+    endpoint: endpoint.url.replace(/\/+$/, ""),
+    endpointSource: endpoint.source,
+    blobEndpoint: blob.url,
+    blobSource: blob.source,
+    overrides: [...(config.location.overrides ?? []), ...(endpoint.override ? [endpoint.override] : [])],
+  };
+  const describeUrl = (url: string) => {
+    const o = origin(url);
+    const source =
+      o === origin(target.endpoint)
+        ? target.endpointSource
+        : o === origin(target.blobEndpoint)
+          ? target.blobSource
+          : undefined;
+    return source ? `${o} (from ${source})` : o;
+  };
+  let slowNoticeShown = false;
+  const serviceWithNotice: ServiceOptions = {
+    ...service,
+    onSlow:
+      service.onSlow ??
+      ((url) => {
+        if (slowNoticeShown) return;
+        slowNoticeShown = true;
+        out.note(`waiting for ${describeUrl(url)} ...`);
+      }),
+  };
+  let search: Promise<SearchClients> | undefined;
+  let blobService: Promise<BlobServiceClient> | undefined;
+  return {
+    config,
+    target,
+    endpoint: target.endpoint,
+    out,
+    env,
+    service: serviceWithNotice,
+    stdin,
+    promptTo,
+    describeUrl,
+    extendDeadline: () => {},
+    search: () =>
+      (search ??= (async () => {
+        const auth = searchAuth(target.endpoint, env);
+        const { createSearchClients } = await import("../search/ops/io/clients.js");
+        return createSearchClients(target.endpoint, auth, config.search.api_version, serviceWithNotice);
+      })()),
+    blobService: () =>
+      (blobService ??= (async () => {
+        const { createBlobService } = await import("../search/ops/io/clients.js");
+        return createBlobService(
+          "connectionString" in blob ? { connectionString: blob.connectionString! } : { accountUrl: blob.url },
+          serviceWithNotice,
+        );
+      })()),
+  };
 }

@@ -1,19 +1,58 @@
-// Exit codes of every CLI in this project; the README's table is generated from the same meanings.
+// The exit codes of the docs-index CLI, defined once: the program's help, each command's help and the README's
+// table (scripts/readme-exit-codes.ts, checked by test/ops/exit-codes.test.ts) are all rendered from EXIT_CODES.
+// The convention follows Terraform where they overlap (`plan --detailed-exitcode`: 0 no changes, 1 error,
+// 2 changes).
+
+export interface ExitCodeDefinition {
+  readonly code: number;
+  readonly name: string;
+  /** What the code means for every command; a command's help may say what it means for that command. */
+  readonly meaning: string;
+}
+
+export const EXIT_CODES = [
+  { code: 0, name: "Ok", meaning: "Done; every check passed (`plan --detailed-exitcode`: no changes)" },
+  {
+    code: 1,
+    name: "CheckFailed",
+    meaning:
+      "A check failed (unexpected indexer errors, an empty index after a run, coverage incomplete, orphans found); any error under `plan --detailed-exitcode`, as in Terraform; an internal error (a bug: `internal error`, the stack with `DOCS_INDEX_DEBUG=1`)",
+  },
+  {
+    code: 2,
+    name: "Changes",
+    meaning:
+      "`plan --detailed-exitcode` only: the plan has changes. Every other command: usage or configuration error (bad option, invalid `vars.yml`, bad definition file); nothing was changed",
+  },
+  {
+    code: 3,
+    name: "ServiceError",
+    meaning:
+      "Service error: unreachable or no answer before the deadline (the message names the URL and where it came from), not signed in, 401/403, 5xx or throttling after retries",
+  },
+  {
+    code: 4,
+    name: "Refused",
+    meaning:
+      "Refused: a rebuild without `--allow-rebuild`, a destructive step not confirmed (or no TTY without `--yes`), a run already in progress, a concurrent change (412/409)",
+  },
+  { code: 5, name: "Timeout", meaning: "Timed out waiting for a run; the run may still be going on the service" },
+  { code: 130, name: "Interrupted", meaning: "Interrupted (Ctrl-C); a run already started continues on the service" },
+] as const satisfies readonly ExitCodeDefinition[];
+
 export const ExitCode = {
-  /** The command did what was asked and every check passed. */
   Ok: 0,
-  /** A check failed: unexpected indexer errors, coverage below target, drift found where none was allowed. */
   CheckFailed: 1,
-  /** Bad usage or configuration: unknown option, invalid vars.yml, missing file. Nothing was changed. */
+  /** Bad usage or configuration (every command except `plan --detailed-exitcode`, where 2 means changes). */
   Usage: 2,
-  /** The service could not be reached or answered with an error (403, 5xx after retries, throttling). */
+  /** `plan --detailed-exitcode`: the plan has changes (Terraform's 2). */
+  Changes: 2,
   ServiceError: 3,
-  /** The command refused to act: a rebuild without --allow-rebuild, a run already in progress, a concurrent change (412). */
   Refused: 4,
-  /** Waiting timed out; the operation may still be running on the service. */
   Timeout: 5,
-  /** Interrupted by the user (Ctrl-C). */
   Interrupted: 130,
+  /** An unexpected error (a bug): exit 1 with "internal error", the stack with DOCS_INDEX_DEBUG=1. */
+  Internal: 1,
 } as const;
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -28,4 +67,37 @@ export class CliError extends Error {
     super(message);
     this.name = "CliError";
   }
+}
+
+/** The one-line summary for the program's --help. */
+export function exitCodeSummary(): string {
+  const short: Record<number, string> = {
+    0: "ok",
+    1: "check failed",
+    2: "usage or config error (plan --detailed-exitcode: changes)",
+    3: "service error",
+    4: "refused",
+    5: "timed out",
+    130: "interrupted",
+  };
+  return `Exit codes: ${EXIT_CODES.map((c) => `${c.code} ${short[c.code]}`).join(", ")}.`;
+}
+
+/**
+ * A command's "Exit codes:" help block: the codes it can end with, each with what it means for that command.
+ * Usage (2) and service errors (3) are added for every command unless given.
+ */
+export function exitCodeHelp(meanings: Partial<Record<number, string>>, opts: { offline?: boolean } = {}): string {
+  const all: Record<number, string> = {
+    2: "usage or configuration error; nothing was changed",
+    ...(opts.offline ? {} : { 3: "the service could not be reached, gave no answer before the deadline, or refused" }),
+    ...meanings,
+  } as Record<number, string>;
+  const codes = EXIT_CODES.map((c) => c.code).filter((c) => all[c] !== undefined);
+  return `\nExit codes:\n${codes.map((c) => `  ${String(c).padEnd(4)} ${all[c]}`).join("\n")}`;
+}
+
+/** The README's exit-code table (Markdown), generated from EXIT_CODES. */
+export function exitCodeMarkdownTable(): string {
+  return ["| Code | Meaning |", "|---|---|", ...EXIT_CODES.map((c) => `| ${c.code} | ${c.meaning} |`)].join("\n");
 }

@@ -1,18 +1,23 @@
-// One writer for every command: results go to stdout (JSON with --json), progress and diagnostics to stderr,
-// so `--json` output can always be piped to jq.
+// One writer for every command: the result goes to stdout (JSON with --json, carrying `format_version`),
+// progress, notes and diagnostics to stderr, so stdout can always be piped to jq or redirected to a file.
 import pc from "picocolors";
 
 type Colors = ReturnType<typeof pc.createColors>;
 
+/** The version of every `--json` document's shape; schemas/docs-index/*.schema.json describe version 1. */
+export const FORMAT_VERSION = "1.0";
+
 export interface Output {
   readonly json: boolean;
-  /** The command's result: printed as JSON with --json, else via `human`. */
-  result(value: unknown, human: () => string): void;
-  /** A line for people (stderr); silent with --json unless it is a warning or an error. */
+  /** The command's result: printed as JSON (with `format_version`) with --json, else via `human`. */
+  result(value: object, human: () => string): void;
+  /** A line for people (stderr); silent with --json. */
   info(line: string): void;
+  /** A line that matters in every mode (the target, overrides, waits): stderr, also with --json. */
+  note(line: string): void;
   warn(line: string): void;
   error(line: string): void;
-  /** Progress on long waits: rewritten in place on a TTY, one line per update otherwise. */
+  /** Progress on long waits: rewritten in place on a TTY, one line per update otherwise (stderr). */
   progress(line: string): void;
   color: Colors;
 }
@@ -22,34 +27,56 @@ export interface OutputStreams {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-export function createOutput(json: boolean, streams: OutputStreams = process): Output {
+/**
+ * Colour on or off: `--no-color` and `NO_COLOR` (any non-empty value) turn it off, `FORCE_COLOR` (non-empty,
+ * not `0`) turns it on, else it follows whether the stream is a TTY. Never in JSON.
+ */
+export function colorEnabled(opts: { json: boolean; noColorFlag: boolean; env: NodeJS.ProcessEnv; isTTY: boolean }) {
+  if (opts.json || opts.noColorFlag || (opts.env.NO_COLOR ?? "") !== "") return false;
+  const force = opts.env.FORCE_COLOR;
+  if (force !== undefined && force !== "" && force !== "0" && force !== "false") return true;
+  return opts.isTTY;
+}
+
+/** The JSON document of a result: `format_version` first, then the command's fields. */
+export function jsonDocument(value: object): object {
+  return { format_version: FORMAT_VERSION, ...value };
+}
+
+export function createOutput(
+  json: boolean,
+  streams: OutputStreams = process,
+  opts: { noColor?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Output {
   const tty = Boolean(streams.stderr.isTTY) && !json;
-  const color = pc.createColors(Boolean(streams.stdout.isTTY) && !json && !process.env.NO_COLOR);
+  const env = opts.env ?? process.env;
+  const noColorFlag = Boolean(opts.noColor);
+  const color = pc.createColors(colorEnabled({ json, noColorFlag, env, isTTY: Boolean(streams.stdout.isTTY) }));
+  const errColor = pc.createColors(
+    colorEnabled({ json: false, noColorFlag, env, isTTY: Boolean(streams.stderr.isTTY) }),
+  );
   let progressShown = false;
   const endProgress = () => {
     if (progressShown) streams.stderr.write("\n");
     progressShown = false;
+  };
+  const err = (line: string) => {
+    endProgress();
+    streams.stderr.write(`${line}\n`);
   };
   return {
     json,
     color,
     result(value, human) {
       endProgress();
-      streams.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${human()}\n`);
+      streams.stdout.write(json ? `${JSON.stringify(jsonDocument(value), null, 2)}\n` : `${human()}\n`);
     },
     info(line) {
-      if (json) return;
-      endProgress();
-      streams.stderr.write(`${line}\n`);
+      if (!json) err(line);
     },
-    warn(line) {
-      endProgress();
-      streams.stderr.write(`${color.yellow("warning:")} ${line}\n`);
-    },
-    error(line) {
-      endProgress();
-      streams.stderr.write(`${color.red("error:")} ${line}\n`);
-    },
+    note: err,
+    warn: (line) => err(`${errColor.yellow("warning:")} ${line}`),
+    error: (line) => err(`${errColor.red("error:")} ${line}`),
     progress(line) {
       if (tty) {
         streams.stderr.write(`\r\x1b[2K${line}`);

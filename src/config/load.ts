@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
+import { repoRoot } from "./repo-root.js";
 import { configSchema, type Config } from "./schema.js";
 
 export class ConfigError extends Error {
@@ -16,29 +17,68 @@ export class ConfigError extends Error {
   }
 }
 
-/** The repository root (this file lives in src/config/). */
-export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
+/** The repository root (src/config/repo-root.ts). */
+export { repoRoot } from "./repo-root.js";
+
+export type ConfigSource = "--vars-file" | "--env" | "VARS_FILE" | "DEPLOY_ENV" | "default";
 
 export interface ConfigLocation {
   env: string;
   file: string;
+  /** What chose the file: a flag, an environment variable, or the default (dev). */
+  source?: ConfigSource;
+  /** Sentences naming every setting that was overridden by another (e.g. VARS_FILE over DEPLOY_ENV). */
+  overrides?: string[];
 }
 
-/** Which vars.yml to read: VARS_FILE wins, else config/<DEPLOY_ENV or dev>/vars.yml. */
-export function resolveConfigLocation(env: NodeJS.ProcessEnv = process.env): ConfigLocation {
-  const deployEnv = env.DEPLOY_ENV?.trim() || "dev";
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(deployEnv)) {
-    throw new ConfigError("DEPLOY_ENV", [
-      {
-        key: "DEPLOY_ENV",
-        expected: `expected a lowercase environment name such as dev or prod, got ${JSON.stringify(deployEnv)}`,
-      },
+/** Command-line choices, which beat the environment variables. */
+export interface ConfigFlags {
+  env?: string;
+  varsFile?: string;
+}
+
+function checkEnvName(name: string, key: string): string {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) {
+    throw new ConfigError(key, [
+      { key, expected: `expected a lowercase environment name such as dev or prod, got ${JSON.stringify(name)}` },
     ]);
   }
-  const file = env.VARS_FILE?.trim()
-    ? path.resolve(env.VARS_FILE.trim())
-    : path.join(repoRoot, "config", deployEnv, "vars.yml");
-  return { env: deployEnv, file };
+  return name;
+}
+
+/**
+ * Which vars.yml to read, most specific first: --vars-file, --env, VARS_FILE, DEPLOY_ENV, then dev. Whenever a
+ * choice hides another one that was also given, `overrides` says so, so the CLI can print it.
+ */
+export function resolveConfigLocation(env: NodeJS.ProcessEnv = process.env, flags: ConfigFlags = {}): ConfigLocation {
+  const deployEnvVar = env.DEPLOY_ENV?.trim() || undefined;
+  const varsFileVar = env.VARS_FILE?.trim() || undefined;
+  const flagEnv = flags.env?.trim() || undefined;
+  const flagFile = flags.varsFile?.trim() || undefined;
+  const overrides: string[] = [];
+  const envName = checkEnvName(flagEnv ?? deployEnvVar ?? "dev", flagEnv ? "--env" : "DEPLOY_ENV");
+  const byEnv = path.join(repoRoot, "config", envName, "vars.yml");
+  // A file that is config/<env>/vars.yml anyway hides nothing: no note then.
+  const differs = (file: string) => path.resolve(file) !== byEnv;
+  if (flagFile) {
+    if (flagEnv && differs(flagFile))
+      overrides.push(`--vars-file ${flagFile} is read; --env ${flagEnv} only names the environment`);
+    if (varsFileVar && path.resolve(varsFileVar) !== path.resolve(flagFile))
+      overrides.push(`--vars-file overrides VARS_FILE=${varsFileVar}`);
+    return { env: envName, file: path.resolve(flagFile), source: "--vars-file", overrides };
+  }
+  if (flagEnv) {
+    if (varsFileVar && differs(varsFileVar)) overrides.push(`--env ${flagEnv} overrides VARS_FILE=${varsFileVar}`);
+    if (deployEnvVar && deployEnvVar !== flagEnv)
+      overrides.push(`--env ${flagEnv} overrides DEPLOY_ENV=${deployEnvVar}`);
+    return { env: envName, file: byEnv, source: "--env", overrides };
+  }
+  if (varsFileVar) {
+    if (deployEnvVar)
+      overrides.push(`VARS_FILE=${varsFileVar} is read; DEPLOY_ENV=${deployEnvVar} only names the environment`);
+    return { env: envName, file: path.resolve(varsFileVar), source: "VARS_FILE", overrides };
+  }
+  return { env: envName, file: byEnv, source: deployEnvVar ? "DEPLOY_ENV" : "default", overrides };
 }
 
 /** Pure: YAML text -> validated config, or a ConfigError naming `file`. */
@@ -64,8 +104,11 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): { key: stri
 }
 
 /** Reads and validates the environment's vars.yml. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config & { location: ConfigLocation } {
-  const location = resolveConfigLocation(env);
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  flags: ConfigFlags = {},
+): Config & { location: ConfigLocation } {
+  const location = resolveConfigLocation(env, flags);
   const display = path.relative(process.cwd(), location.file) || location.file;
   let text: string;
   try {

@@ -18,6 +18,7 @@ import {
   searchServiceConfigSchema,
 } from "./infra.js";
 import { searchConfigSchema } from "./search.js";
+import { isLoopbackHost } from "../search/endpoint.js";
 
 export const configSchema = z
   .strictObject({
@@ -72,7 +73,7 @@ export const configSchema = z
     }
     if (c.search_service && URL.canParse(c.search.endpoint)) {
       const host = new URL(c.search.endpoint).hostname;
-      const loopback = host === "localhost" || /^127\./.test(host) || host === "[::1]";
+      const loopback = isLoopbackHost(host);
       const expected = `${c.search_service.name}.search.windows.net`;
       if (!loopback && host !== expected) {
         ctx.addIssue({

@@ -45,3 +45,28 @@ export const searchConfigSchema = z.strictObject({
 });
 
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
+
+export interface ResolvedEndpoint {
+  url: string;
+  /** Where the URL came from: `SEARCH_ENDPOINT` or the vars.yml file (as displayed). */
+  source: string;
+  /** Set when SEARCH_ENDPOINT hides the config's endpoint: a sentence to print before acting. */
+  override?: string;
+}
+
+/** The search endpoint in use: SEARCH_ENDPOINT (local use) beats search.endpoint of the config, and says so. */
+export function resolveSearchEndpoint(
+  search: Pick<SearchConfig, "endpoint">,
+  env: NodeJS.ProcessEnv,
+  configFile: string,
+): ResolvedEndpoint {
+  const fromEnv = env.SEARCH_ENDPOINT?.trim();
+  if (!fromEnv) return { url: search.endpoint, source: configFile };
+  return {
+    url: fromEnv,
+    source: "SEARCH_ENDPOINT",
+    ...(fromEnv !== search.endpoint
+      ? { override: `SEARCH_ENDPOINT=${fromEnv} overrides search.endpoint ${search.endpoint} of ${configFile}` }
+      : {}),
+  };
+}

@@ -2,11 +2,13 @@
 // from the environment's config, so one file serves every environment. Pure apart from reading the files.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { repoRoot } from "../config/load.js";
+import { repoRoot } from "../config/repo-root.js";
 import type { SearchConfig } from "../config/search.js";
+import { implicitAttributeProblems } from "./field-attributes.js";
+import type { JsonObject } from "./json.js";
 
 export type DefinitionKind = "index" | "datasource" | "indexer";
-export type JsonObject = Record<string, unknown>;
+export type { JsonObject } from "./json.js";
 
 /** Deploy order: the indexer refers to the datasource and the index, so they must exist first. */
 export const DEPLOY_ORDER: readonly DefinitionKind[] = ["index", "datasource", "indexer"];
@@ -135,6 +137,10 @@ export function loadDefinitions(search: SearchConfig, dir = DEFAULT_DEFINITIONS_
         file,
         `name is ${JSON.stringify(filled.name)} but the config names the ${kind} ${JSON.stringify(expectedNames[kind])}`,
       );
+    }
+    if (kind === "index") {
+      const problems = implicitAttributeProblems(filled);
+      if (problems.length > 0) throw new DefinitionError(file, problems.join("; "));
     }
     out[kind] = filled;
   }

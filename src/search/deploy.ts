@@ -10,6 +10,8 @@ export interface DeployOptions {
   dryRun?: boolean;
   /** Progress lines for people (stderr). */
   progress?: (line: string) => void;
+  /** Called once, after the plan and before any write, when the plan drops an object; throws to stop. */
+  confirmRebuild?: (plan: Plan) => Promise<void>;
 }
 
 export interface DeployStep {
@@ -91,6 +93,7 @@ export async function deploy(
   const notices: string[] = [];
   if (options.dryRun) return { plan, dryRun: true, steps: [], notices };
   if (plan.rebuildRequired && !options.allowRebuild) throw new RebuildRefusedError(plan);
+  if (plan.rebuildRequired) await options.confirmRebuild?.(plan);
 
   const steps: DeployStep[] = [];
   for (const object of plan.objects) {
@@ -121,7 +124,7 @@ export async function deploy(
           steps.push({ kind, name, operation: "recreate" });
           notices.push(
             `index ${name} was recreated empty. A plain run re-indexes only blobs changed since the indexer's last run: ` +
-              `repopulate with an indexer reset followed by a run (manual, see docs/search-deploy.md).`,
+              `repopulate it with an indexer reset followed by a run: \`docs-index backfill\` (see docs/search-deploy.md).`,
           );
           break;
       }

@@ -1,6 +1,6 @@
 // Index field attributes as the service applies them: REST defaults for omitted attributes (reference §4.1)
 // and, per attribute, whether changing it on an existing field can be done in place or needs a rebuild (§5).
-import type { JsonObject } from "./definitions.js";
+import type { JsonObject } from "./json.js";
 
 export type ChangeEffect = "in-place" | "rebuild";
 
@@ -65,4 +65,55 @@ export function effectiveAttributes(field: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const { name } of FIELD_ATTRIBUTES) out[name] = field[name] ?? defaults[name];
   return out;
+}
+
+/**
+ * Attributes every simple field of the reviewed index definition states explicitly: when one is omitted the
+ * service applies its REST default (a new Edm.String becomes searchable, sortable and facetable), which the SDK's
+ * defaults disagree with (reference §4.1), and a later change to it needs a rebuild. Complex fields are exempt.
+ */
+export const EXPLICIT_FIELD_ATTRIBUTES = [
+  "key",
+  "retrievable",
+  "stored",
+  "searchable",
+  "filterable",
+  "sortable",
+  "facetable",
+  "analyzer",
+  "searchAnalyzer",
+  "indexAnalyzer",
+  "normalizer",
+  "synonymMaps",
+] as const;
+
+/** The attributes a field leaves to the service's defaults (empty for complex fields). */
+export function missingExplicitAttributes(field: JsonObject): string[] {
+  if (elementType(String(field.type)) === "Edm.ComplexType") return [];
+  return EXPLICIT_FIELD_ATTRIBUTES.filter((a) => !Object.hasOwn(field, a));
+}
+
+/** One sentence per field of an index definition that omits attributes, naming them; empty when all explicit. */
+export function implicitAttributeProblems(index: JsonObject): string[] {
+  const fields = Array.isArray(index.fields) ? (index.fields as JsonObject[]) : [];
+  return fields.flatMap((f) => {
+    const missing = missingExplicitAttributes(f);
+    return missing.length === 0
+      ? []
+      : [
+          `field ${String(f.name)} leaves ${missing.join(", ")} to the service's defaults: write every attribute explicitly (the REST defaults make a new string searchable, sortable and facetable)`,
+        ];
+  });
+}
+
+/** A new field's attributes as a plan shows them: its type, then what it is and is not. */
+export function describeNewField(field: JsonObject): string {
+  const a = effectiveAttributes(field);
+  const flags = ["key", "searchable", "filterable", "sortable", "facetable", "retrievable", "stored"];
+  const on = flags.filter((f) => a[f] === true);
+  const off = flags.filter((f) => a[f] === false);
+  const extra = ["analyzer", "searchAnalyzer", "indexAnalyzer", "normalizer"]
+    .filter((f) => a[f] != null)
+    .map((f) => `${f} ${String(a[f])}`);
+  return `${String(a.type)} (${[on.join(", ") || "none", off.length ? `not ${off.join(", ")}` : "", ...extra].filter(Boolean).join("; ")})`;
 }

@@ -2,7 +2,7 @@
 // definition and decide create / unchanged / update (in place) / rebuild (drop and recreate), naming every
 // changed field and attribute and why. Pure: the caller fetches the live definitions.
 import { DEPLOY_ORDER, type DefinitionKind, type Definitions, type JsonObject } from "./definitions.js";
-import { effectiveAttributes, FIELD_ATTRIBUTES, type ChangeEffect } from "./field-attributes.js";
+import { describeNewField, effectiveAttributes, FIELD_ATTRIBUTES, type ChangeEffect } from "./field-attributes.js";
 import { deepEqual, normaliseDefinition } from "./normalise.js";
 
 export type Action = "create" | "unchanged" | "update" | "rebuild";
@@ -134,9 +134,9 @@ function fieldChanges(liveFields: JsonObject[], fileFields: JsonObject[]): { cha
         path: `fields[${name}]`,
         field: name,
         change: "added",
-        to: field.type,
+        to: effectiveAttributes(field),
         effect: "in-place",
-        reason: "a new field can be added in place; existing documents hold null in it until they are reprocessed",
+        reason: `a new field can be added in place: ${describeNewField(field)}; existing documents hold null in it until they are reprocessed`,
       });
       continue;
     }

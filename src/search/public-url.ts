@@ -68,9 +68,21 @@ function encodePathSegment(segment: string): string {
 
 export type PageRef =
   | { kind: "blob-url"; blobUrl: string; blobPath: string; publicUrl: string }
+  | { kind: "blob-path"; blobPath: string; publicUrl: string }
   | { kind: "document-id"; id: string; blobUrl: string; blobPath: string; publicUrl: string };
 
-/** Resolves a blob URL or a document id to the page's public URL; throws an Error that says what was wrong. */
+/** A blob path as people type it: `billing/guide/setup.html`, `/billing/x.md` or `$web/billing/x.md`. */
+function blobPathFromTyped(input: string, container: string): string | undefined {
+  if (/\s/.test(input) || !/[./]/.test(input) || input.includes("://")) return undefined;
+  let path = input.replace(/^\/+/, "");
+  if (path.startsWith(`${container}/`)) path = path.slice(container.length + 1);
+  return path === "" ? undefined : path;
+}
+
+/**
+ * Resolves a blob URL, a document id or a blob path to the page's public URL; throws an Error that says what
+ * was wrong.
+ */
 export function resolvePageRef(input: string, opts: { docsUrl: string; container: string }): PageRef {
   const trimmed = input.trim();
   if (/^https?:\/\//i.test(trimmed)) {
@@ -79,8 +91,14 @@ export function resolvePageRef(input: string, opts: { docsUrl: string; container
     return { kind: "blob-url", blobUrl: trimmed, blobPath, publicUrl: publicUrlForBlobPath(opts.docsUrl, blobPath) };
   }
   const blobUrl = blobUrlFromDocumentId(trimmed);
-  if (blobUrl === undefined)
-    throw new Error(`${JSON.stringify(trimmed)} is neither a blob URL nor a document id (base64-encoded blob URL)`);
+  if (blobUrl === undefined) {
+    const blobPath = blobPathFromTyped(trimmed, opts.container);
+    if (blobPath !== undefined)
+      return { kind: "blob-path", blobPath, publicUrl: publicUrlForBlobPath(opts.docsUrl, blobPath) };
+    throw new Error(
+      `${JSON.stringify(trimmed)} is neither a blob URL, a blob path nor a document id (base64-encoded blob URL)`,
+    );
+  }
   const blobPath = blobPathFromBlobUrl(blobUrl, opts.container);
   if (blobPath === undefined)
     throw new Error(`document id decodes to ${blobUrl}, which is not in the ${opts.container} container`);

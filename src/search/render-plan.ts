@@ -51,7 +51,9 @@ function changeLine(change: Change, c: Colors): string {
     change.change === "modified"
       ? `${show(change.from)} -> ${show(change.to)}`
       : change.change === "added"
-        ? show(change.to)
+        ? change.field !== undefined && change.attribute === undefined && typeof change.to === "object"
+          ? show((change.to as { type?: unknown }).type)
+          : show(change.to)
         : show(change.from);
   const effect = change.effect === "rebuild" ? c.red("[rebuild]") : c.dim("[in place]");
   return `  ${colour(`${sign} ${change.path}: ${values}`)} ${effect} ${c.dim(change.reason)}`;

@@ -6,6 +6,7 @@ import type { BaseStackProps } from "../base-stack.js";
 import type { StackConfig } from "../config.js";
 import { baseStackProps } from "../props.js";
 import type { ReceiverSettingsProps } from "./app-settings.js";
+import type { WebhookQueueOptions } from "./queues.js";
 import { authorizedAppEntry, type AuthorizedAppEntry } from "./authorized-app.js";
 import { apiPath, backendName } from "./gateway.js";
 
@@ -25,6 +26,8 @@ export interface WebhookStackProps {
     alwaysReadyInstances: number;
   };
   receiver: ReceiverSettingsProps;
+  /** The delivery queue's name and host settings (stacks/webhook/queues.ts); default its defaults. */
+  deliveryQueue?: WebhookQueueOptions;
   /** App settings added beside the receiver's (e.g. host settings of a later construct); default none. */
   additionalAppSettings?: Record<string, string>;
   /** The function app registration Easy Auth validates, and the audience the gateway requests. */

@@ -24,7 +24,29 @@ function problemsOf(fn: () => unknown): { key: string; expected: string }[] {
 
 describe("config location", () => {
   it("defaults to config/dev/vars.yml", () => {
-    expect(resolveConfigLocation({})).toEqual({ env: "dev", file: path.join(repoRoot, "config", "dev", "vars.yml") });
+    expect(resolveConfigLocation({})).toMatchObject({
+      env: "dev",
+      file: path.join(repoRoot, "config", "dev", "vars.yml"),
+      source: "default",
+      overrides: [],
+    });
+  });
+  it("lets flags beat the variables and names every override", () => {
+    const both = resolveConfigLocation({ DEPLOY_ENV: "staging", VARS_FILE: "/tmp/x.yml" });
+    expect(both).toMatchObject({ file: "/tmp/x.yml", source: "VARS_FILE" });
+    expect(both.overrides).toEqual([
+      expect.stringMatching(/VARS_FILE=\/tmp\/x\.yml is read; DEPLOY_ENV=staging only names/),
+    ]);
+    const flag = resolveConfigLocation({ DEPLOY_ENV: "dev", VARS_FILE: "/tmp/x.yml" }, { env: "prod" });
+    expect(flag).toMatchObject({
+      env: "prod",
+      file: path.join(repoRoot, "config", "prod", "vars.yml"),
+      source: "--env",
+    });
+    expect(flag.overrides).toEqual([
+      "--env prod overrides VARS_FILE=/tmp/x.yml",
+      "--env prod overrides DEPLOY_ENV=dev",
+    ]);
   });
   it("follows DEPLOY_ENV, and VARS_FILE wins", () => {
     expect(resolveConfigLocation({ DEPLOY_ENV: "prod" }).file).toBe(path.join(repoRoot, "config", "prod", "vars.yml"));

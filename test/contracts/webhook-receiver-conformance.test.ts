@@ -11,7 +11,7 @@ import {
   MAX_BODY_BYTES,
   type WebhookDeps,
   type WebhookResponse,
-} from "../../webhook/src/handler.js";
+} from "../../webhook/src/http-function.js";
 import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
 import { EventRouter, type EventHandler } from "../../webhook/src/routing/registry.js";
 import { createSchemaValidator } from "./openapi-schema.js";

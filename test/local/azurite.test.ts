@@ -7,11 +7,13 @@ import { startAzurite, type Azurite } from "../../local/azurite.js";
 
 describe("startAzurite", () => {
   let az: Azurite;
+  // A second, table-only instance for the stop test; both start at once (each start mostly waits).
+  let other: Azurite;
   beforeAll(async () => {
-    az = await startAzurite({ table: true });
+    [az, other] = await Promise.all([startAzurite({ table: true }), startAzurite({ blob: false, table: true })]);
   });
   afterAll(async () => {
-    await az?.stop();
+    await Promise.all([az?.stop(), other?.stop()]);
   });
 
   it("serves blobs on a loopback port and names both endpoints in the connection string", async () => {
@@ -53,7 +55,6 @@ describe("startAzurite", () => {
   });
 
   it("stops every process it started", async () => {
-    const other = await startAzurite({ blob: false, table: true });
     expect(other.blobEndpoint).toBe("");
     expect(other.connectionString).not.toContain("BlobEndpoint");
     await other.stop();

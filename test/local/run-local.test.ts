@@ -27,8 +27,10 @@ const ORDER = [
 ];
 const DOCS_URL = "https://docs.dev.example.com";
 
-describe("runLocal", () => {
-  it("runs every available step, ends ok with exit 0 and stops its services", async () => {
+// The two runs are independent (own Azurite, stand-in, ports and temporary files) and mostly wait on I/O, so
+// they run at the same time; each asserts with its own `expect`.
+describe.concurrent("runLocal", () => {
+  it("runs every available step, ends ok with exit 0 and stops its services", async ({ expect }) => {
     const log = sink();
     const progress: string[] = [];
     const { summary, services }: LocalResult = await runLocal({ log: log.stream, progress: (l) => progress.push(l) });
@@ -106,7 +108,7 @@ describe("runLocal", () => {
     expect(log.text()).toContain(`[1/${ORDER.length}] Start Azurite`);
   }, 60_000);
 
-  it("leaves the services running with keep, reachable with the variables it hands back", async () => {
+  it("leaves the services running with keep, reachable with the variables it hands back", async ({ expect }) => {
     const log = sink();
     const { summary, services } = await runLocal({ log: log.stream, progress: () => {}, keep: true });
     try {

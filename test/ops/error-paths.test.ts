@@ -1,5 +1,7 @@
-// Every service-facing command against the same failures: 403 (exit 3, nothing changed), 429/503 retried by the
-// SDK (the command succeeds), the service unreachable (exit 3).
+// The shared error path, table-driven: every service-facing command against the same failures: 403 (exit 3,
+// names the permission problem), 429/503 retried (the command succeeds), a 5xx that persists after the retries
+// (exit 3, names the status), the service or the storage account unreachable (exit 3, naming the URL and where it
+// came from). Retries use millisecond back-off (fast-service.ts), so none of this waits.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { newEtag } from "../../local/search-standin/state.js";
@@ -61,6 +63,12 @@ describe.each(commands)("$name", ({ args, okCode, path }) => {
     expect((await h.cli(...args)).code).toBe(okCode);
     expect(h.standIn.requests.some((r) => r.path.includes(path) && r.status === 503)).toBe(true);
   });
+  it("exits 3 on a 5xx that persists after the retries, naming the status", async () => {
+    h.standIn.injectFault({ pathIncludes: path, status: 500, times: 3 });
+    const res = await h.cli(...args);
+    expect(res.code).toBe(3);
+    expect(res.stderr).toMatch(/answered 500/);
+  });
 });
 
 describe("backfill", () => {
@@ -82,12 +90,12 @@ describe("unreachable", () => {
       );
       for (const r of results) {
         expect(r.code).toBe(3);
-        expect(r.stderr).toMatch(/could not be reached/);
+        expect(r.stderr).toMatch(/http:\/\/127\.0\.0\.1:9 \(from SEARCH_ENDPOINT\) could not be reached/);
       }
     } finally {
       h.env.SEARCH_ENDPOINT = saved;
     }
-  }, 60_000);
+  });
   it("orphans exits 3 when the storage account cannot be reached", async () => {
     const saved = h.env.DOCS_STORAGE_CONNECTION_STRING;
     h.env.DOCS_STORAGE_CONNECTION_STRING = saved!.replace(
@@ -97,8 +105,9 @@ describe("unreachable", () => {
     try {
       const res = await h.cli("orphans");
       expect(res.code).toBe(3);
+      expect(res.stderr).toMatch(/127\.0\.0\.1:9 \(from DOCS_STORAGE_CONNECTION_STRING\) could not be reached/);
     } finally {
       h.env.DOCS_STORAGE_CONNECTION_STRING = saved;
     }
-  }, 60_000);
+  });
 });

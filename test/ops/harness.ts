@@ -9,6 +9,7 @@ import { startAzurite, type Azurite } from "../../local/azurite.js";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
 import { newEtag, type ExecutionResult } from "../../local/search-standin/state.js";
 import { loadDefinition } from "../standin/fixtures.js";
+import { FAST_SERVICE } from "./fast-service.js";
 
 export const ACCOUNT_ROOT = "https://devstoreaccount1.blob.core.windows.net/$web";
 
@@ -51,7 +52,7 @@ export async function startHarness(opts: { azurite?: boolean } = {}): Promise<Ha
       return blobService.getContainerClient("$web");
     },
     async cli(...args: string[]) {
-      const run = await runDocsIndex(args, env);
+      const run = await runDocsIndex(args, env, { service: FAST_SERVICE });
       return { ...run, json: () => JSON.parse(run.stdout) };
     },
     async close() {

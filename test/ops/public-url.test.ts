@@ -50,9 +50,17 @@ describe("resolvePageRef", () => {
   it("accepts a blob URL", () => {
     expect(resolvePageRef(`${acct}/index.html`, { docsUrl: docs, container: "$web" }).publicUrl).toBe(`${docs}/`);
   });
+  it("accepts a blob path, with or without a leading slash or the container", () => {
+    for (const input of ["billing/guides/index.html", "/billing/guides/index.html", "$web/billing/guides/index.html"])
+      expect(resolvePageRef(input, { docsUrl: docs, container: "$web" })).toEqual({
+        kind: "blob-path",
+        blobPath: "billing/guides/index.html",
+        publicUrl: `${docs}/billing/guides/`,
+      });
+  });
   it("says what is wrong with other input", () => {
     expect(() => resolvePageRef("not an id!", { docsUrl: docs, container: "$web" })).toThrow(
-      /neither a blob URL nor a document id/,
+      /neither a blob URL, a blob path nor a document id/,
     );
     expect(() =>
       resolvePageRef(base64Encode("https://acct.blob.core.windows.net/other/x.html"), {

@@ -13,7 +13,10 @@ const TEMPLATES = {
   azure: "pipelines/azure-pipelines.yml",
 };
 
-const scripts: Record<string, string> = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).scripts;
+const pkg = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+const scripts: Record<string, string> = pkg.scripts;
+/** The project's own commands (package.json bin), which npx runs from the project too. */
+const ownBins: Record<string, string> = pkg.bin ?? {};
 
 /** Every shell snippet of a template: GitHub `run`, Azure `script` and AzureCLI `inlineScript`, in document order. */
 function shellSnippets(node: unknown, out: string[] = []): string[] {
@@ -60,17 +63,15 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
         ...[...l.matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => m[1]!),
         ...(/^npm test\b/.test(l) ? ["test"] : []),
       ]);
-      expect(named).toEqual(
-        expect.arrayContaining(["test", "contracts:build", "synth", "webhook:build", "docs-index"]),
-      );
+      expect(named).toEqual(expect.arrayContaining(["test", "contracts:build", "synth", "webhook:build"]));
       const missing = named.filter((s) => !(s in scripts));
       expect(missing).toEqual([]);
     });
 
-    it("uses npx only for binaries installed in node_modules/.bin", () => {
+    it("uses npx only for binaries installed in node_modules/.bin or the project's own bin", () => {
       for (const l of lines)
         for (const m of l.matchAll(/\bnpx ([\w@/.-]+)/g))
-          expect(existsSync(path.join(repoRoot, "node_modules", ".bin", m[1]!)), m[1]).toBe(true);
+          expect(existsSync(path.join(repoRoot, "node_modules", ".bin", m[1]!)) || m[1]! in ownBins, m[1]).toBe(true);
     });
 
     it("runs install, test, contracts build, synth in that order", () => {
@@ -104,11 +105,12 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
       expect(text).not.toMatch(/client[-_]?secret|CLIENT_SECRET|--password|ARM_ACCESS_KEY|secrets\./i);
     });
 
-    it("runs docs-index preflight, plan, deploy, then status, with registered subcommands", async () => {
+    it("runs docs-index preflight, plan, then deploy --wait (which applies the status verdict), with registered subcommands", async () => {
       const subcommands = lines.flatMap((l) =>
-        [...l.matchAll(/npm run docs-index -- (?:--[\w-]+ )*([a-z-]+)/g)].map((m) => m[1]!),
+        [...l.matchAll(/npx docs-index (?:--[\w-]+ )*([a-z-]+)/g)].map((m) => m[1]!),
       );
-      expect(subcommands).toEqual(["preflight", "plan", "deploy", "status"]);
+      expect(subcommands).toEqual(["preflight", "plan", "deploy"]);
+      expect(lines.some((l) => /^npx docs-index deploy --wait\b/.test(l))).toBe(true);
       // The deploy never drops documents: no rebuild, no reset (a backfill is a manual, confirmed operation).
       expect(lines.filter((l) => /--allow-rebuild|\bbackfill\b|\breset\b/.test(l))).toEqual([]);
       const registered = await docsIndexCommands();

@@ -10,6 +10,7 @@ import { createContext } from "../../src/cli/context.js";
 import { runDocsIndex, textSink as sink } from "../../src/cli/docs-index/in-process.js";
 import { ARM_STORAGE_API_VERSION, runPreflight } from "../../src/cli/docs-index/commands/preflight.js";
 import { createOutput } from "../../src/cli/output.js";
+import { DEFAULT_SERVICE_OPTIONS } from "../../src/search/ops/io/service-options.js";
 import { repoRoot } from "../../src/config/load.js";
 
 // The local config: Azurite's account (the dev config names an Azure account since issue 12).
@@ -87,8 +88,16 @@ describe("preflight's management-plane route (recorded ARM responses)", () => {
   /** An Azure-mode context (no connection string) whose data plane is Azurite's blob service. */
   function azureContext(json = false) {
     const out = sink();
-    const ctx = createContext(createOutput(json, { stdout: out.stream, stderr: sink().stream }), { VARS_FILE });
-    return { ctx: { ...ctx, blobService: () => blobService }, out };
+    const ctx = createContext(
+      createOutput(json, { stdout: out.stream, stderr: sink().stream }),
+      { VARS_FILE },
+      {},
+      {
+        ...DEFAULT_SERVICE_OPTIONS,
+        maxRetries: 0,
+      },
+    );
+    return { ctx: { ...ctx, blobService: async () => blobService }, out };
   }
 
   beforeEach(async () => {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { runDocsIndex, type CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../src/search/definitions.js";
 import type { SearchStandIn } from "../../local/search-standin/server.js";
+import { FAST_SERVICE } from "../ops/fast-service.js";
 
 export type CliRun = CapturedRun;
 
@@ -16,7 +17,7 @@ export async function cli(standIn: SearchStandIn, ...args: string[]): Promise<Cl
     SEARCH_ADMIN_KEY: standIn.apiKey,
     NO_COLOR: "1",
   };
-  return runDocsIndex(args, env);
+  return runDocsIndex(args, env, { service: FAST_SERVICE });
 }
 
 /** A copy of search-definitions/ that a test may edit; returns its directory. */

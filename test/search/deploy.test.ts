@@ -8,7 +8,7 @@ import { parseConfig, repoRoot } from "../../src/config/load.js";
 import { loadDefinitions } from "../../src/search/definitions.js";
 import { ConcurrentChangeError, deploy } from "../../src/search/deploy.js";
 import type { Plan } from "../../src/search/plan.js";
-import { createSearchManagementPort } from "../../src/search/service-port.js";
+import { createSearchManagementPort } from "../../src/search/ops/io/management-port.js";
 import { cli, copyDefinitions } from "./cli-harness.js";
 
 let standIn: SearchStandIn;
@@ -179,11 +179,22 @@ describe("a change that needs a rebuild", () => {
     });
   });
 
+  it("--allow-rebuild without a TTY and without --yes refuses (exit 4), naming what would be lost; nothing dropped", async () => {
+    await cli(standIn, "deploy");
+    const mark = standIn.requests.length;
+    const refused = await cli(standIn, "deploy", "--allow-rebuild", "--definitions", searchableSection());
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/no TTY and no --yes/);
+    expect(refused.stderr).toMatch(/every document in index docs-index/);
+    expect(refused.stderr).toMatch(/environment dev .*search http:\/\/127\.0\.0\.1:\d+ \(from SEARCH_ENDPOINT\)/);
+    expect(standIn.requests.slice(mark).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
   it("--allow-rebuild drops and recreates the index (documents gone), then runs", async () => {
     await cli(standIn, "deploy");
     standIn.state.documents.get("docs-index")!.set("k", { id: "k" });
     const mark = standIn.requests.length;
-    const rebuilt = await cli(standIn, "deploy", "--allow-rebuild", "--definitions", searchableSection());
+    const rebuilt = await cli(standIn, "deploy", "--allow-rebuild", "--yes", "--definitions", searchableSection());
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
     expect(
       standIn.requests
@@ -198,6 +209,7 @@ describe("a change that needs a rebuild", () => {
     ).toBe(true);
     expect(standIn.state.documents.get("docs-index")?.size).toBe(0);
     expect(rebuilt.stderr).toMatch(/recreated empty.*reset followed by a run/s);
+    expect(rebuilt.stderr).toMatch(/next: npx docs-index --env dev backfill/);
   });
 
   it("the service itself refuses the change: 400 OperationNotAllowed / CannotChangeExistingField", async () => {
@@ -257,6 +269,35 @@ describe("in-place changes", () => {
     ).toEqual(["PUT /indexes/docs-index", "PUT /indexers/docs-indexer", "POST /indexers/docs-indexer/run"]);
     expect(result.stderr).toMatch(/fields added: language\. Existing documents keep null in them until/);
     expect(standIn.requests.some((r) => r.path.endsWith("/reset"))).toBe(false);
+    const shown = await cli(standIn, "plan", "--definitions", dir);
+    expect(shown.stdout).not.toMatch(/fields\[language\]/); // deployed: nothing left to show
+  });
+
+  it("plan shows a new field's attributes, not only its type", async () => {
+    await cli(standIn, "deploy");
+    const dir = copyDefinitions((file, json) => {
+      if (file === "docs-index.json")
+        json.fields.push({ ...json.fields.find((f: any) => f.name === "format"), name: "region" });
+    });
+    const plan = await cli(standIn, "plan", "--definitions", dir);
+    expect(plan.stdout).toMatch(
+      /\+ fields\[region\]: Edm\.String .*a new field can be added in place: Edm\.String \(filterable, facetable, retrievable, stored; not key, searchable, sortable\)/,
+    );
+  });
+
+  it("plan and deploy refuse a field that leaves attributes to the service's defaults, naming them (exit 2)", async () => {
+    const dir = copyDefinitions((file, json) => {
+      if (file === "docs-index.json") json.fields.push({ name: "region", type: "Edm.String", filterable: true });
+    });
+    for (const command of ["plan", "deploy"]) {
+      const mark = standIn.requests.length;
+      const run = await cli(standIn, command, "--definitions", dir);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(
+        /docs-index\.json: field region leaves key, retrievable, stored, searchable, sortable, facetable, analyzer, searchAnalyzer, indexAnalyzer, normalizer, synonymMaps to the service's defaults/,
+      );
+      expect(standIn.requests.length).toBe(mark);
+    }
   });
 });
 
@@ -321,6 +362,6 @@ describe("concurrency and service errors", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/--allow-rebuild/);
     expect(help.stdout).toMatch(/--dry-run/);
-    expect(help.stdout).toMatch(/4 refused/);
+    expect(help.stdout).toMatch(/4 +refused/);
   });
 });

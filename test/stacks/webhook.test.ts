@@ -99,6 +99,12 @@ describe("webhook stack: function app", () => {
       ),
       AzureWebJobsStorage__accountName: storageRef("name"),
       AzureWebJobsStorage__credential: "managedidentity",
+      DELIVERY_PROCESSING: "queue",
+      WEBHOOK_QUEUE__queueServiceUri: `https://${storageRef("name")}.queue.core.windows.net`,
+      WEBHOOK_QUEUE__credential: "managedidentity",
+      WEBHOOK_QUEUE_NAME: "webhook-deliveries",
+      AzureFunctionsJobHost__extensions__queues__maxDequeueCount: "5",
+      AzureFunctionsJobHost__extensions__queues__visibilityTimeout: "00:00:30",
     });
     // azapi writes siteConfig as given: nothing moves the connection string into another block on read.
     expect(site.body.properties.siteConfig).not.toHaveProperty("applicationInsightsConnectionString");
@@ -129,7 +135,32 @@ describe("webhook stack: function app", () => {
       },
       providerName: "casepro",
       jwt: { validate: false },
+      processing: {
+        kind: "queue",
+        queueName: "webhook-deliveries",
+        target: { queueServiceUri: "https://stexpwebhooksdev.queue.core.windows.net" },
+        maxDequeueCount: 5,
+        visibilityTimeoutMs: 30_000,
+      },
     });
+  });
+
+  it("creates the delivery and poison queues with queue-scoped Storage Queue Data Contributor for the app's identity", () => {
+    const queues = Object.values(json.resource.azurerm_storage_queue) as any[];
+    expect(queues.map((q) => [q.name, q.storage_account_id])).toEqual([
+      ["webhook-deliveries", storageRef("id")],
+      ["webhook-deliveries-poison", storageRef("id")],
+    ]);
+    const grants = (Object.values(json.resource.azurerm_role_assignment) as any[]).filter((g) =>
+      String(g.scope).startsWith("${azurerm_storage_queue."),
+    );
+    expect(grants).toHaveLength(2);
+    for (const g of grants)
+      expect(g).toMatchObject({
+        role_definition_name: "Storage Queue Data Contributor",
+        principal_type: "ServicePrincipal",
+        principal_id: siteRef("identity[0].principal_id"),
+      });
   });
 
   it("round trip without the optional project lookup app id", () => {
@@ -202,7 +233,10 @@ describe("webhook stack: function app", () => {
   });
 
   it("grants the function identity blob, queue and table data roles on its own storage account only", () => {
-    const grants = all(json, "azurerm_role_assignment");
+    // The delivery queues' own grants (scoped to each queue) are checked with the queues.
+    const grants = all(json, "azurerm_role_assignment").filter(
+      (g) => !String(g.scope).startsWith("${azurerm_storage_queue."),
+    );
     expect(grants.map((g) => g.role_definition_name).sort()).toEqual([
       "Storage Blob Data Owner",
       "Storage Queue Data Contributor",

@@ -3,9 +3,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../webhook/src/dev-server.js";
-import { createWebhookHandler } from "../../webhook/src/handler.js";
+import { createWebhookHandler } from "../../webhook/src/http-function.js";
 import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
-import { eventHandlers } from "../../webhook/src/routing/handlers.js";
+import { eventHandlers } from "../../webhook/src/routing/event-handlers.js";
 import { EventRouter } from "../../webhook/src/routing/registry.js";
 import type { HandlerServices } from "../../webhook/src/routing/registry.js";
 import { delivery, invocation } from "./support/stubs.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventHandlers } from "../../webhook/src/routing/handlers.js";
+import { eventHandlers } from "../../webhook/src/routing/event-handlers.js";
 import { EventRouter, type EventHandler } from "../../webhook/src/routing/registry.js";
 
 const handler = (object: string, event: string): EventHandler => ({ object, event, handle: async () => {} });

@@ -37,8 +37,18 @@ describe("webhook settings", () => {
       IDEMPOTENCY_TABLE_ENDPOINT: "https://stfunc.table.core.windows.net",
       WEBHOOK_PROVIDER_NAME: "casepro",
       WEBHOOK_VALIDATE_JWT: "false",
+      WEBHOOK_QUEUE__queueServiceUri: "https://stfunc.queue.core.windows.net",
       WEBSITE_INSTANCE_ID: "abc",
     });
+    expect(s.processing).toEqual({
+      kind: "queue",
+      queueName: "webhook-deliveries",
+      target: { queueServiceUri: "https://stfunc.queue.core.windows.net" },
+      maxDequeueCount: 5,
+      visibilityTimeoutMs: 30_000,
+    });
+    expect(s.requireTenantOrigin).toBe(true);
+    expect(s.retentionDays).toBe(7);
     expect(s.processApi).toEqual({ baseUrl: "https://apim.example.net/prc-cases", appIdUri: "api://prc-cases-dev" });
     expect(s.idempotency).toEqual({
       kind: "table",
@@ -77,8 +87,58 @@ describe("webhook settings", () => {
     ).toMatch(/^IDEMPOTENCY_TABLE_CONNECTION_STRING: for Azurite only/);
   });
 
-  it("refuses local-only defaults in Azure (memory store, dry run)", () => {
+  it("reads the queue's host settings, retention and the Azurite queue connection", () => {
+    const azurite =
+      "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=a2V5;QueueEndpoint=http://127.0.0.1:10001/devstoreaccount1;";
+    const s = loadSettings({
+      WEBHOOK_QUEUE: azurite,
+      WEBHOOK_QUEUE_NAME: "deliveries-dev",
+      AzureFunctionsJobHost__extensions__queues__maxDequeueCount: "8",
+      AzureFunctionsJobHost__extensions__queues__visibilityTimeout: "00:02:00",
+      IDEMPOTENCY_RETENTION_DAYS: "10",
+    });
+    expect(s.processing).toMatchObject({
+      kind: "queue",
+      queueName: "deliveries-dev",
+      target: { connectionString: azurite },
+      maxDequeueCount: 8,
+      visibilityTimeoutMs: 120_000,
+    });
+    expect(s.retentionDays).toBe(10);
+    expect(loadSettings({}).processing).toEqual({ kind: "inline" });
+    expect(
+      problems({
+        WEBHOOK_QUEUE:
+          "DefaultEndpointsProtocol=https;AccountName=p;AccountKey=a2V5;QueueEndpoint=https://p.queue.core.windows.net/",
+      })[0],
+    ).toMatch(/^WEBHOOK_QUEUE: for Azurite only/);
+    expect(problems({ DELIVERY_PROCESSING: "queue" })[0]).toMatch(/^WEBHOOK_QUEUE__queueServiceUri: required/);
+    expect(problems({ AzureFunctionsJobHost__extensions__queues__visibilityTimeout: "30s" })[0]).toMatch(/hh:mm:ss/);
+    expect(problems({ AzureFunctionsJobHost__extensions__queues__maxDequeueCount: "0" })[0]).toMatch(/at least 1/);
+    expect(problems({ IDEMPOTENCY_RETENTION_DAYS: "0" })[0]).toMatch(
+      /^IDEMPOTENCY_RETENTION_DAYS: expected at least 1 day/,
+    );
+    expect(problems({ WEBHOOK_QUEUE_NAME: "Bad_Name" })[0]).toMatch(/^WEBHOOK_QUEUE_NAME:/);
+  });
+
+  it("host.json's queue settings are the defaults the consumer assumes", async () => {
+    const { readFileSync } = await import("node:fs");
+    const host = JSON.parse(readFileSync(new URL("../../webhook/host.json", import.meta.url), "utf8"));
+    const d = await import("../../webhook/src/queue/host-settings.js");
+    expect(host.extensions.queues).toMatchObject({
+      maxDequeueCount: d.DEFAULT_MAX_DEQUEUE_COUNT,
+      visibilityTimeout: d.DEFAULT_VISIBILITY_TIMEOUT,
+      batchSize: d.DEFAULT_BATCH_SIZE,
+      maxPollingInterval: d.DEFAULT_MAX_POLLING_INTERVAL,
+      messageEncoding: "base64",
+    });
+    expect(d.timeSpanMs("1.00:00:01.5")).toBe(86_401_500);
+    expect(d.timeSpanMs("00:61:00")).toBeUndefined();
+  });
+
+  it("refuses local-only defaults in Azure (memory store, dry run, inline processing)", () => {
     const p = problems({ WEBSITE_INSTANCE_ID: "abc" });
+    expect(p.some((l) => l.startsWith('DELIVERY_PROCESSING: "queue" in Azure'))).toBe(true);
     expect(p.some((l) => l.startsWith("PROCESS_API_BASE_URL: required in Azure"))).toBe(true);
     expect(p.some((l) => l.startsWith('IDEMPOTENCY_STORE: "table" in Azure'))).toBe(true);
   });

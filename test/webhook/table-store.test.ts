@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAzurite, type Azurite } from "../../local/azurite.js";
 import { startDevServer, type DevServer } from "../../webhook/src/dev-server.js";
-import { TableIdempotencyStore } from "../../webhook/src/idempotency/table-store.js";
+import type { SettledDelivery, WebhookAck } from "../../webhook/src/idempotency/store.js";
+import { recordOf, TableIdempotencyStore } from "../../webhook/src/idempotency/table-store.js";
 import { FakeCredential, startDownstreamStub, type DownstreamStub } from "./support/stubs.js";
 
 let azurite: Azurite;
@@ -37,6 +38,12 @@ afterAll(async () => {
 });
 
 const ack = { received: true as const, messageId: "x", orgId: 1 };
+const settled = (response: WebhookAck): SettledDelivery => ({
+  state: "received",
+  response,
+  bodyHash: "h",
+  kind: "Note/Created",
+});
 
 describe("table idempotency store (Azurite)", () => {
   const store = () => new TableIdempotencyStore({ connectionString: azurite.connectionString, tableName: "storeunit" });
@@ -46,8 +53,13 @@ describe("table idempotency store (Azurite)", () => {
     const first = await s.claim("m/1#?\\", 60_000);
     expect(first.kind).toBe("claimed");
     expect((await s.claim("m/1#?\\", 60_000)).kind).toBe("busy");
-    await s.complete("m/1#?\\", (first as { token: string }).token, ack);
-    expect(await s.claim("m/1#?\\", 60_000)).toEqual({ kind: "done", response: ack });
+    await s.settle("m/1#?\\", (first as { token: string }).token, settled(ack));
+    expect(await s.claim("m/1#?\\", 60_000)).toMatchObject({
+      kind: "done",
+      response: ack,
+      bodyHash: "h",
+      recordKind: "Note/Created",
+    });
   });
 
   it("release lets the next delivery claim", async () => {
@@ -69,13 +81,54 @@ describe("table idempotency store (Azurite)", () => {
     await new Promise((r) => setTimeout(r, 20));
     const taken = await s.claim("lease-1", 60_000);
     expect(taken.kind).toBe("claimed");
-    await expect(s.complete("lease-1", (old as { token: string }).token, ack)).rejects.toThrow(/HTTP 412/);
-    await s.complete("lease-1", (taken as { token: string }).token, ack);
+    await expect(s.settle("lease-1", (old as { token: string }).token, settled(ack))).rejects.toThrow(/HTTP 412/);
+    await s.settle("lease-1", (taken as { token: string }).token, settled(ack));
     expect((await s.claim("lease-1", 60_000)).kind).toBe("done");
   });
 });
 
-describe("receiver through the local adapter with the table store", () => {
+describe("table store records for operations", () => {
+  it("keeps the outcome, the hash and the delivery; reads old rows' 'done' as processed; purges by age", async () => {
+    let now = Date.parse("2026-11-01T00:00:00Z");
+    const s = new TableIdempotencyStore(
+      { connectionString: azurite.connectionString, tableName: "storeops" },
+      () => now,
+    );
+    const c = await s.claim("ops-1", 60_000);
+    await s.settle("ops-1", (c as { token: string }).token, settled(ack));
+    await s.recordOutcome("ops-1", {
+      state: "failed",
+      attempts: 3,
+      lastError: "process API: HTTP 503",
+      poisoned: true,
+    });
+    expect(await s.get("ops-1")).toMatchObject({
+      messageId: "ops-1",
+      state: "failed",
+      attempts: 3,
+      lastError: "process API: HTTP 503",
+      poisoned: true,
+      bodyHash: "h",
+      kind: "Note/Created",
+      response: ack,
+    });
+    expect((await s.list({ states: ["failed"] })).map((r) => r.messageId)).toEqual(["ops-1"]);
+    await s.recordOutcome("ops-1", { state: "processed", attempts: 4 });
+    const processed = await s.get("ops-1");
+    expect(processed).toMatchObject({ state: "processed", attempts: 4 });
+    expect([processed?.poisoned, processed?.lastError]).toEqual([undefined, undefined]);
+    expect(recordOf({ MessageId: "old", State: "done", UpdatedAt: new Date(0) }).state).toBe("processed");
+
+    now += 8 * 86_400_000;
+    const fresh = await s.claim("ops-2", 60_000);
+    await s.settle("ops-2", (fresh as { token: string }).token, settled(ack));
+    expect(await s.purgeOlderThan(new Date(now - 7 * 86_400_000), 10)).toBe(1);
+    expect(await s.get("ops-1")).toBeUndefined();
+    expect(await s.get("ops-2")).toBeDefined();
+  });
+});
+
+describe("receiver through the local adapter with the table store (inline processing)", () => {
   const post = async (projectId: number, messageId: string) => {
     const res = await fetch(server.url, {
       method: "POST",

@@ -4,7 +4,7 @@
 // half its throughput; the handler tests call the handler with the real classes, as the host does.
 import type { IncomingMessage } from "node:http";
 import type { InvocationContext, LogHandler, TraceContext } from "@azure/functions";
-import type { WebhookRequest } from "./handler.js";
+import type { WebhookRequest } from "./http-function.js";
 import { chooseTraceparent } from "./trace.js";
 
 /** Read-only Fetch-style view of node:http's (already lower-cased) request headers. */

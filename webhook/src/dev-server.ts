@@ -1,6 +1,8 @@
 // The local adapter (Functions Core Tools cannot be installed here): node:http -> HttpRequest -> the registered
 // handler -> response. Routes come from the same mapWebhookEndpoints() call the Functions entry point makes, under
-// the same "api" prefix, so an unregistered route answers 404 here as it does in the host.
+// the same "api" prefix, so an unregistered route answers 404 here as it does in the host. With a queue configured
+// it also runs the queue-triggered function the way the host does (queue/local-host.ts), and the retention timer's
+// work on demand (runRetention).
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,10 +17,15 @@ import type {
 import { AdapterContext, AdapterRequest, resolveTarget } from "./adapter-request.js";
 import { HttpResponse } from "./functions.js";
 import { mapWebhookEndpoints, ROUTE_PREFIX, type HttpRegistrar } from "./endpoints.js";
-import { createWebhookHandler, MAX_BODY_BYTES } from "./handler.js";
+import { createWebhookHandler, MAX_BODY_BYTES } from "./http-function.js";
 import type { IdempotencyStore } from "./idempotency/store.js";
 import { discardLogs, type LogSink } from "./log.js";
 import { PROBLEM_TYPES, problemResponse } from "./problem.js";
+import { purgeExpiredRecords, type RetentionResult } from "./idempotency/retention.js";
+import { createDeliveryConsumer } from "./queue/consumer.js";
+import { DEFAULT_BATCH_SIZE, DEFAULT_MAX_POLLING_INTERVAL, timeSpanMs } from "./queue/host-settings.js";
+import { startLocalQueueHost, type LocalQueueHost } from "./queue/local-host.js";
+import type { StorageDeliveryQueue } from "./queue/storage-queue.js";
 import { buildWebhookDeps, describeRuntime, type RuntimeOverrides } from "./runtime.js";
 import { loadSettings, type Settings } from "./settings.js";
 import { chooseTraceparent } from "./trace.js";
@@ -40,6 +47,10 @@ export interface DevServerOptions {
   overrides?: RuntimeOverrides;
   /** The endpoint registration to serve (default mapWebhookEndpoints); a no-op shows the unregistered 404. */
   register?: (target: HttpRegistrar, handler: HttpHandler) => void;
+  /** Run the queue consumer in this process when a queue is configured (default true). */
+  consumeQueue?: boolean;
+  /** Longest wait between polls of an empty queue (default host.json's maxPollingInterval). */
+  maxPollingIntervalMs?: number;
 }
 
 export interface DevServer {
@@ -51,6 +62,12 @@ export interface DevServer {
   settings: Settings;
   /** What this configuration does (store, dry run, JWT), as printed at start-up. */
   description: string[];
+  /** The delivery queue, when one is configured. */
+  queue?: StorageDeliveryQueue;
+  /** The local queue listener, when the queue is consumed here. */
+  queueHost?: LocalQueueHost;
+  /** Runs the retention timer's work once. */
+  runRetention(now?: Date): Promise<RetentionResult>;
   close(): Promise<void>;
 }
 
@@ -128,6 +145,21 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     logSink,
   });
   const handler = createWebhookHandler(deps);
+  const p = settings.processing;
+  let queueHost: LocalQueueHost | undefined;
+  if (deps.queue && p.kind === "queue" && options.consumeQueue !== false) {
+    await deps.queue.ensureQueues();
+    queueHost = startLocalQueueHost({
+      queue: deps.queue.client,
+      poison: deps.queue.poison,
+      consume: createDeliveryConsumer(deps.consumer),
+      maxDequeueCount: p.maxDequeueCount,
+      visibilityTimeoutMs: p.visibilityTimeoutMs,
+      batchSize: DEFAULT_BATCH_SIZE,
+      maxPollingIntervalMs: options.maxPollingIntervalMs ?? timeSpanMs(DEFAULT_MAX_POLLING_INTERVAL),
+      logSink,
+    });
+  }
 
   const routes = new Map<string, Route>();
   const collector: HttpRegistrar = {
@@ -172,6 +204,19 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
             `${method} is not supported; deliver webhooks with POST.`,
             { headers: { allow: "POST" } },
           );
+    // Logged like every other rejection (the host logs its own 404s in Azure).
+    logSink(
+      "warn",
+      JSON.stringify({
+        level: "warn",
+        msg: "delivery rejected",
+        status,
+        type: problem.jsonBody.type,
+        reason: problem.jsonBody.detail,
+        requestId: ctx.requestId,
+        traceId: ctx.traceId,
+      }),
+    );
     write(res, method, problem, false);
   }
 
@@ -240,7 +285,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   server.keepAliveTimeout = 5_000;
 
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (err) => void queueHost?.stop().finally(() => reject(err)));
     server.listen(options.port ?? 7071, options.host ?? "127.0.0.1", () => {
       server.off("error", reject);
       resolve();
@@ -260,10 +305,15 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
           ...describeRuntime(settings).slice(1),
         ]
       : describeRuntime(settings),
-    close: () =>
-      new Promise<void>((resolve) => {
+    queue: deps.queue,
+    queueHost,
+    runRetention: (now) => purgeExpiredRecords(deps.store, { retentionDays: settings.retentionDays, now }),
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await queueHost?.stop();
+    },
   };
 }

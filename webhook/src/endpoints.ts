@@ -1,7 +1,17 @@
 // The endpoint mapping (the spec's MapWebhookEndpoints()): without this call at start-up the route does not exist
 // and the host answers 404. All methods are mapped so that the handler answers anything but POST with a 405.
-import type { HttpFunctionOptions, HttpHandler, HttpMethod } from "@azure/functions";
-import { handleWebhook } from "./runtime.js";
+import type {
+  HttpFunctionOptions,
+  HttpHandler,
+  HttpMethod,
+  StorageQueueFunctionOptions,
+  StorageQueueHandler,
+  TimerFunctionOptions,
+  TimerHandler,
+} from "@azure/functions";
+import { RETENTION_SCHEDULE } from "./idempotency/retention.js";
+import { handleWebhook, processQueuedDelivery, purgeExpiredDeliveries } from "./runtime.js";
+import { QUEUE_CONNECTION, type Settings } from "./settings.js";
 
 export const WEBHOOK_FUNCTION_NAME = "webhooks";
 /** Relative to host.json's routePrefix ("api"): POST /api/webhooks. */
@@ -9,9 +19,39 @@ export const WEBHOOK_ROUTE = "webhooks";
 export const ROUTE_PREFIX = "api";
 export const WEBHOOK_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
+export const QUEUE_FUNCTION_NAME = "webhook-deliveries";
+export const RETENTION_FUNCTION_NAME = "webhook-retention";
+
 /** Anything with the shape of `app` from @azure/functions (the dev server passes its own collector). */
 export interface HttpRegistrar {
   http(name: string, options: HttpFunctionOptions): void;
+}
+
+export interface BackgroundRegistrar {
+  storageQueue(name: string, options: StorageQueueFunctionOptions): void;
+  timer(name: string, options: TimerFunctionOptions): void;
+}
+
+/**
+ * The queue consumer and the retention timer. The queue trigger reads `<queue>` through the connection
+ * WEBHOOK_QUEUE (identity-based in Azure: WEBHOOK_QUEUE__queueServiceUri); the host retries a failed message
+ * after host.json's visibilityTimeout and moves it to `<queue>-poison` after maxDequeueCount attempts.
+ */
+export function mapBackgroundFunctions(
+  target: BackgroundRegistrar,
+  settings: Pick<Settings, "processing">,
+  handlers: { queue?: StorageQueueHandler; timer?: TimerHandler } = {},
+): void {
+  if (settings.processing.kind === "queue")
+    target.storageQueue(QUEUE_FUNCTION_NAME, {
+      queueName: settings.processing.queueName,
+      connection: QUEUE_CONNECTION,
+      handler: handlers.queue ?? processQueuedDelivery,
+    });
+  target.timer(RETENTION_FUNCTION_NAME, {
+    schedule: RETENTION_SCHEDULE,
+    handler: handlers.timer ?? ((timer, context) => purgeExpiredDeliveries(timer, context).then(() => undefined)),
+  });
 }
 
 export function mapWebhookEndpoints(target: HttpRegistrar, handler: HttpHandler = handleWebhook): void {

@@ -37,6 +37,10 @@ export const PROBLEM_TYPES = {
   unauthorized: "/problems/webhooks/unauthorized",
   forbidden: "/problems/webhooks/forbidden",
   deliveryInProgress: "/problems/webhooks/delivery-in-progress",
+  /** The message id was first accepted with a different body (the stored body hash differs). */
+  messageIdConflict: "/problems/webhooks/message-id-conflict",
+  /** The delivery could not be written to the queue; nothing was acknowledged. */
+  queueUnavailable: "/problems/webhooks/queue-unavailable",
   downstreamUnavailable: "/problems/webhooks/downstream-unavailable",
   downstreamRejected: "/problems/webhooks/downstream-rejected",
   internal: "/problems/webhooks/internal-error",

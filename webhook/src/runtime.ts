@@ -1,19 +1,24 @@
-// Wiring: settings -> store, clients, router, JWT validator -> the handler. `handleWebhook` is the handler the
-// Functions host calls; it builds its dependencies from process.env once, on first use.
-import type { HttpRequest, InvocationContext } from "@azure/functions";
+// Wiring: settings -> store, queue, clients, router, JWT validator -> the three functions the Functions host calls:
+// `handleWebhook` (HTTP), `processQueuedDelivery` (queue trigger) and `purgeExpiredDeliveries` (timer). Each
+// builds its dependencies from process.env once, on first use; the three share one store and one set of clients.
+import type { HttpRequest, InvocationContext, Timer } from "@azure/functions";
 import { DefaultAzureCredential, type TokenCredential } from "@azure/identity";
 import { createJwtValidator } from "./auth/validate-jwt.js";
 import { createDryRunCaseCreator, createProcessApiClient, type CaseCreator } from "./downstream/process-api.js";
 import { createProjectLookupClient, createUnconfiguredProjectLookup } from "./downstream/project-lookup.js";
 import type { RetryPolicy } from "./downstream/retry.js";
 import { createAppTokenProvider, type FetchLike } from "./downstream/token.js";
-import { createWebhookHandler, type WebhookDeps, type WebhookHandler, type WebhookResponse } from "./handler.js";
+import { createWebhookHandler, type WebhookDeps, type WebhookHandler, type WebhookResponse } from "./http-function.js";
 import { MemoryIdempotencyStore } from "./idempotency/memory-store.js";
 import type { IdempotencyStore } from "./idempotency/store.js";
 import { TableIdempotencyStore } from "./idempotency/table-store.js";
-import { eventHandlers } from "./routing/handlers.js";
+import { eventHandlers } from "./routing/event-handlers.js";
 import { EventRouter } from "./routing/registry.js";
 import { loadSettings, type Settings } from "./settings.js";
+import { purgeExpiredRecords, type RetentionResult } from "./idempotency/retention.js";
+import { sinkFor } from "./log.js";
+import { createDeliveryConsumer, type ConsumerDeps, type DeliveryConsumer } from "./queue/consumer.js";
+import { queueServiceFor, StorageDeliveryQueue } from "./queue/storage-queue.js";
 
 export interface RuntimeOverrides {
   /** Credential for app-only tokens and the identity-based table endpoint (default DefaultAzureCredential). */
@@ -25,6 +30,8 @@ export interface RuntimeOverrides {
   downstreamTimeoutMs?: number;
   logSink?: WebhookDeps["logSink"];
   inFlightWaitMs?: number;
+  /** A delivery queue instance (overrides the settings' queue). */
+  queue?: StorageDeliveryQueue;
 }
 
 export function createStore(settings: Settings, credential: () => TokenCredential): IdempotencyStore {
@@ -35,7 +42,19 @@ export function createStore(settings: Settings, credential: () => TokenCredentia
   return new TableIdempotencyStore({ endpoint: s.endpoint, tableName: s.tableName, credential: credential() });
 }
 
-export function buildWebhookDeps(settings: Settings, o: RuntimeOverrides = {}): WebhookDeps {
+export function createQueue(settings: Settings, credential: () => TokenCredential): StorageDeliveryQueue | undefined {
+  const p = settings.processing;
+  if (p.kind !== "queue") return undefined;
+  const service = queueServiceFor(
+    "connectionString" in p.target ? p.target : { queueServiceUri: p.target.queueServiceUri, credential: credential() },
+  );
+  return new StorageDeliveryQueue(service, p.queueName);
+}
+
+export type RuntimeDeps = WebhookDeps & { consumer: ConsumerDeps; queue?: StorageDeliveryQueue };
+
+/** The HTTP function's dependencies and, sharing the store and clients, the queue consumer's. */
+export function buildWebhookDeps(settings: Settings, o: RuntimeOverrides = {}): RuntimeDeps {
   let credential = o.credential;
   const getCredential = () => (credential ??= new DefaultAzureCredential());
   // Lazily: a dry run or a connection-string store never touches Azure identity.
@@ -58,13 +77,25 @@ export function buildWebhookDeps(settings: Settings, o: RuntimeOverrides = {}): 
         retry: o.retry,
       })
     : createUnconfiguredProjectLookup();
-  const deps: WebhookDeps = {
-    store: o.store ?? createStore(settings, getCredential),
-    router: new EventRouter(eventHandlers),
-    services: { cases, projects },
+  const store = o.store ?? createStore(settings, getCredential);
+  const router = new EventRouter(eventHandlers);
+  const services = { cases, projects };
+  const queue = o.queue ?? createQueue(settings, getCredential);
+  const deps: RuntimeDeps = {
+    store,
+    router,
+    services,
     logSink: o.logSink,
     inFlightWaitMs: o.inFlightWaitMs,
+    requireTenantOrigin: settings.requireTenantOrigin,
+    consumer: {
+      store,
+      router,
+      services,
+      maxDequeueCount: settings.processing.kind === "queue" ? settings.processing.maxDequeueCount : 1,
+    },
   };
+  if (queue) deps.queue = queue;
   if (settings.jwt.validate) deps.jwt = createJwtValidator({ ...settings.jwt, fetch: o.fetch });
   return deps;
 }
@@ -73,6 +104,10 @@ export function buildWebhookDeps(settings: Settings, o: RuntimeOverrides = {}): 
 export function describeRuntime(settings: Settings): string[] {
   const lines = [
     `idempotency store: ${settings.idempotency.kind}${settings.idempotency.kind === "table" ? ` (table ${settings.idempotency.tableName})` : ""}`,
+    settings.processing.kind === "queue"
+      ? `processing: queued (queue ${settings.processing.queueName}, poison ${settings.processing.queueName}-poison, maxDequeueCount ${settings.processing.maxDequeueCount}, visibility timeout ${settings.processing.visibilityTimeoutMs / 1000} s)`
+      : "processing: inline (no queue configured: deliveries are processed before the answer; local only)",
+    `retention: idempotency records kept ${settings.retentionDays} days`,
     settings.processApi
       ? `process API: ${settings.processApi.baseUrl} (token scope ${settings.processApi.appIdUri}/.default)`
       : "process API: not configured (PROCESS_API_BASE_URL unset): create-case requests are logged, not sent",
@@ -86,10 +121,37 @@ export function describeRuntime(settings: Settings): string[] {
   return lines;
 }
 
+let defaults: { deps: ReturnType<typeof buildWebhookDeps>; settings: Settings } | undefined;
+function defaultDeps() {
+  if (!defaults) {
+    const settings = loadSettings(process.env);
+    defaults = { settings, deps: buildWebhookDeps(settings) };
+  }
+  return defaults;
+}
 let defaultHandler: WebhookHandler | undefined;
+let defaultConsumer: DeliveryConsumer | undefined;
 
-/** The handler registered with the Functions host: settings from process.env, built on first use. */
+/** The HTTP function registered with the Functions host: settings from process.env, built on first use. */
 export async function handleWebhook(request: HttpRequest, context: InvocationContext): Promise<WebhookResponse> {
-  defaultHandler ??= createWebhookHandler(buildWebhookDeps(loadSettings(process.env)));
+  defaultHandler ??= createWebhookHandler(defaultDeps().deps);
   return defaultHandler(request, context);
+}
+
+/** The queue-triggered function: the host hands over the decoded message and its dequeueCount. */
+export async function processQueuedDelivery(queueEntry: unknown, context: InvocationContext): Promise<void> {
+  defaultConsumer ??= createDeliveryConsumer(defaultDeps().deps.consumer);
+  await defaultConsumer(queueEntry, {
+    dequeueCount: Number(context.triggerMetadata?.dequeueCount ?? 1),
+    invocationId: context.invocationId,
+    logSink: sinkFor(context),
+  });
+}
+
+/** The timer-triggered retention: removes idempotency records older than the retention window, in small batches. */
+export async function purgeExpiredDeliveries(_timer: Timer, context: InvocationContext): Promise<RetentionResult> {
+  const { deps, settings } = defaultDeps();
+  const result = await purgeExpiredRecords(deps.store, { retentionDays: settings.retentionDays });
+  context.info(JSON.stringify({ level: "info", msg: "idempotency retention run", ...result }));
+  return result;
 }

@@ -1,6 +1,17 @@
 // App settings of the receiver, validated once at the edge (zod over process.env). The names are the contract
 // with the infrastructure stack (stacks/webhook/app-settings.ts); an error names the variable and what was expected.
 import { z } from "zod";
+import {
+  DEFAULT_MAX_DEQUEUE_COUNT,
+  DEFAULT_VISIBILITY_TIMEOUT,
+  HOST_SETTING_PREFIX,
+  timeSpanMs,
+} from "./queue/host-settings.js";
+
+/** The connection name of the queue trigger and the sender: WEBHOOK_QUEUE__queueServiceUri (identity) in Azure. */
+export const QUEUE_CONNECTION = "WEBHOOK_QUEUE";
+export const DEFAULT_QUEUE_NAME = "webhook-deliveries";
+export const DEFAULT_RETENTION_DAYS = 7;
 
 export class SettingsError extends Error {
   constructor(readonly problems: readonly { variable: string; expected: string }[]) {
@@ -81,6 +92,43 @@ const envSchema = z.object({
   WEBHOOK_REQUIRED_SCOPE: optionalText.pipe(z.string().default("provider-v2-webhooks-access")),
   WEBHOOK_SCOPE_CLAIM: optionalText.pipe(z.string().default("scope")),
   WEBHOOK_VALIDATE_JWT: flag,
+  DELIVERY_PROCESSING: optionalText.pipe(
+    z.enum(["queue", "inline"], { message: 'expected "queue" or "inline"' }).optional(),
+  ),
+  [`${QUEUE_CONNECTION}__queueServiceUri`]: serviceUrl,
+  [QUEUE_CONNECTION]: optionalText,
+  WEBHOOK_QUEUE_NAME: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^(?!.*--)[a-z0-9][a-z0-9-]{1,55}[a-z0-9]$/,
+        "expected a queue name: 3-57 lowercase letters, digits and single hyphens (the poison queue adds -poison)",
+      )
+      .default(DEFAULT_QUEUE_NAME),
+  ),
+  [`${HOST_SETTING_PREFIX}maxDequeueCount`]: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ message: "expected a whole number of attempts" })
+      .int("expected a whole number of attempts")
+      .min(1, "expected at least 1")
+      .max(100, "expected at most 100")
+      .default(DEFAULT_MAX_DEQUEUE_COUNT),
+  ),
+  [`${HOST_SETTING_PREFIX}visibilityTimeout`]: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => timeSpanMs(v) !== undefined, 'expected a time span "hh:mm:ss", e.g. 00:00:30')
+      .default(DEFAULT_VISIBILITY_TIMEOUT),
+  ),
+  IDEMPOTENCY_RETENTION_DAYS: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ message: "expected a number of days" })
+      .int("expected a whole number of days")
+      .min(1, "expected at least 1 day (senders retry for up to about 3 days)")
+      .max(365, "expected at most 365 days")
+      .default(DEFAULT_RETENTION_DAYS),
+  ),
+  WEBHOOK_REQUIRE_TENANT_ORIGIN: flag,
   APPLICATIONINSIGHTS_CONNECTION_STRING: optionalText,
   // Set by App Service / Functions in Azure; used only to refuse local-only defaults there.
   WEBSITE_INSTANCE_ID: optionalText,
@@ -97,6 +145,20 @@ export interface Settings {
   jwt:
     | { validate: false }
     | { validate: true; identityUrl: string; audience: string; requiredScope: string; scopeClaim: string };
+  /** Queued processing (the default wherever a queue is configured) or inline (local only). */
+  processing:
+    | { kind: "inline" }
+    | {
+        kind: "queue";
+        queueName: string;
+        target: { queueServiceUri: string } | { connectionString: string };
+        maxDequeueCount: number;
+        visibilityTimeoutMs: number;
+      };
+  /** Days an idempotency record is kept after its last update. */
+  retentionDays: number;
+  /** Warn when a delivery lacks x-forward-tenant-origin (default: in Azure, behind the gateway). */
+  requireTenantOrigin: boolean;
   /** True when running in Azure (App Service sets WEBSITE_INSTANCE_ID). */
   inAzure: boolean;
 }
@@ -105,6 +167,13 @@ export interface Settings {
 function tableEndpointOf(connectionString: string): string | undefined {
   if (connectionString.trim() === "UseDevelopmentStorage=true") return "http://127.0.0.1:10002/devstoreaccount1";
   const m = /(?:^|;)\s*TableEndpoint\s*=\s*([^;]+)/i.exec(connectionString);
+  return m?.[1]?.trim();
+}
+
+/** Reads the connection string's QueueEndpoint (or the Azurite default) to apply the loopback check. */
+function queueEndpointOf(connectionString: string): string | undefined {
+  if (connectionString.trim() === "UseDevelopmentStorage=true") return "http://127.0.0.1:10001/devstoreaccount1";
+  const m = /(?:^|;)\s*QueueEndpoint\s*=\s*([^;]+)/i.exec(connectionString);
   return m?.[1]?.trim();
 }
 
@@ -176,6 +245,39 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       expected: "required when WEBHOOK_VALIDATE_JWT=true (the provider's identity server, for OIDC discovery)",
     });
   }
+  const queueUri = e[`${QUEUE_CONNECTION}__queueServiceUri`];
+  const queueConnection = e[QUEUE_CONNECTION];
+  const processingKind = e.DELIVERY_PROCESSING ?? (queueUri || queueConnection ? "queue" : "inline");
+  let processing: Settings["processing"] = { kind: "inline" };
+  if (processingKind === "inline" && inAzure) {
+    problems.push({
+      variable: "DELIVERY_PROCESSING",
+      expected: `"queue" in Azure (inline processing makes the provider wait and loses events when downstream is down); set ${QUEUE_CONNECTION}__queueServiceUri`,
+    });
+  }
+  if (processingKind === "queue") {
+    const common = {
+      kind: "queue" as const,
+      queueName: e.WEBHOOK_QUEUE_NAME,
+      maxDequeueCount: e[`${HOST_SETTING_PREFIX}maxDequeueCount`],
+      visibilityTimeoutMs: timeSpanMs(e[`${HOST_SETTING_PREFIX}visibilityTimeout`])!,
+    };
+    if (queueConnection) {
+      const endpoint = queueEndpointOf(queueConnection);
+      if (!endpoint || !isLoopbackUrl(endpoint))
+        problems.push({
+          variable: QUEUE_CONNECTION,
+          expected: `for Azurite only (its QueueEndpoint must be a loopback address); in Azure set ${QUEUE_CONNECTION}__queueServiceUri (identity-based)`,
+        });
+      else processing = { ...common, target: { connectionString: queueConnection } };
+    } else if (queueUri) processing = { ...common, target: { queueServiceUri: queueUri } };
+    else
+      problems.push({
+        variable: `${QUEUE_CONNECTION}__queueServiceUri`,
+        expected: `required when DELIVERY_PROCESSING=queue (https://<account>.queue.core.windows.net), or ${QUEUE_CONNECTION} (a connection string) for Azurite`,
+      });
+  }
+
   if (problems.length > 0) throw new SettingsError(problems);
 
   return {
@@ -197,6 +299,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
           scopeClaim: e.WEBHOOK_SCOPE_CLAIM,
         }
       : { validate: false },
+    processing,
+    retentionDays: e.IDEMPOTENCY_RETENTION_DAYS,
+    requireTenantOrigin: e.WEBHOOK_REQUIRE_TENANT_ORIGIN ?? inAzure,
     inAzure,
   };
 }

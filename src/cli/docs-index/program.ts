@@ -1,128 +1,130 @@
-// The docs-index command line: global options, one module per subcommand, and one place that maps
-// errors to exit codes. Add a command by writing commands/<name>.ts and listing it in `commands` below.
+// The docs-index command line: global options, the registry of subcommands (only the one being run is loaded),
+// and the one wrapper that gives each action its context and deadline and maps errors to exit codes.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { Command, CommanderError, Option } from "commander";
-import { RestError } from "@azure/core-rest-pipeline";
-import { ConfigError } from "../../config/load.js";
-import { createContext, type CliContext } from "../context.js";
-import { CliError, ExitCode } from "../exit-codes.js";
-import { createOutput, type Output, type OutputStreams } from "../output.js";
-import { backfillCommand } from "./commands/backfill.js";
-import { coverageCommand } from "./commands/coverage.js";
-import { deployCommand } from "./commands/deploy.js";
-import { orphansCommand } from "./commands/orphans.js";
-import { planCommand } from "./commands/plan.js";
-import { preflightCommand } from "./commands/preflight.js";
-import { previewCommand } from "./commands/preview.js";
-import { queryCommand } from "./commands/query.js";
-import { snapshotCommand } from "./commands/snapshot.js";
-import { statusCommand } from "./commands/status.js";
-import { urlCommand } from "./commands/url.js";
+import { repoRoot } from "../../config/repo-root.js";
+import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/ops/io/service-options.js";
+import type { CliContext } from "../context.js";
+import { Deadline } from "../deadline.js";
+import { exitCodeSummary, ExitCode } from "../exit-codes.js";
+import { createOutput, type OutputStreams } from "../output.js";
+import type { ActionRunner } from "./command.js";
+import { reportError } from "./errors.js";
+import { commandNameIn, COMMANDS } from "./registry.js";
+import { positiveSeconds } from "./shared/options.js";
 
-/** What a subcommand module provides. `run` returns the exit code. */
-/* eslint-disable @typescript-eslint/no-explicit-any -- commander hands each action its positional arguments untyped */
-export interface CommandModule {
-  register(
-    program: Command,
-    run: (action: (ctx: CliContext, ...args: any[]) => Promise<number>) => (...args: any[]) => Promise<void>,
-  ): void;
+export const DEFAULT_DEADLINE_SECONDS = 300;
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = DEFAULT_SERVICE_OPTIONS.requestTimeoutMs / 1000;
+
+export interface RunOptions {
+  env?: NodeJS.ProcessEnv;
+  streams?: OutputStreams;
+  /** Confirmations read from here (default process.stdin); tests pass a stream with isTTY set. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** Retry and timeout overrides (tests use milliseconds so unreachable services fail at once). */
+  service?: Partial<ServiceOptions>;
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
-const commands: CommandModule[] = [
-  planCommand,
-  deployCommand,
-  preflightCommand,
-  statusCommand,
-  backfillCommand,
-  coverageCommand,
-  orphansCommand,
-  queryCommand,
-  snapshotCommand,
-  previewCommand,
-  urlCommand,
-];
+export function cliVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
 
-export async function runCli(
-  argv: string[],
-  env: NodeJS.ProcessEnv = process.env,
-  streams: OutputStreams = process,
-): Promise<number> {
+interface GlobalOptions {
+  json?: boolean;
+  color?: boolean;
+  env?: string;
+  varsFile?: string;
+  requestTimeout: number;
+  deadline: number;
+}
+
+export async function runCli(argv: string[], options: RunOptions = {}): Promise<number> {
+  const env = options.env ?? process.env;
+  const streams = options.streams ?? process;
   let exitCode: number = ExitCode.Ok;
   const program = new Command("docs-index")
     .description("Plan, deploy and operate the docs-index search index, its datasource and its indexer.")
-    .addOption(new Option("--json", "machine-readable output on stdout (progress and warnings stay on stderr)"))
+    .version(cliVersion(), "-V, --version", "print the version")
+    .addOption(new Option("--json", "machine-readable output on stdout (progress and notes stay on stderr)"))
+    .addOption(new Option("--no-color", "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it)"))
     .addOption(new Option("--env <name>", "environment: reads config/<name>/vars.yml (default: $DEPLOY_ENV or dev)"))
     .addOption(new Option("--vars-file <path>", "read this vars.yml instead (default: $VARS_FILE)"))
+    .addOption(
+      new Option("--request-timeout <seconds>", "give up on a request without an answer after this long")
+        .default(DEFAULT_REQUEST_TIMEOUT_SECONDS)
+        .argParser(positiveSeconds("--request-timeout")),
+    )
+    .addOption(
+      new Option("--deadline <seconds>", "overall limit for a command (waits add their own --timeout)")
+        .default(DEFAULT_DEADLINE_SECONDS)
+        .argParser(positiveSeconds("--deadline")),
+    )
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({
       writeOut: (s) => streams.stdout.write(s),
       writeErr: (s) => streams.stderr.write(s),
     });
-  program.addHelpText(
-    "after",
-    `\nExit codes: 0 ok, 1 check failed, 2 usage or config error, 3 service error, 4 refused, 5 timed out, 130 interrupted.`,
-  );
+  program.addHelpText("after", `\n${exitCodeSummary()}\nEach command's --help says what its codes mean for it.`);
 
-  /* eslint-disable @typescript-eslint/no-explicit-any -- see CommandModule */
-  const run =
-    (action: (ctx: CliContext, ...args: any[]) => Promise<number>) =>
-    async (...args: any[]): Promise<void> => {
-      /* eslint-enable @typescript-eslint/no-explicit-any */
-      const opts = program.opts<{ json?: boolean; env?: string; varsFile?: string }>();
-      const out = createOutput(Boolean(opts.json), streams);
+  const run: ActionRunner =
+    (action) =>
+    async (...args) => {
+      const opts = program.opts<GlobalOptions>();
+      const out = createOutput(Boolean(opts.json), streams, { noColor: opts.color === false, env });
+      const deadline = new Deadline(opts.deadline * 1000);
+      let ctx: CliContext | undefined;
       try {
-        const childEnv = {
-          ...env,
-          ...(opts.env ? { DEPLOY_ENV: opts.env } : {}),
-          ...(opts.varsFile ? { VARS_FILE: opts.varsFile } : {}),
+        const service: ServiceOptions = {
+          ...DEFAULT_SERVICE_OPTIONS,
+          requestTimeoutMs: opts.requestTimeout * 1000,
+          ...options.service,
+          signal: deadline.signal,
         };
-        exitCode = await action(createContext(out, childEnv), ...args);
+        // Loaded here, not at the top: --version and --help need no config validators.
+        const { createContext } = await import("../context.js");
+        ctx = createContext(
+          out,
+          env,
+          { env: opts.env, varsFile: opts.varsFile },
+          service,
+          options.stdin,
+          streams.stderr,
+        );
+        ctx.extendDeadline = (ms) => deadline.extend(ms);
+        exitCode = await Promise.race([action(ctx, ...args), deadline.expired]);
       } catch (err) {
-        exitCode = reportError(err, out);
+        exitCode = reportError(err, {
+          out,
+          env,
+          ...(ctx
+            ? {
+                describeUrl: ctx.describeUrl,
+                targetDescription: `${ctx.describeUrl(ctx.target.endpoint)}`,
+              }
+            : {}),
+        });
+      } finally {
+        deadline.dispose();
       }
     };
 
-  for (const command of commands) command.register(program, run);
+  const name = commandNameIn(argv.slice(2));
+  for (const entry of COMMANDS) {
+    if (entry.name === name) (await entry.load()).register(program, run);
+    else program.command(entry.name).description(entry.summary);
+  }
 
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    if (err instanceof CommanderError) {
-      return err.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
-    }
+    if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
     throw err;
   }
   return exitCode;
-}
-
-/** Maps any error to a message and an exit code. Never prints credentials: only messages and codes. */
-export function reportError(err: unknown, out: Output): number {
-  if (err instanceof CliError) {
-    out.error(err.message);
-    if (err.hint) out.info(err.hint);
-    return err.exitCode;
-  }
-  if (err instanceof ConfigError) {
-    out.error(`invalid configuration\n${err.message}`);
-    return ExitCode.Usage;
-  }
-  if (err instanceof RestError || (err as { name?: string })?.name === "RestError") {
-    const e = err as RestError;
-    const status = e.statusCode;
-    const why =
-      status === undefined
-        ? `the service could not be reached (${e.code ?? e.message})`
-        : status === 401 || status === 403
-          ? `the service refused the request (${status}): check the identity's role assignments (Search Service Contributor / Search Index Data Reader)`
-          : `the service answered ${status}: ${firstLine(e.message)}`;
-    out.error(why);
-    return status === 412 || status === 409 ? ExitCode.Refused : ExitCode.ServiceError;
-  }
-  out.error(err instanceof Error ? err.message : String(err));
-  return ExitCode.ServiceError;
-}
-
-function firstLine(s: string): string {
-  return s.split("\n")[0] ?? s;
 }

@@ -1,9 +1,20 @@
 // Backfill coverage (spec area C, backfill rules 1-3 and filter rules): how many documents still hold null in
 // each field added after the first population, and which dedup filter is safe to send today. Pure.
 import { blobPathFromDocumentId } from "../public-url.js";
+import { isExpectedFailure } from "./expected-failure.js";
 import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL, type DedupMode } from "../query/filters.js";
 
-/** Fields added after the first population; null in every document not reprocessed since. */
+/**
+ * The fields the first population already filled; every other field of the index is one a reset and run must
+ * fill in old documents. Used only to order the report and to tell the reader which fields are new.
+ */
+export type BackfillField = string;
+
+/**
+ * History, not a rule: the fields added after the first population of the production index. Only the local
+ * environment uses it (to replay the root-era index); coverage derives its fields from the definition and the
+ * live index (coverageFields).
+ */
 export const BACKFILL_FIELDS = [
   "description",
   "tags",
@@ -13,17 +24,63 @@ export const BACKFILL_FIELDS = [
   "content_type",
   "last_modified",
 ] as const;
-export type BackfillField = (typeof BACKFILL_FIELDS)[number];
 
 /**
  * Fields a reprocessed document may still legitimately hold null in, reported but never failing anything:
  * `tags` (no keywords meta tag is emitted today, rule 3) and `description` (pages without a description meta
  * tag, Markdown files).
  */
-export const CONTENT_DEPENDENT_FIELDS: ReadonlySet<BackfillField> = new Set(["tags", "description"]);
+export const CONTENT_DEPENDENT_FIELDS: ReadonlySet<string> = new Set(["tags", "description"]);
 
 /** `last_modified` comes from a standard storage property, so it is set on every reprocessed document. */
-export const REPROCESSED_MARKER_FIELD: BackfillField = "last_modified";
+export const REPROCESSED_MARKER_FIELD = "last_modified";
+
+/**
+ * A field that is not filterable can be counted through another filterable field that always holds the same
+ * value: `app` through `repo` (spec rule 1).
+ */
+export const FILTER_PROXIES: Readonly<Record<string, string>> = { app: "repo" };
+
+export interface IndexFieldView {
+  name: string;
+  key: boolean;
+  filterable: boolean;
+}
+
+export interface CoverageField {
+  field: string;
+  /** The filterable field whose `eq null` count is this field's, or null when it cannot be counted. */
+  countOn: string | null;
+  /** Why it is not counted (not filterable, not deployed yet). */
+  error?: string;
+}
+
+/**
+ * Every field coverage reports, derived from the index definition (the file) and the live index: each non-key
+ * field of either, counted on itself when filterable in the live index (or, when the live index could not be
+ * read, in the file), through its proxy otherwise; fields the live index lacks are reported as not deployed.
+ */
+export function coverageFields(
+  definition: readonly IndexFieldView[],
+  live: readonly IndexFieldView[] | null,
+): CoverageField[] {
+  const source = live ?? definition;
+  const filterable = new Set(source.filter((f) => f.filterable).map((f) => f.name));
+  const liveNames = live ? new Set(live.map((f) => f.name)) : null;
+  const names = [...new Set([...definition, ...(live ?? [])].filter((f) => !f.key).map((f) => f.name))];
+  return names.map((field) => {
+    if (liveNames && !liveNames.has(field))
+      return { field, countOn: null, error: "not in the live index yet (run deploy)" };
+    if (filterable.has(field)) return { field, countOn: field };
+    const proxy = FILTER_PROXIES[field];
+    if (proxy !== undefined && filterable.has(proxy)) return { field, countOn: proxy };
+    return {
+      field,
+      countOn: null,
+      error: "not filterable in the index: cannot be counted without downloading documents",
+    };
+  });
+}
 
 /** Above this many null-`format` documents the ids are not listed (the answer is "not yet" anyway). */
 export const NULL_FORMAT_LISTING_LIMIT = 1000;
@@ -35,7 +92,7 @@ export function nullFilter(field: string): string {
 /** A null-`format` document, listed with only its id and the backfill fields (no content). */
 export interface NullFormatDoc {
   id: string;
-  fields: Partial<Record<BackfillField, unknown>>;
+  fields: Record<string, unknown>;
 }
 
 export type NullFormatKind = "expected-failure" | "excluded-extension" | "pending";
@@ -51,7 +108,7 @@ export function classifyNullFormatDoc(
 ): NullFormatKind {
   const path = blobPathFromDocumentId(id, options.container);
   if (path === undefined) return "pending";
-  if (!path.includes("/") && options.expectedFailures.includes(path)) return "expected-failure";
+  if (isExpectedFailure(path, options.expectedFailures)) return "expected-failure";
   const lower = path.toLowerCase();
   if (options.excludedExtensions.some((ext) => ext !== "" && lower.endsWith(ext.toLowerCase())))
     return "excluded-extension";
@@ -75,9 +132,12 @@ export interface FieldCoverage {
 
 export interface CoverageInput {
   total: number;
-  nullCounts: Partial<Record<BackfillField, number | { error: string }>>;
+  /** Per field, in report order: the null count or why it was not counted. */
+  nullCounts: Record<string, number | { error: string }>;
   /** Fields counted through another filterable field holding the same value. */
-  countedVia?: Partial<Record<BackfillField, string>>;
+  countedVia?: Record<string, string>;
+  /** True when the indexer has a completed run: an empty index is then a failure, not a fresh start. */
+  completedRun?: boolean;
   /** The null-`format` documents, when there were few enough to list; undefined otherwise. */
   nullFormatDocs?: NullFormatDoc[];
   container: string;
@@ -96,7 +156,9 @@ export interface CoverageReport {
   dedup: { mode: Exclude<DedupMode, "off">; filter: string; reason: string };
   indexEtag: string | null;
   lastSuccessfulRunEnd: string | null;
-  /** True when every field except the content-dependent ones has no pending nulls. */
+  /** Why the report is not complete beyond pending nulls (an empty index after a completed run). */
+  problems: string[];
+  /** True when every field except the content-dependent ones has no pending nulls, and the index is not empty after a run. */
   complete: boolean;
 }
 
@@ -110,7 +172,7 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
   for (const doc of input.nullFormatDocs ?? []) kinds.set(doc.id, classifyNullFormatDoc(doc.id, input));
   const permanentDocs = (input.nullFormatDocs ?? []).filter((d) => kinds.get(d.id) !== "pending");
 
-  const fields: FieldCoverage[] = BACKFILL_FIELDS.map((field) => {
+  const fields: FieldCoverage[] = Object.keys(input.nullCounts).map((field) => {
     const raw = input.nullCounts[field];
     const contentDependent = CONTENT_DEPENDENT_FIELDS.has(field);
     if (raw === undefined || typeof raw === "object") {
@@ -162,6 +224,7 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
               : `${formatPending} document(s) still hold a null format: keep "or format eq null" until a reset and run fill them`,
       };
 
+  const problems = input.total === 0 && input.completedRun ? [emptyIndexProblem()] : [];
   const marker = fields.find((f) => f.field === REPROCESSED_MARKER_FIELD);
   const percentReprocessed =
     marker?.nullCount == null ? null : percent(input.total - (marker.pendingNulls ?? marker.nullCount), input.total);
@@ -178,8 +241,14 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
     dedup,
     indexEtag: input.indexEtag,
     lastSuccessfulRunEnd: input.lastSuccessfulRunEnd,
-    complete: fields.every((f) => f.contentDependent || f.pendingNulls === 0),
+    problems,
+    complete:
+      problems.length === 0 && fields.every((f) => f.contentDependent || f.pendingNulls === 0 || f.nullCount === null),
   };
+}
+
+export function emptyIndexProblem(): string {
+  return "the index holds no documents after a completed run: 100 % of nothing is not coverage";
 }
 
 export function formatCoverageReport(report: CoverageReport): string {
@@ -205,6 +274,7 @@ export function formatCoverageReport(report: CoverageReport): string {
     );
   }
   lines.push(`dedup filter to use now: ${report.dedup.filter}  (${report.dedup.reason})`);
+  for (const problem of report.problems) lines.push(`NOT OK: ${problem}`);
   lines.push(
     `index eTag: ${report.indexEtag ?? "unavailable"}; indexer's last successful run ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`,
   );

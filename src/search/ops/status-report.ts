@@ -2,6 +2,7 @@
 // listed in `search.expected_failures`) or unexpected; exit 0 only when the last run is not a failure and every
 // failure is expected, whatever the service's own status says (reference §6, §10.1). Pure.
 import { blobPathFromBlobUrl, blobPathFromDocumentId } from "../public-url.js";
+import { isExpectedFailure } from "./expected-failure.js";
 import {
   completedRuns,
   lastSuccessfulRunEnd,
@@ -54,7 +55,7 @@ export function blobPathFromErrorKey(key: string | null, container: string): str
 
 export function classifyError(error: IndexerErrorRecord, options: ClassifyOptions): ClassifiedError {
   const blobPath = blobPathFromErrorKey(error.key, options.container) ?? null;
-  const expected = blobPath !== null && !blobPath.includes("/") && options.expectedFailures.includes(blobPath);
+  const expected = isExpectedFailure(blobPath, options.expectedFailures);
   return { ...error, blobPath, classification: expected ? "expected" : "unexpected" };
 }
 
@@ -80,6 +81,8 @@ export interface StatusReport {
   lastRun: RunReport | null;
   lastSuccessfulRunEnd: string | null;
   history: Omit<RunReport, "errors">[];
+  /** Documents in the index when the status was read (null when not counted). */
+  documentCount: number | null;
   ok: boolean;
   reasons: string[];
 }
@@ -107,7 +110,7 @@ export function reportRun(run: RunRecord, options: ClassifyOptions): RunReport {
 
 export function buildStatusReport(
   status: IndexerStatusRecord,
-  options: ClassifyOptions & { historyLimit?: number },
+  options: ClassifyOptions & { historyLimit?: number; documentCount?: number | null },
 ): StatusReport {
   const active = runInProgress(status);
   const runs = completedRuns(status);
@@ -125,6 +128,7 @@ export function buildStatusReport(
       reasons.push(`${lastRun.unexpectedFailures} unexpected document failure(s) in the last run`);
     if (lastRun.unexplainedFailures > 0)
       reasons.push(`${lastRun.unexplainedFailures} failed item(s) in the last run are not in its errors list`);
+    if (options.documentCount === 0) reasons.push(emptyIndexReason());
   }
   return {
     indexer: status.name,
@@ -138,9 +142,15 @@ export function buildStatusReport(
       const { errors: _errors, ...rest } = reportRun(r, options);
       return rest;
     }),
+    documentCount: options.documentCount ?? null,
     ok: reasons.length === 0,
     reasons,
   };
+}
+
+/** A completed run that left no document proves nothing is indexed (a rebuild dropped them, the run found none). */
+export function emptyIndexReason(): string {
+  return "the index holds no documents after a completed run (a rebuild drops every document; a run that indexed nothing finds no blobs or fails them all)";
 }
 
 /** Human-readable report (stdout without --json). */
@@ -164,6 +174,7 @@ export function formatStatusReport(report: StatusReport): string {
     }
   }
   lines.push(`last successful run ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`);
+  if (report.documentCount !== null) lines.push(`documents in the index: ${report.documentCount}`);
   if (report.history.length > 1) {
     lines.push("recent runs:");
     for (const h of report.history) {

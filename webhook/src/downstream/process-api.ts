@@ -19,6 +19,8 @@ export interface CallContext {
   log: Logger;
   traceparent: string;
   correlationId: string;
+  /** Delivery headers forwarded to every downstream call (x-forward-tenant-origin). */
+  forwardHeaders?: Record<string, string>;
 }
 
 export interface CaseCreator {
@@ -61,6 +63,7 @@ export function createProcessApiClient(o: ProcessApiOptions): CaseCreator {
             method: "POST",
             url,
             headers: {
+              ...ctx.forwardHeaders,
               authorization: `Bearer ${token}`,
               "content-type": "application/json",
               accept: "application/json",
@@ -74,6 +77,8 @@ export function createProcessApiClient(o: ProcessApiOptions): CaseCreator {
               url,
               attempt,
               callerIdentity: describeToken(token),
+              xForwardTenantOrigin:
+                ctx.forwardHeaders?.["x-forward-tenant-origin"] ?? "(not sent: the delivery did not carry it)",
               checklist: DOWNSTREAM_AUTH_CHECKLIST,
             }),
           });

@@ -55,6 +55,7 @@ export function createProjectLookupClient(o: ProjectLookupOptions): ProjectLooku
         async () => {
           const token = o.appIdUri && o.tokens ? await o.tokens.tokenFor(o.appIdUri) : undefined;
           const headers: Record<string, string> = {
+            ...ctx.forwardHeaders,
             accept: "application/json",
             traceparent: childTraceparent(ctx.traceparent),
             "x-correlation-id": ctx.correlationId,

@@ -1,8 +1,15 @@
 // In-process idempotency store for local runs, tests and benchmarks. Not durable and not shared between
 // instances: Azure deployments use the table store (settings refuse "memory" there).
-import type { ClaimResult, IdempotencyStore, WebhookAck } from "./store.js";
+import type {
+  ClaimResult,
+  DeliveryRecord,
+  IdempotencyStore,
+  ListOptions,
+  ProcessingOutcome,
+  SettledDelivery,
+} from "./store.js";
 
-/** A message id being processed. A completed id maps to its acknowledgement itself (one object less to keep). */
+/** A message id being claimed. A settled id maps to its record (the hot path allocates nothing more). */
 class Claim {
   constructor(
     readonly token: string,
@@ -10,7 +17,39 @@ class Claim {
   ) {}
 }
 
-type Entry = Claim | WebhookAck;
+/** A settled id: the settle argument as given (no copy on the hot path) and the consumer's outcome. */
+class Settled {
+  state: DeliveryRecord["state"];
+  attempts = 0;
+  lastError: string | undefined;
+  poisoned: boolean | undefined;
+  constructor(
+    readonly messageId: string,
+    readonly d: Partial<SettledDelivery>,
+    readonly receivedAt: number,
+    public updatedAt: number,
+  ) {
+    this.state = d.state ?? "processing";
+  }
+  record(): DeliveryRecord {
+    const r: DeliveryRecord = {
+      messageId: this.messageId,
+      state: this.state,
+      attempts: this.attempts,
+      receivedAt: new Date(this.receivedAt),
+      updatedAt: new Date(this.updatedAt),
+    };
+    if (this.d.response) r.response = this.d.response;
+    if (this.d.bodyHash) r.bodyHash = this.d.bodyHash;
+    if (this.d.kind) r.kind = this.d.kind;
+    if (this.d.delivery) r.delivery = this.d.delivery;
+    if (this.lastError) r.lastError = this.lastError;
+    if (this.poisoned !== undefined) r.poisoned = this.poisoned;
+    return r;
+  }
+}
+
+type Entry = Claim | Settled;
 
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly kind = "memory" as const;
@@ -18,7 +57,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   // Claim tokens only need to be unique within this process.
   #nextToken = 0;
 
-  /** `maxEntries` bounds memory: the oldest completed ids are forgotten first. */
+  /** `maxEntries` bounds memory: the oldest settled ids are forgotten first. */
   constructor(
     private readonly maxEntries = 100_000,
     private readonly now: () => number = Date.now,
@@ -27,7 +66,13 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   async claim(messageId: string, leaseMs: number): Promise<ClaimResult> {
     const existing = this.#entries.get(messageId);
     if (existing !== undefined) {
-      if (!(existing instanceof Claim)) return { kind: "done", response: existing };
+      if (existing instanceof Settled)
+        return {
+          kind: "done",
+          response: existing.d.response ?? { received: true },
+          bodyHash: existing.d.bodyHash,
+          recordKind: existing.d.kind,
+        };
       if (existing.leaseUntil > this.now()) return { kind: "busy", leaseUntil: new Date(existing.leaseUntil) };
       this.#entries.delete(messageId);
     }
@@ -37,14 +82,60 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     return { kind: "claimed", token };
   }
 
-  async complete(messageId: string, token: string, response: WebhookAck): Promise<void> {
+  async settle(messageId: string, token: string, s: SettledDelivery): Promise<void> {
     const e = this.#entries.get(messageId);
-    if (e instanceof Claim && e.token === token) this.#entries.set(messageId, response);
+    if (!(e instanceof Claim) || e.token !== token) return;
+    const now = this.now();
+    this.#entries.set(messageId, new Settled(messageId, s, now, now));
   }
 
   async release(messageId: string, token: string): Promise<void> {
     const e = this.#entries.get(messageId);
     if (e instanceof Claim && e.token === token) this.#entries.delete(messageId);
+  }
+
+  async get(messageId: string): Promise<DeliveryRecord | undefined> {
+    const e = this.#entries.get(messageId);
+    if (e === undefined) return undefined;
+    if (e instanceof Claim) return { messageId, state: "processing", attempts: 0, updatedAt: new Date(e.leaseUntil) };
+    return e.record();
+  }
+
+  async recordOutcome(messageId: string, o: ProcessingOutcome): Promise<void> {
+    let e = this.#entries.get(messageId);
+    if (!(e instanceof Settled)) {
+      e = new Settled(messageId, {}, this.now(), this.now());
+      this.#entries.set(messageId, e);
+    }
+    e.state = o.state;
+    e.attempts = o.attempts;
+    e.lastError = o.lastError;
+    e.poisoned = o.poisoned;
+    e.updatedAt = this.now();
+  }
+
+  async list(options: ListOptions = {}): Promise<DeliveryRecord[]> {
+    const out: DeliveryRecord[] = [];
+    for (const id of this.#entries.keys()) {
+      const r = (await this.get(id))!;
+      if (options.states && !options.states.includes(r.state)) continue;
+      out.push(r);
+      if (options.limit !== undefined && out.length >= options.limit) break;
+    }
+    return out;
+  }
+
+  async purgeOlderThan(cutoff: Date, batchSize: number): Promise<number> {
+    let deleted = 0;
+    for (const [id, e] of this.#entries) {
+      if (deleted >= batchSize) break;
+      const updated = e instanceof Claim ? e.leaseUntil : e.updatedAt;
+      if (updated < cutoff.getTime()) {
+        this.#entries.delete(id);
+        deleted++;
+      }
+    }
+    return deleted;
   }
 
   get size(): number {
@@ -58,7 +149,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     const target = Math.floor(this.maxEntries * 0.9);
     for (const [key, e] of this.#entries) {
       if (this.#entries.size <= target) break;
-      if (!(e instanceof Claim)) this.#entries.delete(key);
+      if (e instanceof Settled) this.#entries.delete(key);
     }
   }
 }

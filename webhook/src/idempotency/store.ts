@@ -1,26 +1,91 @@
-// The idempotency store: the first delivery of a message id claims it with an atomic insert; the claim is either
-// completed (the 200 body is kept so a redelivery gets the same answer without processing again) or released
-// after a processing failure (so a later redelivery processes). A claim carries a lease: a worker that died
-// mid-processing leaves a claim that a redelivery may take over once the lease has expired.
+// The idempotency store: one record per message id. The first delivery claims the id with an atomic insert; the
+// claim is then either settled (the 200 body is kept, with the body's hash and the delivery as queued, so a
+// redelivery gets the same answer and a payload that differs under the same id is recognised) or released after a
+// failure to store or process (so a later redelivery is handled). The queue consumer writes the processing
+// outcome into the same record (processed / failed, attempt count, last error): operators read it with
+// `npm run webhook-deliveries`. A claim carries a lease: a worker that died mid-claim leaves a claim that a
+// redelivery may take over once the lease has expired.
+import type { DeliveryMessage } from "../queue/message.js";
 
 import type { WebhookAck } from "../payload/contract.js";
 
 /** The 200 body returned for a delivery: the contract's WebhookResponse (webhook/src/payload/contract.ts). */
 export type { WebhookAck };
 
+/**
+ * Where a delivery stands:
+ * - `processing`: claimed by an HTTP invocation that has not stored it yet (short-lived);
+ * - `received`: acknowledged and queued; the queue consumer has not finished it yet;
+ * - `processed`: its event handler succeeded (or it had none);
+ * - `failed`: the last processing attempt failed (`poisoned` once the host moved it to the poison queue).
+ */
+export type DeliveryState = "processing" | "received" | "processed" | "failed";
+
+/** What a settled claim holds: the answer, the body hash and, when queued, the message (for replays). */
+export interface SettledDelivery {
+  state: "received" | "processed";
+  response: WebhookAck;
+  /** SHA-256 (hex) of the body as received. */
+  bodyHash: string;
+  /** `Object/Event` as the provider spelled them. */
+  kind: string;
+  /** The queue message as sent (absent when processed inline). */
+  delivery?: DeliveryMessage;
+}
+
+export interface DeliveryRecord {
+  messageId: string;
+  state: DeliveryState;
+  response?: WebhookAck;
+  bodyHash?: string;
+  kind?: string;
+  delivery?: DeliveryMessage;
+  /** Processing attempts made by the queue consumer so far. */
+  attempts: number;
+  lastError?: string;
+  /** True once the message went to the poison queue (attempts reached maxDequeueCount). */
+  poisoned?: boolean;
+  receivedAt?: Date;
+  updatedAt: Date;
+}
+
+/** The consumer's outcome of one processing attempt ("received" again when an operator replays it). */
+export interface ProcessingOutcome {
+  state: "received" | "processed" | "failed";
+  attempts: number;
+  lastError?: string;
+  poisoned?: boolean;
+}
+
 export type ClaimResult =
-  /** This caller owns the message id and must complete or release it. `token` proves ownership. */
+  /** This caller owns the message id and must settle or release it. `token` proves ownership. */
   | { kind: "claimed"; token: string }
-  /** Already processed: answer with the stored body. */
-  | { kind: "done"; response: WebhookAck }
-  /** Another delivery of the same id is processing and its lease has not expired. */
+  /** Already accepted: answer with the stored body (after comparing body hashes). */
+  | { kind: "done"; response: WebhookAck; bodyHash?: string; recordKind?: string }
+  /** Another delivery of the same id is being stored and its lease has not expired. */
   | { kind: "busy"; leaseUntil: Date };
+
+export interface ListOptions {
+  /** Only records in these states. */
+  states?: readonly DeliveryState[];
+  /** At most this many (newest first is not guaranteed by Table Storage; the CLI sorts). */
+  limit?: number;
+}
 
 export interface IdempotencyStore {
   readonly kind: "memory" | "table";
   claim(messageId: string, leaseMs: number): Promise<ClaimResult>;
-  complete(messageId: string, token: string, response: WebhookAck): Promise<void>;
+  /** Turns a claim into a settled record (conditional on the claim's token). */
+  settle(messageId: string, token: string, settled: SettledDelivery): Promise<void>;
   release(messageId: string, token: string): Promise<void>;
+  /** The record of a message id, or undefined. */
+  get(messageId: string): Promise<DeliveryRecord | undefined>;
+  /** Records the queue consumer's outcome (creates the record when retention already removed it). */
+  recordOutcome(messageId: string, outcome: ProcessingOutcome): Promise<void>;
+  /** Records for the operations CLI. */
+  list(options?: ListOptions): Promise<DeliveryRecord[]>;
+  /** Deletes up to `batchSize` records last updated before `cutoff`; returns how many it deleted. */
+  purgeOlderThan(cutoff: Date, batchSize: number): Promise<number>;
   close?(): Promise<void>;
 }
 
@@ -32,5 +97,5 @@ export class IdempotencyStoreError extends Error {
   }
 }
 
-/** How long a claim stays exclusive while processing (longer than the worst case of bounded downstream retries). */
+/** How long a claim stays exclusive (longer than the worst case of storing a delivery or processing it inline). */
 export const CLAIM_LEASE_MS = 120_000;

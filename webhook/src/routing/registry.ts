@@ -4,6 +4,7 @@ import type { CaseCreator, CallContext } from "../downstream/process-api.js";
 import type { ProjectLookup } from "../downstream/project-lookup.js";
 import type { Logger } from "../log.js";
 import type { WebhookPayload } from "../payload/parse.js";
+import type { FieldError } from "../problem.js";
 
 /** What a handler may call. */
 export interface HandlerServices {
@@ -23,6 +24,8 @@ export interface EventHandler {
   object: string;
   /** Event kind as the provider spells it, e.g. "Created". */
   event: string;
+  /** Checks run before the delivery is acknowledged (a failure is a 400, never queued). Pure. */
+  validate?(payload: WebhookPayload): FieldError[];
   handle(ctx: EventContext): Promise<void>;
 }
 

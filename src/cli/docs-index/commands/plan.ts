@@ -1,30 +1,15 @@
 // docs-index plan: compare search-definitions/*.json (filled for the environment) with the live service.
+// --detailed-exitcode follows Terraform: 0 no changes, 1 error, 2 changes.
 import type { Command } from "commander";
-import { DefinitionError, DEFAULT_DEFINITIONS_DIR, loadDefinitions } from "../../../search/definitions.js";
+import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
 import { planDeploy } from "../../../search/deploy.js";
 import { renderPlan } from "../../../search/render-plan.js";
-import { createSearchManagementPort, type SearchManagementPort } from "../../../search/service-port.js";
-import { isLoopback, type CliContext } from "../../context.js";
-import { CliError, ExitCode } from "../../exit-codes.js";
-import type { CommandModule } from "../program.js";
-
-export function managementPort(ctx: CliContext): SearchManagementPort {
-  return createSearchManagementPort({
-    indexClient: ctx.indexClient(),
-    indexerClient: ctx.indexerClient(),
-    apiVersion: ctx.config.search.api_version,
-    allowInsecureConnection: isLoopback(ctx.endpoint),
-  });
-}
-
-export function loadDefinitionsOrUsage(ctx: CliContext, dir: string | undefined) {
-  try {
-    return loadDefinitions(ctx.config.search, dir ?? DEFAULT_DEFINITIONS_DIR);
-  } catch (err) {
-    if (err instanceof DefinitionError) throw new CliError(err.message, ExitCode.Usage);
-    throw err;
-  }
-}
+import type { CliContext } from "../../context.js";
+import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import type { CommandModule } from "../command.js";
+import { reportError } from "../errors.js";
+import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage, managementPort } from "../shared/definitions.js";
+import { announceTarget } from "../shared/target.js";
 
 export const planCommand: CommandModule = {
   register(program: Command, run) {
@@ -33,24 +18,32 @@ export const planCommand: CommandModule = {
       .description(
         "Show what deploy would do to the index, datasource and indexer: create, unchanged, update (in place) or rebuild, per field and attribute.",
       )
-      .option(
-        "--definitions <dir>",
-        "directory holding docs-index.json, docs-datasource.json, docs-indexer.json",
-        DEFAULT_DEFINITIONS_DIR,
-      )
-      .option("--detailed-exitcode", "exit 1 when the plan has any change (for drift checks)")
+      .option("--definitions <dir>", DEFINITIONS_OPTION_HELP, DEFAULT_DEFINITIONS_DIR)
+      .option("--detailed-exitcode", "as Terraform: exit 0 no changes, 1 error, 2 changes")
       .addHelpText(
         "after",
-        "\nExit codes: 0 plan shown (and, with --detailed-exitcode, no changes), 1 changes found with --detailed-exitcode, 2 usage/config/definition error, 3 service error.",
+        exitCodeHelp({
+          0: "plan shown (with --detailed-exitcode: no changes)",
+          1: "with --detailed-exitcode: any error (usage, configuration, definition, service)",
+          2: "with --detailed-exitcode: the plan has changes; without it: usage, configuration or definition error",
+          3: "without --detailed-exitcode: the service could not be reached, gave no answer or refused",
+        }),
       )
       .action(
         run(async (ctx: CliContext, opts: { definitions?: string; detailedExitcode?: boolean }) => {
-          const files = loadDefinitionsOrUsage(ctx, opts.definitions);
-          ctx.out.info(`reading ${ctx.endpoint} (${ctx.config.location.env})`);
-          const { plan } = await planDeploy(managementPort(ctx), files);
-          ctx.out.result(plan, () => renderPlan(plan, ctx.out.color));
-          const changed = plan.objects.some((o) => o.action !== "unchanged");
-          return opts.detailedExitcode && changed ? ExitCode.CheckFailed : ExitCode.Ok;
+          try {
+            const files = loadDefinitionsOrUsage(ctx, opts.definitions);
+            announceTarget(ctx, "plan", ["index", "datasource", "indexer"]);
+            const { plan } = await planDeploy(await managementPort(ctx), files);
+            ctx.out.result(plan, () => renderPlan(plan, ctx.out.color));
+            const changed = plan.objects.some((o) => o.action !== "unchanged");
+            return opts.detailedExitcode && changed ? ExitCode.Changes : ExitCode.Ok;
+          } catch (err) {
+            if (!opts.detailedExitcode) throw err;
+            // Terraform's convention: with -detailed-exitcode every error is 1, so 2 can only mean "changes".
+            reportError(err, { out: ctx.out, env: ctx.env, describeUrl: ctx.describeUrl });
+            return ExitCode.CheckFailed;
+          }
         }),
       );
   },

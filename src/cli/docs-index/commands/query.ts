@@ -1,12 +1,14 @@
 // docs-index query <text>: a search whose `$filter` (app, excluded sections, dedup) is sent on the request
 // itself, never applied after top-k. Prints title, public URL, app and section.
 import { Option } from "commander";
-import { CliError, ExitCode } from "../../exit-codes.js";
-import type { CommandModule } from "../program.js";
-import { buildQueryFilter, PATH_PREFIX_REFUSAL, type DedupMode } from "../../../search/query/filters.js";
-import { blobPathFromBlobUrl, blobPathFromDocumentId, publicUrlForBlobPath } from "../../../search/public-url.js";
 import type { SearchOptions } from "@azure/search-documents";
+import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import type { CommandModule } from "../command.js";
+import { buildQueryFilter, PATH_PREFIX_REFUSAL, type DedupMode } from "../../../search/query/filters.js";
+import { formatHits, HIT_SELECT, toHit, type QueryHit } from "../../../search/query/hits.js";
 import { searchClient, type AnyDoc } from "../../../search/ops/io/search-io.js";
+import { integerIn } from "../shared/options.js";
+import { announceTarget } from "../shared/target.js";
 
 interface QueryOptions {
   app?: string;
@@ -17,15 +19,6 @@ interface QueryOptions {
   semantic?: boolean;
   semanticConfig?: string;
   top: number;
-}
-
-export interface QueryHit {
-  title: string | null;
-  url: string | null;
-  app: string | null;
-  section: string | null;
-  score: number;
-  rerankerScore: number | null;
 }
 
 export const queryCommand: CommandModule = {
@@ -56,24 +49,23 @@ export const queryCommand: CommandModule = {
       .option("--semantic", "use the semantic ranker (the index's default semantic configuration)")
       .option("--semantic-config <name>", "semantic configuration name (implies --semantic)")
       .addOption(
-        new Option("--top <n>", "number of results (1-1000)").default(10).argParser((v) => Number.parseInt(v, 10)),
+        new Option("--top <n>", "number of results (1-1000)").default(10).argParser(integerIn("--top", 1, 1000)),
       )
       .addHelpText(
         "after",
-        "\nExit codes: 0 results printed (possibly none), 2 usage error (including a path-prefix filter), 3 service error.",
+        exitCodeHelp({ 0: "results printed (possibly none)", 2: "usage error (including a path-prefix filter)" }),
       )
       .action(
         run(async (ctx, text: string, opts: QueryOptions) => {
           if (opts.pathPrefix !== undefined)
             throw new CliError(`--path-prefix refused: ${PATH_PREFIX_REFUSAL}`, ExitCode.Usage);
-          if (!Number.isInteger(opts.top) || opts.top < 1 || opts.top > 1000)
-            throw new CliError("--top must be an integer from 1 to 1000", ExitCode.Usage);
           const built = buildQueryFilter({
             app: opts.app,
             excludeSections: opts.excludeSection,
             section: opts.section,
             dedup: opts.dedup,
           });
+          announceTarget(ctx, "query", ["index"]);
           for (const w of built.warnings) ctx.out.warn(w);
           ctx.out.info(`$filter: ${built.filter ?? "(none)"}`);
           const semantic = Boolean(opts.semantic || opts.semanticConfig);
@@ -81,7 +73,7 @@ export const queryCommand: CommandModule = {
           const base = {
             filter: built.filter,
             top: opts.top,
-            select: ["id", "title", "path", "app", "repo", "section"],
+            select: HIT_SELECT,
           };
           const options: SearchOptions<AnyDoc> = semantic
             ? {
@@ -90,33 +82,14 @@ export const queryCommand: CommandModule = {
                 semanticSearchOptions: opts.semanticConfig ? { configurationName: opts.semanticConfig } : {},
               }
             : base;
-          const result = await searchClient(ctx).search(text, options);
+          const { indexClient } = await ctx.search();
+          const result = await searchClient(indexClient, search.index_name).search(text, options);
           const hits: QueryHit[] = [];
           for await (const r of result.results) {
-            const d = r.document;
-            const blobPath =
-              (typeof d.path === "string" ? blobPathFromBlobUrl(d.path, search.container) : undefined) ??
-              (typeof d.id === "string" ? blobPathFromDocumentId(d.id, search.container) : undefined);
-            hits.push({
-              title: (d.title as string | null | undefined) ?? null,
-              url: blobPath === undefined ? null : publicUrlForBlobPath(search.docs_url, blobPath),
-              app: ((d.app ?? d.repo) as string | null | undefined) ?? null,
-              section: (d.section as string | null | undefined) ?? null,
-              score: r.score,
-              rerankerScore: r.rerankerScore ?? null,
-            });
+            hits.push(toHit(r.document, r, { container: search.container, docsUrl: search.docs_url }));
             if (hits.length >= opts.top) break;
           }
-          ctx.out.result({ filter: built.filter ?? null, semantic, results: hits }, () =>
-            hits.length === 0
-              ? "no results"
-              : hits
-                  .map(
-                    (h, i) =>
-                      `${i + 1}. ${h.title ?? "(untitled)"}\n   ${h.url ?? "(no URL)"}\n   app ${h.app ?? "-"}, section ${h.section ?? "-"}`,
-                  )
-                  .join("\n"),
-          );
+          ctx.out.result({ filter: built.filter ?? null, semantic, results: hits }, () => formatHits(hits));
           return ExitCode.Ok;
         }),
       );

@@ -1,10 +1,12 @@
 // docs-index snapshot: one JSON object pinning the schema (index eTag) and corpus state (last successful run,
 // document count) for reproducible evaluations (spec backfill rule 6).
-import { ExitCode } from "../../exit-codes.js";
-import type { CommandModule } from "../program.js";
+import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { jsonDocument } from "../../output.js";
+import type { CommandModule } from "../command.js";
 import { buildSnapshot } from "../../../search/ops/snapshot.js";
 import { lastSuccessfulRunEnd, runInProgress } from "../../../search/ops/indexer-status.js";
 import { countAll, fetchIndexerStatus, fetchIndexInfo, searchClient } from "../../../search/ops/io/search-io.js";
+import { announceTarget } from "../shared/target.js";
 
 export const snapshotCommand: CommandModule = {
   register(program, run) {
@@ -13,18 +15,17 @@ export const snapshotCommand: CommandModule = {
       .description(
         "Print the index eTag, the indexer's last successful run end, the document count and the API version, as one JSON object",
       )
-      .addHelpText(
-        "after",
-        "\nExit codes: 0 printed (warnings on stderr for anything unavailable), 2 config error, 3 service error.",
-      )
+      .addHelpText("after", exitCodeHelp({ 0: "printed (warnings on stderr for anything unavailable)" }))
       .action(
         run(async (ctx) => {
           const started = performance.now();
           const { search } = ctx.config;
+          announceTarget(ctx, "snapshot", ["index", "indexer"]);
+          const { indexClient, indexerClient } = await ctx.search();
           const [info, status, documentCount] = await Promise.all([
-            fetchIndexInfo(ctx.indexClient(), search.index_name),
-            fetchIndexerStatus(ctx.indexerClient(), search.indexer_name),
-            countAll(searchClient(ctx)),
+            fetchIndexInfo(indexClient, search.index_name),
+            fetchIndexerStatus(indexerClient, search.indexer_name),
+            countAll(searchClient(indexClient, search.index_name)),
           ]);
           const snapshot = buildSnapshot(
             {
@@ -42,8 +43,8 @@ export const snapshotCommand: CommandModule = {
             info.error ? [info.error] : [],
           );
           for (const w of snapshot.warnings) ctx.out.warn(w);
-          // Always one JSON object: the point is to paste it into an evaluation record.
-          ctx.out.result(snapshot, () => JSON.stringify(snapshot, null, 2));
+          // Always one JSON object (with format_version): the point is to paste it into an evaluation record.
+          ctx.out.result(snapshot, () => JSON.stringify(jsonDocument(snapshot), null, 2));
           return ExitCode.Ok;
         }),
       );

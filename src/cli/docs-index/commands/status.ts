@@ -1,45 +1,53 @@
-// docs-index status: the indexer's last run and recent history, every error classified expected/unexpected.
+// docs-index status: the indexer's last run and recent history, every error classified expected/unexpected;
+// --wait first waits for a run in progress to end.
 import { Option } from "commander";
-import { ExitCode } from "../../exit-codes.js";
-import type { CommandModule } from "../program.js";
-import { buildStatusReport, formatStatusReport, type StatusReport } from "../../../search/ops/status-report.js";
-import { fetchIndexerStatus } from "../../../search/ops/io/search-io.js";
-import type { CliContext } from "../../context.js";
+import { exitCodeHelp } from "../../exit-codes.js";
+import type { CommandModule } from "../command.js";
+import { formatStatusReport } from "../../../search/ops/status-report.js";
+import { integerIn } from "../shared/options.js";
+import { announceTarget } from "../shared/target.js";
+import { statusVerdict, verdictExitCode } from "../shared/verdict.js";
+import { addWaitOptions, waitForIndexerRun } from "../shared/wait.js";
 
-export const STATUS_EXIT_CODES = `
-Exit codes:
-  0  the last completed run is not a failure and every failure in it is expected (search.expected_failures)
-  1  the last run failed, or an unexpected/unexplained failure was found (even when the service says success),
-     or the indexer has no completed run yet
-  2  usage or configuration error
-  3  the service could not be reached or refused the request (403; 429/503 after the SDK's retries)`;
-
-export async function statusReport(ctx: CliContext, historyLimit = 10): Promise<StatusReport> {
-  const { search } = ctx.config;
-  const status = await fetchIndexerStatus(ctx.indexerClient(), search.indexer_name);
-  return buildStatusReport(status, {
-    container: search.container,
-    expectedFailures: search.expected_failures,
-    historyLimit,
-  });
+interface StatusOptions {
+  history: number;
+  wait?: boolean;
+  timeout: number;
+  pollInterval: number;
 }
 
 export const statusCommand: CommandModule = {
   register(program, run) {
-    program
-      .command("status")
+    addWaitOptions(program.command("status"), "with --wait: ")
       .description("Show the indexer's last run and recent history; classify every error as expected or unexpected")
       .addOption(
-        new Option("--history <n>", "how many recent runs to show")
-          .default("10")
-          .argParser((v) => Number.parseInt(v, 10)),
+        new Option("--history <n>", "how many recent runs to show (1-50)")
+          .default(10)
+          .argParser(integerIn("--history", 1, 50)),
       )
-      .addHelpText("after", STATUS_EXIT_CODES)
+      .option("--wait", "if a run is in progress, wait for it to end first (progress on stderr)")
+      .addHelpText(
+        "after",
+        exitCodeHelp({
+          0: "the last completed run is not a failure, every failure in it is expected (search.expected_failures), and the index holds documents",
+          1: "the last run failed, an unexpected or unexplained failure was found (even when the service says success), the indexer has no completed run yet, or the index is empty after a completed run",
+          5: "with --wait: timed out waiting; the run continues",
+          130: "with --wait: Ctrl-C stopped the wait (not the run)",
+        }),
+      )
       .action(
-        run(async (ctx, opts: { history: number }) => {
-          const report = await statusReport(ctx, Number.isFinite(opts.history) && opts.history > 0 ? opts.history : 10);
+        run(async (ctx, opts: StatusOptions) => {
+          announceTarget(ctx, "status", ["index", "indexer"]);
+          const status = opts.wait
+            ? await waitForIndexerRun(ctx, {
+                mode: { kind: "current" },
+                timeoutSeconds: opts.timeout,
+                pollSeconds: opts.pollInterval,
+              })
+            : undefined;
+          const report = await statusVerdict(ctx, { historyLimit: opts.history, ...(status ? { status } : {}) });
           ctx.out.result(report, () => formatStatusReport(report));
-          return report.ok ? ExitCode.Ok : ExitCode.CheckFailed;
+          return verdictExitCode(report);
         }),
       );
   },

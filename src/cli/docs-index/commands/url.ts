@@ -1,17 +1,24 @@
-// docs-index url: the public URL of a page from its blob URL or its document id (spec rule 4). Offline.
-import { CliError, ExitCode } from "../../exit-codes.js";
-import type { CommandModule } from "../program.js";
+// docs-index url: the public URL of a page from its blob URL, its blob path or its document id (spec rule 4).
+// Offline.
+import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import type { CommandModule } from "../command.js";
 import { resolvePageRef } from "../../../search/public-url.js";
 
 export const urlCommand: CommandModule = {
   register(program, run) {
     program
       .command("url")
-      .argument("<blob-url-or-document-id>", "a blob URL in the container, or a document id (base64-encoded blob URL)")
+      .argument(
+        "<page>",
+        "a blob URL in the container, a blob path (billing/guide/setup.html) or a document id (base64-encoded blob URL)",
+      )
       .description("Print the public URL of a page: {docs_url}/{app}/{rest}, .html dropped, index.html as its folder")
       .addHelpText(
         "after",
-        "\nExit codes: 0 printed, 2 not a blob URL in the container nor a document id, or a config error.",
+        exitCodeHelp(
+          { 0: "printed", 2: "not a blob URL, blob path or document id; or a config error" },
+          { offline: true },
+        ),
       )
       .action(
         run(async (ctx, input: string) => {

@@ -14,16 +14,4 @@ export async function loadBlobIndex(
   }
 }
 
-/** Runs `fn` over `items` with at most `limit` in flight. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
+export { mapLimit } from "../map-limit.js";

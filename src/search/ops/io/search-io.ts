@@ -1,16 +1,30 @@
-// Thin adapters over @azure/search-documents for the ops commands. No logic beyond the calls themselves.
+// Thin adapters over @azure/search-documents for the ops commands. No logic beyond the calls themselves; no
+// dependency on the CLI (the caller passes the clients and names).
 import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
-import type { CliContext } from "../../../cli/context.js";
+import type { IndexFieldView } from "../coverage.js";
 import { parseIndexerStatus, type IndexerStatusRecord } from "../indexer-status.js";
 
 export type AnyDoc = Record<string, unknown>;
 
-export function searchClient(ctx: CliContext): SearchClient<AnyDoc> {
-  return ctx.indexClient().getSearchClient<AnyDoc>(ctx.config.search.index_name);
+export function searchClient(indexClient: SearchIndexClient, indexName: string): SearchClient<AnyDoc> {
+  return indexClient.getSearchClient<AnyDoc>(indexName);
 }
 
 export async function fetchIndexerStatus(client: SearchIndexerClient, indexer: string): Promise<IndexerStatusRecord> {
   return parseIndexerStatus(await client.getIndexerStatus(indexer));
+}
+
+/** The indexer's status, or null when the indexer does not exist yet (404). */
+export async function fetchIndexerStatusIfExists(
+  client: SearchIndexerClient,
+  indexer: string,
+): Promise<IndexerStatusRecord | null> {
+  try {
+    return await fetchIndexerStatus(client, indexer);
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 404) return null;
+    throw err;
+  }
 }
 
 /** `$count` of the documents matching a request-level filter: `top 0` and `count=true`, nothing downloaded. */
@@ -26,6 +40,8 @@ export async function countAll(client: SearchClient<AnyDoc>): Promise<number> {
 export interface IndexInfo {
   etag: string | null;
   filterable: Set<string> | null;
+  /** The live index's fields (name, key, filterable); null when the index could not be read. */
+  fields: IndexFieldView[] | null;
   error?: string;
 }
 
@@ -35,14 +51,16 @@ export async function fetchIndexInfo(client: SearchIndexClient, index: string): 
     const def = await client.getIndex(index);
     // @azure/search-documents 13 exposes `@odata.etag` as `eTag` (older versions: `etag`).
     const etag = (def as { eTag?: string }).eTag ?? (def as { etag?: string }).etag ?? null;
-    return {
-      etag,
-      filterable: new Set(def.fields.filter((f) => "filterable" in f && f.filterable).map((f) => f.name)),
-    };
+    const fields = def.fields.map((f) => ({
+      name: f.name,
+      key: "key" in f && f.key === true,
+      filterable: "filterable" in f && f.filterable === true,
+    }));
+    return { etag, fields, filterable: new Set(fields.filter((f) => f.filterable).map((f) => f.name)) };
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;
     if (status === 401 || status === 403)
-      return { etag: null, filterable: null, error: `GET index refused (${status})` };
+      return { etag: null, filterable: null, fields: null, error: `GET index refused (${status})` };
     throw err;
   }
 }

@@ -2,10 +2,10 @@
 import { describe, expect, it } from "vitest";
 import type { CaseCreator } from "../../webhook/src/downstream/process-api.js";
 import { RetryableDownstreamError } from "../../webhook/src/downstream/errors.js";
-import { createWebhookHandler, MAX_BODY_BYTES, type WebhookDeps } from "../../webhook/src/handler.js";
+import { createWebhookHandler, MAX_BODY_BYTES, type WebhookDeps } from "../../webhook/src/http-function.js";
 import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
 import type { IdempotencyStore } from "../../webhook/src/idempotency/store.js";
-import { projectCreated } from "../../webhook/src/handlers/project-created.js";
+import { projectCreated } from "../../webhook/src/events/project-created.js";
 import { EventRouter, type EventHandler } from "../../webhook/src/routing/registry.js";
 import { captureLogs, delivery, invocation, TRACEPARENT } from "./support/stubs.js";
 
@@ -232,8 +232,12 @@ describe("webhook handler: problem+json errors", () => {
     const broken: IdempotencyStore = {
       kind: "table",
       claim: async () => Promise.reject(new Error("ECONNREFUSED")),
-      complete: async () => {},
+      settle: async () => {},
       release: async () => {},
+      get: async () => undefined,
+      recordOutcome: async () => {},
+      list: async () => [],
+      purgeOlderThan: async () => 0,
     };
     const { handle } = setup({ store: broken });
     const res = await handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "m-s" } }), invocation());
@@ -249,16 +253,31 @@ describe("webhook handler: idempotency", () => {
     const headers = { "x-fv-messageid": "dup-1", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" };
     const first = await handle(delivery({ body: NOTE, headers }), invocation("a"));
     const again = await handle(
-      delivery({
-        body: { ...NOTE, OrgId: 999 },
-        headers: { ...headers, "x-fv-timestamp": "2026-11-23T10:00:00.000Z" },
-      }),
+      delivery({ body: NOTE, headers: { ...headers, "x-fv-timestamp": "2026-11-23T10:00:00.000Z" } }),
       invocation("b"),
     );
     expect(again.status).toBe(200);
     expect(again.jsonBody).toEqual(first.jsonBody);
     expect(h.calls).toBe(1);
     expect(logs.find("redelivery answered")).toMatchObject({ messageId: "dup-1", requestId: "b" });
+  });
+
+  it("a different payload under an accepted message id is a 409 naming the conflict, logged with both kinds", async () => {
+    const { handle, logs } = setup({ handlers: [counting("Note", "Created"), counting("Note", "Deleted")] });
+    const headers = { "x-fv-messageid": "dup-2" };
+    expect((await handle(delivery({ body: NOTE, headers }), invocation("a"))).status).toBe(200);
+    const other = await handle(delivery({ body: { ...NOTE, Event: "Deleted" }, headers }), invocation("b"));
+    expect(other.status).toBe(409);
+    expect(other.headers["content-type"]).toBe("application/problem+json");
+    expect(other.jsonBody).toMatchObject({ type: "/problems/webhooks/message-id-conflict", status: 409 });
+    expect((other.jsonBody as { detail: string }).detail).toContain("Note/Created");
+    expect(logs.find("delivery rejected")).toMatchObject({
+      status: 409,
+      firstKind: "Note/Created",
+      kind: "Note/Deleted",
+      messageId: "dup-2",
+      requestId: "b",
+    });
   });
 
   it("N concurrent deliveries of one id process once and all get the same body", async () => {
@@ -335,5 +354,38 @@ describe("webhook handler: logs", () => {
     const received = logs.find("webhook received")!;
     expect(received.payload).toMatchObject({ orgId: 7, objectId: { noteId: 9 } });
     expect((received.headers as Record<string, string>).authorization).toBe("[redacted]");
+  });
+});
+
+describe("webhook handler: rejections are logged, x-forward-tenant-origin", () => {
+  it("logs every rejection with status, type, reason and correlation, never the token", async () => {
+    const { handle, logs } = setup();
+    await handle(delivery({ method: "GET", headers: { authorization: "Bearer eyJa.eyJb.c" } }), invocation("r1"));
+    await handle(delivery({ body: NOTE, headers: { "content-type": "text/plain" } }), invocation("r2"));
+    await handle(delivery({ body: NOTE, headers: { "content-length": String(MAX_BODY_BYTES + 1) } }), invocation("r3"));
+    const rejected = logs.lines.filter((l) => l.record.msg === "delivery rejected").map((l) => l.record);
+    expect(rejected.map((r) => [r.status, r.requestId])).toEqual([
+      [405, "r1"],
+      [415, "r2"],
+      [413, "r3"],
+    ]);
+    expect(rejected[0]).toMatchObject({ type: "/problems/webhooks/method-not-allowed", traceId: expect.any(String) });
+    expect(logs.text()).not.toContain("eyJa");
+  });
+
+  it("warns when a delivery lacks x-forward-tenant-origin where the gateway validates tokens", async () => {
+    const { handle, logs, deps } = setup();
+    deps.requireTenantOrigin = true;
+    const h = createWebhookHandler(deps);
+    await h(delivery({ body: NOTE, headers: { "x-fv-messageid": "t-1" } }), invocation());
+    expect(logs.find("without x-forward-tenant-origin")).toMatchObject({ level: "warn", messageId: "t-1" });
+    expect(String(logs.find("without x-forward-tenant-origin")?.msg)).toContain("api_policy_type");
+    const before = logs.lines.length;
+    await h(
+      delivery({ body: NOTE, headers: { "x-fv-messageid": "t-2", "x-forward-tenant-origin": "corp" } }),
+      invocation(),
+    );
+    expect(logs.lines.slice(before).some((l) => String(l.record.msg).includes("x-forward-tenant-origin"))).toBe(false);
+    void handle;
   });
 });

@@ -7,6 +7,8 @@ import type { EventHandler } from "../routing/registry.js";
 export const projectCreated: EventHandler = {
   object: "Project",
   event: "Created",
+  validate: (payload) =>
+    payload.projectId === undefined ? [{ key: "ProjectId", values: ["is required for Project/Created events"] }] : [],
   async handle(ctx) {
     const { projectId, orgId } = ctx.payload;
     if (projectId === undefined)

@@ -1,5 +1,5 @@
 // The one list of event handlers (one file per handler under src/handlers/). Add a kind here.
-import { projectCreated } from "../handlers/project-created.js";
+import { projectCreated } from "../events/project-created.js";
 import type { EventHandler } from "./registry.js";
 
 export const eventHandlers: readonly EventHandler[] = [projectCreated];

@@ -1,0 +1,15 @@
+// What a docs-index subcommand module provides. Commands import this type, never program.ts (no cycle), and
+// share helpers through ./shared/, never through a sibling command.
+import type { Command } from "commander";
+import type { CliContext } from "../context.js";
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- commander hands each action its positional arguments untyped */
+/** The command's body: returns the exit code; throws CliError (or any error) to fail. */
+export type Action = (ctx: CliContext, ...args: any[]) => Promise<number>;
+/** Wraps an action with the shared context, deadline and error mapping (see program.ts). */
+export type ActionRunner = (action: Action) => (...args: any[]) => Promise<void>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export interface CommandModule {
+  register(program: Command, run: ActionRunner): void;
+}

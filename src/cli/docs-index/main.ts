@@ -1,0 +1,20 @@
+// The process entry of the `docs-index` command (bin: dist/cli/docs-index.js, built from this file; also
+// `npm run docs-index -- …` through scripts/docs-index.ts). Ends the process itself once the command is done:
+// a service that never answers may leave a socket open, and that must not keep the process alive.
+import { runCli } from "./program.js";
+
+// A closed pipe (`docs-index … | head -1`) ends quietly, like other Unix tools.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+    throw err;
+  });
+}
+
+export async function main(): Promise<void> {
+  const code = await runCli(process.argv);
+  process.exitCode = code;
+  const exit = () => process.exit(code);
+  if (process.stdout.writableNeedDrain) process.stdout.once("drain", exit);
+  else exit();
+}

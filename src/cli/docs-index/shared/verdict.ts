@@ -1,0 +1,29 @@
+// The status verdict, shared by `status`, `deploy --wait` and `backfill`: the indexer's last completed run,
+// every error expected or unexpected, and an empty index after a completed run counted as a failure.
+import type { CliContext } from "../../context.js";
+import { ExitCode } from "../../exit-codes.js";
+import type { IndexerStatusRecord } from "../../../search/ops/indexer-status.js";
+import { countAll, fetchIndexerStatus, searchClient } from "../../../search/ops/io/search-io.js";
+import { buildStatusReport, type StatusReport } from "../../../search/ops/status-report.js";
+
+export async function statusVerdict(
+  ctx: CliContext,
+  opts: { historyLimit?: number; status?: IndexerStatusRecord } = {},
+): Promise<StatusReport> {
+  const { search } = ctx.config;
+  const { indexClient, indexerClient } = await ctx.search();
+  const [status, documentCount] = await Promise.all([
+    opts.status ?? fetchIndexerStatus(indexerClient, search.indexer_name),
+    countAll(searchClient(indexClient, search.index_name)),
+  ]);
+  return buildStatusReport(status, {
+    container: search.container,
+    expectedFailures: search.expected_failures,
+    historyLimit: opts.historyLimit ?? 10,
+    documentCount,
+  });
+}
+
+export function verdictExitCode(report: StatusReport): number {
+  return report.ok ? ExitCode.Ok : ExitCode.CheckFailed;
+}

@@ -7,7 +7,8 @@ import { startSearchStandIn, type SearchStandIn } from "../../local/search-stand
 import { createBlueGreenPort } from "../../src/search/ops/io/bluegreen-port.js";
 import { systemClock, type BlueGreenPort } from "../../src/search/bluegreen/ports.js";
 import type { Definitions, JsonObject } from "../../src/search/definitions.js";
-import { createSearchManagementPort, type SearchManagementPort } from "../../src/search/service-port.js";
+import { createSearchManagementPort } from "../../src/search/ops/io/management-port.js";
+import type { SearchManagementPort } from "../../src/search/service-port.js";
 import { loadDefinition } from "./fixtures.js";
 import { page, upload } from "./indexer-helpers.js";
 

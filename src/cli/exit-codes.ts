@@ -34,7 +34,7 @@ export const EXIT_CODES = [
     code: 4,
     name: "Refused",
     meaning:
-      "Refused: a rebuild without `--allow-rebuild`, a destructive step not confirmed (or no TTY without `--yes`), a run already in progress, a concurrent change (412/409)",
+      "Refused: a rebuild without `--allow-rebuild`, a destructive step not confirmed (or no TTY without `--yes`), a run already in progress, a concurrent change (412/409), a saved plan that no longer applies (`deploy <file>`: another environment or endpoint, a live ETag moved, other definitions, an older format); nothing was written",
   },
   { code: 5, name: "Timeout", meaning: "Timed out waiting for a run; the run may still be going on the service" },
   { code: 130, name: "Interrupted", meaning: "Interrupted (Ctrl-C); a run already started continues on the service" },

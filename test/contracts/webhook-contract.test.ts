@@ -15,6 +15,7 @@ import {
   OPENAPI_V1_FILE,
 } from "../../contracts/webhook/src/build.js";
 import { providerNameFromConfig, renderProviderTsp } from "../../contracts/webhook/src/provider.js";
+import { PROBLEM_TYPES } from "../../webhook/src/problem.js";
 
 type Doc = {
   openapi: string;
@@ -27,7 +28,14 @@ type Doc = {
         operationId: string;
         parameters: { $ref: string }[];
         requestBody: { content: Record<string, { schema: { $ref: string } }> };
-        responses: Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }>;
+        responses: Record<
+          string,
+          {
+            description?: string;
+            content?: Record<string, unknown>;
+            headers?: Record<string, { required?: boolean; description?: string }>;
+          }
+        >;
         [k: string]: unknown;
       }
     >
@@ -37,7 +45,10 @@ type Doc = {
       string,
       { required?: string[]; properties?: Record<string, Record<string, unknown>>; [k: string]: unknown }
     >;
-    parameters: Record<string, { name: string; in: string; required?: boolean; schema: Record<string, unknown> }>;
+    parameters: Record<
+      string,
+      { name: string; in: string; required?: boolean; description?: string; schema: Record<string, unknown> }
+    >;
   };
   security: unknown;
 };
@@ -75,13 +86,16 @@ describe("the webhook route", () => {
     expect(provider.name).toMatch(/^[a-z][a-z0-9-]*$/);
   });
 
-  it("takes the optional x-fv-messageid and x-fv-timestamp headers", () => {
+  it("takes the optional x-fv-messageid, x-fv-timestamp and x-forward-tenant-origin headers", () => {
     const params = post!.parameters.map((p) => doc.components.parameters[p.$ref.split("/").pop()!]!);
     expect(params.map((p) => [p.name, p.in, p.required ?? false])).toEqual([
       ["x-fv-messageid", "header", false],
       ["x-fv-timestamp", "header", false],
+      ["x-forward-tenant-origin", "header", false],
     ]);
     expect(params[1]!.schema).toMatchObject({ type: "string", format: "date-time" });
+    expect(params[2]!.schema).toEqual({ type: "string" });
+    expect(String(params[2]!.description)).toMatch(/`corp`[\s\S]*every downstream call[\s\S]*403/);
   });
 
   it("takes the webhook payload (OrgId required) and documents case-insensitive names", () => {
@@ -152,13 +166,45 @@ describe("the webhook route", () => {
   });
 });
 
+describe("the responses say what the receiver does", () => {
+  const responses = doc.paths["/api/webhooks"]!.post!.responses;
+  const description = (code: string) => String(responses[code]?.description);
+
+  it("200 means stored for processing, not processed", () => {
+    expect(description("200")).toMatch(/^Stored for processing/);
+    expect(description("200")).toMatch(/processed from the queue afterwards/);
+    expect(String(doc.components.schemas.WebhookResponse!.description)).toMatch(/not that it was processed/);
+  });
+
+  // Every problem type the receiver answers POST with is named in the description of its status code.
+  it.each([
+    ["409", [PROBLEM_TYPES.deliveryInProgress, PROBLEM_TYPES.messageIdConflict]],
+    ["502", [PROBLEM_TYPES.downstreamRejected]],
+    ["503", [PROBLEM_TYPES.queueUnavailable, PROBLEM_TYPES.downstreamUnavailable]],
+  ])("%s names its problem types", (code, types) => {
+    for (const type of types) expect(description(code)).toContain(`\`${type}\``);
+  });
+
+  it("409 has an optional Retry-After (delivery-in-progress only); 503 always sends it", () => {
+    expect(responses["409"]?.headers?.["Retry-After"]?.required).toBe(false);
+    expect(description("409")).toMatch(/message-id-conflict`[^`]*`x-fv-messageid`[^`]*without `Retry-After`/);
+    expect(description("503")).toMatch(/Retry-After` \(30 s\)/);
+  });
+
+  it("502, and 503 for a downstream failure, occur only in the inline (local) mode", () => {
+    expect(description("502")).toMatch(/inline \(local\) mode only/);
+    expect(description("503")).toMatch(/in the inline \(local\) mode only, a downstream API/);
+    expect(String(doc.paths["/api/webhooks"]!.post!.description)).toMatch(/durable processing queue/);
+  });
+});
+
 describe("the build", () => {
   let copy: string;
   beforeAll(() => {
     // A copy next to a node_modules link so `import "@platform/typespec"` resolves as in the repo.
     copy = mkdtempSync(path.join(tmpdir(), "webhook-contract-copy-"));
     symlinkSync(path.join(repoRoot, "node_modules"), path.join(copy, "node_modules"), "dir");
-    for (const file of ["main.tsp", "models.tsp", "tspconfig.yaml"])
+    for (const file of ["main.tsp", "models.tsp", "problems.tsp", "tspconfig.yaml"])
       cpSync(path.join(contractDir, file), path.join(copy, file));
   });
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
@@ -166,7 +212,7 @@ describe("the build", () => {
   it("fails on a linter warning and names the rule and the fix", async () => {
     const main = readFileSync(path.join(copy, "main.tsp"), "utf8");
     // An Error override that drops AuthErrors and ServerError.
-    writeFileSync(path.join(copy, "main.tsp"), main.replace(/BadRequest \| Conflict \|[^>]*>/, "BadRequest>"));
+    writeFileSync(path.join(copy, "main.tsp"), main.replace(/BadRequest \| DeliveryConflict \|[^>]*>/, "BadRequest>"));
     const error = await compileWebhookContract("casepro", "test", copy).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractBuildError);
     expect((error as Error).message).toMatch(/@platform\/typespec\/keep-auth-and-server-errors/);

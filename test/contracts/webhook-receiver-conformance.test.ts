@@ -1,10 +1,12 @@
 // Contract test: the receiver's actual responses (status codes, content types, bodies, headers) conform to
 // the committed OpenAPI v1. The handler is called in-process the way the Functions host calls it
-// (new HttpRequest / new InvocationContext); bodies are validated with ajv against the document's schemas.
+// (new HttpRequest / new InvocationContext); bodies are validated with ajv against the document's schemas, and
+// each problem's `type` must be one the declared response's description names.
 import { HttpRequest, InvocationContext } from "@azure/functions";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { OPENAPI_V1_FILE } from "../../contracts/webhook/src/build.js";
+import { AZURITE_ACCOUNT_KEY, AZURITE_ACCOUNT_NAME } from "../../local/azurite.js";
 import { DownstreamRejectedError, RetryableDownstreamError } from "../../webhook/src/downstream/errors.js";
 import {
   createWebhookHandler,
@@ -13,10 +15,14 @@ import {
   type WebhookResponse,
 } from "../../webhook/src/http-function.js";
 import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
+import { PROBLEM_TYPES } from "../../webhook/src/problem.js";
+import type { DeliveryMessage } from "../../webhook/src/queue/message.js";
+import { queueServiceFor, StorageDeliveryQueue, type DeliveryQueue } from "../../webhook/src/queue/storage-queue.js";
 import { EventRouter, type EventHandler } from "../../webhook/src/routing/registry.js";
 import { createSchemaValidator } from "./openapi-schema.js";
 
 interface ResponseSpec {
+  description?: string;
   headers?: Record<string, { required?: boolean; schema: object }>;
   content?: Record<string, { schema: object }>;
 }
@@ -56,7 +62,16 @@ function expectConforms(res: WebhookResponse): void {
     const value = /^\d+$/.test(actual) ? Number(actual) : actual;
     expect(schemas.errors(header.schema, value), `header ${name}`).toEqual([]);
   }
+  // The 5XX catch-all names no types; every declared status does.
+  const problemType = (res.jsonBody as { type?: unknown }).type;
+  if (typeof problemType === "string" && responses[String(res.status)] && PROBLEM_DESCRIBED.has(res.status))
+    expect(declared!.description, `status ${res.status} description names ${problemType}`).toContain(
+      `\`${problemType}\``,
+    );
 }
+
+/** Statuses whose description lists the problem types the receiver answers with. */
+const PROBLEM_DESCRIBED = new Set([409, 502, 503]);
 
 const NOTE = {
   Object: "Note",
@@ -68,9 +83,34 @@ const NOTE = {
   ObjectId: { NoteId: 9 },
 };
 
-function handlerWith(opts: { handlers?: EventHandler[]; jwtStatus?: 401 | 403; inFlightWaitMs?: number } = {}) {
+/** A delivery queue that records what it stores (queued mode without Azurite). */
+function recordingQueue(): DeliveryQueue & { sent: DeliveryMessage[] } {
+  const sent: DeliveryMessage[] = [];
+  return { name: "deliveries", sent, send: async (m) => void sent.push(m) };
+}
+
+/** The real Storage queue client against a port nothing listens on: every write fails (connection refused). */
+const unreachableQueue = () =>
+  new StorageDeliveryQueue(
+    queueServiceFor({
+      connectionString:
+        `DefaultEndpointsProtocol=http;AccountName=${AZURITE_ACCOUNT_NAME};AccountKey=${AZURITE_ACCOUNT_KEY};` +
+        `QueueEndpoint=http://127.0.0.1:9/${AZURITE_ACCOUNT_NAME};`,
+    }),
+    "deliveries",
+  );
+
+function handlerWith(
+  opts: {
+    handlers?: EventHandler[];
+    jwtStatus?: 401 | 403;
+    inFlightWaitMs?: number;
+    queue?: DeliveryQueue;
+    store?: MemoryIdempotencyStore;
+  } = {},
+) {
   const deps: WebhookDeps = {
-    store: new MemoryIdempotencyStore(),
+    store: opts.store ?? new MemoryIdempotencyStore(),
     router: new EventRouter(opts.handlers ?? []),
     services: {
       cases: { dryRun: true, createCase: async () => ({ outcome: "logged" }) },
@@ -79,6 +119,7 @@ function handlerWith(opts: { handlers?: EventHandler[]; jwtStatus?: 401 | 403; i
     logSink: () => {},
     inFlightWaitMs: opts.inFlightWaitMs ?? 50,
   };
+  if (opts.queue) deps.queue = opts.queue;
   if (opts.jwtStatus) {
     const status = opts.jwtStatus;
     deps.jwt = {
@@ -122,6 +163,24 @@ describe("the receiver conforms to openapi.v1.json", () => {
     expect(res.status).toBe(200);
     expectConforms(res);
     expect(res.jsonBody).toMatchObject({ received: true, messageId: "m-1", noteId: 9, projectId: 42, orgId: 7 });
+  });
+
+  it("200 in queued mode: stored for processing, x-forward-tenant-origin kept for the downstream calls", async () => {
+    const queue = recordingQueue();
+    const res = await handlerWith({ queue })(
+      post(
+        { Object: "Project", Event: "Created", OrgId: 7, ProjectId: 42 },
+        {
+          "x-fv-messageid": "m-queued",
+          "x-forward-tenant-origin": "corp",
+        },
+      ),
+      ctx(),
+    );
+    expect(res.status).toBe(200);
+    expectConforms(res);
+    expect(queue.sent).toHaveLength(1);
+    expect(queue.sent[0]).toMatchObject({ messageId: "m-queued", forward: { "x-forward-tenant-origin": "corp" } });
   });
 
   it("200: case-insensitive payload names, minimal acknowledgement", async () => {
@@ -169,6 +228,23 @@ describe("the receiver conforms to openapi.v1.json", () => {
     await first;
     expect(second.status).toBe(409);
     expectConforms(second);
+    expect(second.jsonBody).toMatchObject({ type: PROBLEM_TYPES.deliveryInProgress, title: "Conflict" });
+    expect(Number(second.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("409: the same message id with a different payload, without Retry-After", async () => {
+    const handle = handlerWith({ queue: recordingQueue() });
+    const first = await handle(post(NOTE, { "x-fv-messageid": "m-conflict" }), ctx());
+    expect(first.status).toBe(200);
+    const other = await handle(post({ ...NOTE, Event: "Deleted" }, { "x-fv-messageid": "m-conflict" }), ctx());
+    expect(other.status).toBe(409);
+    expectConforms(other);
+    expect(other.jsonBody).toMatchObject({ type: PROBLEM_TYPES.messageIdConflict, title: "Conflict", status: 409 });
+    expect(other.headers["retry-after"]).toBeUndefined();
+    // The same payload again is still the first acknowledgement.
+    const again = await handle(post(NOTE, { "x-fv-messageid": "m-conflict" }), ctx());
+    expect(again.status).toBe(200);
+    expect(again.jsonBody).toEqual(first.jsonBody);
   });
 
   it("413: a body over 1 MiB", async () => {
@@ -183,7 +259,7 @@ describe("the receiver conforms to openapi.v1.json", () => {
     expectConforms(res);
   });
 
-  it("502: downstream refused", async () => {
+  it("502 (inline mode only): downstream refused", async () => {
     const res = await handlerWith({ handlers: [throwing(new DownstreamRejectedError("process API", 400, "bad"))] })(
       post(NOTE),
       ctx(),
@@ -192,7 +268,7 @@ describe("the receiver conforms to openapi.v1.json", () => {
     expectConforms(res);
   });
 
-  it("503: downstream unavailable, with Retry-After", async () => {
+  it("503 (inline mode only): downstream unavailable, with Retry-After", async () => {
     const res = await handlerWith({ handlers: [throwing(new RetryableDownstreamError("process API", "HTTP 503"))] })(
       post(NOTE),
       ctx(),
@@ -201,6 +277,22 @@ describe("the receiver conforms to openapi.v1.json", () => {
     expectConforms(res);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
   });
+
+  it("503: the queue cannot be written (queue-unavailable), with Retry-After: 30", async () => {
+    const store = new MemoryIdempotencyStore();
+    const handle = handlerWith({ queue: unreachableQueue(), store });
+    const res = await handle(post(NOTE, { "x-fv-messageid": "m-no-queue" }), ctx());
+    expect(res.status).toBe(503);
+    expectConforms(res);
+    expect(res.jsonBody).toMatchObject({ type: PROBLEM_TYPES.queueUnavailable, title: "Service Unavailable" });
+    expect(res.headers["retry-after"]).toBe("30");
+    // Nothing acknowledged and the claim released: a redelivery once the queue is back is accepted.
+    const retried = await handlerWith({ queue: recordingQueue(), store })(
+      post(NOTE, { "x-fv-messageid": "m-no-queue" }),
+      ctx(),
+    );
+    expect(retried.status).toBe(200);
+  }, 30_000);
 
   it("500: an unexpected failure falls under 5XX", async () => {
     const res = await handlerWith({ handlers: [throwing(new Error("boom"))] })(post(NOTE), ctx());

@@ -72,6 +72,11 @@ describe("--json documents match schemas/docs-index/", () => {
     await validate("url", "url", "billing/guides/setup.html");
     await validate("preflight", "preflight");
   });
+  it("plan -out, then show <file> (a saved plan)", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "saved-plan-")), "plan.json");
+    await validate("plan", "plan", "-out", file);
+    await validate("show", "show", file);
+  });
   it("every schema was exercised", () => {
     expect([...validated].sort()).toEqual([...validators.keys()].sort());
   });

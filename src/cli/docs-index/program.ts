@@ -1,9 +1,6 @@
 // The docs-index command line: global options, the registry of subcommands (only the one being run is loaded),
 // and the one wrapper that gives each action its context and deadline and maps errors to exit codes.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { Command, CommanderError, Option } from "commander";
-import { repoRoot } from "../../config/repo-root.js";
 import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/ops/io/service-options.js";
 import type { CliContext } from "../context.js";
 import { Deadline } from "../deadline.js";
@@ -13,6 +10,8 @@ import type { ActionRunner } from "./command.js";
 import { reportError } from "./errors.js";
 import { commandNameIn, COMMANDS } from "./registry.js";
 import { positiveSeconds } from "./shared/options.js";
+import { terraformStyleArgs } from "./shared/terraform-args.js";
+import { cliVersion } from "./shared/version.js";
 
 export const DEFAULT_DEADLINE_SECONDS = 300;
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = DEFAULT_SERVICE_OPTIONS.requestTimeoutMs / 1000;
@@ -26,14 +25,6 @@ export interface RunOptions {
   service?: Partial<ServiceOptions>;
 }
 
-export function cliVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
-  } catch {
-    return "unknown";
-  }
-}
-
 interface GlobalOptions {
   json?: boolean;
   color?: boolean;
@@ -43,7 +34,8 @@ interface GlobalOptions {
   deadline: number;
 }
 
-export async function runCli(argv: string[], options: RunOptions = {}): Promise<number> {
+export async function runCli(rawArgv: string[], options: RunOptions = {}): Promise<number> {
+  const argv = terraformStyleArgs(rawArgv);
   const env = options.env ?? process.env;
   const streams = options.streams ?? process;
   let exitCode: number = ExitCode.Ok;

@@ -12,13 +12,18 @@ export interface CommandEntry {
 export const COMMANDS: readonly CommandEntry[] = [
   {
     name: "plan",
-    summary: "show what deploy would change (create, update in place, rebuild), per field and attribute",
+    summary: "show what deploy would change (create, update in place, rebuild), per field; -out saves it",
     load: async () => (await import("./commands/plan.js")).planCommand,
   },
   {
     name: "deploy",
-    summary: "apply the definitions (index, datasource, indexer), start one run; --wait follows it",
+    summary: "apply the definitions, or exactly a saved plan (deploy <file>); start one run; --wait follows it",
     load: async () => (await import("./commands/deploy.js")).deployCommand,
+  },
+  {
+    name: "show",
+    summary: "print a saved plan (plan -out): for people, --json or --markdown",
+    load: async () => (await import("./commands/show.js")).showCommand,
   },
   {
     name: "preflight",

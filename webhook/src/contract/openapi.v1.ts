@@ -11,8 +11,12 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * @description Receives one provider event notification (an object was created, updated or deleted), logs it and
-     *     acknowledges it. Payload property names are matched case-insensitively.
+     * @description Receives one provider event notification (an object was created, updated or deleted): validates it, claims
+     *     its `x-fv-messageid`, writes it to a durable processing queue and acknowledges it (200: stored for
+     *     processing). The event's handlers (e.g. create a case for `Project`/`Created`) run afterwards from the queue,
+     *     with retries and a poison queue; they are not part of the answer. Only a local run without a queue (inline
+     *     mode) processes before answering, and only there can a downstream failure answer 502 or 503. Payload
+     *     property names are matched case-insensitively.
      */
     post: operations["Webhooks_receive"];
     delete?: never;
@@ -25,6 +29,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * @description 409, two problem types:
+     *     - `/problems/webhooks/delivery-in-progress`: another delivery of the same `x-fv-messageid` is still being
+     *     stored (its claim is still held after a 5 s wait); nothing was acknowledged. Sent with `Retry-After`:
+     *     redeliver after it.
+     *     - `/problems/webhooks/message-id-conflict`: the `x-fv-messageid` was accepted earlier with a different
+     *     payload (the stored body hash differs). Refused for good, without `Retry-After`: send the new event under a
+     *     new message id.
+     */
+    DeliveryConflict: components["schemas"]["Platform.ProblemDetails"];
+    /**
+     * @description 503: nothing was acknowledged; redeliver after `Retry-After` (30 s). Two problem types:
+     *     - `/problems/webhooks/queue-unavailable`: the delivery could not be written to the processing queue (the
+     *     message id's claim was released, so a redelivery is accepted);
+     *     - `/problems/webhooks/downstream-unavailable`: the idempotency store or (with `WEBHOOK_VALIDATE_JWT`) the token
+     *     signing keys could not be reached, or, in the inline (local) mode only, a downstream API stayed unavailable
+     *     after bounded retries.
+     */
+    DeliveryNotStored: components["schemas"]["Platform.ProblemDetails"];
+    /**
+     * @description 502, type `/problems/webhooks/downstream-rejected`, in the inline (local) mode only: a downstream API refused
+     *     the call. With queued processing (the default, required in Azure) downstream failures never reach the sender.
+     */
+    InlineDownstreamRejected: components["schemas"]["Platform.ProblemDetails"];
     /** @description Bad Gateway (502). */
     "Platform.BadGateway": components["schemas"]["Platform.ProblemDetails"];
     /** @description Bad Request (400). The request is invalid; `errors` lists the offending fields. */
@@ -200,15 +228,18 @@ export interface components {
       /** @description Object-specific ids. */
       ObjectId?: components["schemas"]["WebhookObjectId"];
     };
-    /** @description The acknowledgement: each field is filled where the delivery carries it. */
+    /**
+     * @description The acknowledgement that the delivery was stored for processing (not that it was processed): each field is
+     *     filled where the delivery carries it.
+     */
     WebhookResponse: {
-      /** @description Whether the webhook was received. */
+      /** @description Always `true`: the delivery was stored for processing (or is a redelivery of one that was). */
       received: boolean;
       /** @description The `x-fv-messageid` echoed back. */
       messageId?: string;
-      /** @description Object kind processed. */
+      /** @description Object kind of the delivery (`Object`). */
       objectType?: string;
-      /** @description Event kind processed. */
+      /** @description Event kind of the delivery (`Event`). */
       eventType?: string;
       /** @description The `x-fv-timestamp` echoed back. */
       timestamp?: string;
@@ -231,6 +262,12 @@ export interface components {
   };
   responses: never;
   parameters: {
+    /**
+     * @description Set by the gateway's provider policy (`corp`) so downstream calls authenticate with the corporate identity
+     *     provider's JWT. The receiver forwards it unchanged to every downstream call (project lookup, process API);
+     *     without it a downstream API may answer 403. Sent by the gateway, not by the provider.
+     */
+    "DeliveryHeaders.forwardTenantOrigin": string;
     /** @description Unique message id, used for idempotency: a redelivery of the same id is acknowledged, not reprocessed. */
     "DeliveryHeaders.messageId": string;
     /** @description Time of the message: ISO 8601 UTC with milliseconds and a trailing Z, e.g. `2024-05-01T12:00:00.000Z`. */
@@ -250,6 +287,12 @@ export interface operations {
         "x-fv-messageid"?: components["parameters"]["DeliveryHeaders.messageId"];
         /** @description Time of the message: ISO 8601 UTC with milliseconds and a trailing Z, e.g. `2024-05-01T12:00:00.000Z`. */
         "x-fv-timestamp"?: components["parameters"]["DeliveryHeaders.timestamp"];
+        /**
+         * @description Set by the gateway's provider policy (`corp`) so downstream calls authenticate with the corporate identity
+         *     provider's JWT. The receiver forwards it unchanged to every downstream call (project lookup, process API);
+         *     without it a downstream API may answer 403. Sent by the gateway, not by the provider.
+         */
+        "x-forward-tenant-origin"?: components["parameters"]["DeliveryHeaders.forwardTenantOrigin"];
       };
       path?: never;
       cookie?: never;
@@ -260,7 +303,12 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The request has succeeded. */
+      /**
+       * @description Stored for processing: the delivery was written to the processing queue (or, in the inline local mode,
+       *     processed) and is acknowledged; the event is processed from the queue afterwards, so a later downstream failure
+       *     never reaches the sender. A redelivery of an accepted `x-fv-messageid` with the same payload gets the same
+       *     acknowledgement and is not processed again.
+       */
       200: {
         headers: {
           [name: string]: unknown;
@@ -296,13 +344,23 @@ export interface operations {
           "application/problem+json": components["schemas"]["Platform.Forbidden"];
         };
       };
-      /** @description Conflict (409). Optimistic-concurrency and duplicate-key failures. */
+      /**
+       * @description 409, two problem types:
+       *     - `/problems/webhooks/delivery-in-progress`: another delivery of the same `x-fv-messageid` is still being
+       *     stored (its claim is still held after a 5 s wait); nothing was acknowledged. Sent with `Retry-After`:
+       *     redeliver after it.
+       *     - `/problems/webhooks/message-id-conflict`: the `x-fv-messageid` was accepted earlier with a different
+       *     payload (the stored body hash differs). Refused for good, without `Retry-After`: send the new event under a
+       *     new message id.
+       */
       409: {
         headers: {
+          /** @description `delivery-in-progress` only: seconds until the other delivery's claim expires (at most 30). */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
-          "application/problem+json": components["schemas"]["Platform.Conflict"];
+          "application/problem+json": components["schemas"]["DeliveryConflict"];
         };
       };
       /** @description Payload Too Large (413). */
@@ -323,24 +381,34 @@ export interface operations {
           "application/problem+json": components["schemas"]["Platform.UnsupportedMediaType"];
         };
       };
-      /** @description Bad Gateway (502). */
+      /**
+       * @description 502, type `/problems/webhooks/downstream-rejected`, in the inline (local) mode only: a downstream API refused
+       *     the call. With queued processing (the default, required in Azure) downstream failures never reach the sender.
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          "application/problem+json": components["schemas"]["Platform.BadGateway"];
+          "application/problem+json": components["schemas"]["InlineDownstreamRejected"];
         };
       };
-      /** @description Service Unavailable (503). `Retry-After` says when to retry. */
+      /**
+       * @description 503: nothing was acknowledged; redeliver after `Retry-After` (30 s). Two problem types:
+       *     - `/problems/webhooks/queue-unavailable`: the delivery could not be written to the processing queue (the
+       *     message id's claim was released, so a redelivery is accepted);
+       *     - `/problems/webhooks/downstream-unavailable`: the idempotency store or (with `WEBHOOK_VALIDATE_JWT`) the token
+       *     signing keys could not be reached, or, in the inline (local) mode only, a downstream API stayed unavailable
+       *     after bounded retries.
+       */
       503: {
         headers: {
-          /** @description Seconds to wait before retrying. */
+          /** @description Seconds to wait before redelivering: the receiver always sends it (30). */
           "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
-          "application/problem+json": components["schemas"]["Platform.ServiceUnavailable"];
+          "application/problem+json": components["schemas"]["DeliveryNotStored"];
         };
       };
       /** @description Server error (5xx). */

@@ -1,15 +1,27 @@
 // docs-index plan: compare search-definitions/*.json (filled for the environment) with the live service.
-// --detailed-exitcode follows Terraform: 0 no changes, 1 error, 2 changes.
+// --detailed-exitcode follows Terraform: 0 no changes, 1 error, 2 changes. -out <file> saves the plan for
+// `deploy <file>` (docs/saved-plans.md); --markdown prints the reviewer's view for a pull request.
 import type { Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
 import { planDeploy } from "../../../search/deploy.js";
+import { renderPlanMarkdown } from "../../../search/plan-markdown.js";
 import { renderPlan } from "../../../search/render-plan.js";
+import { createSavedPlan, SavedPlanSecretError } from "../../../search/saved-plan.js";
 import type { CliContext } from "../../context.js";
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { reportError } from "../errors.js";
+import { writeSavedPlanFile } from "../shared/saved-plan-file.js";
 import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage, managementPort } from "../shared/definitions.js";
 import { announceTarget } from "../shared/target.js";
+import { cliVersion } from "../shared/version.js";
+
+interface PlanOptions {
+  definitions?: string;
+  detailedExitcode?: boolean;
+  out?: string;
+  markdown?: boolean;
+}
 
 export const planCommand: CommandModule = {
   register(program: Command, run) {
@@ -20,6 +32,11 @@ export const planCommand: CommandModule = {
       )
       .option("--definitions <dir>", DEFINITIONS_OPTION_HELP, DEFAULT_DEFINITIONS_DIR)
       .option("--detailed-exitcode", "as Terraform: exit 0 no changes, 1 error, 2 changes")
+      .option(
+        "--out <file>",
+        "also save the plan to <file> (also -out, as Terraform): `docs-index deploy <file>` applies exactly it",
+      )
+      .option("--markdown", "print the plan as markdown for a pull-request comment or job summary (not with --json)")
       .addHelpText(
         "after",
         exitCodeHelp({
@@ -30,12 +47,38 @@ export const planCommand: CommandModule = {
         }),
       )
       .action(
-        run(async (ctx: CliContext, opts: { definitions?: string; detailedExitcode?: boolean }) => {
+        run(async (ctx: CliContext, opts: PlanOptions) => {
           try {
+            if (opts.markdown && ctx.out.json)
+              throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
             const files = loadDefinitionsOrUsage(ctx, opts.definitions);
             announceTarget(ctx, "plan", ["index", "datasource", "indexer"]);
-            const { plan } = await planDeploy(await managementPort(ctx), files);
-            ctx.out.result(plan, () => renderPlan(plan, ctx.out.color));
+            const { plan, live } = await planDeploy(await managementPort(ctx), files);
+            const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
+            if (opts.out) {
+              let saved;
+              try {
+                saved = createSavedPlan({
+                  plan,
+                  definitions: files,
+                  live,
+                  target: { ...target, api_version: ctx.config.search.api_version },
+                  toolVersion: cliVersion(),
+                });
+              } catch (err) {
+                if (err instanceof SavedPlanSecretError) throw new CliError(err.message, ExitCode.Usage);
+                throw err;
+              }
+              writeSavedPlanFile(opts.out, saved);
+              ctx.out.note(
+                `saved plan written to ${opts.out}; apply exactly it with: npx docs-index --env ${target.environment} deploy ${opts.out}`,
+              );
+            }
+            ctx.out.result(plan, () =>
+              opts.markdown
+                ? renderPlanMarkdown(plan, { target, definitions: files })
+                : renderPlan(plan, ctx.out.color),
+            );
             const changed = plan.objects.some((o) => o.action !== "unchanged");
             return opts.detailedExitcode && changed ? ExitCode.Changes : ExitCode.Ok;
           } catch (err) {

@@ -1,0 +1,40 @@
+// docs-index show <file>: a saved plan (docs-index plan -out) for people, as JSON (the file's document, as
+// `terraform show -json <planfile>`), or as the reviewer's markdown. Reads the file only, never the service.
+import type { Command } from "commander";
+import { renderSavedPlanMarkdown } from "../../../search/plan-markdown.js";
+import { renderSavedPlan } from "../../../search/saved-plan-text.js";
+import type { CliContext } from "../../context.js";
+import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import type { CommandModule } from "../command.js";
+import { readSavedPlanFile } from "../shared/saved-plan-file.js";
+
+export const showCommand: CommandModule = {
+  register(program: Command, run) {
+    program
+      .command("show")
+      .argument("<file>", "a saved plan written by `docs-index plan -out <file>`")
+      .description(
+        "Print a saved plan: where and against which live ETags it was made, then the plan (--json: the file's document; --markdown: the pull-request view).",
+      )
+      .option("--markdown", "print the plan as markdown for a pull-request comment or job summary (not with --json)")
+      .addHelpText(
+        "after",
+        exitCodeHelp({
+          0: "shown",
+          2: "the file is missing or not a saved plan",
+          4: "the file is a saved plan in another format version (plan again with this docs-index)",
+        }),
+      )
+      .action(
+        run(async (ctx: CliContext, file: string, opts: { markdown?: boolean }) => {
+          if (opts.markdown && ctx.out.json)
+            throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
+          const saved = readSavedPlanFile(file);
+          ctx.out.result(saved, () =>
+            opts.markdown ? renderSavedPlanMarkdown(saved) : renderSavedPlan(saved, ctx.out.color),
+          );
+          return ExitCode.Ok;
+        }),
+      );
+  },
+};

@@ -1,0 +1,54 @@
+// Saved-plan files for plan -out, deploy <file> and show <file>: read and written here (the shell), parsed and
+// checked by the core (src/search/saved-plan*.ts). Not a saved plan → usage error (2); another format version
+// or any refusal → refused (4), nothing written.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import {
+  parseSavedPlan,
+  SavedPlanFileError,
+  SavedPlanFormatError,
+  serializeSavedPlan,
+  type SavedPlan,
+} from "../../../search/saved-plan.js";
+import type { Refusal } from "../../../search/saved-plan-check.js";
+import { CliError, ExitCode } from "../../exit-codes.js";
+
+export function readSavedPlanFile(file: string): SavedPlan {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new CliError(
+      `${file}: ${code === "ENOENT" ? "not found" : (err as Error).message}`,
+      ExitCode.Usage,
+      "Write a saved plan with `docs-index plan -out <file>`.",
+    );
+  }
+  try {
+    return parseSavedPlan(text, file);
+  } catch (err) {
+    if (err instanceof SavedPlanFileError) throw new CliError(err.message, ExitCode.Usage);
+    if (err instanceof SavedPlanFormatError) throw new CliError(err.message, ExitCode.Refused);
+    throw err;
+  }
+}
+
+/** Written whole or not at all: a temporary file beside it, then a rename. Missing folders are created. */
+export function writeSavedPlanFile(file: string, saved: SavedPlan): void {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(temporary, serializeSavedPlan(saved), { mode: 0o644 });
+    renameSync(temporary, file);
+  } catch (err) {
+    throw new CliError(`cannot write the saved plan to ${file}: ${(err as Error).message}`, ExitCode.Usage);
+  }
+}
+
+/** The refusals as the human output lists them. */
+export function renderRefusals(refusals: readonly Refusal[]): string {
+  return ["The saved plan was not applied; nothing was changed:", ...refusals.map((r) => `  - ${r.message}`)].join(
+    "\n",
+  );
+}

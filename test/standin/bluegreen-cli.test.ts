@@ -3,7 +3,11 @@
 // query runs every 100 ms (0 failed, 0 empty, the alias ends on the new generation, the field is searchable),
 // a verification failure (exit 1, alias unchanged), both names in status/coverage/snapshot, and --prune.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
+import { repoRoot } from "../../src/config/load.js";
 import { brokenMappingDefinitions, searchableFieldDefinitions } from "../../local/environment/rebuild-demo.js";
 import { startQueryLoop } from "../../local/environment/query-loop.js";
 import { localCliEnv } from "../../local/environment/services.js";
@@ -37,10 +41,18 @@ describe("docs-index and the alias", () => {
   });
 
   it("migrate-to-alias builds generation 1 and creates the alias, reporting the gap", async () => {
-    const run = await cli("migrate-to-alias", "--yes", ...FAST);
+    const run = await cli("--json", "migrate-to-alias", "--yes", ...FAST);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/gap: \d+ ms between deleting the concrete index and the alias answering/);
+    const doc = JSON.parse(run.stdout);
+    const validate = new Ajv2020.default({ allErrors: true, strict: true }).compile(
+      JSON.parse(readFileSync(path.join(repoRoot, "schemas", "docs-index", "migrate-to-alias.schema.json"), "utf8")),
+    );
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect(doc).toMatchObject({ format_version: "1.0", alias: "docs-index", generation: "docs-index-1" });
+    expect(doc.gapMs).toBeGreaterThanOrEqual(0);
     expect(await aliasTarget()).toBe("docs-index-1");
+    const human = await cli("migrate-to-alias", "--yes", ...FAST);
+    expect(human.stdout).toMatch(/already an alias \(of docs-index-1\)/);
     const again = await cli("migrate-to-alias", "--yes", ...FAST);
     expect(again.stdout).toMatch(/already an alias \(of docs-index-1\)/);
   }, 30_000);

@@ -26,11 +26,13 @@ import {
   startAzuriteForLocal,
   startStandInForLocal,
   INDEXER_NAME,
+  LOCAL_ALIAS_PROPAGATION_SECONDS,
   type LocalServices,
 } from "./environment/services.js";
 import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./environment/site.js";
 import { StepFailed, StepRunner, StepSkipped, type StepRecord } from "./environment/steps.js";
 import { postSampleWebhook, type WebhookFigures } from "./environment/webhook.js";
+import { runBlueGreenSteps, type BlueGreenFigures } from "./environment/rebuild-demo.js";
 import type { Azurite } from "./azurite.js";
 import type { SearchStandIn } from "./search-standin/server.js";
 
@@ -62,6 +64,7 @@ export interface LocalFigures {
   };
   coverage?: { total: number; percentReprocessed: number | null; dedupFilter: string; complete: boolean };
   queries?: QueryFigures[];
+  blueGreen?: BlueGreenFigures;
   webhook?: WebhookFigures;
 }
 
@@ -81,7 +84,7 @@ export interface LocalResult {
   services?: LocalServices;
 }
 
-export const STEP_COUNT = 12;
+export const STEP_COUNT = 15;
 
 export async function runLocal(options: LocalOptions = {}): Promise<LocalResult> {
   const log = options.log ?? process.stdout;
@@ -260,6 +263,17 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
         figures.queries.push(queryFigures(example, parseJson(await cli("--json", "query", ...example.args), "query")));
       }
       return figures.queries.map((q) => `${q.name}: ${q.hits} hits`).join(", ");
+    });
+
+    figures.blueGreen = {};
+    await runBlueGreenSteps({
+      steps,
+      figures: figures.blueGreen,
+      cli,
+      requireCommand,
+      indexClient: need().indexClient,
+      print: (text) => steps.print(text),
+      propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,
     });
 
     await steps.run("webhook", "Post a sample webhook to the local receiver", async () => {

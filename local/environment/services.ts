@@ -1,7 +1,7 @@
 // The local services: Azurite (blob + table, in memory) and the Azure AI Search stand-in reading blobs from
 // it, on free loopback ports, plus the environment variables that point the docs-index CLI at them.
 import path from "node:path";
-import { AzureKeyCredential, SearchClient, SearchIndexerClient } from "@azure/search-documents";
+import { AzureKeyCredential, SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { BlobServiceClient, type ContainerClient } from "@azure/storage-blob";
 import { repoRoot } from "../../src/config/load.js";
 import { startAzurite, type Azurite } from "../azurite.js";
@@ -41,6 +41,7 @@ export interface LocalServices {
   env: Record<string, string>;
   container: ContainerClient;
   searchClient: SearchClient<Record<string, unknown>>;
+  indexClient: SearchIndexClient;
   indexerClient: SearchIndexerClient;
   stop(): Promise<void>;
 }
@@ -49,8 +50,14 @@ export async function startAzuriteForLocal(): Promise<Azurite> {
   return startAzurite({ blob: true, table: true, queue: true });
 }
 
+/** The local stand-in's alias propagation delay (the service: up to 10 s); the CLI's --propagation-wait matches it. */
+export const LOCAL_ALIAS_PROPAGATION_SECONDS = 1;
+
 export async function startStandInForLocal(azurite: Azurite): Promise<SearchStandIn> {
-  return startSearchStandIn({ storageConnectionString: azurite.connectionString });
+  return startSearchStandIn({
+    storageConnectionString: azurite.connectionString,
+    aliasPropagationMs: LOCAL_ALIAS_PROPAGATION_SECONDS * 1000,
+  });
 }
 
 export function servicesOf(azurite: Azurite, standIn: SearchStandIn): LocalServices {
@@ -62,6 +69,7 @@ export function servicesOf(azurite: Azurite, standIn: SearchStandIn): LocalServi
     env: localCliEnv(standIn, azurite),
     container: BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient(CONTAINER),
     searchClient: new SearchClient<Record<string, unknown>>(standIn.url, INDEX_NAME, credential, clientOptions),
+    indexClient: new SearchIndexClient(standIn.url, credential, clientOptions),
     indexerClient: new SearchIndexerClient(standIn.url, credential, clientOptions),
     stop: async () => {
       await standIn.close();

@@ -10,6 +10,10 @@ export interface StandInOptions {
   apiKey?: string;
   /** Blob access for the indexer (the Azurite connection string); set by the local environment. */
   storageConnectionString?: string;
+  /** How long an alias re-mapping takes to reach requests (the service: "up to 10 seconds"). Default 0. */
+  aliasPropagationMs?: number;
+  /** How long a deleted index's name stays unusable for an alias (UNCONFIRMED, management/alias-rules.ts). */
+  indexNameReleaseMs?: number;
 }
 
 export interface StandInContext {

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { StandInContext, StandInOptions } from "./context.js";
 import { registerDocumentRoutes } from "./documents/routes.js";
 import { ServiceError, Router, errorBody, normalisePath, readBody, send, type StandInResponse } from "./http.js";
+import { registerAliasRoutes, routeThroughAlias } from "./management/aliases.js";
 import { registerManagementRoutes } from "./management/routes.js";
 import { createState, type StandInState } from "./state.js";
 
@@ -45,6 +46,7 @@ export async function startSearchStandIn(options: StandInOptions = {}): Promise<
   const router = new Router();
   registerManagementRoutes(router, ctx);
   registerDocumentRoutes(router, ctx);
+  registerAliasRoutes(router, ctx);
   const requests: RequestLogEntry[] = [];
   const faults: Fault[] = [];
 
@@ -92,15 +94,16 @@ export async function startSearchStandIn(options: StandInOptions = {}): Promise<
           "The api-version query parameter (?api-version=) is required for all requests.",
         );
       }
-      const matched = router.match(entry.method, segments);
+      const routed = routeThroughAlias(ctx, entry.method, segments);
+      const matched = router.match(entry.method, routed.segments);
       if (matched === undefined)
         throw new ServiceError(404, "ResourceNotFound", `No route for ${entry.method} ${entry.path}.`);
       if (matched === "method-not-allowed")
         throw new ServiceError(405, "MethodNotAllowed", `${entry.method} is not allowed on ${entry.path}.`);
-      const body = await readBody(req);
+      const body = routed.rebindBody(await readBody(req));
       return matched.handler({
         method: entry.method,
-        segments,
+        segments: routed.segments,
         query: url.searchParams,
         headers: req.headers,
         body,

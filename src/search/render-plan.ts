@@ -16,14 +16,22 @@ function show(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-function actionLabel(action: Action, c: Colors): string {
+/** How a rebuild is carried out, when not by drop and recreate (blue/green through an alias: bluegreen/plan-view.ts). */
+export interface RebuildRendering {
+  /** Replaces "rebuild (drop and recreate)", e.g. "rebuild (blue/green: docs-index-3 → docs-index-4)". */
+  label: string;
+  /** Replaces the warning under the summary. */
+  warning: string;
+}
+
+function actionLabel(action: Action, c: Colors, rebuild?: RebuildRendering): string {
   switch (action) {
     case "create":
       return c.green("create");
     case "update":
       return c.yellow("update (in place)");
     case "rebuild":
-      return c.red("rebuild (drop and recreate)");
+      return c.red(rebuild?.label ?? "rebuild (drop and recreate)");
     case "unchanged":
       return c.dim("unchanged");
   }
@@ -51,10 +59,12 @@ function changeLine(change: Change, c: Colors): string {
   return `  ${colour(`${sign} ${change.path}: ${values}`)} ${effect} ${c.dim(change.reason)}`;
 }
 
-export function renderPlan(plan: Plan, colors: Colors = plain): string {
+export function renderPlan(plan: Plan, colors: Colors = plain, rebuild?: RebuildRendering): string {
   const lines: string[] = [];
   for (const object of plan.objects) {
-    lines.push(`${colors.bold(`${object.kind} ${object.name}`)}: ${actionLabel(object.action, colors)}`);
+    lines.push(
+      `${colors.bold(`${object.kind} ${object.name}`)}: ${actionLabel(object.action, colors, object.kind === "index" ? rebuild : undefined)}`,
+    );
     for (const change of object.changes) lines.push(changeLine(change, colors));
     for (const note of object.notes) lines.push(`  ${colors.dim(`note: ${note}`)}`);
   }
@@ -65,7 +75,10 @@ export function renderPlan(plan: Plan, colors: Colors = plain): string {
   );
   if (plan.rebuildRequired)
     lines.push(
-      colors.red("A rebuild deletes every document in the index; deploy refuses it unless --allow-rebuild is given."),
+      colors.red(
+        rebuild?.warning ??
+          "A rebuild deletes every document in the index; deploy refuses it unless --allow-rebuild is given.",
+      ),
     );
   return lines.join("\n");
 }

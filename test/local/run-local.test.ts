@@ -20,6 +20,9 @@ const ORDER = [
   "status",
   "coverage",
   "queries",
+  "migrate-to-alias",
+  "rebuild",
+  "rebuild-verification-fails",
   "webhook",
 ];
 const DOCS_URL = "https://docs.dev.example.com";
@@ -40,7 +43,7 @@ describe.concurrent("runLocal", () => {
     for (const name of ["azurite", "stand-in", "publish-root-era", "publish-apps"])
       expect(summary.steps.find((s) => s.name === name)?.status, name).toBe("ok");
     for (const step of summary.steps.filter((s) => s.status === "skipped"))
-      expect(step.detail).toMatch(/not available yet|does not exist/);
+      expect(step.detail).toMatch(/not available yet|does not exist|is not an alias/);
 
     const available = async (cmd: string) => hasCommand(process.env, cmd);
     const status = (name: string) => summary.steps.find((s) => s.name === name)?.status;
@@ -77,6 +80,19 @@ describe.concurrent("runLocal", () => {
       expect(exclude!.filter).toContain("section ne 'changelog'");
       expect(exclude!.urls.some((u) => u.includes("/changelog/"))).toBe(false);
       expect(exclude!.urls).toContain(`${DOCS_URL}/guides/refunds`); // section null passes `ne`
+    }
+    if (await available("migrate-to-alias")) {
+      for (const name of ["migrate-to-alias", "rebuild", "rebuild-verification-fails"])
+        expect(status(name), name).toBe("ok");
+      const bg = f.blueGreen!;
+      expect(bg.migration?.aliasTarget).toBe("docs-index-1");
+      // The rebuild under a query every 100 ms: nothing failed, nothing came back empty, the field is searchable.
+      expect(bg.rebuild).toMatchObject({ aliasTarget: "docs-index-2", loop: { failed: 0, empty: 0 } });
+      expect(bg.rebuild!.loop.queries).toBeGreaterThan(3);
+      expect(bg.rebuild!.searchableHits).toBeGreaterThan(0);
+      // Verification failed: non-zero exit, the alias stayed.
+      expect(bg.failedRebuild).toMatchObject({ aliasTarget: "docs-index-2", loop: { failed: 0, empty: 0 } });
+      expect(bg.failedRebuild!.exitCode).not.toBe(0);
     }
     if (status("webhook") === "ok") {
       // The receiver acknowledged the note-created event and answered the redelivery from its table store.

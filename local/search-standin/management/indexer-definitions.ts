@@ -3,6 +3,7 @@
 import { canonicalDuration, durationSeconds } from "../../../src/search/normalise.js";
 import { ServiceError } from "../http.js";
 import type { JsonObject, StandInState } from "../state.js";
+import { assertTargetNotAlias } from "./aliases.js";
 
 /**
  * UNCONFIRMED (reference §3.1, §12): GET returns `credentials.connectionString` as null. The SDKs' `<unchanged>`
@@ -79,6 +80,7 @@ export function indexerWithDefaults(body: JsonObject, state: StandInState): Json
       `Data source '${String(body.dataSourceName)}' does not exist.`,
     );
   }
+  assertTargetNotAlias(state, body.targetIndexName as string);
   if (!state.indexes.has(body.targetIndexName as string)) {
     throw new ServiceError(400, "InvalidRequestParameter", `Index '${String(body.targetIndexName)}' does not exist.`);
   }

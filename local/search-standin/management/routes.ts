@@ -11,6 +11,7 @@ import {
   withDetails,
   writeResponse,
 } from "./conditions.js";
+import { assertIndexDeletable, assertIndexNameFree, noteIndexDeleted } from "./aliases.js";
 import { assertCompatibleUpdate, indexWithDefaults } from "./index-definitions.js";
 import { datasourceView, datasourceWithDefaults, indexerWithDefaults } from "./indexer-definitions.js";
 import { registerIndexerActions, startRunOnCreate } from "./indexer-actions.js";
@@ -26,6 +27,7 @@ interface ResourceKind {
   accept(ctx: StandInContext, body: JsonObject, existing: JsonObject | undefined): JsonObject;
   view?(definition: JsonObject): JsonObject;
   afterCreate?(ctx: StandInContext, name: string): void;
+  beforeDelete?(ctx: StandInContext, name: string): void;
   afterDelete?(ctx: StandInContext, name: string): void;
 }
 
@@ -34,13 +36,18 @@ const KINDS: ResourceKind[] = [
     collection: "indexes",
     noun: "index",
     map: (s) => s.indexes,
-    accept: (_ctx, body, existing) => {
+    accept: (ctx, body, existing) => {
+      if (!existing) assertIndexNameFree(ctx.state, String(body.name));
       const next = indexWithDefaults(body);
       if (existing) assertCompatibleUpdate(existing, next);
       return next;
     },
     afterCreate: (ctx, name) => ctx.state.documents.set(name, new Map()),
-    afterDelete: (ctx, name) => ctx.state.documents.delete(name),
+    beforeDelete: (ctx, name) => assertIndexDeletable(ctx.state, name),
+    afterDelete: (ctx, name) => {
+      ctx.state.documents.delete(name);
+      noteIndexDeleted(ctx, name);
+    },
   },
   {
     collection: "datasources",
@@ -149,6 +156,7 @@ export function registerManagementRoutes(router: Router, ctx: StandInContext): v
       const existing = kind.map(ctx.state).get(name);
       checkConditions(req, existing);
       if (!existing) throw notFound(kind.noun, name);
+      kind.beforeDelete?.(ctx, name);
       kind.map(ctx.state).delete(name);
       kind.afterDelete?.(ctx, name);
       return { status: 204 };

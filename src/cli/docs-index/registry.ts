@@ -26,6 +26,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./commands/show.js")).showCommand,
   },
   {
+    name: "migrate-to-alias",
+    summary: "once: serve the index through an alias of the same name, so rebuilds are blue/green",
+    load: async () => (await import("./commands/migrate-to-alias.js")).migrateToAliasCommand,
+  },
+  {
     name: "preflight",
     summary: "check the docs storage account: blob soft delete on, versioning off",
     load: async () => (await import("./commands/preflight.js")).preflightCommand,

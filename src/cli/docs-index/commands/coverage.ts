@@ -8,6 +8,7 @@ import type { CommandModule } from "../command.js";
 import { coverageReport } from "../shared/coverage.js";
 import { DEFINITIONS_OPTION_HELP } from "../shared/definitions.js";
 import { announceTarget } from "../shared/target.js";
+import { formatIndexNames, indexNames } from "../shared/bluegreen.js";
 
 export const coverageCommand: CommandModule = {
   register(program, run) {
@@ -28,7 +29,8 @@ export const coverageCommand: CommandModule = {
         run(async (ctx, opts: { definitions?: string }) => {
           announceTarget(ctx, "coverage", ["index", "indexer"]);
           const report = await coverageReport(ctx, opts.definitions);
-          ctx.out.result(report, () => formatCoverageReport(report));
+          const index = await indexNames(ctx);
+          ctx.out.result({ ...report, index }, () => `${formatIndexNames(index)}\n${formatCoverageReport(report)}`);
           return report.complete ? ExitCode.Ok : ExitCode.CheckFailed;
         }),
       );

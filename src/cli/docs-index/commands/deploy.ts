@@ -4,7 +4,16 @@
 // saved plan (plan -out) or refuses with exit 4, writing nothing (docs/saved-plans.md).
 import type { Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
-import { ConcurrentChangeError, deploy, RebuildRefusedError, type DeployResult } from "../../../search/deploy.js";
+import { ConcurrentChangeError, RebuildRefusedError, type DeployResult } from "../../../search/deploy.js";
+import {
+  BlueGreenRebuildRefusedError,
+  deployThroughAlias,
+  type AliasDeployResult,
+  type AliasPlan,
+} from "../../../search/bluegreen/deploy-alias.js";
+import { blueGreenRendering } from "../../../search/bluegreen/plan-view.js";
+import { pruneGenerations } from "../../../search/bluegreen/rebuild.js";
+import { formatRebuildResult } from "../../../search/bluegreen/render.js";
 import type { Plan } from "../../../search/plan.js";
 import { applySavedPlan } from "../../../search/saved-plan-apply.js";
 import { SavedPlanRefusedError } from "../../../search/saved-plan-check.js";
@@ -15,6 +24,14 @@ import { renderPlan } from "../../../search/render-plan.js";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
+import {
+  addBlueGreenOptions,
+  allowBuildTime,
+  blueGreenFailure,
+  blueGreenPort,
+  rebuildOptions,
+  type BlueGreenCliOptions,
+} from "../shared/bluegreen.js";
 import { confirmDestructive } from "../shared/confirm.js";
 import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage, managementPort } from "../shared/definitions.js";
 import { readSavedPlanFile, renderRefusals } from "../shared/saved-plan-file.js";
@@ -22,18 +39,24 @@ import { announceTarget } from "../shared/target.js";
 import { statusVerdict, verdictExitCode } from "../shared/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../shared/wait.js";
 
-interface DeployOptions {
+interface DeployOptions extends BlueGreenCliOptions {
   definitions?: string;
   dryRun?: boolean;
   allowRebuild?: boolean;
+  resume?: boolean;
+  prune?: boolean;
   yes?: boolean;
   wait?: boolean;
   timeout: number;
-  pollInterval: number;
 }
 
-function renderResult(result: DeployResult, ctx: CliContext): string {
-  const lines = [renderPlan(result.plan, ctx.out.color)];
+/** The plan as `plan` renders it: a blue/green rebuild labelled with both generations. */
+function renderAliasPlan(planned: Pick<AliasPlan, "plan" | "blueGreen">, ctx: CliContext): string {
+  return renderPlan(planned.plan, ctx.out.color, planned.blueGreen ? blueGreenRendering(planned.blueGreen) : undefined);
+}
+
+function renderResult(result: DeployResult, ctx: CliContext, blueGreen: AliasPlan["blueGreen"] = null): string {
+  const lines = [renderAliasPlan({ plan: result.plan, blueGreen }, ctx)];
   if (result.dryRun) {
     lines.push("", "Dry run: nothing was changed.");
     return lines.join("\n");
@@ -91,13 +114,13 @@ export function nextCommandAfterRebuild(ctx: CliContext): string {
 
 export const deployCommand: CommandModule = {
   register(program: Command, run) {
-    addWaitOptions(program.command("deploy"), "with --wait: ")
+    addBlueGreenOptions(addWaitOptions(program.command("deploy"), "with --wait (and blue/green builds): "))
       .argument(
         "[plan-file]",
         "a saved plan (docs-index plan -out <file>): apply exactly it, or refuse and write nothing",
       )
       .description(
-        "Apply search-definitions/*.json: upsert index, datasource and indexer in that order (only what changed), then start one indexer run. Never resets.",
+        "Apply search-definitions/*.json: upsert index, datasource and indexer in that order (only what changed), then start one indexer run. Never resets. Once the index is an alias (migrate-to-alias), a rebuild is blue/green: a new generation is built and verified beside the live one, then the alias is swapped.",
       )
       .option(
         "--definitions <dir>",
@@ -107,18 +130,20 @@ export const deployCommand: CommandModule = {
       .option("--dry-run", "print the plan only; change nothing (with a plan file: run every check, write nothing)")
       .option(
         "--allow-rebuild",
-        "allow dropping and recreating the index when a change needs it (deletes every document; confirmed)",
+        "allow a rebuild when a change needs it: blue/green behind the alias (a full crawl, no downtime); before migrate-to-alias, drop and recreate (deletes every document); confirmed",
       )
-      .option("-y, --yes", "with --allow-rebuild: confirm without a prompt (required without a TTY)")
+      .option("--resume", "continue a blue/green rebuild that stopped (wait, verify, swap); `status` says where")
+      .option("--prune", "delete the generations older than the live one (and one a failed rebuild left); confirmed")
+      .option("-y, --yes", "with --allow-rebuild or --prune: confirm without a prompt (required without a TTY)")
       .option("--wait", "wait for the run this deploy started, then apply the status verdict (as `status`)")
       .addHelpText(
         "after",
         exitCodeHelp({
           0: "deployed (or dry run); with --wait: the run ended and the status verdict passed",
-          1: "with --wait: the run ended but the status verdict failed (unexpected failures, empty index)",
+          1: "with --wait: the run ended but the status verdict failed (unexpected failures, empty index); a blue/green rebuild: the new generation failed verification (the alias was not touched, the indexer points back)",
           2: "usage, configuration or definition error",
           4: "refused: a rebuild without --allow-rebuild or not confirmed (nothing changed), a concurrent change (HTTP 412), or a saved plan that no longer applies (another environment or endpoint, a live ETag moved, other definitions, an older format; nothing written)",
-          5: "with --wait: timed out waiting; the run continues",
+          5: "with --wait: timed out waiting; the run continues (a blue/green build: consumers stay on the live generation; continue with --resume)",
           130: "with --wait: Ctrl-C stopped the wait (not the run)",
         }),
       )
@@ -137,24 +162,67 @@ export const deployCommand: CommandModule = {
             });
           };
           let result: DeployResult;
+          let outcome: AliasDeployResult | undefined;
+          const port = planFile ? undefined : await blueGreenPort(ctx);
           try {
-            result = planFile
-              ? await deploySavedPlan(ctx, planFile, opts, confirmRebuild)
-              : await deploy(await managementPort(ctx), loadDefinitionsOrUsage(ctx, opts.definitions), {
-                  dryRun: Boolean(opts.dryRun),
-                  allowRebuild: Boolean(opts.allowRebuild),
-                  progress: (line) => ctx.out.progress(line),
-                  confirmRebuild,
-                });
+            if (planFile) result = await deploySavedPlan(ctx, planFile, opts, confirmRebuild);
+            else {
+              const files = loadDefinitionsOrUsage(ctx, opts.definitions);
+              if (opts.resume) allowBuildTime(ctx, opts);
+              outcome = await deployThroughAlias(port!, files, {
+                dryRun: Boolean(opts.dryRun),
+                allowRebuild: Boolean(opts.allowRebuild),
+                progress: (line) => ctx.out.progress(line),
+                rebuild: rebuildOptions(ctx, files, { ...opts, prune: false }),
+                confirmRebuild: async (planned) => {
+                  const bg = planned.blueGreen;
+                  if (!bg) return confirmRebuild(planned.plan);
+                  ctx.out.info(renderAliasPlan(planned, ctx));
+                  allowBuildTime(ctx, opts);
+                  await confirmDestructive(ctx, {
+                    action: `rebuild ${bg.alias} blue/green: build ${bg.to} beside ${bg.from} (a full crawl), verify it, then swap the alias`,
+                    loses: `no query: ${bg.from} serves until ${bg.to} is verified; documents whose blobs are gone are not carried over (counted before the swap); ${bg.from} is kept until --prune`,
+                    yes: Boolean(opts.yes),
+                  });
+                },
+              });
+              result = outcome.deployed ?? { plan: outcome.plan, dryRun: outcome.dryRun, steps: [], notices: [] };
+            }
           } catch (err) {
             if (err instanceof RebuildRefusedError) {
-              ctx.out.result({ refused: true, reason: "rebuild", plan: err.plan }, () =>
-                renderPlan(err.plan, ctx.out.color),
+              const target = err instanceof BlueGreenRebuildRefusedError ? err.target : null;
+              ctx.out.result({ refused: true, reason: "rebuild", plan: err.plan, blueGreen: target }, () =>
+                renderAliasPlan({ plan: err.plan, blueGreen: target }, ctx),
               );
               throw new CliError(err.message, ExitCode.Refused);
             }
             if (err instanceof ConcurrentChangeError) throw new CliError(err.message, ExitCode.Refused);
-            throw err;
+            throw blueGreenFailure(ctx, err) ?? err;
+          }
+
+          const pruned: string[] = [];
+          if (opts.prune && !opts.dryRun && port && outcome?.mode === "alias") {
+            await confirmDestructive(ctx, {
+              action: `delete the generations of ${search.index_name} older than the one it serves`,
+              loses: "the rollback targets (an older generation can no longer be swapped back in)",
+              yes: Boolean(opts.yes),
+            });
+            pruned.push(...(await pruneGenerations(port, search.index_name, search.indexer_name)));
+          }
+          if (outcome?.rebuilt) {
+            const rebuilt = outcome.rebuilt;
+            const verdict = opts.wait ? await statusVerdict(ctx) : null;
+            ctx.out.result(
+              { ...result, blueGreen: outcome.blueGreen, rebuilt, pruned, status: verdict, next: null },
+              () =>
+                // The plan was shown with the confirmation (stderr); stdout carries what was done.
+                [
+                  formatRebuildResult(rebuilt),
+                  ...(pruned.length ? [`pruned: ${pruned.join(", ")}`] : []),
+                  ...(verdict ? ["", formatStatusReport(verdict)] : []),
+                ].join("\n"),
+            );
+            return verdict ? verdictExitCode(verdict) : ExitCode.Ok;
           }
           const rebuilt = result.steps.some((s) => s.operation === "recreate");
           let verdict: StatusReport | null = null;
@@ -170,8 +238,12 @@ export const deployCommand: CommandModule = {
             verdict = await statusVerdict(ctx, { status: finished });
           }
           const next = rebuilt ? nextCommandAfterRebuild(ctx) : null;
-          ctx.out.result({ ...result, status: verdict, next }, () =>
-            [renderResult(result, ctx), ...(verdict ? ["", formatStatusReport(verdict)] : [])].join("\n"),
+          ctx.out.result({ ...result, blueGreen: outcome?.blueGreen ?? null, pruned, status: verdict, next }, () =>
+            [
+              renderResult(result, ctx, outcome?.blueGreen ?? null),
+              ...(pruned.length ? [`pruned: ${pruned.join(", ")}`] : []),
+              ...(verdict ? ["", formatStatusReport(verdict)] : []),
+            ].join("\n"),
           );
           for (const notice of result.notices) ctx.out.warn(notice);
           if (next) ctx.out.note(`next: ${next}`);

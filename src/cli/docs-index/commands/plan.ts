@@ -3,7 +3,8 @@
 // `deploy <file>` (docs/saved-plans.md); --markdown prints the reviewer's view for a pull request.
 import type { Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
-import { planDeploy } from "../../../search/deploy.js";
+import { planThroughAlias } from "../../../search/bluegreen/deploy-alias.js";
+import { blueGreenRendering } from "../../../search/bluegreen/plan-view.js";
 import { renderPlanMarkdown } from "../../../search/plan-markdown.js";
 import { renderPlan } from "../../../search/render-plan.js";
 import { createSavedPlan, SavedPlanSecretError } from "../../../search/saved-plan.js";
@@ -12,7 +13,8 @@ import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { reportError } from "../errors.js";
 import { writeSavedPlanFile } from "../shared/saved-plan-file.js";
-import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage, managementPort } from "../shared/definitions.js";
+import { blueGreenPort } from "../shared/bluegreen.js";
+import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../shared/definitions.js";
 import { announceTarget } from "../shared/target.js";
 import { cliVersion } from "../shared/version.js";
 
@@ -53,7 +55,10 @@ export const planCommand: CommandModule = {
               throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
             const files = loadDefinitionsOrUsage(ctx, opts.definitions);
             announceTarget(ctx, "plan", ["index", "datasource", "indexer"]);
-            const { plan, live } = await planDeploy(await managementPort(ctx), files);
+            const port = await blueGreenPort(ctx);
+            const { plan, live, blueGreen, mode, phase } = await planThroughAlias(port, files);
+            if (mode === "alias" && "live" in phase && phase.live)
+              ctx.out.note(`index: ${ctx.config.search.index_name} → ${phase.live} (alias)`);
             const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
             if (opts.out) {
               let saved;
@@ -62,8 +67,13 @@ export const planCommand: CommandModule = {
                   plan,
                   definitions: files,
                   live,
-                  target: { ...target, api_version: ctx.config.search.api_version },
+                  target: {
+                    ...target,
+                    api_version: ctx.config.search.api_version,
+                    ...(blueGreen ? { current_index: blueGreen.from } : {}),
+                  },
                   toolVersion: cliVersion(),
+                  ...(blueGreen ? { rebuild: { strategy: "blue-green" as const, next_index: blueGreen.to } } : {}),
                 });
               } catch (err) {
                 if (err instanceof SavedPlanSecretError) throw new CliError(err.message, ExitCode.Usage);
@@ -74,10 +84,10 @@ export const planCommand: CommandModule = {
                 `saved plan written to ${opts.out}; apply exactly it with: npx docs-index --env ${target.environment} deploy ${opts.out}`,
               );
             }
-            ctx.out.result(plan, () =>
+            ctx.out.result({ ...plan, blueGreen }, () =>
               opts.markdown
                 ? renderPlanMarkdown(plan, { target, definitions: files })
-                : renderPlan(plan, ctx.out.color),
+                : renderPlan(plan, ctx.out.color, blueGreen ? blueGreenRendering(blueGreen) : undefined),
             );
             const changed = plan.objects.some((o) => o.action !== "unchanged");
             return opts.detailedExitcode && changed ? ExitCode.Changes : ExitCode.Ok;

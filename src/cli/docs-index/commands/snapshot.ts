@@ -6,6 +6,7 @@ import type { CommandModule } from "../command.js";
 import { buildSnapshot } from "../../../search/ops/snapshot.js";
 import { lastSuccessfulRunEnd, runInProgress } from "../../../search/ops/indexer-status.js";
 import { countAll, fetchIndexerStatus, fetchIndexInfo, searchClient } from "../../../search/ops/io/search-io.js";
+import { indexNames } from "../shared/bluegreen.js";
 import { announceTarget } from "../shared/target.js";
 
 export const snapshotCommand: CommandModule = {
@@ -42,9 +43,12 @@ export const snapshotCommand: CommandModule = {
             },
             info.error ? [info.error] : [],
           );
+          const index = await indexNames(ctx);
           for (const w of snapshot.warnings) ctx.out.warn(w);
           // Always one JSON object (with format_version): the point is to paste it into an evaluation record.
-          ctx.out.result(snapshot, () => JSON.stringify(jsonDocument(snapshot), null, 2));
+          // `index` stays the configured name; `servingIndex` is the generation behind the alias (the eTag's).
+          const pinned = { ...snapshot, servingIndex: index.serving, alias: index.alias };
+          ctx.out.result(pinned, () => JSON.stringify(jsonDocument(pinned), null, 2));
           return ExitCode.Ok;
         }),
       );

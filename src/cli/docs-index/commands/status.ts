@@ -5,6 +5,7 @@ import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { formatStatusReport } from "../../../search/ops/status-report.js";
 import { integerIn } from "../shared/options.js";
+import { formatIndexNames, indexNames } from "../shared/bluegreen.js";
 import { announceTarget } from "../shared/target.js";
 import { statusVerdict, verdictExitCode } from "../shared/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../shared/wait.js";
@@ -46,7 +47,8 @@ export const statusCommand: CommandModule = {
               })
             : undefined;
           const report = await statusVerdict(ctx, { historyLimit: opts.history, ...(status ? { status } : {}) });
-          ctx.out.result(report, () => formatStatusReport(report));
+          const index = await indexNames(ctx, { phase: true });
+          ctx.out.result({ ...report, index }, () => `${formatIndexNames(index)}\n${formatStatusReport(report)}`);
           return verdictExitCode(report);
         }),
       );

@@ -1,0 +1,195 @@
+// The blue/green steps of `npm run local`: the one-time migration to an alias, a rebuild-class change (a field
+// made searchable) deployed with `deploy --allow-rebuild` while a consumer queries every 100 ms, and a rebuild
+// whose new generation fails verification (an unexpected mapping failure). Definitions for the two rebuilds are
+// today's reviewed files with one change each, written to a temporary directory.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { SearchIndexClient } from "@azure/search-documents";
+import {
+  DEFINITION_FILES,
+  DEPLOY_ORDER,
+  readRawDefinitions,
+  type DefinitionKind,
+  type JsonObject,
+} from "../../src/search/definitions.js";
+import { formatQueryLoop, startQueryLoop, type QueryLoopCounts } from "./query-loop.js";
+import type { CliRun } from "./docs-index.js";
+import { INDEX_NAME } from "./services.js";
+import { StepSkipped, type StepRunner } from "./steps.js";
+
+/** One query every this many ms during the migration and the rebuilds (the issue's consumer). */
+export const QUERY_EVERY_MS = 100;
+/** The field the demo makes searchable: filterable and facetable today, not searchable (a rebuild-class change). */
+export const DEMO_FIELD = "section";
+
+export interface DemoContext {
+  cli(...args: string[]): Promise<CliRun>;
+  indexClient: SearchIndexClient;
+  /** Prints a block under the current step. */
+  print(text: string): void;
+}
+
+type Raw = Record<DefinitionKind, JsonObject>;
+
+function writeDefinitions(change: (d: Raw) => void): string {
+  const raw = structuredClone(readRawDefinitions());
+  change(raw);
+  const dir = mkdtempSync(path.join(tmpdir(), "docs-index-bluegreen-"));
+  for (const kind of DEPLOY_ORDER)
+    writeFileSync(path.join(dir, DEFINITION_FILES[kind]), `${JSON.stringify(raw[kind], null, 2)}\n`);
+  return dir;
+}
+
+function makeSearchable(d: Raw): void {
+  const field = (d.index.fields as JsonObject[]).find((f) => f.name === DEMO_FIELD);
+  if (!field) throw new Error(`search-definitions/docs-index.json has no field ${DEMO_FIELD}`);
+  field.searchable = true;
+}
+
+/** Today's files with the demo field made searchable. */
+export function searchableFieldDefinitions(): string {
+  return writeDefinitions(makeSearchable);
+}
+
+/** A second field the failing demo makes searchable, so it is a rebuild after the first rebuild too. */
+export const SECOND_DEMO_FIELD = "format";
+
+/**
+ * Another rebuild-class change (the demo field and `format` made searchable) plus a mapping that fails for every
+ * page (position 9 does not exist): the new generation must fail verification.
+ */
+export function brokenMappingDefinitions(): string {
+  return writeDefinitions((d) => {
+    makeSearchable(d);
+    const second = (d.index.fields as JsonObject[]).find((f) => f.name === SECOND_DEMO_FIELD);
+    if (!second) throw new Error(`search-definitions/docs-index.json has no field ${SECOND_DEMO_FIELD}`);
+    second.searchable = true;
+    const mapping = (d.indexer.fieldMappings as JsonObject[]).find((m) => m.targetFieldName === DEMO_FIELD);
+    (mapping!.mappingFunction as { parameters: { position: number } }).parameters.position = 9;
+  });
+}
+
+async function aliasTarget(ctx: DemoContext): Promise<string> {
+  return (await ctx.indexClient.getAlias(INDEX_NAME)).indexes[0] ?? "?";
+}
+
+export interface DemoRun {
+  run: CliRun;
+  loop: QueryLoopCounts;
+  aliasTarget: string;
+}
+
+/** Runs a docs-index command while the consumer queries `docs-index` every 100 ms. */
+export async function underQueryLoad(ctx: DemoContext, ...args: string[]): Promise<DemoRun> {
+  const loop = startQueryLoop(ctx.indexClient.getSearchClient(INDEX_NAME), QUERY_EVERY_MS);
+  let run: CliRun;
+  try {
+    run = await ctx.cli(...args);
+  } finally {
+    await loop.stop();
+  }
+  ctx.print(run.stderr);
+  ctx.print(run.stdout);
+  ctx.print(formatQueryLoop(loop.counts, QUERY_EVERY_MS));
+  return { run, loop: loop.counts, aliasTarget: await aliasTarget(ctx) };
+}
+
+/** Hits for a word searched in the demo field only (the field is searchable only in the new generation). */
+export async function searchableHits(ctx: DemoContext, word: string): Promise<number> {
+  const result = await ctx.indexClient
+    .getSearchClient(INDEX_NAME)
+    .search(word, { searchFields: [DEMO_FIELD], includeTotalCount: true, top: 0 });
+  return result.count ?? 0;
+}
+
+export interface BlueGreenFigures {
+  migration?: { gapMs: number | null; loop: QueryLoopCounts; aliasTarget: string };
+  rebuild?: { loop: QueryLoopCounts; aliasTarget: string; searchableHits: number; exitCode: number };
+  failedRebuild?: { loop: QueryLoopCounts; aliasTarget: string; exitCode: number };
+}
+
+export interface BlueGreenStepsContext extends DemoContext {
+  steps: StepRunner;
+  figures: BlueGreenFigures;
+  /** Skips the step (StepSkipped) when the docs-index command is not there yet. */
+  requireCommand(name: string): Promise<void>;
+  /** Seconds the CLI waits after an alias swap: the local stand-in's propagation delay. */
+  propagationWaitSeconds: number;
+}
+
+const expectCode = (run: CliRun, command: string, wanted: (code: number) => boolean) => {
+  if (!wanted(run.code))
+    throw new Error(
+      `docs-index ${command} exited ${run.code}: ${(run.stderr || run.stdout).trim().split("\n").at(-1)}`,
+    );
+};
+
+/** The three blue/green steps of `npm run local`: migrate, rebuild under query load, a rebuild that must fail. */
+export async function runBlueGreenSteps(ctx: BlueGreenStepsContext): Promise<void> {
+  const wait = ["--propagation-wait", String(ctx.propagationWaitSeconds), "--poll-interval", "0.2"];
+  const isAlias = async () => {
+    try {
+      await ctx.indexClient.getAlias(INDEX_NAME);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  await ctx.steps.run(
+    "migrate-to-alias",
+    `docs-index migrate-to-alias (once: ${INDEX_NAME} becomes an alias; a query every ${QUERY_EVERY_MS} ms)`,
+    async () => {
+      await ctx.requireCommand("migrate-to-alias");
+      const demo = await underQueryLoad(ctx, "migrate-to-alias", "--yes", ...wait);
+      expectCode(demo.run, "migrate-to-alias", (c) => c === 0);
+      const gap = /gap: (\d+) ms/.exec(demo.run.stdout);
+      ctx.figures.migration = { gapMs: gap ? Number(gap[1]) : null, loop: demo.loop, aliasTarget: demo.aliasTarget };
+      return `${INDEX_NAME} → ${demo.aliasTarget}; gap ${gap?.[1] ?? "?"} ms; ${demo.loop.queries} queries, ${demo.loop.failed} failed, ${demo.loop.empty} empty`;
+    },
+  );
+
+  await ctx.steps.run(
+    "rebuild",
+    `docs-index deploy --allow-rebuild: ${DEMO_FIELD} made searchable, blue/green, a query every ${QUERY_EVERY_MS} ms`,
+    async () => {
+      await ctx.requireCommand("migrate-to-alias");
+      if (!(await isAlias())) throw new StepSkipped(`${INDEX_NAME} is not an alias (migrate-to-alias did not run)`);
+      const dir = searchableFieldDefinitions();
+      try {
+        const plan = await ctx.cli("plan", "--definitions", dir);
+        ctx.print(plan.stdout);
+        const demo = await underQueryLoad(ctx, "deploy", "--allow-rebuild", "--yes", "--definitions", dir, ...wait);
+        expectCode(demo.run, "deploy --allow-rebuild", (c) => c === 0);
+        const hits = await searchableHits(ctx, "guides");
+        ctx.figures.rebuild = { loop: demo.loop, aliasTarget: demo.aliasTarget, searchableHits: hits, exitCode: 0 };
+        if (demo.loop.failed + demo.loop.empty > 0)
+          throw new Error(`${demo.loop.failed} failed and ${demo.loop.empty} empty queries during the rebuild`);
+        return `${INDEX_NAME} → ${demo.aliasTarget}; ${demo.loop.queries} queries, 0 failed, 0 empty; "guides" in ${DEMO_FIELD}: ${hits} hits`;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  await ctx.steps.run(
+    "rebuild-verification-fails",
+    "A rebuild whose new generation fails verification (an unexpected mapping failure): the alias stays",
+    async () => {
+      await ctx.requireCommand("migrate-to-alias");
+      if (!(await isAlias())) throw new StepSkipped(`${INDEX_NAME} is not an alias (migrate-to-alias did not run)`);
+      const before = await aliasTarget(ctx);
+      const dir = brokenMappingDefinitions();
+      try {
+        const demo = await underQueryLoad(ctx, "deploy", "--allow-rebuild", "--yes", "--definitions", dir, ...wait);
+        expectCode(demo.run, "deploy --allow-rebuild (broken mapping)", (c) => c !== 0);
+        ctx.figures.failedRebuild = { loop: demo.loop, aliasTarget: demo.aliasTarget, exitCode: demo.run.code };
+        if (demo.aliasTarget !== before) throw new Error(`the alias moved to ${demo.aliasTarget}`);
+        return `exit ${demo.run.code}; ${INDEX_NAME} still → ${demo.aliasTarget}; ${demo.loop.queries} queries, ${demo.loop.failed} failed, ${demo.loop.empty} empty`;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+}

@@ -1,0 +1,81 @@
+// docs-index migrate-to-alias: the one-time move of a concrete index to an alias of the same name (blue/green
+// from then on). Builds generation 1 fully and verifies it while the concrete index serves, then deletes the
+// concrete index and creates the alias at once: the gap between the two is measured and reported.
+import type { Command } from "commander";
+import { migrateToAlias, type MigrateResult } from "../../../search/bluegreen/migrate.js";
+import { formatMigrateResult } from "../../../search/bluegreen/render.js";
+import { resolveServingIndex } from "../../../search/ops/io/alias-resolve.js";
+import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
+import type { CliContext } from "../../context.js";
+import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import type { CommandModule } from "../command.js";
+import {
+  addBlueGreenOptions,
+  allowBuildTime,
+  blueGreenFailure,
+  blueGreenPort,
+  rebuildOptions,
+  type BlueGreenCliOptions,
+} from "../shared/bluegreen.js";
+import { confirmDestructive } from "../shared/confirm.js";
+import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../shared/definitions.js";
+import { announceTarget } from "../shared/target.js";
+import { addWaitOptions } from "../shared/wait.js";
+
+interface MigrateOptions extends BlueGreenCliOptions {
+  timeout: number;
+  definitions?: string;
+  resume?: boolean;
+  yes?: boolean;
+}
+
+export const migrateToAliasCommand: CommandModule = {
+  register(program: Command, run) {
+    const command = program
+      .command("migrate-to-alias")
+      .description(
+        "Once per environment: serve the index through an alias of the same name, so rebuilds are blue/green. Builds generation 1 (a full crawl) beside the concrete index, verifies it, then deletes the concrete index and creates the alias at once.",
+      )
+      .option("--definitions <dir>", DEFINITIONS_OPTION_HELP, DEFAULT_DEFINITIONS_DIR)
+      .option("--resume", "continue a migration that stopped (the crawl, or the alias after the delete)")
+      .option("-y, --yes", "confirm deleting the concrete index without a prompt (required without a TTY)");
+    addBlueGreenOptions(addWaitOptions(command)).addHelpText(
+      "after",
+      exitCodeHelp({
+        0: "migrated (or already an alias: nothing to do)",
+        1: "generation 1 failed verification: nothing was deleted, the indexer points at the concrete index again",
+        3: "the alias could not be created after the concrete index was deleted: queries FAIL, run with --resume now",
+        4: "refused: not confirmed, or the service is in a state the migration cannot start from",
+        5: "timed out waiting for the crawl; the concrete index still serves; continue with --resume",
+      }),
+    );
+    command.action(
+      run(async (ctx: CliContext, opts: MigrateOptions) => {
+        const files = loadDefinitionsOrUsage(ctx, opts.definitions);
+        const name = ctx.config.search.index_name;
+        announceTarget(ctx, "migrate-to-alias", ["index", "indexer"]);
+        const { indexClient } = await ctx.search();
+        const now = await resolveServingIndex(indexClient, name);
+        if (now.kind === "alias") {
+          const result = { alias: name, generation: now.index, alreadyMigrated: true, steps: [] };
+          ctx.out.result(result, () => formatMigrateResult(result));
+          return ExitCode.Ok;
+        }
+        await confirmDestructive(ctx, {
+          action: `build ${name}-1 (a full crawl), then delete the concrete index ${name} and create the alias ${name} → ${name}-1`,
+          loses: `queries to ${name} for the moments between the delete and the alias (measured and reported; milliseconds locally); documents whose blobs are gone are not carried over (counted before the delete)`,
+          yes: Boolean(opts.yes),
+        });
+        allowBuildTime(ctx, opts);
+        let result: MigrateResult;
+        try {
+          result = await migrateToAlias(await blueGreenPort(ctx), files, rebuildOptions(ctx, files, opts));
+        } catch (err) {
+          throw blueGreenFailure(ctx, err) ?? err;
+        }
+        ctx.out.result(result, () => formatMigrateResult(result));
+        return ExitCode.Ok;
+      }),
+    );
+  },
+};

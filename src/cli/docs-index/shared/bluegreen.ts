@@ -1,0 +1,176 @@
+// The blue/green scheme from the CLI: the port over the SDK clients (with the docs container when it can be
+// read, so a rebuild classifies the documents it drops), the rebuild's options from the config and the command
+// line, and the options deploy and migrate-to-alias share. Core: src/search/bluegreen/.
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { ALIAS_PROPAGATION_MS } from "../../../search/bluegreen/alias-facts.js";
+import { systemClock, type BlueGreenPort } from "../../../search/bluegreen/ports.js";
+import { RebuildStoppedError, VerificationFailedError } from "../../../search/bluegreen/build.js";
+import { AliasGapError } from "../../../search/bluegreen/migrate.js";
+import { observe, RebuildNotPossibleError, type RebuildOptions } from "../../../search/bluegreen/rebuild.js";
+import { describePhase, inferPhase, type Phase } from "../../../search/bluegreen/progress-state.js";
+import { resolveServingIndex } from "../../../search/ops/io/alias-resolve.js";
+import { RebuildRefusedError } from "../../../search/deploy.js";
+import { CliError, ExitCode } from "../../exit-codes.js";
+import { formatVerification } from "../../../search/bluegreen/verify.js";
+import type { Definitions } from "../../../search/definitions.js";
+import { indexerDefinitionView } from "../../../search/definition-views.js";
+import type { CliContext } from "../../context.js";
+import { managementPort } from "./definitions.js";
+import { positiveSeconds } from "./options.js";
+
+export interface BlueGreenCliOptions {
+  tolerance: number;
+  propagationWait: number;
+  crawlTimeout: number;
+  pollInterval: number;
+}
+
+export const DEFAULT_TOLERANCE_PERCENT = 10;
+export const DEFAULT_CRAWL_TIMEOUT_SECONDS = 6 * 3600;
+
+function percent(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 100)
+    throw new InvalidArgumentError(`--tolerance expects a percentage from 0 to 100, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** The options every blue/green build takes (deploy --allow-rebuild / --resume, migrate-to-alias); the poll
+ * interval is the wait options' (shared/wait.ts). */
+export function addBlueGreenOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option(
+        "--tolerance <percent>",
+        "blue/green verification: allowed difference of document counts and field fill rates from the live index",
+      )
+        .default(DEFAULT_TOLERANCE_PERCENT)
+        .argParser(percent),
+    )
+    .addOption(
+      new Option(
+        "--propagation-wait <seconds>",
+        "blue/green: wait after the alias swap before the old generation may be deleted (the service: up to 10 s)",
+      )
+        .default(ALIAS_PROPAGATION_MS / 1000)
+        .argParser(positiveSeconds("--propagation-wait")),
+    )
+    .addOption(
+      new Option("--crawl-timeout <seconds>", "blue/green: stop waiting for the full crawl after this long")
+        .default(DEFAULT_CRAWL_TIMEOUT_SECONDS)
+        .argParser(positiveSeconds("--crawl-timeout")),
+    );
+}
+
+export async function blueGreenPort(ctx: CliContext): Promise<BlueGreenPort> {
+  const [{ indexClient, indexerClient }, management, { createBlueGreenPort }] = await Promise.all([
+    ctx.search(),
+    managementPort(ctx),
+    import("../../../search/ops/io/bluegreen-port.js"),
+  ]);
+  const port = createBlueGreenPort({ indexClient, indexerClient, management });
+  return {
+    ...port,
+    // The container listing classifies the documents a rebuild drops; without read access they are only counted.
+    blobs: async () => {
+      try {
+        const container = (await ctx.blobService()).getContainerClient(ctx.config.search.container);
+        const withBlobs = createBlueGreenPort({ indexClient, indexerClient, management, container });
+        return await withBlobs.blobs!();
+      } catch (err) {
+        ctx.out.warn(
+          `the container ${ctx.config.search.container} could not be listed (${(err as Error).message.split("\n")[0]}): dropped documents are counted, not classified`,
+        );
+        return undefined;
+      }
+    },
+  };
+}
+
+/** A blue/green build is about to start: the command's deadline grows by the crawl's and the swap's waits. */
+export function allowBuildTime(ctx: CliContext, opts: BlueGreenCliOptions): void {
+  ctx.extendDeadline(opts.crawlTimeout * 1000 + opts.propagationWait * 1000 + 60_000);
+}
+
+export function rebuildOptions(
+  ctx: CliContext,
+  files: Definitions,
+  opts: BlueGreenCliOptions & { resume?: boolean; prune?: boolean },
+): RebuildOptions {
+  return {
+    classify: {
+      container: ctx.config.search.container,
+      expectedFailures: ctx.config.search.expected_failures,
+      excludedExtensions: indexerDefinitionView(files.indexer).excludedExtensions,
+    },
+    clock: systemClock,
+    progress: (line) => ctx.out.progress(line),
+    tolerance: opts.tolerance / 100,
+    propagationMs: opts.propagationWait * 1000,
+    crawlTimeoutMs: opts.crawlTimeout * 1000,
+    pollMs: opts.pollInterval * 1000,
+    resume: Boolean(opts.resume),
+    prune: Boolean(opts.prune),
+  };
+}
+
+/**
+ * The exit code and message of a blue/green outcome that is not a success; undefined for other errors. A failed
+ * verification also prints its checks as the result (stdout; the JSON document with --json).
+ */
+export function blueGreenFailure(ctx: CliContext, err: unknown): CliError | undefined {
+  if (err instanceof VerificationFailedError) {
+    const { candidate, servingIndex, verification, dropped } = err;
+    ctx.out.result(
+      { failed: "verification", candidate, serving: servingIndex, aliasUnchanged: true, verification, dropped },
+      () =>
+        [`verification of ${candidate} failed; ${servingIndex} still serves:`, formatVerification(verification)].join(
+          "\n",
+        ),
+    );
+    return new CliError(err.message, ExitCode.CheckFailed);
+  }
+  if (err instanceof RebuildStoppedError) return new CliError(err.message, ExitCode.Timeout);
+  if (err instanceof RebuildNotPossibleError || err instanceof RebuildRefusedError)
+    return new CliError(err.message, ExitCode.Refused);
+  if (err instanceof AliasGapError) return new CliError(err.message, ExitCode.ServiceError);
+  return undefined;
+}
+
+/** Both names of the index and where a blue/green rebuild stands, for status, coverage and snapshot. */
+export interface IndexNames {
+  /** The configured name consumers query (docs-index). */
+  name: string;
+  /** The concrete index it designates now (docs-index-3), or null when neither an alias nor an index exists. */
+  serving: string | null;
+  alias: boolean;
+  /** `status` only: the phase read from the service and what to do next. */
+  phase?: Phase["phase"];
+  description?: string;
+}
+
+export async function indexNames(ctx: CliContext, opts: { phase?: boolean } = {}): Promise<IndexNames> {
+  const name = ctx.config.search.index_name;
+  const { indexClient } = await ctx.search();
+  const r = await resolveServingIndex(indexClient, name);
+  const names: IndexNames = {
+    name,
+    serving: r.kind === "missing" ? null : r.index,
+    alias: r.kind === "alias",
+  };
+  if (opts.phase) {
+    const phase = inferPhase(await observe(await blueGreenPort(ctx), name, ctx.config.search.indexer_name));
+    names.phase = phase.phase;
+    names.description = describePhase(name, phase);
+  }
+  return names;
+}
+
+export function formatIndexNames(n: IndexNames): string {
+  const head = n.alias
+    ? `index ${n.name} → ${n.serving} (alias)`
+    : n.serving
+      ? `index ${n.name} (a concrete index, not an alias)`
+      : `index ${n.name}: not found`;
+  return n.description && n.phase !== "idle" ? `${head}\n${n.description}` : head;
+}

@@ -1,0 +1,241 @@
+// Building a generation beside the live one, shared by the rebuild and the migration: create the index from the
+// reviewed file, point the indexer at it, reset and run (one full crawl; the live index keeps serving,
+// unchanged), wait with progress, then verify it against the live index before any consumer sees it. On a failed
+// verification the indexer is pointed back at the live index; the new generation is kept for inspection.
+import type { Definitions, JsonObject } from "../definitions.js";
+import type { LiveObject } from "../plan.js";
+import { BlobIndex } from "../ops/orphans.js";
+import { countableFields } from "./countable.js";
+import { summariseDropped, type DropOptions, type DroppedSummary } from "./dropped.js";
+import { forGeneration } from "./generations.js";
+import type { BlueGreenPort, Clock } from "./ports.js";
+import { crawlState, fullCrawlRun, type CrawlState } from "./progress-state.js";
+import { verifyGeneration, type FieldCount, type Verification } from "./verify.js";
+
+export type StepName =
+  | "create-generation"
+  | "point-indexer"
+  | "reset-and-run"
+  | "wait"
+  | "verify"
+  | "rollback"
+  | "swap"
+  | "propagate"
+  | "prune"
+  | "delete-concrete-index"
+  | "create-alias";
+
+export interface StepRecord {
+  step: StepName;
+  ms: number;
+  detail: string;
+}
+
+export interface BuildOptions {
+  /** Allowed relative difference of document counts and field fill rates (default 0.1 = 10 %). */
+  tolerance?: number;
+  /** How often to poll the indexer while it crawls (default 5 s). */
+  pollMs?: number;
+  /** Give up waiting for the crawl after this long (default 6 h); the live index is untouched. */
+  crawlTimeoutMs?: number;
+  classify: DropOptions;
+  progress?: (line: string) => void;
+  clock: Clock;
+}
+
+/** Stopped before the cutover: consumers are still on a complete index; `resume` continues. */
+export class RebuildStoppedError extends Error {
+  constructor(
+    readonly stoppedAt: StepName,
+    readonly servingIndex: string,
+    reason: string,
+    readonly resumeCommand: string,
+  ) {
+    super(
+      `stopped at ${stoppedAt}: ${reason}. Consumers are still served by ${servingIndex}, unchanged. Continue with \`${resumeCommand}\`.`,
+    );
+    this.name = "RebuildStoppedError";
+  }
+}
+
+/** The new generation failed verification: the alias was not touched and the indexer points at the live index again. */
+export class VerificationFailedError extends Error {
+  constructor(
+    readonly candidate: string,
+    readonly servingIndex: string,
+    readonly verification: Verification,
+    readonly dropped: DroppedSummary | undefined,
+  ) {
+    super(
+      `generation ${candidate} failed verification, so consumers stay on ${servingIndex} (alias unchanged) and the indexer points at ${servingIndex} again. ` +
+        `Failed: ${verification.failure}. ${candidate} is kept for inspection; the next rebuild replaces it, \`deploy --prune\` deletes it.`,
+    );
+    this.name = "VerificationFailedError";
+  }
+}
+
+export interface BuildContext {
+  port: BlueGreenPort;
+  files: Definitions;
+  options: BuildOptions;
+  steps: StepRecord[];
+  /** The command that continues after an interruption (named in errors). */
+  resumeCommand: string;
+}
+
+export async function step<T>(ctx: BuildContext, name: StepName, fn: () => Promise<[T, string]>): Promise<T> {
+  const started = ctx.options.clock.now();
+  const [value, detail] = await fn();
+  ctx.steps.push({ step: name, ms: ctx.options.clock.now() - started, detail });
+  ctx.options.progress?.(`${name}: ${detail}`);
+  return value;
+}
+
+function indexerName(ctx: BuildContext): string {
+  return String(ctx.files.indexer.name);
+}
+
+/** Creates `candidate` from the reviewed index file and points the indexer at it; returns the indexer it replaced. */
+export async function createAndPoint(ctx: BuildContext, candidate: string): Promise<LiveObject> {
+  const { management } = ctx.port;
+  const target = forGeneration(ctx.files, candidate);
+  await step(ctx, "create-generation", async () => {
+    await management.put("index", candidate, target.index, { ifNoneMatch: "*" });
+    return [undefined, `created index ${candidate} from the reviewed definition`];
+  });
+  return step(ctx, "point-indexer", async () => {
+    const live = await management.get("indexer", indexerName(ctx));
+    if (!live) throw new Error(`indexer ${indexerName(ctx)} does not exist: run \`docs-index deploy\` first`);
+    await management.put("indexer", indexerName(ctx), target.indexer, { ifMatch: live.etag });
+    return [live, `${indexerName(ctx)} now writes into ${candidate} (was ${String(live.definition.targetIndexName)})`];
+  });
+}
+
+async function waitUntil(ctx: BuildContext, serving: string, done: (s: CrawlState) => boolean): Promise<CrawlState> {
+  const { clock } = ctx.options;
+  const deadline = clock.now() + (ctx.options.crawlTimeoutMs ?? 6 * 3600_000);
+  for (;;) {
+    const status = await ctx.port.indexerStatus(indexerName(ctx));
+    const state = crawlState(status);
+    if (done(state)) return state;
+    const active = status.lastResult?.status === "inProgress" ? status.lastResult : undefined;
+    if (active)
+      ctx.options.progress?.(
+        `crawling: ${active.itemsProcessed} processed, ${active.itemsFailed} failed (since ${active.startTime ?? "?"})`,
+      );
+    if (clock.now() >= deadline)
+      throw new RebuildStoppedError("wait", serving, "the crawl did not finish in time", ctx.resumeCommand);
+    await clock.sleep(ctx.options.pollMs ?? 5000);
+  }
+}
+
+/**
+ * Reset and run, then wait for the full crawl to finish. A fresh build always resets; a resumed one skips what
+ * the history shows done. The history cannot say whether its newest reset came before or after the indexer was
+ * pointed at the candidate: an empty candidate means before; a partly filled one fails the verification's counts.
+ */
+export async function crawl(ctx: BuildContext, serving: string, candidate: string, fresh: boolean): Promise<void> {
+  const name = indexerName(ctx);
+  let initial = fresh ? "not-reset" : crawlState(await ctx.port.indexerStatus(name));
+  // Resuming: a "done" crawl into an empty candidate is an older reset's run (it wrote elsewhere): crawl again.
+  if (initial === "done" && (await ctx.port.countDocuments(candidate)) === 0) initial = "not-reset";
+  if (initial === "not-reset" || initial === "reset-not-run") {
+    await step(ctx, "reset-and-run", async () => {
+      if (initial === "not-reset") {
+        // A run started before the reset (e.g. by the indexer update) is incremental: let it end first.
+        const status = await ctx.port.indexerStatus(name);
+        if (status.lastResult?.status === "inProgress") await waitIdle(ctx, serving);
+        await ctx.port.resetIndexer(name);
+      }
+      // After a reset any run is a full crawl, so one already started by the service is as good as ours.
+      const outcome = await ctx.port.management.runIndexer(name);
+      return [
+        undefined,
+        `reset ${name} and ${outcome === "started" ? "started" : "joined"} a full crawl into ${candidate}`,
+      ];
+    });
+  }
+  await step(ctx, "wait", async () => {
+    await waitUntil(ctx, serving, (s) => s === "done");
+    return [undefined, `the crawl into ${candidate} finished`];
+  });
+}
+
+async function waitIdle(ctx: BuildContext, serving: string): Promise<void> {
+  const { clock } = ctx.options;
+  const deadline = clock.now() + (ctx.options.crawlTimeoutMs ?? 6 * 3600_000);
+  while ((await ctx.port.indexerStatus(indexerName(ctx))).lastResult?.status === "inProgress") {
+    if (clock.now() >= deadline)
+      throw new RebuildStoppedError("reset-and-run", serving, "an earlier run did not end in time", ctx.resumeCommand);
+    await clock.sleep(ctx.options.pollMs ?? 5000);
+  }
+}
+
+async function idSet(port: BlueGreenPort, index: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for await (const id of port.documentIds(index)) ids.add(id);
+  return ids;
+}
+
+async function fieldCounts(
+  port: BlueGreenPort,
+  serving: string,
+  servingDef: JsonObject | undefined,
+  candidate: string,
+): Promise<{ fields: FieldCount[]; uncounted: string[] }> {
+  const candidateDef = (await port.management.get("index", candidate))?.definition ?? {};
+  const next = countableFields(candidateDef);
+  const liveFilters = new Map(countableFields(servingDef ?? {}).countable.map((f) => [f.name, f.filter]));
+  const fields: FieldCount[] = [];
+  for (const f of next.countable) {
+    const liveFilter = liveFilters.get(f.name);
+    fields.push({
+      field: f.name,
+      next: await port.countMatching(candidate, f.filter),
+      ...(liveFilter ? { live: await port.countMatching(serving, liveFilter) } : {}),
+    });
+  }
+  return { fields, uncounted: next.uncounted };
+}
+
+/** Verifies `candidate` against `serving`; on failure points the indexer back and throws VerificationFailedError. */
+export async function verifyOrRollback(
+  ctx: BuildContext,
+  serving: string,
+  candidate: string,
+  previousIndexer: LiveObject | undefined,
+): Promise<{ verification: Verification; dropped: DroppedSummary }> {
+  const { port, options } = ctx;
+  const result = await step(ctx, "verify", async () => {
+    const status = await port.indexerStatus(indexerName(ctx));
+    const servingDef = (await port.management.get("index", serving))?.definition;
+    const [liveCount, nextCount] = [await port.countDocuments(serving), await port.countDocuments(candidate)];
+    const { fields, uncounted } = await fieldCounts(port, serving, servingDef, candidate);
+    const blobs = port.blobs ? await port.blobs() : undefined;
+    const dropped = summariseDropped(await idSet(port, serving), await idSet(port, candidate), blobs, options.classify);
+    const verification = verifyGeneration({
+      run: fullCrawlRun(status),
+      liveCount,
+      nextCount,
+      fields,
+      uncountedFields: uncounted,
+      dropped,
+      tolerance: options.tolerance ?? 0.1,
+      classify: options.classify,
+    });
+    return [{ verification, dropped }, verification.ok ? `${candidate} passed` : `${candidate} FAILED`];
+  });
+  if (result.verification.ok) return result;
+  await step(ctx, "rollback", async () => {
+    const current = await port.management.get("indexer", indexerName(ctx));
+    const back: JsonObject = previousIndexer
+      ? { ...previousIndexer.definition }
+      : { ...(current?.definition ?? ctx.files.indexer), targetIndexName: serving };
+    delete back["@odata.etag"];
+    await port.management.put("indexer", indexerName(ctx), back, current ? { ifMatch: current.etag } : {});
+    return [undefined, `${indexerName(ctx)} points at ${serving} again; the alias was not touched`];
+  });
+  throw new VerificationFailedError(candidate, serving, result.verification, result.dropped);
+}
+
+export { BlobIndex };

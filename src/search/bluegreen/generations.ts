@@ -1,0 +1,77 @@
+// Generations: the concrete indexes behind the alias, named `<alias>-<n>` (docs-index-3). Which index the alias
+// designates, the next generation's name, and the reviewed definitions retargeted at a generation. Pure.
+import type { Definitions, JsonObject } from "../definitions.js";
+
+export function generationIndexName(alias: string, generation: number): string {
+  return `${alias}-${generation}`;
+}
+
+/** The generation number of `indexName`, or undefined when it is not one of `alias`'s generations. */
+export function generationOf(alias: string, indexName: string): number | undefined {
+  if (!indexName.startsWith(`${alias}-`)) return undefined;
+  const rest = indexName.slice(alias.length + 1);
+  if (!/^[1-9]\d{0,8}$/.test(rest)) return undefined;
+  return Number(rest);
+}
+
+/** Existing generations of `alias`, oldest first. */
+export function generationsIn(alias: string, indexNames: Iterable<string>): { name: string; generation: number }[] {
+  const out: { name: string; generation: number }[] = [];
+  for (const name of indexNames) {
+    const generation = generationOf(alias, name);
+    if (generation !== undefined) out.push({ name, generation });
+  }
+  return out.sort((a, b) => a.generation - b.generation);
+}
+
+/** One more than any generation that exists (numbers are never reused while an older one is still there). */
+export function nextGeneration(alias: string, indexNames: Iterable<string>): number {
+  return Math.max(0, ...generationsIn(alias, indexNames).map((g) => g.generation)) + 1;
+}
+
+/** What the configured name designates on the service. */
+export type Resolution =
+  | { kind: "alias"; alias: string; index: string; generation: number | undefined }
+  | { kind: "concrete"; index: string }
+  | { kind: "missing"; name: string };
+
+export function resolveName(
+  name: string,
+  observed: { aliasTarget: string | undefined; indexNames: Iterable<string> },
+): Resolution {
+  if (observed.aliasTarget !== undefined)
+    return {
+      kind: "alias",
+      alias: name,
+      index: observed.aliasTarget,
+      generation: generationOf(name, observed.aliasTarget),
+    };
+  if (new Set(observed.indexNames).has(name)) return { kind: "concrete", index: name };
+  return { kind: "missing", name };
+}
+
+/** "docs-index → docs-index-3", or the concrete index's name: how every command names its target. */
+export function describeResolution(r: Resolution): string {
+  if (r.kind === "alias") return `${r.alias} → ${r.index}`;
+  if (r.kind === "concrete") return `${r.index} (a concrete index, not yet an alias: see migrate-to-alias)`;
+  return `${r.name} (neither an alias nor an index on the service)`;
+}
+
+/** The reviewed definitions with the index named `indexName` and the indexer writing into it. */
+export function forGeneration(files: Definitions, indexName: string): Definitions {
+  return {
+    index: { ...files.index, name: indexName },
+    datasource: files.datasource,
+    indexer: { ...files.indexer, targetIndexName: indexName },
+  };
+}
+
+/**
+ * A live definition as the files would name it: the generation's index and the indexer's target shown under the
+ * alias, so the plan compares what the files say with what the generation holds (and does not see the
+ * generation name as a change).
+ */
+export function asAliasNamed(kind: "index" | "indexer", live: JsonObject, alias: string, index: string): JsonObject {
+  if (kind === "index") return live.name === index ? { ...live, name: alias } : live;
+  return live.targetIndexName === index ? { ...live, targetIndexName: alias } : live;
+}

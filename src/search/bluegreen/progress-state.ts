@@ -1,0 +1,109 @@
+// Where a blue/green rebuild or the migration stands, read from the service itself (the alias, the generations,
+// the indexer's target and its run history), so `status` and `deploy --resume` work from any machine after an
+// interruption at any step. No state file: the service is the record. Pure.
+import type { IndexerStatusRecord, RunRecord } from "../ops/indexer-status.js";
+import { generationOf, generationsIn } from "./generations.js";
+
+export interface Observation {
+  /** The configured name (docs-index). */
+  name: string;
+  /** The index the alias maps to, when `name` is an alias. */
+  aliasTarget: string | undefined;
+  indexNames: readonly string[];
+  /** The indexer's targetIndexName, when the indexer exists. */
+  indexerTarget: string | undefined;
+  indexerStatus: IndexerStatusRecord | undefined;
+}
+
+export type Phase =
+  /** `name` is a concrete index: not migrated yet. */
+  | { phase: "concrete" }
+  /** Nothing by that name. */
+  | { phase: "missing" }
+  /** Migration stopped between deleting the concrete index and creating the alias: queries are failing. */
+  | { phase: "alias-missing"; generation: string }
+  /** The alias serves `live`; no rebuild under way. `candidate`: a generation left by a rolled-back or interrupted rebuild. */
+  | { phase: "idle"; live: string; older: string[]; candidate: string | undefined }
+  /** The indexer fills `candidate` (not serving yet); `crawl` says how far. */
+  | { phase: "building"; live: string | undefined; candidate: string; crawl: CrawlState }
+  /** The indexer targets neither the live generation nor a newer one. */
+  | { phase: "inconsistent"; live: string | undefined; indexerTarget: string | undefined };
+
+export type CrawlState = "not-reset" | "reset-not-run" | "running" | "done";
+
+/**
+ * Runs that started at or after the newest `reset` entry (newest first), or undefined when the history shows no
+ * reset. A run already active when the reset was recorded sits above it in the history but started before it.
+ */
+export function runsSinceReset(status: IndexerStatusRecord): RunRecord[] | undefined {
+  const i = status.history.findIndex((r) => r.status === "reset");
+  if (i < 0) return undefined;
+  const resetAt = status.history[i]!.startTime ?? "";
+  return status.history.slice(0, i).filter((r) => (r.startTime ?? "") >= resetAt);
+}
+
+/** How far the crawl into the indexer's target has got since its reset. */
+export function crawlState(status: IndexerStatusRecord | undefined): CrawlState {
+  if (!status) return "not-reset";
+  const runs = runsSinceReset(status);
+  if (runs === undefined) return "not-reset";
+  if (runs.length === 0) return "reset-not-run";
+  return runs.some((r) => r.status !== "inProgress") ? "done" : "running";
+}
+
+/** The first run that completed after the reset (the full crawl), if any. */
+export function fullCrawlRun(status: IndexerStatusRecord): RunRecord | null {
+  const runs = runsSinceReset(status) ?? [];
+  const completed = runs.filter((r) => r.status !== "inProgress");
+  return completed.at(-1) ?? null;
+}
+
+export function inferPhase(o: Observation): Phase {
+  const generations = generationsIn(o.name, o.indexNames);
+  const newest = generations.at(-1)?.name;
+  if (o.aliasTarget === undefined) {
+    if (o.indexNames.includes(o.name)) {
+      // Migration building generation 1 while the concrete index still serves.
+      if (o.indexerTarget !== undefined && generationOf(o.name, o.indexerTarget) !== undefined)
+        return { phase: "building", live: o.name, candidate: o.indexerTarget, crawl: crawlState(o.indexerStatus) };
+      return { phase: "concrete" };
+    }
+    if (newest !== undefined) return { phase: "alias-missing", generation: o.indexerTarget ?? newest };
+    return { phase: "missing" };
+  }
+  const live = o.aliasTarget;
+  const liveGen = generationOf(o.name, live) ?? 0;
+  const newer = generations.filter((g) => g.generation > liveGen).map((g) => g.name);
+  const older = generations.filter((g) => g.generation < liveGen).map((g) => g.name);
+  if (o.indexerTarget === undefined || o.indexerTarget === live)
+    return { phase: "idle", live, older, candidate: newer.at(-1) };
+  if (newer.includes(o.indexerTarget))
+    return { phase: "building", live, candidate: o.indexerTarget, crawl: crawlState(o.indexerStatus) };
+  return { phase: "inconsistent", live, indexerTarget: o.indexerTarget };
+}
+
+/** One or two lines for `status`: where things stand and the exact next command. */
+export function describePhase(name: string, p: Phase): string {
+  switch (p.phase) {
+    case "concrete":
+      return `${name} is a concrete index (not an alias): a rebuild drops it. Run \`docs-index migrate-to-alias\` once to serve it through an alias.`;
+    case "missing":
+      return `${name} exists neither as an alias nor as an index: run \`docs-index deploy\`.`;
+    case "alias-missing":
+      return `${name} is missing: the migration stopped after deleting the concrete index and before creating the alias, so queries to ${name} FAIL. Run \`docs-index migrate-to-alias --resume\` now (it creates the alias of ${p.generation}).`;
+    case "idle":
+      return (
+        `${name} is an alias of ${p.live}.` +
+        (p.older.length
+          ? ` Older generation(s) kept for rollback: ${p.older.join(", ")} (\`deploy --prune\` deletes them).`
+          : "") +
+        (p.candidate
+          ? ` ${p.candidate} is not in use (left by a rolled-back or interrupted rebuild; the next rebuild replaces it, \`deploy --prune\` deletes it).`
+          : "")
+      );
+    case "building":
+      return `a rebuild is under way: ${p.live ?? name} serves, docs-indexer fills ${p.candidate} (crawl: ${p.crawl}). \`docs-index deploy --resume\` continues it (wait, verify, swap); consumers stay on ${p.live ?? name} until then.`;
+    case "inconsistent":
+      return `the indexer targets ${p.indexerTarget ?? "nothing"}, which is neither the live generation ${p.live ?? "?"} nor a newer one: run \`docs-index deploy\` to point it back.`;
+  }
+}

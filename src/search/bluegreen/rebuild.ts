@@ -1,0 +1,182 @@
+// The blue/green rebuild: build and verify the next generation beside the live one (./build.ts), then swap the
+// alias (conditional on its ETag), wait out propagation, and keep the old generation until `--prune`. Interrupted
+// at any step, consumers stay on a complete index; `resume` continues from what the service shows.
+import type { Definitions } from "../definitions.js";
+import type { LiveObject } from "../plan.js";
+import { ALIAS_PROPAGATION_MS } from "./alias-facts.js";
+import {
+  createAndPoint,
+  crawl,
+  step,
+  verifyOrRollback,
+  type BuildContext,
+  type BuildOptions,
+  type StepRecord,
+} from "./build.js";
+import type { DroppedSummary } from "./dropped.js";
+import { generationIndexName, generationOf, generationsIn, nextGeneration } from "./generations.js";
+import type { BlueGreenPort } from "./ports.js";
+import { describePhase, inferPhase, type Observation, type Phase } from "./progress-state.js";
+import type { Verification } from "./verify.js";
+import { blueGreenTarget, plannedTargetMismatch, type BlueGreenTarget } from "./plan-view.js";
+
+export interface RebuildOptions extends BuildOptions {
+  /** Continue a rebuild the service shows under way (indexer already filling a newer generation). */
+  resume?: boolean;
+  /** Delete the generations older than the new live one once propagation is over. */
+  prune?: boolean;
+  /** Wait after the swap before anything may delete the old generation (default: the documented 10 s). */
+  propagationMs?: number;
+  /** From a saved plan: refuse (nothing written) unless the service still rebuilds exactly this. */
+  planned?: BlueGreenTarget;
+}
+
+export interface RebuildResult {
+  alias: string;
+  from: string;
+  to: string;
+  verification: Verification;
+  dropped: DroppedSummary;
+  steps: StepRecord[];
+  /** Generations deleted (with `prune`). */
+  pruned: string[];
+  /** Older generations still there (rollback targets until pruned). */
+  kept: string[];
+}
+
+/** The service is not in a state a rebuild can start from (not migrated, a rebuild under way, ...). */
+export class RebuildNotPossibleError extends Error {
+  constructor(
+    readonly phase: Phase,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RebuildNotPossibleError";
+  }
+}
+
+export async function observe(port: BlueGreenPort, name: string, indexer: string): Promise<Observation> {
+  const [alias, indexNames, indexerDef] = await Promise.all([
+    port.getAlias(name),
+    port.listIndexNames(),
+    port.management.get("indexer", indexer),
+  ]);
+  const indexerTarget = indexerDef ? String(indexerDef.definition.targetIndexName) : undefined;
+  return {
+    name,
+    aliasTarget: alias?.index,
+    indexNames,
+    indexerTarget,
+    indexerStatus: indexerDef ? await port.indexerStatus(indexer) : undefined,
+  };
+}
+
+/** The names the rebuild works on: the live generation and the one to build (or the one being built). */
+async function begin(
+  ctx: BuildContext,
+  phase: Phase,
+  resume: boolean,
+  observed: Observation,
+  planned: BlueGreenTarget | undefined,
+) {
+  const alias = String(ctx.files.index.name);
+  if (phase.phase === "building" && phase.live !== undefined && phase.live !== alias) {
+    if (!resume)
+      throw new RebuildNotPossibleError(
+        phase,
+        `${describePhase(alias, phase)} Re-run with --resume, or wait for it to finish.`,
+      );
+    return { live: phase.live, candidate: phase.candidate, previousIndexer: undefined, resumed: true };
+  }
+  if (phase.phase !== "idle")
+    throw new RebuildNotPossibleError(phase, `cannot rebuild ${alias}: ${describePhase(alias, phase)}`);
+  if (resume)
+    throw new RebuildNotPossibleError(phase, `no rebuild of ${alias} to resume: ${describePhase(alias, phase)}`);
+  if (planned) {
+    const mismatch = plannedTargetMismatch(planned, blueGreenTarget(alias, phase.live, observed.indexNames));
+    if (mismatch) throw new RebuildNotPossibleError(phase, `${mismatch}; nothing was changed. Plan again.`);
+  }
+  if (phase.candidate) {
+    const unused = phase.candidate;
+    await step(ctx, "create-generation", async () => {
+      await ctx.port.management.delete("index", unused, {});
+      return [undefined, `deleted ${unused}, left unused by an earlier rolled-back or interrupted rebuild`];
+    });
+  }
+  const candidate = generationIndexName(alias, nextGeneration(alias, observed.indexNames));
+  const previousIndexer: LiveObject = await createAndPoint(ctx, candidate);
+  return { live: phase.live, candidate, previousIndexer, resumed: false };
+}
+
+export async function blueGreenRebuild(
+  port: BlueGreenPort,
+  files: Definitions,
+  options: RebuildOptions,
+): Promise<RebuildResult> {
+  const alias = String(files.index.name);
+  const indexer = String(files.indexer.name);
+  const ctx: BuildContext = { port, files, options, steps: [], resumeCommand: "docs-index deploy --resume" };
+  const observed = await observe(port, alias, indexer);
+  const phase = inferPhase(observed);
+  const { live, candidate, previousIndexer, resumed } = await begin(
+    ctx,
+    phase,
+    options.resume ?? false,
+    observed,
+    options.planned,
+  );
+
+  await crawl(ctx, live, candidate, !resumed);
+  const { verification, dropped } = await verifyOrRollback(ctx, live, candidate, previousIndexer);
+
+  await step(ctx, "swap", async () => {
+    const current = await port.getAlias(alias);
+    if (!current || current.index !== live)
+      throw new Error(
+        `alias ${alias} changed during the rebuild (now ${current?.index ?? "missing"}, expected ${live}); not swapped. Run status, then deploy again.`,
+      );
+    await port.repointAlias(current, candidate);
+    return [undefined, `alias ${alias}: ${live} → ${candidate}`];
+  });
+  const propagationMs = options.propagationMs ?? ALIAS_PROPAGATION_MS;
+  await step(ctx, "propagate", async () => {
+    await options.clock.sleep(propagationMs);
+    return [undefined, `waited ${propagationMs} ms for the alias update to propagate`];
+  });
+
+  const older = generationsIn(alias, await port.listIndexNames())
+    .filter((g) => g.generation < (generationOf(alias, candidate) ?? 0))
+    .map((g) => g.name);
+  const pruned: string[] = [];
+  if (options.prune && older.length > 0) {
+    await step(ctx, "prune", async () => {
+      for (const name of older) {
+        await port.management.delete("index", name, {});
+        pruned.push(name);
+      }
+      return [undefined, `deleted ${pruned.join(", ")}`];
+    });
+  }
+  return {
+    alias,
+    from: live,
+    to: candidate,
+    verification,
+    dropped,
+    steps: ctx.steps,
+    pruned,
+    kept: older.filter((n) => !pruned.includes(n)),
+  };
+}
+
+/** `deploy --prune` on its own: deletes generations older than the live one (never the live one or the indexer's). */
+export async function pruneGenerations(port: BlueGreenPort, alias: string, indexer: string): Promise<string[]> {
+  const observed = await observe(port, alias, indexer);
+  const phase = inferPhase(observed);
+  if (phase.phase !== "idle") throw new RebuildNotPossibleError(phase, `not pruning: ${describePhase(alias, phase)}`);
+  const doomed = [...phase.older, ...(phase.candidate ? [phase.candidate] : [])].filter(
+    (n) => n !== observed.indexerTarget && n !== phase.live,
+  );
+  for (const name of doomed) await port.management.delete("index", name, {});
+  return doomed;
+}

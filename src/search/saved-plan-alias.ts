@@ -11,7 +11,7 @@ import {
   writeDatasourceBeforeRebuild,
 } from "./bluegreen/deploy-alias.js";
 import { forGeneration } from "./bluegreen/generations.js";
-import { liveThroughAlias, type BlueGreenTarget } from "./bluegreen/plan-view.js";
+import { liveThroughAlias, plannedTargetMismatch, type BlueGreenTarget } from "./bluegreen/plan-view.js";
 import type { BlueGreenPort } from "./bluegreen/ports.js";
 import { describePhase } from "./bluegreen/progress-state.js";
 import {
@@ -98,8 +98,11 @@ export async function applySavedPlanThroughAlias(
   });
   const strategy = strategyRefusal(saved, alias);
   if (strategy) refusals.push(strategy);
-  if (refusals.length > 0) throw new SavedPlanRefusedError(refusals);
   const target = plannedBlueGreen(saved) ?? null;
+  // Another generation appeared since the plan (the ETags do not show it): checked before anything is written.
+  const moved = target && planned.blueGreen ? plannedTargetMismatch(target, planned.blueGreen) : undefined;
+  if (moved) refusals.push({ reason: "plan", kind: "index", name: alias, message: moved });
+  if (refusals.length > 0) throw new SavedPlanRefusedError(refusals);
   const base = { saved, mode: "alias" as const, generation, blueGreen: saved.plan.rebuildRequired ? target : null };
   if (options.dryRun) return { ...base, dryRun: true };
   if (phase.phase !== "idle") throw new RebuildNotPossibleError(phase, `not deploying: ${describePhase(alias, phase)}`);

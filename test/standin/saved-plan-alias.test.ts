@@ -95,12 +95,24 @@ describe("saved plans behind the alias", () => {
       withField("region")(d);
     });
     const file = await planOut(dir, "region.plan.json");
+    const dry = await cli("deploy", file, "--dry-run", "--definitions", dir);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/Dry run: nothing was changed/);
+
+    // The alias re-written (same generation, new ETag): refused on the alias alone.
+    await world.indexes.createOrUpdateAlias({ name: "docs-index", indexes: ["docs-index-1"] });
+    const rewritten = await cli("--json", "deploy", file, "--definitions", dir);
+    expect(rewritten.code).toBe(4);
+    expect(JSON.parse(rewritten.stdout).refusals).toEqual([
+      expect.objectContaining({ reason: "etag", kind: "alias", name: "docs-index" }),
+    ]);
+    const again = await planOut(dir, "region.plan.json");
     // Another pipeline swaps the alias (to a copy of the generation) after the plan was reviewed.
     const copy = await world.indexes.getIndex("docs-index-1");
     await world.indexes.createIndex({ ...copy, name: "docs-index-2", etag: undefined });
     await world.indexes.createOrUpdateAlias({ name: "docs-index", indexes: ["docs-index-2"] });
     const mark = world.standIn.requests.length;
-    const run = await cli("--json", "deploy", file, "--definitions", dir);
+    const run = await cli("--json", "deploy", again, "--definitions", dir);
     expect(run.code).toBe(4);
     expect(writesSince(mark)).toEqual([]);
     const refusals = JSON.parse(run.stdout).refusals as { reason: string; kind?: string }[];
@@ -121,7 +133,17 @@ describe("saved plans behind the alias", () => {
     const saved = JSON.parse(readFileSync(file, "utf8"));
     expect(saved.rebuild).toEqual({ strategy: "blue-green", next_index: "docs-index-2" });
 
-    const mark = world.standIn.requests.length;
+    // Another generation appeared after the plan (no ETag shows it): refused before anything is written.
+    const copy = await world.indexes.getIndex("docs-index-1");
+    await world.indexes.createIndex({ ...copy, name: "docs-index-2", etag: undefined });
+    let mark = world.standIn.requests.length;
+    const moved = await cli("deploy", file, "--allow-rebuild", "--yes", "--definitions", dir, ...FAST);
+    expect(moved.code).toBe(4);
+    expect(moved.stderr).toMatch(/the plan creates docs-index-2, but the next generation is now docs-index-3/);
+    expect(writesSince(mark)).toEqual([]);
+    await world.indexes.deleteIndex("docs-index-2");
+
+    mark = world.standIn.requests.length;
     const refused = await cli("deploy", file, "--definitions", dir, ...FAST);
     expect(refused.code).toBe(4);
     expect(refused.stderr).toMatch(/--allow-rebuild/);

@@ -26,6 +26,8 @@ export interface AliasPlan {
   blueGreen: BlueGreenTarget | null;
   /** The live definitions the plan was computed against, by generation name (ETags for a saved plan). */
   live: LiveDefinitions;
+  /** Alias mode: the alias's ETag when it was read (a saved plan pins it); null otherwise. */
+  aliasEtag: string | null;
 }
 
 export interface AliasDeployOptions extends Omit<DeployOptions, "confirmRebuild"> {
@@ -76,7 +78,8 @@ export async function planThroughAlias(port: BlueGreenPort, files: Definitions):
     const index = plan.objects.find((o) => o.kind === "index");
     index?.notes.push(...rebuildCost(blueGreen));
   }
-  return { mode: aliased ? "alias" : "concrete", phase, plan, blueGreen, live };
+  const aliasEtag = aliased ? (observed.aliasEtag ?? null) : null;
+  return { mode: aliased ? "alias" : "concrete", phase, plan, blueGreen, live, aliasEtag };
 }
 
 export async function deployThroughAlias(
@@ -110,17 +113,29 @@ export async function deployThroughAlias(
   }
   if (!options.allowRebuild) throw new BlueGreenRebuildRefusedError(plan, planned.blueGreen);
   await options.confirmRebuild?.(planned);
-  const datasource = plan.objects.find((o) => o.kind === "datasource");
-  if (datasource && datasource.action !== "unchanged") {
-    options.progress?.(`${datasource.action === "create" ? "creating" : "updating"} datasource ${datasource.name}`);
-    const etag = planned.live.datasource?.etag;
-    await port.management.put(
-      "datasource",
-      datasource.name,
-      files.datasource,
-      etag ? { ifMatch: etag } : { ifNoneMatch: "*" },
-    );
-  }
+  await writeDatasourceBeforeRebuild(port, plan, files, planned.live.datasource?.etag, options.progress);
   const rebuilt = await blueGreenRebuild(port, files, { ...options.rebuild, planned: planned.blueGreen });
   return { ...planned, dryRun: false, rebuilt };
+}
+
+/**
+ * Before a blue/green rebuild: the datasource is not part of the generation, so a change to it is written first
+ * (conditional on the ETag the plan read), as the ordinary deploy would.
+ */
+export async function writeDatasourceBeforeRebuild(
+  port: BlueGreenPort,
+  plan: Plan,
+  files: Definitions,
+  etag: string | null | undefined,
+  progress?: (line: string) => void,
+): Promise<void> {
+  const datasource = plan.objects.find((o) => o.kind === "datasource");
+  if (!datasource || datasource.action === "unchanged") return;
+  progress?.(`${datasource.action === "create" ? "creating" : "updating"} datasource ${datasource.name}`);
+  await port.management.put(
+    "datasource",
+    datasource.name,
+    files.datasource,
+    etag ? { ifMatch: etag } : { ifNoneMatch: "*" },
+  );
 }

@@ -9,6 +9,8 @@ export interface Observation {
   name: string;
   /** The index the alias maps to, when `name` is an alias. */
   aliasTarget: string | undefined;
+  /** The alias's ETag, when `name` is an alias (a saved plan pins it). */
+  aliasEtag?: string;
   indexNames: readonly string[];
   /** The indexer's targetIndexName, when the indexer exists. */
   indexerTarget: string | undefined;

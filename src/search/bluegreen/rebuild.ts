@@ -65,6 +65,7 @@ export async function observe(port: BlueGreenPort, name: string, indexer: string
   return {
     name,
     aliasTarget: alias?.index,
+    aliasEtag: alias?.etag,
     indexNames,
     indexerTarget,
     indexerStatus: indexerDef ? await port.indexerStatus(indexer) : undefined,

@@ -12,10 +12,10 @@ import {
   type AliasPlan,
 } from "../../../search/bluegreen/deploy-alias.js";
 import { blueGreenRendering } from "../../../search/bluegreen/plan-view.js";
-import { pruneGenerations } from "../../../search/bluegreen/rebuild.js";
+import { pruneGenerations, type RebuildResult } from "../../../search/bluegreen/rebuild.js";
 import { formatRebuildResult } from "../../../search/bluegreen/render.js";
 import type { Plan } from "../../../search/plan.js";
-import { applySavedPlan } from "../../../search/saved-plan-apply.js";
+import { applySavedPlanThroughAlias } from "../../../search/saved-plan-alias.js";
 import { SavedPlanRefusedError } from "../../../search/saved-plan-check.js";
 import { fetchIndexerStatusIfExists } from "../../../search/ops/io/search-io.js";
 import { runIdentity } from "../../../search/ops/run-wait.js";
@@ -33,7 +33,7 @@ import {
   type BlueGreenCliOptions,
 } from "../shared/bluegreen.js";
 import { confirmDestructive } from "../shared/confirm.js";
-import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage, managementPort } from "../shared/definitions.js";
+import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../shared/definitions.js";
 import { readSavedPlanFile, renderRefusals } from "../shared/saved-plan-file.js";
 import { announceTarget } from "../shared/target.js";
 import { statusVerdict, verdictExitCode } from "../shared/verdict.js";
@@ -50,8 +50,10 @@ interface DeployOptions extends BlueGreenCliOptions {
   timeout: number;
 }
 
+type PlannedView = Pick<AliasPlan, "plan" | "blueGreen">;
+
 /** The plan as `plan` renders it: a blue/green rebuild labelled with both generations. */
-function renderAliasPlan(planned: Pick<AliasPlan, "plan" | "blueGreen">, ctx: CliContext): string {
+function renderAliasPlan(planned: PlannedView, ctx: CliContext): string {
   return renderPlan(planned.plan, ctx.out.color, planned.blueGreen ? blueGreenRendering(planned.blueGreen) : undefined);
 }
 
@@ -73,29 +75,33 @@ async function deploySavedPlan(
   ctx: CliContext,
   file: string,
   opts: DeployOptions,
-  confirmRebuild: (plan: Plan) => Promise<void>,
-): Promise<DeployResult> {
+  confirm: { rebuild: (plan: Plan) => Promise<void>; blueGreen: (planned: PlannedView) => Promise<void> },
+): Promise<{ result: DeployResult; rebuilt: RebuildResult | undefined; blueGreen: AliasPlan["blueGreen"] }> {
   const saved = readSavedPlanFile(file);
   const files = loadDefinitionsOrUsage(ctx, opts.definitions);
   ctx.out.note(
     `saved plan ${file}: made ${saved.created_at} for ${saved.target.environment} (${saved.target.endpoint})`,
   );
   try {
-    const result = await applySavedPlan(await managementPort(ctx), saved, {
+    const applied = await applySavedPlanThroughAlias(await blueGreenPort(ctx), saved, {
       target: { environment: ctx.target.environment, endpoint: ctx.endpoint },
       files,
       allowRebuild: Boolean(opts.allowRebuild),
       dryRun: Boolean(opts.dryRun),
       progress: (line) => ctx.out.progress(line),
-      confirmRebuild: (s) => confirmRebuild(s.plan),
+      rebuild: rebuildOptions(ctx, saved.definitions, { ...opts, resume: false, prune: false }),
+      confirmRebuild: (s) => confirm.rebuild(s.plan),
+      confirmBlueGreen: (target, s) => confirm.blueGreen({ plan: s.plan, blueGreen: target }),
     });
-    return {
+    if (applied.mode === "alias") ctx.out.note(`index: ${saved.target.index_name} → ${applied.generation} (alias)`);
+    const result: DeployResult = {
       plan: saved.plan,
-      dryRun: result.dryRun,
-      steps: result.steps ?? [],
-      run: result.run,
-      notices: result.notices ?? [],
+      dryRun: applied.dryRun,
+      steps: applied.steps ?? [],
+      run: applied.run,
+      notices: applied.notices ?? [],
     };
+    return { result, rebuilt: applied.rebuilt, blueGreen: applied.blueGreen };
   } catch (err) {
     if (err instanceof SavedPlanRefusedError) {
       ctx.out.result({ refused: true, reason: "saved-plan", refusals: err.refusals, plan: saved.plan }, () =>
@@ -161,12 +167,31 @@ export const deployCommand: CommandModule = {
               yes: Boolean(opts.yes),
             });
           };
+          const confirmBlueGreen = async (planned: PlannedView) => {
+            const bg = planned.blueGreen;
+            if (!bg) return confirmRebuild(planned.plan);
+            ctx.out.info(renderAliasPlan(planned, ctx));
+            allowBuildTime(ctx, opts);
+            await confirmDestructive(ctx, {
+              action: `rebuild ${bg.alias} blue/green: build ${bg.to} beside ${bg.from} (a full crawl), verify it, then swap the alias`,
+              loses: `no query: ${bg.from} serves until ${bg.to} is verified; documents whose blobs are gone are not carried over (counted before the swap); ${bg.from} is kept until --prune`,
+              yes: Boolean(opts.yes),
+            });
+          };
           let result: DeployResult;
           let outcome: AliasDeployResult | undefined;
+          let rebuiltBlueGreen: RebuildResult | undefined;
+          let blueGreen: AliasPlan["blueGreen"] = null;
           const port = planFile ? undefined : await blueGreenPort(ctx);
           try {
-            if (planFile) result = await deploySavedPlan(ctx, planFile, opts, confirmRebuild);
-            else {
+            if (planFile) {
+              const saved = await deploySavedPlan(ctx, planFile, opts, {
+                rebuild: confirmRebuild,
+                blueGreen: confirmBlueGreen,
+              });
+              ({ result, blueGreen } = saved);
+              rebuiltBlueGreen = saved.rebuilt;
+            } else {
               const files = loadDefinitionsOrUsage(ctx, opts.definitions);
               if (opts.resume) allowBuildTime(ctx, opts);
               outcome = await deployThroughAlias(port!, files, {
@@ -174,19 +199,11 @@ export const deployCommand: CommandModule = {
                 allowRebuild: Boolean(opts.allowRebuild),
                 progress: (line) => ctx.out.progress(line),
                 rebuild: rebuildOptions(ctx, files, { ...opts, prune: false }),
-                confirmRebuild: async (planned) => {
-                  const bg = planned.blueGreen;
-                  if (!bg) return confirmRebuild(planned.plan);
-                  ctx.out.info(renderAliasPlan(planned, ctx));
-                  allowBuildTime(ctx, opts);
-                  await confirmDestructive(ctx, {
-                    action: `rebuild ${bg.alias} blue/green: build ${bg.to} beside ${bg.from} (a full crawl), verify it, then swap the alias`,
-                    loses: `no query: ${bg.from} serves until ${bg.to} is verified; documents whose blobs are gone are not carried over (counted before the swap); ${bg.from} is kept until --prune`,
-                    yes: Boolean(opts.yes),
-                  });
-                },
+                confirmRebuild: confirmBlueGreen,
               });
               result = outcome.deployed ?? { plan: outcome.plan, dryRun: outcome.dryRun, steps: [], notices: [] };
+              rebuiltBlueGreen = outcome.rebuilt;
+              blueGreen = outcome.blueGreen;
             }
           } catch (err) {
             if (err instanceof RebuildRefusedError) {
@@ -209,18 +226,16 @@ export const deployCommand: CommandModule = {
             });
             pruned.push(...(await pruneGenerations(port, search.index_name, search.indexer_name)));
           }
-          if (outcome?.rebuilt) {
-            const rebuilt = outcome.rebuilt;
+          if (rebuiltBlueGreen) {
+            const rebuilt = rebuiltBlueGreen;
             const verdict = opts.wait ? await statusVerdict(ctx) : null;
-            ctx.out.result(
-              { ...result, blueGreen: outcome.blueGreen, rebuilt, pruned, status: verdict, next: null },
-              () =>
-                // The plan was shown with the confirmation (stderr); stdout carries what was done.
-                [
-                  formatRebuildResult(rebuilt),
-                  ...(pruned.length ? [`pruned: ${pruned.join(", ")}`] : []),
-                  ...(verdict ? ["", formatStatusReport(verdict)] : []),
-                ].join("\n"),
+            ctx.out.result({ ...result, blueGreen, rebuilt, pruned, status: verdict, next: null }, () =>
+              // The plan was shown with the confirmation (stderr); stdout carries what was done.
+              [
+                formatRebuildResult(rebuilt),
+                ...(pruned.length ? [`pruned: ${pruned.join(", ")}`] : []),
+                ...(verdict ? ["", formatStatusReport(verdict)] : []),
+              ].join("\n"),
             );
             return verdict ? verdictExitCode(verdict) : ExitCode.Ok;
           }
@@ -238,9 +253,9 @@ export const deployCommand: CommandModule = {
             verdict = await statusVerdict(ctx, { status: finished });
           }
           const next = rebuilt ? nextCommandAfterRebuild(ctx) : null;
-          ctx.out.result({ ...result, blueGreen: outcome?.blueGreen ?? null, pruned, status: verdict, next }, () =>
+          ctx.out.result({ ...result, blueGreen, pruned, status: verdict, next }, () =>
             [
-              renderResult(result, ctx, outcome?.blueGreen ?? null),
+              renderResult(result, ctx, blueGreen),
               ...(pruned.length ? [`pruned: ${pruned.join(", ")}`] : []),
               ...(verdict ? ["", formatStatusReport(verdict)] : []),
             ].join("\n"),

@@ -56,7 +56,8 @@ export const planCommand: CommandModule = {
             const files = loadDefinitionsOrUsage(ctx, opts.definitions);
             announceTarget(ctx, "plan", ["index", "datasource", "indexer"]);
             const port = await blueGreenPort(ctx);
-            const { plan, live, blueGreen, mode, phase } = await planThroughAlias(port, files);
+            const { plan, live, blueGreen, mode, phase, aliasEtag } = await planThroughAlias(port, files);
+            const generation = mode === "alias" && "live" in phase ? phase.live : undefined;
             if (mode === "alias" && "live" in phase && phase.live)
               ctx.out.note(`index: ${ctx.config.search.index_name} → ${phase.live} (alias)`);
             const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
@@ -70,9 +71,13 @@ export const planCommand: CommandModule = {
                   target: {
                     ...target,
                     api_version: ctx.config.search.api_version,
-                    ...(blueGreen ? { current_index: blueGreen.from } : {}),
+                    ...(generation ? { current_index: generation } : {}),
                   },
                   toolVersion: cliVersion(),
+                  // Behind the alias: its ETag is pinned too, so a swap after the plan refuses the deploy.
+                  ...(generation
+                    ? { extraLive: [{ kind: "alias" as const, name: String(files.index.name), etag: aliasEtag }] }
+                    : {}),
                   ...(blueGreen ? { rebuild: { strategy: "blue-green" as const, next_index: blueGreen.to } } : {}),
                 });
               } catch (err) {

@@ -1,5 +1,5 @@
 // What a docs-index subcommand module provides. Commands import this type, never program.ts (no cycle), and
-// share helpers through ./shared/, never through a sibling command.
+// share helpers through ./common/, never through a sibling command.
 import type { Command } from "commander";
 import type { CliContext } from "../context.js";
 

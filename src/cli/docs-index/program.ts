@@ -9,9 +9,9 @@ import { createOutput, type OutputStreams } from "../output.js";
 import type { ActionRunner } from "./command.js";
 import { reportError } from "./errors.js";
 import { commandNameIn, COMMANDS } from "./registry.js";
-import { positiveSeconds } from "./shared/options.js";
-import { terraformStyleArgs } from "./shared/terraform-args.js";
-import { cliVersion } from "./shared/version.js";
+import { positiveSeconds } from "./common/options.js";
+import { terraformStyleArgs } from "./common/terraform-args.js";
+import { cliVersion } from "./common/version.js";
 
 export const DEFAULT_DEADLINE_SECONDS = 300;
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = DEFAULT_SERVICE_OPTIONS.requestTimeoutMs / 1000;

@@ -8,12 +8,12 @@ import { runInProgress } from "../../../search/ops/indexer-status.js";
 import { fetchIndexerStatus } from "../../../search/ops/io/search-io.js";
 import { runIdentity } from "../../../search/ops/run-wait.js";
 import { formatStatusReport } from "../../../search/ops/status-report.js";
-import { confirmDestructive } from "../shared/confirm.js";
-import { coverageReport } from "../shared/coverage.js";
-import { DEFINITIONS_OPTION_HELP } from "../shared/definitions.js";
-import { announceTarget } from "../shared/target.js";
-import { statusVerdict, verdictExitCode } from "../shared/verdict.js";
-import { addWaitOptions, waitForIndexerRun } from "../shared/wait.js";
+import { confirmDestructive } from "../common/confirm.js";
+import { coverageReport } from "../common/coverage.js";
+import { DEFINITIONS_OPTION_HELP } from "../common/definitions.js";
+import { announceTarget } from "../common/target.js";
+import { statusVerdict, verdictExitCode } from "../common/verdict.js";
+import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 
 export const BACKFILL_COST =
   "A backfill resets the indexer's change tracking and runs it: one full re-crawl of the container (every blob is read and re-extracted; no enrichment, no skillset). No document is deleted and orphans are not cleaned up (see 'orphans').";

@@ -5,10 +5,10 @@ import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
 import { formatCoverageReport } from "../../../search/ops/coverage.js";
 import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { coverageReport } from "../shared/coverage.js";
-import { DEFINITIONS_OPTION_HELP } from "../shared/definitions.js";
-import { announceTarget } from "../shared/target.js";
-import { formatIndexNames, indexNames } from "../shared/bluegreen.js";
+import { coverageReport } from "../common/coverage.js";
+import { DEFINITIONS_OPTION_HELP } from "../common/definitions.js";
+import { announceTarget } from "../common/target.js";
+import { formatIndexNames, indexNames } from "../common/bluegreen.js";
 
 export const coverageCommand: CommandModule = {
   register(program, run) {

@@ -31,13 +31,13 @@ import {
   blueGreenPort,
   rebuildOptions,
   type BlueGreenCliOptions,
-} from "../shared/bluegreen.js";
-import { confirmDestructive } from "../shared/confirm.js";
-import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../shared/definitions.js";
-import { readSavedPlanFile, renderRefusals } from "../shared/saved-plan-file.js";
-import { announceTarget } from "../shared/target.js";
-import { statusVerdict, verdictExitCode } from "../shared/verdict.js";
-import { addWaitOptions, waitForIndexerRun } from "../shared/wait.js";
+} from "../common/bluegreen.js";
+import { confirmDestructive } from "../common/confirm.js";
+import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../common/definitions.js";
+import { readSavedPlanFile, renderRefusals } from "../common/saved-plan-file.js";
+import { announceTarget } from "../common/target.js";
+import { statusVerdict, verdictExitCode } from "../common/verdict.js";
+import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 
 interface DeployOptions extends BlueGreenCliOptions {
   definitions?: string;

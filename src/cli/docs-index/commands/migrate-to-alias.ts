@@ -16,11 +16,11 @@ import {
   blueGreenPort,
   rebuildOptions,
   type BlueGreenCliOptions,
-} from "../shared/bluegreen.js";
-import { confirmDestructive } from "../shared/confirm.js";
-import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../shared/definitions.js";
-import { announceTarget } from "../shared/target.js";
-import { addWaitOptions } from "../shared/wait.js";
+} from "../common/bluegreen.js";
+import { confirmDestructive } from "../common/confirm.js";
+import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../common/definitions.js";
+import { announceTarget } from "../common/target.js";
+import { addWaitOptions } from "../common/wait.js";
 
 interface MigrateOptions extends BlueGreenCliOptions {
   timeout: number;

@@ -10,9 +10,9 @@ import { deleteOrphans, formatDeletion, type DeletionResult } from "../../../sea
 import { loadBlobIndex } from "../../../search/ops/io/blob-io.js";
 import { streamDocRefs, type PagerState } from "../../../search/ops/io/document-pager.js";
 import { searchClient } from "../../../search/ops/io/search-io.js";
-import { confirmDestructive } from "../shared/confirm.js";
-import { integerIn } from "../shared/options.js";
-import { announceTarget, describeTarget } from "../shared/target.js";
+import { confirmDestructive } from "../common/confirm.js";
+import { integerIn } from "../common/options.js";
+import { announceTarget, describeTarget } from "../common/target.js";
 
 interface OrphanOptions {
   delete?: boolean;

@@ -12,11 +12,11 @@ import type { CliContext } from "../../context.js";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { reportError } from "../errors.js";
-import { writeSavedPlanFile } from "../shared/saved-plan-file.js";
-import { blueGreenPort } from "../shared/bluegreen.js";
-import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../shared/definitions.js";
-import { announceTarget } from "../shared/target.js";
-import { cliVersion } from "../shared/version.js";
+import { writeSavedPlanFile } from "../common/saved-plan-file.js";
+import { blueGreenPort } from "../common/bluegreen.js";
+import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../common/definitions.js";
+import { announceTarget } from "../common/target.js";
+import { cliVersion } from "../common/version.js";
 
 interface PlanOptions {
   definitions?: string;

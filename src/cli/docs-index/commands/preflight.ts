@@ -15,7 +15,7 @@ import {
   versioningFromArmBlobService,
   type PreflightReport,
 } from "../../../search/preflight.js";
-import { announceTarget } from "../shared/target.js";
+import { announceTarget } from "../common/target.js";
 
 export { ARM_STORAGE_API_VERSION } from "../../../search/ops/io/arm-blob-service.js";
 

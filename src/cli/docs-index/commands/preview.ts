@@ -8,8 +8,8 @@ import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
 import { indexerDefinitionView } from "../../../search/definition-views.js";
 import { isExpectedFailure } from "../../../search/ops/expected-failure.js";
 import { accountNameFromUrl, previewBlob, summarise, type PreviewBlob } from "../../../search/ops/preview.js";
-import { readRawDefinitionsOrUsage } from "../shared/coverage.js";
-import { DEFINITIONS_OPTION_HELP } from "../shared/definitions.js";
+import { readRawDefinitionsOrUsage } from "../common/coverage.js";
+import { DEFINITIONS_OPTION_HELP } from "../common/definitions.js";
 
 interface PreviewOptions {
   accountUrl?: string;

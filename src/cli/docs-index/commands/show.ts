@@ -6,7 +6,7 @@ import { renderSavedPlan } from "../../../search/saved-plan-text.js";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { readSavedPlanFile } from "../shared/saved-plan-file.js";
+import { readSavedPlanFile } from "../common/saved-plan-file.js";
 
 export const showCommand: CommandModule = {
   register(program: Command, run) {

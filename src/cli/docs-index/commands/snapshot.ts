@@ -6,8 +6,8 @@ import type { CommandModule } from "../command.js";
 import { buildSnapshot } from "../../../search/ops/snapshot.js";
 import { lastSuccessfulRunEnd, runInProgress } from "../../../search/ops/indexer-status.js";
 import { countAll, fetchIndexerStatus, fetchIndexInfo, searchClient } from "../../../search/ops/io/search-io.js";
-import { indexNames } from "../shared/bluegreen.js";
-import { announceTarget } from "../shared/target.js";
+import { indexNames } from "../common/bluegreen.js";
+import { announceTarget } from "../common/target.js";
 
 export const snapshotCommand: CommandModule = {
   register(program, run) {

@@ -4,11 +4,11 @@ import { Option } from "commander";
 import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { formatStatusReport } from "../../../search/ops/status-report.js";
-import { integerIn } from "../shared/options.js";
-import { formatIndexNames, indexNames } from "../shared/bluegreen.js";
-import { announceTarget } from "../shared/target.js";
-import { statusVerdict, verdictExitCode } from "../shared/verdict.js";
-import { addWaitOptions, waitForIndexerRun } from "../shared/wait.js";
+import { integerIn } from "../common/options.js";
+import { formatIndexNames, indexNames } from "../common/bluegreen.js";
+import { announceTarget } from "../common/target.js";
+import { statusVerdict, verdictExitCode } from "../common/verdict.js";
+import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 
 interface StatusOptions {
   history: number;

@@ -3,7 +3,7 @@
 // Azurite runs in its own process and is not counted). Usage: npm run bench:indexer [-- --blobs 10000]
 import { BlobServiceClient } from "@azure/storage-blob";
 import { readFileSync } from "node:fs";
-import { startAzurite } from "../local/azurite.js";
+import { startAzuriteProcess } from "../local/azurite-process.js";
 import { startIndexerRun, waitForIndexerRun } from "../local/search-standin/indexer/engine.js";
 import { startSearchStandIn } from "../local/search-standin/server.js";
 import { newEtag } from "../local/search-standin/state.js";
@@ -40,7 +40,7 @@ const sampler = setInterval(() => {
   peakHeap = Math.max(peakHeap, m.heapUsed);
 }, 50);
 
-const azurite = await startAzurite();
+const azurite = await startAzuriteProcess();
 const standIn = await startSearchStandIn({ storageConnectionString: azurite.connectionString });
 try {
   const container = BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient("$web");

@@ -8,13 +8,13 @@ import { BlobServiceClient } from "@azure/storage-blob";
 import { repoRoot } from "../src/config/load.js";
 import { base64Encode } from "../src/search/indexer-emulation/base64.js";
 import { mapLimit } from "../src/search/ops/io/blob-io.js";
-import { startAzurite } from "../local/azurite.js";
+import { startAzuriteProcess } from "../local/azurite-process.js";
 import { startSearchStandIn } from "../local/search-standin/server.js";
 import { newEtag } from "../local/search-standin/state.js";
 import { readFileSync } from "node:fs";
 
 const count = Number(process.argv[2] ?? 20_000);
-const azurite = await startAzurite();
+const azurite = await startAzuriteProcess();
 const standIn = await startSearchStandIn({ storageConnectionString: azurite.connectionString });
 try {
   const indexDef = JSON.parse(
@@ -91,10 +91,7 @@ try {
   );
 } finally {
   await standIn.close();
-  const closed = azurite.close();
-  const timer = setTimeout(() => azurite.process.kill("SIGKILL"), 2000);
-  await closed;
-  clearTimeout(timer);
+  await azurite.close();
 }
 
 /** Runs the CLI in a child process and samples its peak resident set (VmHWM) from /proc. */

@@ -2,9 +2,15 @@
 // asked, the table service (the webhook's idempotency store) and the queue service (its delivery queue). Used by tests, benchmarks and `npm run local`.
 // A development tool, never a product code path.
 //
-// Robustness: every service binds port 0 and reports the port the OS gave it (no pick-then-bind race);
-// telemetry is disabled (Azurite otherwise phones home and writes a file into the working directory);
-// access logs are off; each service is its own child process, killed on stop() and when this process exits.
+// In process: Azurite's server classes run in this process, each instance with its own in-memory metadata and
+// content store, so every startAzurite() is a fresh, empty account. Starting a service costs a few milliseconds
+// once Azurite's modules are loaded (loaded lazily, on the first start); as child processes each start cost a
+// second or more of CPU, which made Azurite the largest single cost of the test suite. Benchmarks, whose figures
+// must not count the emulator's CPU and memory as the caller's, use startAzuriteProcess() (local/azurite-process.ts):
+// the same servers in a child process of their own.
+// Robustness: every service binds port 0 and reads back the port the OS gave it (no pick-then-bind race);
+// telemetry is never started (Azurite's CLI entry points start it; its server classes do not); access and
+// debug logs are off; stop() closes every server and its open connections.
 //
 // What Azurite 3.37 supports (checked against this version; others rely on these notes):
 //   - Blob service properties: getProperties()/setProperties() work; a deleteRetentionPolicy set through
@@ -16,7 +22,8 @@
 //   - Blob metadata, content type and Content-MD5 round-trip; last-modified has one-second resolution.
 //   - Table service: create table, insert/get/upsert/delete entities and conditional inserts (409 on an
 //     existing row key), which is what an idempotency store needs.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { Server } from "node:http";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
 /** Azurite's well-known development account (public, documented by Azurite; not a secret). */
@@ -36,7 +43,7 @@ export interface AzuriteOptions {
   port?: number;
   /** Table port; 0 (default) picks a free port. */
   tablePort?: number;
-  /** Cap for in-memory blob content, in MB (Azurite's --extentMemoryLimit); default Azurite's own. */
+  /** Cap for in-memory blob and queue content, in MB (Azurite's --extentMemoryLimit); default 512 MB. */
   extentMemoryLimitMb?: number;
   /** Milliseconds to wait for each service to listen; default 30,000. */
   startTimeoutMs?: number;
@@ -52,109 +59,128 @@ export interface Azurite {
   /** Connection string naming every started service's endpoint (BlobEndpoint=...;TableEndpoint=...). */
   connectionString: string;
   accountName: string;
-  /** The blob service's child process (or the table one when only the table service runs). */
-  process: ChildProcess;
-  /** Every child process started. */
-  processes: ChildProcess[];
-  /** Stops every service; resolves when all processes have exited (forced after one second). */
+  /** Stops every service and closes its connections; resolves when all are closed (forced after one second). */
   close(): Promise<void>;
   /** Same as close(). */
   stop(): Promise<void>;
 }
 
-const AZURITE_BLOB = fileURLToPath(new URL("../node_modules/azurite/dist/src/blob/main.js", import.meta.url));
-const AZURITE_QUEUE = fileURLToPath(new URL("../node_modules/azurite/dist/src/queue/main.js", import.meta.url));
-const AZURITE_TABLE_DIR = fileURLToPath(new URL("../node_modules/azurite/dist/src/table/", import.meta.url));
-
-// Azurite's table main prints the configured port (":0"), not the bound one, so the table service is started
-// by this small CommonJS launcher that reports the address the server really listens on.
-const TABLE_LAUNCHER = `
-const dir = process.argv[1];
-const host = process.argv[2];
-const port = Number(process.argv[3]);
-const TableConfiguration = require(dir + "TableConfiguration.js").default;
-const TableServer = require(dir + "TableServer.js").default;
-const config = new TableConfiguration(host, port, 5, "__azurite_db_table__.json", false, false, undefined, undefined, true, true, "", "", "", undefined, false, true);
-const server = new TableServer(config);
-const stop = () => server.close().then(() => process.exit(0), () => process.exit(0));
-process.once("SIGTERM", stop).once("SIGINT", stop);
-server.start().then(
-  () => console.log("Azurite Table service successfully listens on " + server.getHttpServerAddress()),
-  (err) => { console.error("Azurite Table service failed to start: " + err.message); process.exit(1); },
-);
-`;
-
-const live = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
-/** Kills children left running if this process exits without calling stop() (e.g. a crashed test run). */
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once("exit", () => {
-    for (const child of live) child.kill("SIGKILL");
-  });
+/** What this module uses of an Azurite server instance (BlobServer, QueueServer, TableServer). */
+interface AzuriteServer {
+  start(): Promise<void>;
+  close(): Promise<void>;
+  getHttpServerAddress(): string;
+  /** The node:http server underneath (wrapped by `stoppable`); closed hard on stop(). */
+  httpServer: Server;
 }
+type ServerClass = new (config: unknown) => AzuriteServer;
+type ConfigClass = new (...args: unknown[]) => unknown;
 
-function waitForListening(child: ChildProcess, service: string, timeoutMs: number): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(
-      () => fail(new Error(`Azurite ${service} did not start within ${timeoutMs} ms. Output:\n${output}`)),
-      timeoutMs,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /successfully listens on https?:\/\/[^\s]*:(\d+)/.exec(output);
-      if (m) {
-        cleanup();
-        resolve(Number(m[1]));
-      }
-    };
-    const onExit = (code: number | null) =>
-      fail(new Error(`Azurite ${service} exited with code ${code} before listening. Output:\n${output}`));
-    const onErr = (chunk: Buffer) => (output += chunk.toString());
-    function cleanup() {
-      clearTimeout(timer);
-      child.stdout?.off("data", onData);
-      child.stderr?.off("data", onErr);
-      child.off("exit", onExit);
-      child.off("error", fail);
-      // Keep draining output so a chatty Azurite never blocks on a full pipe.
-      child.stdout?.resume();
-      child.stderr?.resume();
+const AZURITE_DIST = fileURLToPath(new URL("../node_modules/azurite/dist/src/", import.meta.url));
+const DEFAULT_EXTENT_MEMORY_LIMIT_MB = 512;
+
+/** Azurite's server and configuration classes, loaded on first use (a few hundred ms of module loading). */
+let classes:
+  | {
+      BlobServer: ServerClass;
+      BlobConfiguration: ConfigClass;
+      QueueServer: ServerClass;
+      QueueConfiguration: ConfigClass;
+      TableServer: ServerClass;
+      TableConfiguration: ConfigClass;
+      MemoryExtentChunkStore: new (limitBytes: number) => unknown;
     }
-    function fail(err: Error) {
-      cleanup();
-      child.kill("SIGKILL");
-      reject(err);
-    }
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onErr);
-    child.once("exit", onExit);
-    child.once("error", fail);
-  });
+  | undefined;
+function azuriteClasses(): NonNullable<typeof classes> {
+  if (classes) return classes;
+  const require = createRequire(import.meta.url);
+  const load = (file: string) => require(AZURITE_DIST + file) as Record<string, unknown>;
+  classes = {
+    BlobServer: load("blob/BlobServer.js").default as ServerClass,
+    BlobConfiguration: load("blob/BlobConfiguration.js").default as ConfigClass,
+    QueueServer: load("queue/QueueServer.js").default as ServerClass,
+    QueueConfiguration: load("queue/QueueConfiguration.js").default as ConfigClass,
+    TableServer: load("table/TableServer.js").default as ServerClass,
+    TableConfiguration: load("table/TableConfiguration.js").default as ConfigClass,
+    MemoryExtentChunkStore: load("common/persistence/MemoryExtentStore.js").MemoryExtentChunkStore as new (
+      limitBytes: number,
+    ) => unknown,
+  };
+  return classes;
 }
 
-function spawnChild(args: string[]): ChildProcess {
-  installExitHook();
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-  live.add(child);
-  child.once("exit", () => live.delete(child));
-  return child;
+// Positional arguments of Azurite 3.37's configuration constructors (BlobConfiguration and QueueConfiguration
+// share one order; TableConfiguration has its own). Named here so a version bump that reorders them is one place
+// to fix; the azurite tests fail loudly if it does.
+function blobOrQueueConfig(Config: ConfigClass, host: string, port: number, name: string, chunkStore: unknown) {
+  const keepAliveTimeoutS = 5;
+  return new Config(
+    host,
+    port,
+    keepAliveTimeoutS,
+    `__azurite_${name}_metadata__.json`, // Loki database names; in memory, never written
+    `__azurite_${name}_extent__.json`,
+    [], // no persistence locations: content lives in chunkStore
+    false, // access log
+    undefined,
+    false, // debug log
+    undefined,
+    true, // loose
+    true, // skipApiVersionCheck
+    "",
+    "",
+    "",
+    undefined, // OAuth off
+    false, // disableProductStyleUrl
+    true, // in-memory persistence
+    chunkStore,
+  );
+}
+function tableConfig(Config: ConfigClass, host: string, port: number) {
+  const keepAliveTimeoutS = 5;
+  return new Config(
+    host,
+    port,
+    keepAliveTimeoutS,
+    "__azurite_table__.json",
+    false, // debug log
+    false, // access log
+    undefined,
+    undefined,
+    true, // loose
+    true, // skipApiVersionCheck
+    "",
+    "",
+    "",
+    undefined, // OAuth off
+    false, // disableProductStyleUrl
+    true, // in-memory persistence
+  );
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    // Azurite's graceful shutdown waits for idle keep-alive connections; data is in memory anyway.
-    const force = setTimeout(() => child.kill("SIGKILL"), 1000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill("SIGTERM");
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Azurite ${what} did not start within ${ms} ms`)), ms);
   });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Closes one server; Azurite's graceful close waits for keep-alive connections, so they are closed after 1 s. */
+async function stopServer(server: AzuriteServer): Promise<void> {
+  const force = setTimeout(() => server.httpServer.closeAllConnections(), 1000);
+  try {
+    await server.close().catch(() => undefined); // already closed: nothing to do
+    server.httpServer.closeIdleConnections();
+  } finally {
+    clearTimeout(force);
+  }
+}
+
+function portOf(server: AzuriteServer): number {
+  const m = /:(\d+)$/.exec(server.getHttpServerAddress());
+  if (!m) throw new Error(`Azurite reported no listening address (${server.getHttpServerAddress()})`);
+  return Number(m[1]);
 }
 
 export async function startAzurite(options: AzuriteOptions = {}): Promise<Azurite> {
@@ -165,85 +191,66 @@ export async function startAzurite(options: AzuriteOptions = {}): Promise<Azurit
   if (!wantBlob && !wantTable && !wantQueue)
     throw new Error("startAzurite: ask for at least one of blob, table and queue");
   const timeoutMs = options.startTimeoutMs ?? 30_000;
-  const started: ChildProcess[] = [];
+  const limitBytes = (options.extentMemoryLimitMb ?? DEFAULT_EXTENT_MEMORY_LIMIT_MB) * 1024 * 1024;
+  const c = azuriteClasses();
+  const started: AzuriteServer[] = [];
 
-  const startBlob = async (): Promise<{ child: ChildProcess; port: number }> => {
-    const args = [
-      AZURITE_BLOB,
-      "--inMemoryPersistence",
-      "--blobHost",
-      host,
-      "--blobPort",
-      String(options.port ?? 0),
-      "--skipApiVersionCheck",
-      "--loose",
-      "--silent",
-      "--disableTelemetry",
-    ];
-    if (options.extentMemoryLimitMb !== undefined)
-      args.push("--extentMemoryLimit", String(options.extentMemoryLimitMb));
-    const child = spawnChild(args);
-    started.push(child);
-    return { child, port: await waitForListening(child, "blob service", timeoutMs) };
+  const start = async (server: AzuriteServer, what: string): Promise<number> => {
+    started.push(server);
+    await withTimeout(server.start(), timeoutMs, what);
+    return portOf(server);
   };
-  const startTable = async (): Promise<{ child: ChildProcess; port: number }> => {
-    const child = spawnChild(["-e", TABLE_LAUNCHER, AZURITE_TABLE_DIR, host, String(options.tablePort ?? 0)]);
-    started.push(child);
-    return { child, port: await waitForListening(child, "table service", timeoutMs) };
-  };
-
-  // Azurite's queue main reports the bound port itself.
-  const startQueue = async (): Promise<{ child: ChildProcess; port: number }> => {
-    const child = spawnChild([
-      AZURITE_QUEUE,
-      "--inMemoryPersistence",
-      "--queueHost",
-      host,
-      "--queuePort",
-      "0",
-      "--skipApiVersionCheck",
-      "--loose",
-      "--silent",
-      "--disableTelemetry",
-    ]);
-    started.push(child);
-    return { child, port: await waitForListening(child, "queue service", timeoutMs) };
-  };
-
-  let blob: { child: ChildProcess; port: number } | undefined;
-  let table: { child: ChildProcess; port: number } | undefined;
-  let queue: { child: ChildProcess; port: number } | undefined;
+  let ports: [number | undefined, number | undefined, number | undefined];
   try {
-    [blob, table, queue] = await Promise.all([
-      wantBlob ? startBlob() : undefined,
-      wantTable ? startTable() : undefined,
-      wantQueue ? startQueue() : undefined,
+    ports = await Promise.all([
+      wantBlob
+        ? start(
+            new c.BlobServer(
+              blobOrQueueConfig(
+                c.BlobConfiguration,
+                host,
+                options.port ?? 0,
+                "blob",
+                new c.MemoryExtentChunkStore(limitBytes),
+              ),
+            ),
+            "blob service",
+          )
+        : undefined,
+      wantTable
+        ? start(new c.TableServer(tableConfig(c.TableConfiguration, host, options.tablePort ?? 0)), "table service")
+        : undefined,
+      wantQueue
+        ? start(
+            new c.QueueServer(
+              blobOrQueueConfig(c.QueueConfiguration, host, 0, "queue", new c.MemoryExtentChunkStore(limitBytes)),
+            ),
+            "queue service",
+          )
+        : undefined,
     ]);
   } catch (err) {
-    await Promise.all(started.map(stopChild));
+    await Promise.all(started.map(stopServer));
     throw err;
   }
+  const [blobPort, tablePort, queuePort] = ports;
 
-  const blobEndpoint = blob ? `http://${host}:${blob.port}/${AZURITE_ACCOUNT_NAME}` : "";
-  const tableEndpoint = table ? `http://${host}:${table.port}/${AZURITE_ACCOUNT_NAME}` : undefined;
-  const queueEndpoint = queue ? `http://${host}:${queue.port}/${AZURITE_ACCOUNT_NAME}` : undefined;
+  const blobEndpoint = blobPort ? `http://${host}:${blobPort}/${AZURITE_ACCOUNT_NAME}` : "";
+  const tableEndpoint = tablePort ? `http://${host}:${tablePort}/${AZURITE_ACCOUNT_NAME}` : undefined;
+  const queueEndpoint = queuePort ? `http://${host}:${queuePort}/${AZURITE_ACCOUNT_NAME}` : undefined;
   const connectionString =
     `DefaultEndpointsProtocol=http;AccountName=${AZURITE_ACCOUNT_NAME};AccountKey=${AZURITE_ACCOUNT_KEY};` +
-    (blob ? `BlobEndpoint=${blobEndpoint};` : "") +
+    (blobEndpoint ? `BlobEndpoint=${blobEndpoint};` : "") +
     (tableEndpoint ? `TableEndpoint=${tableEndpoint};` : "") +
     (queueEndpoint ? `QueueEndpoint=${queueEndpoint};` : "");
-  const processes = [blob?.child, table?.child, queue?.child].filter((c): c is ChildProcess => c !== undefined);
-  const close = async () => {
-    await Promise.all(processes.map(stopChild));
-  };
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= Promise.all(started.map(stopServer)).then(() => undefined));
   return {
     blobEndpoint,
     tableEndpoint,
     queueEndpoint,
     connectionString,
     accountName: AZURITE_ACCOUNT_NAME,
-    process: processes[0]!,
-    processes,
     close,
     stop: close,
   };

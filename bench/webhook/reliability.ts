@@ -11,7 +11,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { startAzurite } from "../../local/azurite.js";
+import { startAzuriteProcess } from "../../local/azurite-process.js";
 import { startWebhookStubs } from "../../local/webhook-stubs/downstream.js";
 import { localCredential, localReceiverEnv } from "../../local/webhook-stubs/receiver.js";
 import { startDevServer } from "../../webhook/src/dev-server.js";
@@ -38,7 +38,7 @@ const percentile = (sorted: number[], p: number) =>
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
 const [azurite, stubs] = await Promise.all([
-  startAzurite({ blob: false, table: true, queue: true }),
+  startAzuriteProcess({ blob: false, table: true, queue: true }),
   startWebhookStubs({ mode: "down" }),
 ]);
 const env = localReceiverEnv(azurite, stubs.url, {

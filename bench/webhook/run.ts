@@ -16,7 +16,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { startAzurite } from "../../local/azurite.js";
+import { startAzuriteProcess } from "../../local/azurite-process.js";
 import { pinnedCommand, pinProcess, planPinning } from "./pinning.js";
 
 const arg = (name: string, fallback: number) => {
@@ -141,7 +141,7 @@ async function run(): Promise<void> {
     process.exit(2);
   }
   const azurite = VARIANTS.some((v) => v.mode === "table" || v.mode === "queue")
-    ? await startAzurite({ blob: false, table: true, queue: true })
+    ? await startAzuriteProcess({ blob: false, table: true, queue: true })
     : undefined;
   // Pinned after Azurite starts, so the emulator is left to the scheduler.
   if (PINNING) pinProcess(process.pid, PINNING.clientCpu);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BlobServiceClient } from "@azure/storage-blob";
 import { TableClient } from "@azure/data-tables";
 import { startAzurite, type Azurite } from "../../local/azurite.js";
+import { startAzuriteProcess } from "../../local/azurite-process.js";
 
 describe("startAzurite", () => {
   let az: Azurite;
@@ -54,10 +55,39 @@ describe("startAzurite", () => {
     });
   });
 
-  it("stops every process it started", async () => {
+  it("gives every start its own empty account", async () => {
+    // az's tests above created containers and a table; other (started at the same time) sees none of them.
+    const table = TableClient.fromConnectionString(other.connectionString, "idempotency", {
+      allowInsecureConnection: true,
+    });
+    await table.createTable();
+    await expect(table.getEntity("webhook", "msg-1")).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it("stops every service it started: the ports refuse connections, even with a client connection kept alive", async () => {
     expect(other.blobEndpoint).toBe("");
     expect(other.connectionString).not.toContain("BlobEndpoint");
+    const table = TableClient.fromConnectionString(other.connectionString, "stopcheck", {
+      allowInsecureConnection: true,
+    });
+    await table.createTable(); // leaves a keep-alive connection open
     await other.stop();
-    expect(other.processes.every((p) => p.exitCode !== null || p.signalCode !== null)).toBe(true);
+    await expect(fetch(other.tableEndpoint!)).rejects.toThrow();
+  });
+});
+
+describe("startAzuriteProcess (benchmarks)", () => {
+  it("runs Azurite in a child process of its own, serves blobs, and ends the child on stop()", async () => {
+    const azurite = await startAzuriteProcess();
+    try {
+      expect(azurite.process.pid).not.toBe(process.pid);
+      const container = BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient("bench");
+      await container.create();
+      await container.getBlockBlobClient("a.html").upload("<p>a</p>", 8);
+      expect((await container.getBlobClient("a.html").getProperties()).contentLength).toBe(8);
+    } finally {
+      await azurite.stop();
+    }
+    expect(azurite.process.exitCode !== null || azurite.process.signalCode !== null).toBe(true);
   });
 });

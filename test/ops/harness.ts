@@ -58,11 +58,7 @@ export async function startHarness(opts: { azurite?: boolean } = {}): Promise<Ha
     async close() {
       await standIn.close();
       if (azurite) {
-        // Azurite's graceful shutdown waits for keep-alive client connections; don't let that hang the suite.
-        const closed = azurite.close();
-        const timer = setTimeout(() => azurite.process.kill("SIGKILL"), 2000);
-        await closed;
-        clearTimeout(timer);
+        await azurite.close(); // closes lingering keep-alive connections itself after one second
       }
     },
   };

@@ -26,10 +26,7 @@ beforeAll(async () => {
   blobService = BlobServiceClient.fromConnectionString(azurite.connectionString);
 });
 afterAll(async () => {
-  const closed = azurite.close();
-  const timer = setTimeout(() => azurite.process.kill("SIGKILL"), 2000);
-  await closed;
-  clearTimeout(timer);
+  await azurite.close();
 });
 
 async function cli(...args: string[]) {

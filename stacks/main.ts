@@ -3,8 +3,6 @@
 // versions.tf with the required Terraform version).
 import path from "node:path";
 import { ConfigError, loadConfig } from "../src/config/load.js";
-import { buildStacks } from "./app.js";
-import { writeVersionFiles } from "./versions.js";
 import { MissingOpenApiError, readOpenApiV1 } from "./webhook/openapi.js";
 
 try {
@@ -12,6 +10,10 @@ try {
   const file = path.relative(process.cwd(), config.location.file) || config.location.file;
   // WEBHOOK_OPENAPI_FILE points at another OpenAPI v1 file (tests, or a contract built elsewhere).
   const openApiJson = readOpenApiV1(process.env.WEBHOOK_OPENAPI_FILE?.trim() || undefined);
+  // CDKTF and the provider classes load only once the configuration is known to be good (a bad vars.yml is
+  // reported in a fraction of a second). The esbuild bundle `npm run synth` runs loads them up front anyway.
+  const { buildStacks } = await import("./app.js");
+  const { writeVersionFiles } = await import("./versions.js");
   const { app } = buildStacks(config, { file, openApiJson, outdir: process.env.CDKTF_OUTDIR ?? "cdktf.out" });
   app.synth();
   // required_version (stacks/versions.ts says why it is not in cdk.tf.json).

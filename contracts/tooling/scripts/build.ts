@@ -21,10 +21,10 @@ const names = program.args;
 const { docs } = program.opts<{ docs: boolean }>();
 
 try {
-  // The compiler, renderers and generators load only once the arguments are known to be good.
-  const { buildContract } = await import("../src/build.js");
   const contracts = selectContracts(names);
   if (contracts.length === 0) throw new ContractNotFoundError("(any)", []);
+  // The compiler, renderers and generators load only once the arguments are known to be good.
+  const { buildContract } = await import("../src/build.js");
   for (const contract of contracts) {
     const { compiled, files, notes } = await buildContract(contract, { docs });
     const extra = notes.length > 0 ? `; ${notes.join("; ")}` : "";

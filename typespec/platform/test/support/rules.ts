@@ -7,7 +7,7 @@ import {
   type TesterInstance,
 } from "@typespec/compiler/testing";
 import { beforeAll } from "vitest";
-import { preparePlatformLibrary, repoRoot } from "./tester.js";
+import { preparePlatformLibrary, repoRoot, reuseParsedSources } from "./tester.js";
 
 export const LIB = "@platform/typespec";
 
@@ -40,7 +40,7 @@ export function useRuleTester(): (rule: Rule) => LinterRuleTester {
   let instance: TesterInstance;
   beforeAll(async () => {
     await preparePlatformLibrary();
-    instance = await (shared ??= LinterTester.createInstance());
+    instance = await (shared ??= LinterTester.createInstance().then(reuseParsedSources));
   }, 120_000);
   return (rule) => createLinterRuleTester(instance, rule, LIB);
 }

@@ -1,12 +1,14 @@
 // Benchmark: the whole `npm test` (lint + typecheck + vitest, as CI runs it) on this machine: wall time and the
 // number of tests. Goal: at most 45 s on the 2-core development machine. It prints figures and never fails on
 // the goal; it exits 1 only when the suite itself fails (then its figures mean nothing).
-// Usage: npm run bench:test-suite [-- --runs 2] [--phases] [--json]
-//   --phases  also time `npm run lint`, `npm run typecheck` and `npx vitest run` one after the other, to see where
-//             the time goes (the suite runs lint and typecheck at the same time, then vitest).
+// Usage: npm run bench:test-suite [-- --runs 2] [--phases] [--cold] [--json]
+//   --phases  also time ESLint, Prettier, `npm run typecheck` and `npx vitest run` one after the other, to see where
+//             the time goes (the suite runs the first three at the same time, then vitest).
+//   --cold    empty the tools' caches in node_modules/.cache/ (ESLint, Prettier, tsc, Node's compile cache) before
+//             each run, as in a fresh clone: the first run of CI.
 // On a shared machine the figures move with the load of other processes: the load average is printed with them.
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,8 +20,12 @@ const { values } = parseArgs({
     runs: { type: "string", default: "1" },
     phases: { type: "boolean", default: false },
     json: { type: "boolean", default: false },
+    cold: { type: "boolean", default: false },
   },
 });
+const CACHES = ["eslint", "prettier", "tsc", "node-compile-cache"].map((c) =>
+  path.join(repoRoot, "node_modules", ".cache", c),
+);
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
   process.stderr.write(`--runs: expected a whole number of runs (1 or more), got ${values.runs}\n`);
@@ -70,12 +76,13 @@ function time(script: string): Promise<Timed> {
 
 const results: Timed[] = [];
 for (let i = 0; i < runs; i++) {
+  if (values.cold) for (const dir of CACHES) rmSync(dir, { recursive: true, force: true });
   const run = await time("test");
   results.push(run);
   if (!values.json) {
     const t = run.tests;
     process.stdout.write(
-      `npm test: ${run.wallS.toFixed(1)} s wall (goal ≤ ${GOAL_S} s), ` +
+      `npm test${values.cold ? " (cold caches)" : ""}: ${run.wallS.toFixed(1)} s wall (goal ≤ ${GOAL_S} s), ` +
         (t
           ? `${t.passed} tests passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ""}`
           : "no test count") +
@@ -96,7 +103,7 @@ for (let i = 0; i < runs; i++) {
 }
 
 if (values.phases && process.exitCode !== 1) {
-  for (const script of ["lint", "typecheck", "vitest"]) {
+  for (const script of ["lint:eslint", "lint:format", "typecheck", "vitest"]) {
     const run = await time(script);
     results.push(run);
     if (!values.json)

@@ -44,7 +44,9 @@ function readStamp(): string | undefined {
 }
 
 function runTsc(): void {
-  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+  // TypeScript 7, the native compiler (0.5 s here instead of 2.7 s with 5.9; the emitted JavaScript and
+  // declarations are the same). The root README's Tests section says why two TypeScript versions are installed.
+  const tsc = path.join(repoRoot, "node_modules", "typescript-native", "bin", "tsc");
   const result = spawnSync(process.execPath, [tsc, "-p", path.join(platformRoot, "tsconfig.json")], {
     encoding: "utf8",
   });

@@ -228,6 +228,27 @@ describe("azure-pipelines.yml", () => {
     );
   });
 
+  it("the test job scans and validates the synthesized stacks as the GitHub workflow does, after synthesizing", () => {
+    const githubTest = linesOf(pullRequest.jobs.test);
+    const azureTest = linesOf(prStage.jobs.find((j: Record<string, unknown>) => j.job === "test"));
+    const gate = [
+      'python -m pip install --quiet --disable-pip-version-check "checkov==3.3.13"',
+      "checkov --config-file .checkov.yaml -d cdktf.out",
+      `for stack in ${STACK_IDS.join(" ")}; do`,
+      'terraform -chdir="cdktf.out/stacks/$stack" init -backend=false -input=false',
+      'terraform -chdir="cdktf.out/stacks/$stack" validate',
+    ];
+    for (const lines of [githubTest, azureTest]) {
+      const at = gate.map((l) => lines.indexOf(l));
+      expect(
+        at.every((i) => i >= 0),
+        lines.join("\n"),
+      ).toBe(true);
+      expect(at).toEqual([...at].sort((a, b) => a - b));
+      expect(lines.indexOf("npm run synth")).toBeLessThan(at[0]!);
+    }
+  });
+
   it("plans every stack and the search definitions per environment, publishing the saved plan the deploy downloads", () => {
     const lines = linesOf(prStage);
     expect(lines).toContain(`for stack in ${STACK_IDS.join(" ")}; do`);

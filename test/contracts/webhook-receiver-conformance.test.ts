@@ -19,6 +19,7 @@ import { PROBLEM_TYPES } from "../../webhook/src/problem.js";
 import type { DeliveryMessage } from "../../webhook/src/queue/message.js";
 import { queueServiceFor, StorageDeliveryQueue, type DeliveryQueue } from "../../webhook/src/queue/storage-queue.js";
 import { EventRouter, type EventHandler } from "../../webhook/src/routing/registry.js";
+import { NOTE_CREATED } from "../webhook/support/stubs.js";
 import { createSchemaValidator } from "./openapi-schema.js";
 
 interface ResponseSpec {
@@ -72,16 +73,6 @@ function expectConforms(res: WebhookResponse): void {
 
 /** Statuses whose description lists the problem types the receiver answers with. */
 const PROBLEM_DESCRIBED = new Set([409, 502, 503]);
-
-const NOTE = {
-  Object: "Note",
-  Event: "Created",
-  OrgId: 7,
-  ProjectId: 42,
-  UserId: 3,
-  UserType: "Employee",
-  ObjectId: { NoteId: 9 },
-};
 
 /** A delivery queue that records what it stores (queued mode without Azurite). */
 function recordingQueue(): DeliveryQueue & { sent: DeliveryMessage[] } {
@@ -157,7 +148,7 @@ const throwing = (error: Error): EventHandler => ({
 describe("the receiver conforms to openapi.v1.json", () => {
   it("200: the acknowledgement with every field", async () => {
     const res = await handlerWith()(
-      post(NOTE, { "x-fv-messageid": "m-1", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" }),
+      post(NOTE_CREATED, { "x-fv-messageid": "m-1", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" }),
       ctx(),
     );
     expect(res.status).toBe(200);
@@ -207,7 +198,7 @@ describe("the receiver conforms to openapi.v1.json", () => {
 
   it("401 and 403 from JWT validation", async () => {
     for (const status of [401, 403] as const) {
-      const res = await handlerWith({ jwtStatus: status })(post(NOTE), ctx());
+      const res = await handlerWith({ jwtStatus: status })(post(NOTE_CREATED), ctx());
       expect(res.status).toBe(status);
       expectConforms(res);
     }
@@ -221,9 +212,9 @@ describe("the receiver conforms to openapi.v1.json", () => {
       handle: () => new Promise<void>((r) => (release = r)),
     };
     const handle = handlerWith({ handlers: [slow], inFlightWaitMs: 20 });
-    const first = handle(post(NOTE, { "x-fv-messageid": "dup" }), ctx());
+    const first = handle(post(NOTE_CREATED, { "x-fv-messageid": "dup" }), ctx());
     await new Promise((r) => setTimeout(r, 10));
-    const second = await handle(post(NOTE, { "x-fv-messageid": "dup" }), ctx());
+    const second = await handle(post(NOTE_CREATED, { "x-fv-messageid": "dup" }), ctx());
     release();
     await first;
     expect(second.status).toBe(409);
@@ -234,15 +225,15 @@ describe("the receiver conforms to openapi.v1.json", () => {
 
   it("409: the same message id with a different payload, without Retry-After", async () => {
     const handle = handlerWith({ queue: recordingQueue() });
-    const first = await handle(post(NOTE, { "x-fv-messageid": "m-conflict" }), ctx());
+    const first = await handle(post(NOTE_CREATED, { "x-fv-messageid": "m-conflict" }), ctx());
     expect(first.status).toBe(200);
-    const other = await handle(post({ ...NOTE, Event: "Deleted" }, { "x-fv-messageid": "m-conflict" }), ctx());
+    const other = await handle(post({ ...NOTE_CREATED, Event: "Deleted" }, { "x-fv-messageid": "m-conflict" }), ctx());
     expect(other.status).toBe(409);
     expectConforms(other);
     expect(other.jsonBody).toMatchObject({ type: PROBLEM_TYPES.messageIdConflict, title: "Conflict", status: 409 });
     expect(other.headers["retry-after"]).toBeUndefined();
     // The same payload again is still the first acknowledgement.
-    const again = await handle(post(NOTE, { "x-fv-messageid": "m-conflict" }), ctx());
+    const again = await handle(post(NOTE_CREATED, { "x-fv-messageid": "m-conflict" }), ctx());
     expect(again.status).toBe(200);
     expect(again.jsonBody).toEqual(first.jsonBody);
   });
@@ -261,7 +252,7 @@ describe("the receiver conforms to openapi.v1.json", () => {
 
   it("502 (inline mode only): downstream refused", async () => {
     const res = await handlerWith({ handlers: [throwing(new DownstreamRejectedError("process API", 400, "bad"))] })(
-      post(NOTE),
+      post(NOTE_CREATED),
       ctx(),
     );
     expect(res.status).toBe(502);
@@ -270,7 +261,7 @@ describe("the receiver conforms to openapi.v1.json", () => {
 
   it("503 (inline mode only): downstream unavailable, with Retry-After", async () => {
     const res = await handlerWith({ handlers: [throwing(new RetryableDownstreamError("process API", "HTTP 503"))] })(
-      post(NOTE),
+      post(NOTE_CREATED),
       ctx(),
     );
     expect(res.status).toBe(503);
@@ -281,21 +272,21 @@ describe("the receiver conforms to openapi.v1.json", () => {
   it("503: the queue cannot be written (queue-unavailable), with Retry-After: 30", async () => {
     const store = new MemoryIdempotencyStore();
     const handle = handlerWith({ queue: unreachableQueue(), store });
-    const res = await handle(post(NOTE, { "x-fv-messageid": "m-no-queue" }), ctx());
+    const res = await handle(post(NOTE_CREATED, { "x-fv-messageid": "m-no-queue" }), ctx());
     expect(res.status).toBe(503);
     expectConforms(res);
     expect(res.jsonBody).toMatchObject({ type: PROBLEM_TYPES.queueUnavailable, title: "Service Unavailable" });
     expect(res.headers["retry-after"]).toBe("30");
     // Nothing acknowledged and the claim released: a redelivery once the queue is back is accepted.
     const retried = await handlerWith({ queue: recordingQueue(), store })(
-      post(NOTE, { "x-fv-messageid": "m-no-queue" }),
+      post(NOTE_CREATED, { "x-fv-messageid": "m-no-queue" }),
       ctx(),
     );
     expect(retried.status).toBe(200);
   }, 30_000);
 
   it("500: an unexpected failure falls under 5XX", async () => {
-    const res = await handlerWith({ handlers: [throwing(new Error("boom"))] })(post(NOTE), ctx());
+    const res = await handlerWith({ handlers: [throwing(new Error("boom"))] })(post(NOTE_CREATED), ctx());
     expect(res.status).toBe(500);
     expectConforms(res);
   });

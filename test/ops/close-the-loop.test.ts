@@ -3,7 +3,8 @@
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
-import { execution, setIndexerHistory, startHarness, type Harness } from "./harness.js";
+import { execution } from "../support/execution.js";
+import { setIndexerHistory, startHarness, type Harness } from "./harness.js";
 import { FAST_SERVICE } from "./fast-service.js";
 
 let h: Harness;

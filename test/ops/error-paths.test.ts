@@ -4,9 +4,8 @@
 // came from). Retries use millisecond back-off (fast-service.ts), so none of this waits.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
-import { newEtag } from "../../local/search-standin/state.js";
-import { loadDefinition } from "../standin/fixtures.js";
-import { ACCOUNT_ROOT, execution, startHarness, type Harness } from "./harness.js";
+import { execution } from "../support/execution.js";
+import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
 
@@ -27,15 +26,7 @@ beforeAll(async () => {
       last_modified: "2026-01-01T00:00:00Z",
     },
   ]);
-  h.standIn.state.datasources.set("docs-datasource", {
-    definition: loadDefinition("docs-datasource.json"),
-    etag: newEtag(),
-  });
-  h.standIn.state.indexers.set("docs-indexer", {
-    definition: loadDefinition("docs-indexer.json"),
-    etag: newEtag(),
-    runtime: { history: [execution()], highWaterMark: null },
-  });
+  registerDatasourceAndIndexer(h.standIn, [execution()]);
 });
 afterAll(async () => h?.close());
 

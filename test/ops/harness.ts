@@ -64,6 +64,15 @@ export async function startHarness(opts: { azurite?: boolean } = {}): Promise<Ha
   };
 }
 
+/** Registers the datasource and the indexer (with the given history, newest first) in the stand-in's state. */
+export function registerDatasourceAndIndexer(standIn: SearchStandIn, history: ExecutionResult[] = []): void {
+  standIn.state.datasources.set("docs-datasource", {
+    definition: loadDefinition("docs-datasource.json"),
+    etag: newEtag(),
+  });
+  setIndexerHistory(standIn, history);
+}
+
 /** Registers the indexer in the stand-in's state with the given history (newest first). */
 export function setIndexerHistory(standIn: SearchStandIn, history: ExecutionResult[]): void {
   const existing = standIn.state.indexers.get("docs-indexer");
@@ -76,21 +85,4 @@ export function setIndexerHistory(standIn: SearchStandIn, history: ExecutionResu
     etag: newEtag(),
     runtime: { history, highWaterMark: null },
   });
-}
-
-export function execution(over: Partial<ExecutionResult> = {}): ExecutionResult {
-  const now = new Date().toISOString();
-  return {
-    status: "success",
-    errorMessage: null,
-    startTime: now,
-    endTime: now,
-    itemsProcessed: 10,
-    itemsFailed: 0,
-    initialTrackingState: null,
-    finalTrackingState: null,
-    errors: [],
-    warnings: [],
-    ...over,
-  };
 }

@@ -5,9 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../../src/config/load.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
-import { newEtag } from "../../local/search-standin/state.js";
-import { loadDefinition } from "../standin/fixtures.js";
-import { ACCOUNT_ROOT, execution, startHarness, type Harness } from "./harness.js";
+import { execution } from "../support/execution.js";
+import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
 const html = (title: string) =>
@@ -36,15 +35,7 @@ beforeAll(async () => {
       },
     });
   }
-  h.standIn.state.datasources.set("docs-datasource", {
-    definition: loadDefinition("docs-datasource.json"),
-    etag: newEtag(),
-  });
-  h.standIn.state.indexers.set("docs-indexer", {
-    definition: loadDefinition("docs-indexer.json"),
-    etag: newEtag(),
-    runtime: { history: [], highWaterMark: null },
-  });
+  registerDatasourceAndIndexer(h.standIn);
 });
 afterAll(async () => h?.close());
 

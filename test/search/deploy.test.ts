@@ -10,6 +10,8 @@ import { ConcurrentChangeError, deploy } from "../../src/search/deploy.js";
 import type { Plan } from "../../src/search/plan.js";
 import { createSearchManagementPort } from "../../src/search/ops/io/management-port.js";
 import { cli, copyDefinitions } from "./cli-harness.js";
+import { LANGUAGE_FIELD } from "./plan-fixtures.js";
+import { execution } from "../support/execution.js";
 
 let standIn: SearchStandIn;
 const started: SearchStandIn[] = [];
@@ -109,18 +111,9 @@ describe("plan and deploy against an empty service", () => {
 
   it("a run already in progress (the service starts one when an indexer is created) is reported, not an error", async () => {
     await cli(standIn, "deploy");
-    standIn.state.indexers.get("docs-indexer")!.runtime.history.unshift({
-      status: "inProgress",
-      errorMessage: null,
-      startTime: new Date().toISOString(),
-      endTime: null,
-      itemsProcessed: 0,
-      itemsFailed: 0,
-      initialTrackingState: null,
-      finalTrackingState: null,
-      errors: [],
-      warnings: [],
-    });
+    standIn.state.indexers
+      .get("docs-indexer")!
+      .runtime.history.unshift(execution({ status: "inProgress", endTime: null, itemsProcessed: 0 }));
     const again = await cli(standIn, "--json", "deploy");
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout).run).toBe("already-running");
@@ -233,22 +226,7 @@ describe("in-place changes", () => {
     await cli(standIn, "deploy");
     const dir = copyDefinitions((file, json) => {
       if (file === "docs-index.json") {
-        json.fields.push({
-          name: "language",
-          type: "Edm.String",
-          key: false,
-          retrievable: true,
-          stored: true,
-          searchable: false,
-          filterable: true,
-          sortable: false,
-          facetable: true,
-          analyzer: null,
-          indexAnalyzer: null,
-          searchAnalyzer: null,
-          normalizer: null,
-          synonymMaps: [],
-        });
+        json.fields.push({ ...LANGUAGE_FIELD });
       }
       if (file === "docs-indexer.json") json.schedule.interval = "PT12H";
     });

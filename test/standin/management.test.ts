@@ -3,6 +3,7 @@
 import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient, type SearchIndex } from "@azure/search-documents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
+import { execution } from "../support/execution.js";
 
 let standIn: SearchStandIn;
 let indexes: SearchIndexClient;
@@ -295,18 +296,7 @@ describe("indexers", () => {
 
   it("a run while one is in progress is 409 with the service's message", async () => {
     const runtime = standIn.state.indexers.get("ixr1")!.runtime;
-    runtime.history.unshift({
-      status: "inProgress",
-      errorMessage: null,
-      startTime: new Date().toISOString(),
-      endTime: null,
-      itemsProcessed: 0,
-      itemsFailed: 0,
-      initialTrackingState: null,
-      finalTrackingState: null,
-      errors: [],
-      warnings: [],
-    });
+    runtime.history.unshift(execution({ status: "inProgress", endTime: null, itemsProcessed: 0 }));
     await expect(indexers.runIndexer("ixr1")).rejects.toMatchObject({
       statusCode: 409,
       message: "Another indexer invocation is currently in progress; concurrent invocations are not allowed.",

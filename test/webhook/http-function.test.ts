@@ -7,17 +7,7 @@ import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-sto
 import type { IdempotencyStore } from "../../webhook/src/idempotency/store.js";
 import { projectCreated } from "../../webhook/src/events/project-created.js";
 import { EventRouter, type EventHandler } from "../../webhook/src/routing/registry.js";
-import { captureLogs, delivery, invocation, TRACEPARENT } from "./support/stubs.js";
-
-const NOTE = {
-  Object: "Note",
-  Event: "Created",
-  OrgId: 7,
-  ProjectId: 42,
-  UserId: 3,
-  UserType: "Employee",
-  ObjectId: { NoteId: 9 },
-};
+import { captureLogs, delivery, invocation, NOTE_CREATED, TRACEPARENT } from "./support/stubs.js";
 
 function setup(
   opts: { handlers?: EventHandler[]; store?: IdempotencyStore; cases?: CaseCreator; inFlightWaitMs?: number } = {},
@@ -49,7 +39,10 @@ describe("webhook handler: success", () => {
   it("acknowledges with every field the delivery carries", async () => {
     const { handle } = setup();
     const res = await handle(
-      delivery({ body: NOTE, headers: { "x-fv-messageid": "m-1", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" } }),
+      delivery({
+        body: NOTE_CREATED,
+        headers: { "x-fv-messageid": "m-1", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" },
+      }),
       invocation(),
     );
     expect(res.status).toBe(200);
@@ -174,7 +167,7 @@ describe("webhook handler: problem+json errors", () => {
 
   it("reads a body that starts with a UTF-8 byte-order mark", async () => {
     const { handle } = setup();
-    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(JSON.stringify(NOTE))]);
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(JSON.stringify(NOTE_CREATED))]);
     const res = await handle(delivery({ body: bom }), invocation());
     expect(res.status).toBe(200);
     expect(res.jsonBody).toMatchObject({ received: true, orgId: 7, noteId: 9 });
@@ -220,10 +213,10 @@ describe("webhook handler: problem+json errors", () => {
       if (n === 1) throw new TypeError("bug");
     });
     const { handle } = setup({ handlers: [h] });
-    const first = await handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "m-bug" } }), invocation());
+    const first = await handle(delivery({ body: NOTE_CREATED, headers: { "x-fv-messageid": "m-bug" } }), invocation());
     expect(first.status).toBe(500);
     expect(first.headers["content-type"]).toBe("application/problem+json");
-    const second = await handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "m-bug" } }), invocation());
+    const second = await handle(delivery({ body: NOTE_CREATED, headers: { "x-fv-messageid": "m-bug" } }), invocation());
     expect(second.status).toBe(200);
     expect(h.calls).toBe(2);
   });
@@ -240,7 +233,7 @@ describe("webhook handler: problem+json errors", () => {
       purgeOlderThan: async () => 0,
     };
     const { handle } = setup({ store: broken });
-    const res = await handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "m-s" } }), invocation());
+    const res = await handle(delivery({ body: NOTE_CREATED, headers: { "x-fv-messageid": "m-s" } }), invocation());
     expect(res.status).toBe(503);
     expect(res.headers["retry-after"]).toBe("30");
   });
@@ -251,9 +244,9 @@ describe("webhook handler: idempotency", () => {
     const h = counting("Note", "Created");
     const { handle, logs } = setup({ handlers: [h] });
     const headers = { "x-fv-messageid": "dup-1", "x-fv-timestamp": "2026-11-23T09:44:50.123Z" };
-    const first = await handle(delivery({ body: NOTE, headers }), invocation("a"));
+    const first = await handle(delivery({ body: NOTE_CREATED, headers }), invocation("a"));
     const again = await handle(
-      delivery({ body: NOTE, headers: { ...headers, "x-fv-timestamp": "2026-11-23T10:00:00.000Z" } }),
+      delivery({ body: NOTE_CREATED, headers: { ...headers, "x-fv-timestamp": "2026-11-23T10:00:00.000Z" } }),
       invocation("b"),
     );
     expect(again.status).toBe(200);
@@ -265,8 +258,8 @@ describe("webhook handler: idempotency", () => {
   it("a different payload under an accepted message id is a 409 naming the conflict, logged with both kinds", async () => {
     const { handle, logs } = setup({ handlers: [counting("Note", "Created"), counting("Note", "Deleted")] });
     const headers = { "x-fv-messageid": "dup-2" };
-    expect((await handle(delivery({ body: NOTE, headers }), invocation("a"))).status).toBe(200);
-    const other = await handle(delivery({ body: { ...NOTE, Event: "Deleted" }, headers }), invocation("b"));
+    expect((await handle(delivery({ body: NOTE_CREATED, headers }), invocation("a"))).status).toBe(200);
+    const other = await handle(delivery({ body: { ...NOTE_CREATED, Event: "Deleted" }, headers }), invocation("b"));
     expect(other.status).toBe(409);
     expect(other.headers["content-type"]).toBe("application/problem+json");
     expect(other.jsonBody).toMatchObject({ type: "/problems/webhooks/message-id-conflict", status: 409 });
@@ -285,7 +278,7 @@ describe("webhook handler: idempotency", () => {
     const { handle } = setup({ handlers: [h] });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "conc-1" } }), invocation(`i${i}`)),
+        handle(delivery({ body: NOTE_CREATED, headers: { "x-fv-messageid": "conc-1" } }), invocation(`i${i}`)),
       ),
     );
     expect(h.calls).toBe(1);
@@ -297,9 +290,12 @@ describe("webhook handler: idempotency", () => {
     let finish!: () => void;
     const h = counting("Note", "Created", () => new Promise<void>((r) => (finish = r)));
     const { handle } = setup({ handlers: [h], inFlightWaitMs: 100 });
-    const first = handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "slow" } }), invocation("a"));
+    const first = handle(delivery({ body: NOTE_CREATED, headers: { "x-fv-messageid": "slow" } }), invocation("a"));
     await new Promise((r) => setTimeout(r, 10));
-    const second = await handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "slow" } }), invocation("b"));
+    const second = await handle(
+      delivery({ body: NOTE_CREATED, headers: { "x-fv-messageid": "slow" } }),
+      invocation("b"),
+    );
     expect(second.status).toBe(409);
     expect(Number(second.headers["retry-after"])).toBeGreaterThan(0);
     finish();
@@ -311,13 +307,16 @@ describe("webhook handler: idempotency", () => {
       if (n === 1) throw new RetryableDownstreamError("process API", "process API answered HTTP 503");
     });
     const { handle } = setup({ handlers: [h] });
-    const first = await handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "fail-1" } }), invocation());
+    const first = await handle(delivery({ body: NOTE_CREATED, headers: { "x-fv-messageid": "fail-1" } }), invocation());
     expect(first.status).toBe(503);
     expect(first.headers["retry-after"]).toBe("30");
     expect(first.headers["content-type"]).toBe("application/problem+json");
-    const second = await handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "fail-1" } }), invocation());
+    const second = await handle(
+      delivery({ body: NOTE_CREATED, headers: { "x-fv-messageid": "fail-1" } }),
+      invocation(),
+    );
     expect(second.status).toBe(200);
-    const third = await handle(delivery({ body: NOTE, headers: { "x-fv-messageid": "fail-1" } }), invocation());
+    const third = await handle(delivery({ body: NOTE_CREATED, headers: { "x-fv-messageid": "fail-1" } }), invocation());
     expect(third.status).toBe(200);
     expect(h.calls).toBe(2);
   });
@@ -325,8 +324,8 @@ describe("webhook handler: idempotency", () => {
   it("a delivery without a message id is processed every time", async () => {
     const h = counting("Note", "Created");
     const { handle } = setup({ handlers: [h] });
-    await handle(delivery({ body: NOTE }), invocation());
-    await handle(delivery({ body: NOTE }), invocation());
+    await handle(delivery({ body: NOTE_CREATED }), invocation());
+    await handle(delivery({ body: NOTE_CREATED }), invocation());
     expect(h.calls).toBe(2);
   });
 });
@@ -337,7 +336,7 @@ describe("webhook handler: logs", () => {
     const { handle, logs } = setup();
     await handle(
       delivery({
-        body: { ...NOTE, access_token: token, nested: { Authorization: `Bearer ${token}` } },
+        body: { ...NOTE_CREATED, access_token: token, nested: { Authorization: `Bearer ${token}` } },
         headers: { authorization: `Bearer ${token}`, "x-fv-messageid": "log-1", cookie: "s=secret" },
       }),
       invocation("req-9"),
@@ -361,8 +360,11 @@ describe("webhook handler: rejections are logged, x-forward-tenant-origin", () =
   it("logs every rejection with status, type, reason and correlation, never the token", async () => {
     const { handle, logs } = setup();
     await handle(delivery({ method: "GET", headers: { authorization: "Bearer eyJa.eyJb.c" } }), invocation("r1"));
-    await handle(delivery({ body: NOTE, headers: { "content-type": "text/plain" } }), invocation("r2"));
-    await handle(delivery({ body: NOTE, headers: { "content-length": String(MAX_BODY_BYTES + 1) } }), invocation("r3"));
+    await handle(delivery({ body: NOTE_CREATED, headers: { "content-type": "text/plain" } }), invocation("r2"));
+    await handle(
+      delivery({ body: NOTE_CREATED, headers: { "content-length": String(MAX_BODY_BYTES + 1) } }),
+      invocation("r3"),
+    );
     const rejected = logs.lines.filter((l) => l.record.msg === "delivery rejected").map((l) => l.record);
     expect(rejected.map((r) => [r.status, r.requestId])).toEqual([
       [405, "r1"],
@@ -377,12 +379,12 @@ describe("webhook handler: rejections are logged, x-forward-tenant-origin", () =
     const { handle, logs, deps } = setup();
     deps.requireTenantOrigin = true;
     const h = createWebhookHandler(deps);
-    await h(delivery({ body: NOTE, headers: { "x-fv-messageid": "t-1" } }), invocation());
+    await h(delivery({ body: NOTE_CREATED, headers: { "x-fv-messageid": "t-1" } }), invocation());
     expect(logs.find("without x-forward-tenant-origin")).toMatchObject({ level: "warn", messageId: "t-1" });
     expect(String(logs.find("without x-forward-tenant-origin")?.msg)).toContain("api_policy_type");
     const before = logs.lines.length;
     await h(
-      delivery({ body: NOTE, headers: { "x-fv-messageid": "t-2", "x-forward-tenant-origin": "corp" } }),
+      delivery({ body: NOTE_CREATED, headers: { "x-fv-messageid": "t-2", "x-forward-tenant-origin": "corp" } }),
       invocation(),
     );
     expect(logs.lines.slice(before).some((l) => String(l.record.msg).includes("x-forward-tenant-origin"))).toBe(false);

@@ -123,6 +123,17 @@ export function captureLogs(): LogCapture {
   };
 }
 
+/** A note-created delivery's payload (spec A's example, without Timestamp). */
+export const NOTE_CREATED = {
+  Object: "Note",
+  Event: "Created",
+  OrgId: 7,
+  ProjectId: 42,
+  UserId: 3,
+  UserType: "Employee",
+  ObjectId: { NoteId: 9 },
+};
+
 export interface DeliveryInit {
   method?: string;
   body?: string | Uint8Array | object;

@@ -19,8 +19,24 @@ export interface Output {
   error(line: string): void;
   /** Progress on long waits: rewritten in place on a TTY, one line per update otherwise (stderr). */
   progress(line: string): void;
+  /**
+   * With --json, when the command ends in an error and printed no result: the one JSON document on stdout that
+   * describes it (`format_version`, `error.code`, `error.exit_code`, `error.message`). The human lines stay on
+   * stderr. Without --json, or after a result was printed, nothing.
+   */
+  errorDocument(exitCode: number): void;
   color: Colors;
 }
+
+/** `error.code` of a --json error document, by exit code (schemas/docs-index/error.schema.json). */
+export const ERROR_CODES: Record<number, string> = {
+  1: "check_failed",
+  2: "usage",
+  3: "service_error",
+  4: "refused",
+  5: "timeout",
+  130: "interrupted",
+};
 
 export interface OutputStreams {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -56,6 +72,9 @@ export function createOutput(
     colorEnabled({ json: false, noColorFlag, env, isTTY: Boolean(streams.stderr.isTTY) }),
   );
   let progressShown = false;
+  let resultWritten = false;
+  const errors: string[] = [];
+  const notesAfterError: string[] = [];
   const endProgress = () => {
     if (progressShown) streams.stderr.write("\n");
     progressShown = false;
@@ -69,14 +88,32 @@ export function createOutput(
     color,
     result(value, human) {
       endProgress();
+      resultWritten = true;
       streams.stdout.write(json ? `${JSON.stringify(jsonDocument(value), null, 2)}\n` : `${human()}\n`);
     },
     info(line) {
       if (!json) err(line);
     },
-    note: err,
+    note: (line) => {
+      if (errors.length > 0) notesAfterError.push(line);
+      err(line);
+    },
     warn: (line) => err(`${errColor.yellow("warning:")} ${line}`),
-    error: (line) => err(`${errColor.red("error:")} ${line}`),
+    error: (line) => {
+      errors.push(line);
+      err(`${errColor.red("error:")} ${line}`);
+    },
+    errorDocument(exitCode) {
+      if (!json || resultWritten || exitCode === 0) return;
+      resultWritten = true;
+      const error = {
+        code: errors[0]?.startsWith("internal error") ? "internal" : (ERROR_CODES[exitCode] ?? "error"),
+        exit_code: exitCode,
+        message: errors.join("\n") || "the command failed",
+        ...(notesAfterError.length > 0 ? { hint: notesAfterError.join("\n") } : {}),
+      };
+      streams.stdout.write(`${JSON.stringify(jsonDocument({ error }), null, 2)}\n`);
+    },
     progress(line) {
       if (tty) {
         streams.stderr.write(`\r\x1b[2K${line}`);

@@ -1,6 +1,6 @@
 // Loads config/<env>/vars.yml, validates it against the schema and reports errors as
 // "<file>: <key>: <what was expected>" so a pipeline log points at the exact line to fix.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
@@ -87,13 +87,63 @@ export function parseConfig(text: string, file: string): Config {
   if (doc.errors.length > 0) {
     throw new ConfigError(
       file,
-      doc.errors.map((e) => ({ key: "(yaml)", expected: e.message.split("\n")[0] ?? e.message })),
+      doc.errors.map((e) => ({ key: "(yaml)", expected: yamlProblem(e.message) })),
     );
   }
-  const raw: unknown = doc.toJS() ?? {};
+  const raw: unknown = doc.toJS();
+  if (raw === null || raw === undefined) {
+    throw new ConfigError(file, [
+      {
+        key: "(file)",
+        expected:
+          "the file is empty (or only comments); expected the keys `environment` and `search` at least, see config/README.md and config/dev/vars.yml",
+      },
+    ]);
+  }
   const result = configSchema.safeParse(raw);
   if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues));
   return result.data;
+}
+
+/**
+ * The yaml library's pretty message is "<what> at line L, column C:" followed by an excerpt with a caret: keep
+ * the excerpt (indented under the message) rather than a line that ends in a dangling colon.
+ */
+export function yamlProblem(message: string): string {
+  const [first = message, ...rest] = message.split("\n");
+  const where = /^(.*) at line (\d+), column (\d+):$/.exec(first);
+  const head = where ? `${where[1]} (line ${where[2]}, column ${where[3]})` : first.replace(/:$/, "");
+  const excerpt = rest.filter((line) => line.trim() !== "").map((line) => `    ${line}`);
+  return excerpt.length > 0 ? `${head}\n${excerpt.join("\n")}` : head;
+}
+
+/** The environments that have a config/<env>/vars.yml (for "no such environment" messages). */
+export function knownEnvironments(): string[] {
+  try {
+    return readdirSync(path.join(repoRoot, "config"), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** What a missing vars.yml means, phrased for what chose it (a flag or variable the user actually gave). */
+function missingFileProblem(location: ConfigLocation): string {
+  const known = knownEnvironments().join(", ") || "none";
+  switch (location.source) {
+    case "--vars-file":
+      return "not found (--vars-file); pass the path of an existing vars.yml";
+    case "VARS_FILE":
+      return "not found (VARS_FILE); set VARS_FILE to an existing vars.yml or unset it";
+    case "--env":
+      return `not found: there is no environment "${location.env}" (--env ${location.env}); environments: ${known}`;
+    case "DEPLOY_ENV":
+      return `not found: there is no environment "${location.env}" (DEPLOY_ENV=${location.env}); environments: ${known} (or set VARS_FILE to use another file)`;
+    default:
+      return `not found (the default environment ${location.env}); environments: ${known} (pick one with --env or DEPLOY_ENV, or set VARS_FILE)`;
+  }
 }
 
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): { key: string; expected: string }[] {
@@ -118,8 +168,7 @@ export function loadConfig(
     throw new ConfigError(display, [
       {
         key: "(file)",
-        expected:
-          code === "ENOENT" ? `not found (DEPLOY_ENV=${location.env}; set VARS_FILE to use another file)` : String(err),
+        expected: code === "ENOENT" ? missingFileProblem(location) : String(err),
       },
     ]);
   }

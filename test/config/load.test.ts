@@ -106,7 +106,29 @@ describe("config validation", () => {
 
   it("says which file is missing and how to pick another", () => {
     const problems = problemsOf(() => loadConfig({ DEPLOY_ENV: "nosuchenv" }));
-    expect(problems[0]?.expected).toMatch(/not found .*VARS_FILE/);
+    expect(problems[0]?.expected).toMatch(/not found.*VARS_FILE/);
+  });
+
+  it("--env with an unknown environment names the environments that exist, and does not blame DEPLOY_ENV", () => {
+    const [problem] = problemsOf(() => loadConfig({ DEPLOY_ENV: "dev" }, { env: "prd" }));
+    expect(problem?.expected).toMatch(/there is no environment "prd" \(--env prd\); environments: dev, local, prod/);
+    expect(problem?.expected).not.toMatch(/DEPLOY_ENV/);
+  });
+
+  it("a YAML error shows the excerpt with its caret, not a dangling `at line 3, column 13:`", () => {
+    const [problem] = problemsOf(() => parseConfig("environment: dev\nsearch:\n  endpoint: a: b\n", "f.yml"));
+    expect(problem?.expected).toMatch(/^Nested mappings are not allowed in compact mappings \(line 3, column 13\)\n/);
+    expect(problem?.expected).toContain("    endpoint: a: b\n");
+    expect(problem?.expected).toMatch(/\^$/);
+    expect(problem?.expected).not.toMatch(/:\s*$/m);
+  });
+
+  it("an empty vars.yml says so and what it must hold, not raw schema text", () => {
+    for (const text of ["", "# nothing yet\n"]) {
+      expect(problemsOf(() => parseConfig(text, "f.yml"))).toEqual([
+        { key: "(file)", expected: expect.stringMatching(/^the file is empty .*`environment` and `search`/) },
+      ]);
+    }
   });
 
   it("loads a file named by VARS_FILE", () => {

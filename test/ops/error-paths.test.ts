@@ -42,11 +42,12 @@ describe.each(commands)("$name", ({ args, okCode, path }) => {
   it("works when nothing fails", async () => {
     expect((await h.cli(...args)).code).toBe(okCode);
   });
-  it("exits 3 on 403 and names the permission problem", async () => {
+  it("exits 3 on 403 and names the key that was refused (the local admin key, not a missing role)", async () => {
     h.standIn.injectFault({ pathIncludes: path, status: 403, times: 1 });
     const res = await h.cli(...args);
     expect(res.code).toBe(3);
-    expect(res.stderr).toMatch(/refused the request \(403\)/);
+    expect(res.stderr).toMatch(/refused the api-key in SEARCH_ADMIN_KEY \(403\)/);
+    expect(res.stderr).not.toMatch(/role/);
   });
   it("succeeds after a 429 and a 503, retried by the SDK", async () => {
     h.standIn.injectFault({ pathIncludes: path, status: 429, times: 1, headers: { "retry-after": "0" } });
@@ -68,6 +69,23 @@ describe("backfill", () => {
     const runsBefore = h.standIn.requests.filter((r) => r.path.endsWith("/run")).length;
     expect((await h.cli("backfill", "--yes")).code).toBe(3);
     expect(h.standIn.requests.filter((r) => r.path.endsWith("/run")).length).toBe(runsBefore);
+  });
+});
+
+describe("a wrong api-key", () => {
+  it("is explained as a wrong key, never as a missing role", async () => {
+    const saved = h.env.SEARCH_ADMIN_KEY;
+    h.env.SEARCH_ADMIN_KEY = "not-the-key";
+    try {
+      const res = await h.cli("status");
+      expect(res.code).toBe(3);
+      expect(res.stderr).toMatch(
+        /\(from SEARCH_ENDPOINT\) refused the api-key in SEARCH_ADMIN_KEY \(403\): the key is wrong/,
+      );
+      expect(res.stderr).not.toMatch(/role/);
+    } finally {
+      h.env.SEARCH_ADMIN_KEY = saved;
+    }
   });
 });
 

@@ -77,6 +77,17 @@ describe("--json documents match schemas/docs-index/", () => {
     await validate("plan", "plan", "-out", file);
     await validate("show", "show", file);
   });
+  it("a failing command prints one error document: a usage error, a refusal, a bad option", async () => {
+    const usage = await validate("error", "url", "");
+    expect(usage.doc.error).toMatchObject({ code: "usage", exit_code: 2 });
+    expect(usage.run.code).toBe(2);
+    const refused = await validate("error", "backfill");
+    expect(refused.doc.error).toMatchObject({ code: "refused", exit_code: 4 });
+    expect(refused.run.stderr).toContain(`error: ${refused.doc.error.message.split("\n")[0]}`);
+    const badOption = await validate("error", "status", "--no-such-option");
+    expect(badOption.doc.error).toMatchObject({ code: "usage", message: expect.stringMatching(/--no-such-option/) });
+    expect(badOption.run.stderr.split("\n").length).toBeLessThan(5);
+  });
   it("every schema was exercised", () => {
     // migrate-to-alias needs a crawl over Azurite first: test/standin/bluegreen-cli.test.ts validates its output.
     validated.add("migrate-to-alias");

@@ -1,6 +1,6 @@
 // A service that accepts connections and never answers must not keep a command waiting: it says what it waits
 // for after a few seconds and gives up with exit 3 naming the URL and where it came from, within its deadline.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,7 +47,7 @@ describe("a service that never answers", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(run.stderr).toMatch(new RegExp(`no answer from ${url.replace(/\./g, "\\.")} \\(from SEARCH_ENDPOINT\\)`));
     expect(run.stderr).toMatch(/deadline/);
-    expect(run.stdout).toBe("");
+    expect(JSON.parse(run.stdout).error).toMatchObject({ code: "service_error", exit_code: 3 });
   });
 
   it("the built command (npx docs-index) exits 3 within its deadline: an open socket does not keep the process alive", async () => {
@@ -63,6 +63,20 @@ describe("a service that never answers", () => {
     expect(result.code, result.stderr).toBe(3);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(result.stderr).toContain(`(from SEARCH_ENDPOINT)`);
-    expect(result.stdout).toBe("");
+    expect(JSON.parse(result.stdout).error.message).toContain("(from SEARCH_ENDPOINT)");
+  });
+
+  it("Ctrl-C while a request is outstanding exits 130 and says what continues on the service", async () => {
+    const child = spawn(process.execPath, [path.join(repoRoot, "dist", "cli", "docs-index.js"), "status"], {
+      env: { ...process.env, ...env() },
+    });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString();
+      if (stderr.includes("status of docs-indexer") || stderr.includes("search ")) child.kill("SIGINT");
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+    expect(code, stderr).toBe(130);
+    expect(stderr).toMatch(/interrupted \(Ctrl-C\): requests already sent are not undone; .* continues there/);
   });
 });

@@ -326,7 +326,7 @@ describe("concurrency and service errors", () => {
     });
     const forbidden = await cli(standIn, "plan");
     expect(forbidden.code).toBe(3);
-    expect(forbidden.stderr).toMatch(/refused the request \(403\)/);
+    expect(forbidden.stderr).toMatch(/refused the api-key in SEARCH_ADMIN_KEY \(403\)/);
   });
 
   it("a bad definitions directory is a usage error (exit 2)", async () => {

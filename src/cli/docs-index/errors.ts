@@ -75,7 +75,7 @@ export function reportError(err: unknown, scene: ErrorScene): number {
       status === undefined
         ? `${where(url)} could not be reached (${named.code ?? named.message})`
         : status === 401 || status === 403
-          ? `${where(url)} refused the request (${status}): check the identity's role assignments (Search Service Contributor / Search Index Data Reader / Storage Blob Data Reader)`
+          ? refusedCredential(where(url), status, keyInUse(url, scene))
           : `${where(url)} answered ${status}: ${firstLine(named.message)}`;
     out.error(why.startsWith("the service") ? why : `the service at ${why}`);
     return status === 412 || status === 409 ? ExitCode.Refused : ExitCode.ServiceError;
@@ -92,6 +92,24 @@ export function reportError(err: unknown, scene: ErrorScene): number {
   if (scene.env.DOCS_INDEX_DEBUG === "1" && err instanceof Error && err.stack) out.note(err.stack);
   else out.note("This is a bug in docs-index. Re-run with DOCS_INDEX_DEBUG=1 to see the stack trace.");
   return ExitCode.Internal;
+}
+
+/** Which local key, if any, the request to `url` carried: a wrong key is not a missing role. */
+function keyInUse(url: string | undefined, scene: ErrorScene): string | undefined {
+  const described = url ? (scene.describeUrl?.(url) ?? "") : "";
+  if (described.includes("(from DOCS_STORAGE_CONNECTION_STRING)") && scene.env.DOCS_STORAGE_CONNECTION_STRING)
+    return "the account key in DOCS_STORAGE_CONNECTION_STRING";
+  if (scene.env.SEARCH_ADMIN_KEY && !described.includes("(from DOCS_STORAGE_CONNECTION_STRING)"))
+    return "the api-key in SEARCH_ADMIN_KEY";
+  return undefined;
+}
+
+function refusedCredential(where: string, status: number, key: string | undefined): string {
+  if (key)
+    return `${where} refused ${key} (${status}): the key is wrong or belongs to another service; copy it again from the \`export …\` lines of \`npm run local -- --keep\``;
+  if (status === 401)
+    return `${where} did not accept the Azure token (401): sign in to the tenant that holds the service (\`az login --tenant …\`, \`az account show\`)`;
+  return `${where} refused the request (403): the signed-in identity lacks a role there (Search Service Contributor / Search Index Data Reader / Storage Blob Data Reader)`;
 }
 
 function firstLine(s: string): string {

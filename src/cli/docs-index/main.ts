@@ -11,6 +11,16 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+// Ctrl-C outside a wait (which handles it itself and says the run goes on): say what may continue on the
+// service, since a request already sent is not taken back.
+process.on("SIGINT", () => {
+  if (process.listenerCount("SIGINT") > 1) return; // a wait is listening and reports it
+  process.stderr.write(
+    "\ninterrupted (Ctrl-C): requests already sent are not undone; an indexer run or a write already accepted by the service continues there.\nSee where things stand with `npx docs-index status` (and `npx docs-index plan`).\n",
+  );
+  process.exit(130);
+});
+
 export async function main(): Promise<void> {
   const code = await runCli(process.argv);
   process.exitCode = code;

@@ -14,6 +14,9 @@ import { terraformStyleArgs } from "./common/terraform-args.js";
 import { cliVersion } from "./common/version.js";
 
 export const DEFAULT_DEADLINE_SECONDS = 300;
+
+/** Swallows what is written (the human line was already printed by commander). */
+const nullSink = { write: () => true } as unknown as NodeJS.WritableStream;
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = DEFAULT_SERVICE_OPTIONS.requestTimeoutMs / 1000;
 
 export interface RunOptions {
@@ -39,6 +42,7 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
   const env = options.env ?? process.env;
   const streams = options.streams ?? process;
   let exitCode: number = ExitCode.Ok;
+  let usageError: string | undefined;
   const program = new Command("docs-index")
     .description("Plan, deploy and operate the docs-index search index, its datasource and its indexer.")
     .version(cliVersion(), "-V, --version", "print the version")
@@ -56,11 +60,16 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
         .default(DEFAULT_DEADLINE_SECONDS)
         .argParser(positiveSeconds("--deadline")),
     )
-    .showHelpAfterError()
+    // One bad option: a short error and where to read more, not the whole help.
+    .showHelpAfterError("(run `npx docs-index --help`, or `npx docs-index <command> --help`, for the options)")
     .exitOverride()
     .configureOutput({
       writeOut: (s) => streams.stdout.write(s),
       writeErr: (s) => streams.stderr.write(s),
+      outputError: (s, write) => {
+        usageError ??= s.replace(/^error: /, "").trim();
+        write(s);
+      },
     });
   program.addHelpText("after", `\n${exitCodeSummary()}\nEach command's --help says what its codes mean for it.`);
 
@@ -101,6 +110,7 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
               }
             : {}),
         });
+        out.errorDocument(exitCode);
       } finally {
         deadline.dispose();
       }
@@ -115,7 +125,16 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
+    if (err instanceof CommanderError) {
+      if (err.exitCode === 0) return ExitCode.Ok;
+      // --json promises one document on stdout, also for a usage error.
+      if (argv.includes("--json")) {
+        const out = createOutput(true, { stdout: streams.stdout, stderr: nullSink });
+        out.error(usageError ?? err.message.replace(/^error: /, ""));
+        out.errorDocument(ExitCode.Usage);
+      }
+      return ExitCode.Usage;
+    }
     throw err;
   }
   return exitCode;

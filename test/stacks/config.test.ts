@@ -9,6 +9,7 @@ import { ConfigError, parseConfig, repoRoot } from "../../src/config/load.js";
 import { buildStacks } from "../../stacks/app.js";
 import { requireStackConfig } from "../../stacks/config.js";
 import { MissingOpenApiError, readOpenApiV1 } from "../../stacks/webhook/openapi.js";
+import { synthReport } from "../../stacks/synth-report.js";
 import { DEV_FILE, devConfig, fixtureOpenApi } from "./harness.js";
 
 const devText = readFileSync(path.join(repoRoot, DEV_FILE), "utf8");
@@ -281,6 +282,24 @@ describe("the contract's OpenAPI v1", () => {
   });
 });
 
+describe("what synth says it did", () => {
+  const current = { environment: "prod", configFile: "config/prod/vars.yml" };
+  const stackDirs = ["cdktf.out/stacks/docs-storage"];
+  it("names the environment, its config file and each stack written", () => {
+    expect(synthReport({ current, previous: undefined, outdir: "cdktf.out", stackDirs })).toEqual([
+      "synth: environment prod (config/prod/vars.yml)",
+      "  wrote cdktf.out/stacks/docs-storage",
+    ]);
+  });
+  it("says when it replaced another environment's output, and how to keep both", () => {
+    const previous = { environment: "dev", configFile: "config/dev/vars.yml" };
+    expect(synthReport({ current, previous, outdir: "cdktf.out", stackDirs }).at(-1)).toBe(
+      "note: this replaced the dev synth in cdktf.out (from config/dev/vars.yml); set CDKTF_OUTDIR=cdktf.out-prod to keep each environment's output apart",
+    );
+    expect(synthReport({ current, previous: current, outdir: "cdktf.out", stackDirs })).toHaveLength(2);
+  });
+});
+
 describe("npm run synth (stacks/main.ts)", () => {
   const run = (env: NodeJS.ProcessEnv) =>
     promisify(execFile)(process.execPath, ["--import", "tsx", "stacks/main.ts"], {
@@ -303,7 +322,13 @@ describe("npm run synth (stacks/main.ts)", () => {
     for (const id of ["docs-storage", "docs-search", "webhook"]) {
       expect(existsSync(path.join(outdir, "stacks", id, "cdk.tf.json"))).toBe(true);
       expect(existsSync(path.join(outdir, "stacks", id, "versions.tf"))).toBe(true);
+      expect(r.stdout).toContain(`  wrote ${path.join(outdir, "stacks", id)}\n`);
     }
+    expect(r.stdout).toMatch(/^synth: environment dev \(config\/dev\/vars\.yml\)$/m);
+    expect(JSON.parse(readFileSync(path.join(outdir, "synth-environment.json"), "utf8"))).toEqual({
+      environment: "dev",
+      configFile: "config/dev/vars.yml",
+    });
   });
 
   it("exits 2 naming the file, the key and the allowed values for a bad api_policy_type", async () => {

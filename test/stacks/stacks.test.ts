@@ -78,6 +78,10 @@ describe("every stack", () => {
       /^npm run --silent synth:build && node (--[\w-]+=\S+ )*\.build\/synth\/main\.mjs$/,
     );
     expect(pkg.scripts.synth).not.toMatch(/tsx/);
+    // Every script that runs the CDKTF CLI turns its telemetry call off (offline it prints ENOTFOUND checkpoint-api).
+    const cdktfScripts = Object.values<string>(pkg.scripts).filter((cmd) => /(^|[\s;&|])(npx )?cdktf(\s|$)/.test(cmd));
+    expect(cdktfScripts.length).toBeGreaterThan(0);
+    for (const cmd of cdktfScripts) expect(cmd).toMatch(/CHECKPOINT_DISABLE=1/);
     const cdktf = JSON.parse(readFileSync(path.join(repoRoot, "cdktf.json"), "utf8"));
     expect(cdktf).toMatchObject({
       language: "typescript",

@@ -18,7 +18,7 @@ import {
   searchServiceConfigSchema,
 } from "./infra.js";
 import { searchConfigSchema } from "./search.js";
-import { isLoopbackHost } from "../search/endpoint.js";
+import { isLoopbackHost } from "../search/service/endpoint.js";
 
 export const configSchema = z
   .strictObject({

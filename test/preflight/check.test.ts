@@ -5,7 +5,7 @@ import {
   softDeleteFromServiceProperties,
   versioningFromArmBlobService,
   type ObservedBlobServiceProperties,
-} from "../../src/search/preflight.js";
+} from "../../src/search/ops/preflight.js";
 
 const ready: ObservedBlobServiceProperties = {
   account: "docs",

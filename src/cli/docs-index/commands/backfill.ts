@@ -2,10 +2,10 @@
 // check and coverage before and after. A reset clears change tracking only: no document is deleted.
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
+import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import { formatCoverageReport } from "../../../search/ops/coverage.js";
 import { runInProgress } from "../../../search/ops/indexer-status.js";
-import { fetchIndexerStatus } from "../../../search/ops/io/search-io.js";
+import { fetchIndexerStatus } from "../../../search/io/search-io.js";
 import { runIdentity } from "../../../search/ops/run-wait.js";
 import { formatStatusReport } from "../../../search/ops/status-report.js";
 import { confirmDestructive } from "../common/confirm.js";

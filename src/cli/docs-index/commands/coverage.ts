@@ -1,7 +1,7 @@
 // docs-index coverage: null counts of every countable field of the index (derived from the definition and the
 // live index), with `$count` queries and request-level filters; the dedup filter to use now; index eTag and
 // last good run. An empty index after a completed run fails.
-import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
+import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import { formatCoverageReport } from "../../../search/ops/coverage.js";
 import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";

@@ -8,12 +8,12 @@ import { RebuildStoppedError, VerificationFailedError } from "../../../search/bl
 import { AliasGapError } from "../../../search/bluegreen/migrate.js";
 import { observe, RebuildNotPossibleError, type RebuildOptions } from "../../../search/bluegreen/rebuild.js";
 import { describePhase, inferPhase, type Phase } from "../../../search/bluegreen/progress-state.js";
-import { resolveServingIndex } from "../../../search/ops/io/alias-resolve.js";
-import { RebuildRefusedError } from "../../../search/deploy.js";
+import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
+import { RebuildRefusedError } from "../../../search/deploy/deploy.js";
 import { CliError, ExitCode } from "../../exit-codes.js";
 import { formatVerification } from "../../../search/bluegreen/verify.js";
-import type { Definitions } from "../../../search/definitions.js";
-import { indexerDefinitionView } from "../../../search/definition-views.js";
+import type { Definitions } from "../../../search/definitions/definitions.js";
+import { indexerDefinitionView } from "../../../search/definitions/definition-views.js";
 import type { CliContext } from "../../context.js";
 import { managementPort } from "./definitions.js";
 import { positiveSeconds } from "./options.js";
@@ -66,7 +66,7 @@ export async function blueGreenPort(ctx: CliContext): Promise<BlueGreenPort> {
   const [{ indexClient, indexerClient }, management, { createBlueGreenPort }] = await Promise.all([
     ctx.search(),
     managementPort(ctx),
-    import("../../../search/ops/io/bluegreen-port.js"),
+    import("../../../search/io/bluegreen-port.js"),
   ]);
   const port = createBlueGreenPort({ indexClient, indexerClient, management });
   return {

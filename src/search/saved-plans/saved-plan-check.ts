@@ -2,9 +2,9 @@
 // everything: another environment or endpoint, a live object changed since the plan (its ETag moved), a plan
 // that no longer follows from its own definitions, definitions that differ from the checkout being deployed.
 // Pure: the caller reads the live service. (An older file format is refused earlier, by parseSavedPlan.)
-import { DEPLOY_ORDER, type DefinitionKind, type Definitions } from "./definitions.js";
-import { deepEqual } from "./normalise.js";
-import { buildPlan, type LiveDefinitions, type Plan } from "./plan.js";
+import { DEPLOY_ORDER, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
+import { deepEqual } from "../plan/normalise.js";
+import { buildPlan, type LiveDefinitions, type Plan } from "../plan/plan.js";
 import type { LiveRef, SavedPlan } from "./saved-plan.js";
 
 export type RefusalReason = "format" | "environment" | "endpoint" | "etag" | "plan" | "definitions" | "strategy";

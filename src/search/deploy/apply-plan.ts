@@ -1,9 +1,9 @@
 // Applies a classified plan: writes exactly the objects it says (index -> datasource -> indexer), each write
 // conditional on the ETag the plan read, then starts one run. Never resets the indexer (spec C, backfill rule 3).
 // Shared by `deploy` (a plan just made) and `deploy <saved plan>`; the caller has decided the plan may be applied.
-import type { DefinitionKind, Definitions } from "./definitions.js";
-import type { Plan } from "./plan.js";
-import type { RunOutcome, SearchManagementPort } from "./service-port.js";
+import type { DefinitionKind, Definitions } from "../definitions/definitions.js";
+import type { Plan } from "../plan/plan.js";
+import type { RunOutcome, SearchManagementPort } from "../service/management-port.js";
 
 export interface DeployStep {
   kind: DefinitionKind;

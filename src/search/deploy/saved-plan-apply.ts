@@ -4,10 +4,15 @@
 // a change that lands between this check and a write still fails with 412 (ConcurrentChangeError).
 import { applyPlan, type AppliedPlan } from "./apply-plan.js";
 import { RebuildRefusedError, readLive } from "./deploy.js";
-import type { Definitions } from "./definitions.js";
-import type { SavedPlan } from "./saved-plan.js";
-import { checkSavedPlan, SavedPlanRefusedError, type CurrentTarget, type Refusal } from "./saved-plan-check.js";
-import type { SearchManagementPort } from "./service-port.js";
+import type { Definitions } from "../definitions/definitions.js";
+import type { SavedPlan } from "../saved-plans/saved-plan.js";
+import {
+  checkSavedPlan,
+  SavedPlanRefusedError,
+  type CurrentTarget,
+  type Refusal,
+} from "../saved-plans/saved-plan-check.js";
+import type { SearchManagementPort } from "../service/management-port.js";
 
 export interface ApplySavedPlanOptions {
   target: CurrentTarget;

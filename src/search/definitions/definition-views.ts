@@ -2,8 +2,8 @@
 // honours --definitions): the indexer's field mappings and excluded extensions (preview, coverage) and the
 // index's fields (coverage). Pure: takes the parsed JSON.
 import type { JsonObject } from "./definitions.js";
-import type { FieldMapping } from "./indexer-emulation/field-mappings.js";
-import type { IndexFieldView } from "./ops/coverage.js";
+import type { FieldMapping } from "../indexer-emulation/field-mappings.js";
+import type { IndexFieldView } from "../ops/coverage.js";
 
 export interface IndexerDefinitionView {
   fieldMappings: FieldMapping[];

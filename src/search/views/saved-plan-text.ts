@@ -1,7 +1,7 @@
 // A saved plan for people (`docs-index show <file>`): where and against what it was made, then the plan as
 // `docs-index plan` prints it. `show --json` prints the file's document; `show --markdown` the reviewer's view.
-import { renderPlan, type Colors } from "./render-plan.js";
-import type { SavedPlan } from "./saved-plan.js";
+import { renderPlan, type Colors } from "./plan-text.js";
+import type { SavedPlan } from "../saved-plans/saved-plan.js";
 
 const plain: Colors = { red: (s) => s, green: (s) => s, yellow: (s) => s, dim: (s) => s, bold: (s) => s };
 

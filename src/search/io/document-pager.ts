@@ -9,7 +9,7 @@
 // If a slice cannot be completed the stream says so (`incomplete`) instead of silently stopping. A document
 // missed here is only ever *not* reported; nothing is deleted on the strength of a page that was not read.
 import type { SearchClient } from "@azure/search-documents";
-import type { DocRef } from "../orphans.js";
+import type { DocRef } from "../ops/orphans.js";
 import { listSelected, type AnyDoc } from "./search-io.js";
 
 export const PAGE_SIZE = 1000;

@@ -1,8 +1,8 @@
 // Human output of the rebuild and the migration (stdout); `--json` prints the result objects themselves.
-import { formatDropped } from "./dropped.js";
-import type { MigrateResult } from "./migrate.js";
-import type { RebuildResult } from "./rebuild.js";
-import { formatVerification } from "./verify.js";
+import { formatDropped } from "../bluegreen/dropped.js";
+import type { MigrateResult } from "../bluegreen/migrate.js";
+import type { RebuildResult } from "../bluegreen/rebuild.js";
+import { formatVerification } from "../bluegreen/verify.js";
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

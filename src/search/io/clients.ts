@@ -5,7 +5,7 @@
 import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import type { TokenCredential } from "@azure/identity";
 import type { BlobServiceClient } from "@azure/storage-blob";
-import { isLoopback } from "../../endpoint.js";
+import { isLoopback } from "../service/endpoint.js";
 import { attemptTimeoutPolicy, deadlinePolicy } from "./patience-policy.js";
 import type { ServiceOptions } from "./service-options.js";
 

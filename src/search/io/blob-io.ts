@@ -1,6 +1,6 @@
 // Thin adapters over @azure/storage-blob for the ops commands.
 import type { ContainerClient } from "@azure/storage-blob";
-import type { BlobIndex } from "../orphans.js";
+import type { BlobIndex } from "../ops/orphans.js";
 
 /** Streams the container listing into `index` (names only; soft-deleted blobs are not listed). */
 export async function loadBlobIndex(
@@ -14,4 +14,4 @@ export async function loadBlobIndex(
   }
 }
 
-export { mapLimit } from "../map-limit.js";
+export { mapLimit } from "../ops/map-limit.js";

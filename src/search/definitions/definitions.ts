@@ -2,8 +2,8 @@
 // from the environment's config, so one file serves every environment. Pure apart from reading the files.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { repoRoot } from "../config/repo-root.js";
-import type { SearchConfig } from "../config/search.js";
+import { repoRoot } from "../../config/repo-root.js";
+import type { SearchConfig } from "../../config/search.js";
 import { implicitAttributeProblems } from "./field-attributes.js";
 import type { JsonObject } from "./json.js";
 

@@ -1,6 +1,6 @@
 // The plan for people: one block per object, one line per change with its effect and reason, coloured like a
 // diff (+ added, - removed, ~ modified; red for changes that need a rebuild). `--json` prints the Plan itself.
-import type { Action, Change, Plan } from "./plan.js";
+import type { Action, Change, Plan } from "../plan/plan.js";
 
 export interface Colors {
   red(s: string): string;

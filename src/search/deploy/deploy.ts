@@ -2,9 +2,9 @@
 // index -> datasource -> indexer (unchanged objects are not written; every write is conditional on the
 // ETag read for the plan), then start one run. It never resets the indexer (spec C, backfill rule 3).
 import { applyPlan, type DeployStep } from "./apply-plan.js";
-import { DEPLOY_ORDER, type Definitions } from "./definitions.js";
-import { buildPlan, type LiveDefinitions, type Plan } from "./plan.js";
-import type { RunOutcome, SearchManagementPort } from "./service-port.js";
+import { DEPLOY_ORDER, type Definitions } from "../definitions/definitions.js";
+import { buildPlan, type LiveDefinitions, type Plan } from "../plan/plan.js";
+import type { RunOutcome, SearchManagementPort } from "../service/management-port.js";
 
 // Where they were first defined; the apply (shared with saved plans) owns them now.
 export { ConcurrentChangeError, type DeployStep } from "./apply-plan.js";

@@ -1,4 +1,4 @@
-// The management port (src/search/service-port.ts) over the SDK clients' HTTP pipeline.
+// The management port (src/search/service/management-port.ts) over the SDK clients' HTTP pipeline.
 // Implementation choice: definitions travel as the REST-shaped JSON of the files, sent through the SDK clients'
 // own pipeline (auth, retries, api-key or Entra token, OData accept header), not through the SDK's model
 // converters, which rename properties and fill omitted field attributes with SDK defaults (reference §4.1).
@@ -12,9 +12,9 @@ import {
   type Pipeline,
 } from "@azure/core-rest-pipeline";
 import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
-import type { DefinitionKind, JsonObject } from "../../definitions.js";
-import type { LiveObject } from "../../plan.js";
-import type { SearchManagementPort, WriteCondition } from "../../service-port.js";
+import type { DefinitionKind, JsonObject } from "../definitions/definitions.js";
+import type { LiveObject } from "../plan/plan.js";
+import type { SearchManagementPort, WriteCondition } from "../service/management-port.js";
 
 const COLLECTIONS: Record<DefinitionKind, string> = {
   index: "indexes",

@@ -1,7 +1,7 @@
 // Which index the configured name designates now, for the commands that read it (status, coverage, snapshot,
 // query): the alias's index, or the concrete index of that name. One SDK call; no logic beyond it.
 import type { SearchIndexClient } from "@azure/search-documents";
-import { resolveName, type Resolution } from "../../bluegreen/generations.js";
+import { resolveName, type Resolution } from "../bluegreen/generations.js";
 
 export async function resolveServingIndex(indexClient: SearchIndexClient, name: string): Promise<Resolution> {
   try {

@@ -2,20 +2,26 @@
 // alias, so its name is not a change), apply in-place changes to that generation as the ordinary deploy does,
 // and carry out a rebuild as a blue/green rebuild instead of dropping anything. Not migrated yet: the ordinary
 // deploy (a rebuild there still drops the index; the refusal names migrate-to-alias).
-import { DEPLOY_ORDER, type Definitions } from "../definitions.js";
-import { deploy, RebuildRefusedError, type DeployOptions, type DeployResult } from "../deploy.js";
-import { buildPlan, type LiveDefinitions, type Plan } from "../plan.js";
-import { forGeneration } from "./generations.js";
-import { blueGreenTarget, liveThroughAlias, rebuildCost, rebuildLabel, type BlueGreenTarget } from "./plan-view.js";
-import type { BlueGreenPort } from "./ports.js";
-import { describePhase, inferPhase, type Phase } from "./progress-state.js";
+import { DEPLOY_ORDER, type Definitions } from "../definitions/definitions.js";
+import { deploy, RebuildRefusedError, type DeployOptions, type DeployResult } from "./deploy.js";
+import { buildPlan, type LiveDefinitions, type Plan } from "../plan/plan.js";
+import { forGeneration } from "../bluegreen/generations.js";
+import {
+  blueGreenTarget,
+  liveThroughAlias,
+  rebuildCost,
+  rebuildLabel,
+  type BlueGreenTarget,
+} from "../bluegreen/plan-view.js";
+import type { BlueGreenPort } from "../bluegreen/ports.js";
+import { describePhase, inferPhase, type Phase } from "../bluegreen/progress-state.js";
 import {
   blueGreenRebuild,
   observe,
   RebuildNotPossibleError,
   type RebuildOptions,
   type RebuildResult,
-} from "./rebuild.js";
+} from "../bluegreen/rebuild.js";
 
 export interface AliasPlan {
   /** Alias mode: the configured name is an alias of `live`. */

@@ -5,26 +5,22 @@
 // the plan's generations (`planned`), which refuses when they moved. Not migrated: the concrete path
 // (saved-plan-apply.ts), unchanged.
 import { applyPlan } from "./apply-plan.js";
-import {
-  BlueGreenRebuildRefusedError,
-  planThroughAlias,
-  writeDatasourceBeforeRebuild,
-} from "./bluegreen/deploy-alias.js";
-import { forGeneration } from "./bluegreen/generations.js";
-import { liveThroughAlias, plannedTargetMismatch, type BlueGreenTarget } from "./bluegreen/plan-view.js";
-import type { BlueGreenPort } from "./bluegreen/ports.js";
-import { describePhase } from "./bluegreen/progress-state.js";
+import { BlueGreenRebuildRefusedError, planThroughAlias, writeDatasourceBeforeRebuild } from "./deploy-alias.js";
+import { forGeneration } from "../bluegreen/generations.js";
+import { liveThroughAlias, plannedTargetMismatch, type BlueGreenTarget } from "../bluegreen/plan-view.js";
+import type { BlueGreenPort } from "../bluegreen/ports.js";
+import { describePhase } from "../bluegreen/progress-state.js";
 import {
   blueGreenRebuild,
   RebuildNotPossibleError,
   type RebuildOptions,
   type RebuildResult,
-} from "./bluegreen/rebuild.js";
-import { DEPLOY_ORDER, type DefinitionKind } from "./definitions.js";
-import type { Plan } from "./plan.js";
+} from "../bluegreen/rebuild.js";
+import { DEPLOY_ORDER, type DefinitionKind } from "../definitions/definitions.js";
+import type { Plan } from "../plan/plan.js";
 import { applySavedPlan, type ApplySavedPlanOptions, type SavedPlanApplyResult } from "./saved-plan-apply.js";
-import { checkSavedPlan, SavedPlanRefusedError, type Refusal } from "./saved-plan-check.js";
-import { plannedBlueGreen, type SavedPlan } from "./saved-plan.js";
+import { checkSavedPlan, SavedPlanRefusedError, type Refusal } from "../saved-plans/saved-plan-check.js";
+import { plannedBlueGreen, type SavedPlan } from "../saved-plans/saved-plan.js";
 
 export interface AliasSavedPlanOptions extends Omit<ApplySavedPlanOptions, "confirmRebuild"> {
   /** The blue/green rebuild's options (clock, tolerance, waits); `planned` is set from the saved plan. */

@@ -1,8 +1,13 @@
 // The plan: for each object (index, datasource, indexer, in deploy order) compare the file with the live
 // definition and decide create / unchanged / update (in place) / rebuild (drop and recreate), naming every
 // changed field and attribute and why. Pure: the caller fetches the live definitions.
-import { DEPLOY_ORDER, type DefinitionKind, type Definitions, type JsonObject } from "./definitions.js";
-import { describeNewField, effectiveAttributes, FIELD_ATTRIBUTES, type ChangeEffect } from "./field-attributes.js";
+import { DEPLOY_ORDER, type DefinitionKind, type Definitions, type JsonObject } from "../definitions/definitions.js";
+import {
+  describeNewField,
+  effectiveAttributes,
+  FIELD_ATTRIBUTES,
+  type ChangeEffect,
+} from "../definitions/field-attributes.js";
 import { deepEqual, normaliseDefinition } from "./normalise.js";
 
 export type Action = "create" | "unchanged" | "update" | "rebuild";

@@ -1,10 +1,10 @@
 // The saved plan (`docs-index plan -out <file>`): what a reviewer approved, in a file the deploy applies exactly.
 // It holds the definitions as filled for the environment, the live ETags the plan was computed against, the
 // classified plan, and the target (environment, endpoint, index). Pure: build, serialize, parse (zod) here;
-// the checks against the current target are in saved-plan-check.ts, the apply in saved-plan-apply.ts.
+// the checks against the current target are in saved-plan-check.ts, the apply in ../deploy/.
 import { z } from "zod";
-import { DEPLOY_ORDER, type DefinitionKind, type Definitions, type JsonObject } from "./definitions.js";
-import type { LiveDefinitions, Plan } from "./plan.js";
+import { DEPLOY_ORDER, type DefinitionKind, type Definitions, type JsonObject } from "../definitions/definitions.js";
+import type { LiveDefinitions, Plan } from "../plan/plan.js";
 
 /**
  * The format this docs-index writes and the only one it applies. Bump the minor for additions, the major for

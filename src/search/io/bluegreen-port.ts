@@ -6,9 +6,9 @@ import type { ContainerClient } from "@azure/storage-blob";
 import { loadBlobIndex } from "./blob-io.js";
 import { streamDocRefs, type PagerState } from "./document-pager.js";
 import { countAll, countMatching, fetchIndexerStatus, type AnyDoc } from "./search-io.js";
-import { BlobIndex } from "../orphans.js";
-import type { SearchManagementPort } from "../../service-port.js";
-import type { AliasRecord, BlueGreenPort } from "../../bluegreen/ports.js";
+import { BlobIndex } from "../ops/orphans.js";
+import type { SearchManagementPort } from "../service/management-port.js";
+import type { AliasRecord, BlueGreenPort } from "../bluegreen/ports.js";
 
 export interface SdkPortClients {
   indexClient: SearchIndexClient;

@@ -1,10 +1,10 @@
 // What the stacks need from vars.yml: every infrastructure and webhook section present. The schema keeps those
 // sections optional (the docs-index CLI runs without them); synth requires them here, with the same
 // "<file>: <key>: <expected>" errors, and re-checks api_policy_type (the policy choice is made at synth time).
-import { ConfigError } from "../src/config/load.js";
-import type { Config } from "../src/config/schema.js";
-import { policyTypeProblem } from "../src/config/api.js";
-import { parseStorageAccountId } from "../src/config/infra.js";
+import { ConfigError } from "../../src/config/load.js";
+import type { Config } from "../../src/config/schema.js";
+import { policyTypeProblem } from "./api-schema.js";
+import { parseStorageAccountId } from "./infra-schema.js";
 
 type Required<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };
 

@@ -1,9 +1,9 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../../src/config/load.js";
-import { openIdConfigUrl, renderPolicy, type ProviderPolicyInput } from "../../src/gateway/policy.js";
-import { selectPolicy, type PolicySelectionInput } from "../../src/gateway/select.js";
-import { escapeXml } from "../../src/gateway/xml.js";
+import { ConfigError } from "../../../src/config/load.js";
+import { openIdConfigUrl, renderPolicy, type ProviderPolicyInput } from "../../../stacks/policies/policy.js";
+import { selectPolicy, type PolicySelectionInput } from "../../../stacks/policies/select.js";
+import { escapeXml } from "../../../stacks/policies/xml.js";
 
 const parser = new XMLParser({
   ignoreAttributes: false,

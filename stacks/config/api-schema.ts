@@ -1,7 +1,7 @@
 // The webhook API keys of vars.yml (area A): the experience API's name, the gateway policy selector, the
 // provider's identity server, the existing API Management instance and the function app's settings.
 import { z } from "zod";
-import { storageAccountName, uuid } from "./infra.js";
+import { storageAccountName, uuid } from "./infra-schema.js";
 
 const httpsUrl = (what: string) =>
   z

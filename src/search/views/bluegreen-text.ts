@@ -1,8 +1,9 @@
-// Human output of the rebuild and the migration (stdout); `--json` prints the result objects themselves.
-import { formatDropped } from "../bluegreen/dropped.js";
+// Human output of the rebuild and the migration (stdout): steps, verification, dropped documents; `--json` prints
+// the result objects themselves.
+import type { DroppedSummary, DropReason } from "../bluegreen/dropped.js";
 import type { MigrateResult } from "../bluegreen/migrate.js";
 import type { RebuildResult } from "../bluegreen/rebuild.js";
-import { formatVerification } from "../bluegreen/verify.js";
+import type { Verification } from "../bluegreen/verify.js";
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -44,5 +45,23 @@ export function formatMigrateResult(r: MigrateResult): string {
   lines.push(
     `${r.alias} is now an alias of ${r.generation}. Rebuilds from now on are blue/green (deploy --allow-rebuild).`,
   );
+  return lines.join("\n");
+}
+
+export function formatVerification(v: Verification): string {
+  return v.checks.map((c) => `${c.ok ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`).join("\n");
+}
+
+export function formatDropped(d: DroppedSummary): string {
+  if (d.total === 0) return "documents dropped by the rebuild: none";
+  const lines = [
+    `documents dropped by the rebuild (in the live generation, not in the new one): ${d.total}`,
+    `  orphans (blob deleted): ${d.byReason.orphan}`,
+    `  stale copies of root pages that fail by design: ${d.byReason["expected-failure-copy"]}`,
+    `  documents of extensions now excluded: ${d.byReason["excluded-extension"]}`,
+    `  unexplained${d.blobsKnown ? "" : " (no container listing: not classified)"}: ${d.byReason.unexplained}`,
+  ];
+  for (const reason of Object.keys(d.samples) as DropReason[])
+    for (const path of d.samples[reason]) lines.push(`    ${reason}: ${path}`);
   return lines.join("\n");
 }

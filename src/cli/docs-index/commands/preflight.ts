@@ -4,18 +4,23 @@
 // (ARM blobServices/default, src/search/io/arm-blob-service.ts), because the data plane does not report it.
 // Against Azurite (DOCS_STORAGE_CONNECTION_STRING) versioning does not exist, so it is reported as off.
 import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+
 import type { CommandModule } from "../command.js";
+
 import type { CliContext } from "../../context.js";
+
 import { readArmBlobService, type ArmDeps } from "../../../search/io/arm-blob-service.js";
+
 import {
   checkBlobServiceProperties,
-  formatPreflightReport,
   MIN_SOFT_DELETE_DAYS,
   softDeleteFromServiceProperties,
   versioningFromArmBlobService,
   type PreflightReport,
 } from "../../../search/ops/preflight.js";
 import { announceTarget } from "../common/target.js";
+
+import { formatPreflightReport } from "../../../search/views/preflight-text.js";
 
 export { ARM_STORAGE_API_VERSION } from "../../../search/io/arm-blob-service.js";
 

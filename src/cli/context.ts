@@ -11,6 +11,7 @@ import { resolveSearchEndpoint } from "../config/search.js";
 import { isLoopback } from "../search/service/endpoint.js";
 import type { SearchAuth, SearchClients } from "../search/io/clients.js";
 import { origin, type ServiceOptions } from "../search/io/service-options.js";
+import { ARM_ENDPOINT } from "../search/io/arm-endpoint.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Output } from "./output.js";
 
@@ -43,6 +44,8 @@ export interface CliContext {
   blobService(): Promise<BlobServiceClient>;
   /** `url (from source)` for a request URL, for messages about waits and failures. */
   describeUrl(url: string): string;
+  /** The origin of the request most recently started (what a passed deadline was waiting for), if any. */
+  lastRequested(): string | undefined;
   /** Moves the command's deadline to at least `ms` from now (waiting commands, by their --timeout). */
   extendDeadline(ms: number): void;
 }
@@ -120,17 +123,25 @@ export function createContext(
         ? target.endpointSource
         : o === origin(target.blobEndpoint)
           ? target.blobSource
-          : undefined;
+          : o === origin(ARM_ENDPOINT)
+            ? `Azure Resource Manager, for search.storage_account_resource_id in ${configFile}`
+            : undefined;
     return source ? `${o} (from ${source})` : o;
   };
-  let slowNoticeShown = false;
+  // One notice per endpoint: a slow search service does not hide a storage account that then never answers.
+  const slowNoticeShown = new Set<string>();
+  let lastRequested: string | undefined;
   const serviceWithNotice: ServiceOptions = {
     ...service,
+    onAttempt: (url) => {
+      lastRequested = url;
+      service.onAttempt?.(url);
+    },
     onSlow:
       service.onSlow ??
       ((url) => {
-        if (slowNoticeShown) return;
-        slowNoticeShown = true;
+        if (slowNoticeShown.has(url)) return;
+        slowNoticeShown.add(url);
         out.note(`waiting for ${describeUrl(url)} ...`);
       }),
   };
@@ -146,6 +157,7 @@ export function createContext(
     stdin,
     promptTo,
     describeUrl,
+    lastRequested: () => lastRequested,
     extendDeadline: () => {},
     search: () =>
       (search ??= (async () => {

@@ -59,7 +59,7 @@ export function reportError(err: unknown, scene: ErrorScene): number {
   }
   if (err instanceof DeadlineExpired) {
     out.error(
-      `no answer from ${scene.targetDescription ?? "the service"} before the command's deadline (${Math.round(err.afterMs / 1000)}s, --deadline); gave up`,
+      `no answer from ${scene.targetDescription ?? "the service"} before the command's deadline (${seconds(err.afterMs)}s, --deadline); gave up`,
     );
     return ExitCode.ServiceError;
   }
@@ -110,6 +110,11 @@ function refusedCredential(where: string, status: number, key: string | undefine
   if (status === 401)
     return `${where} did not accept the Azure token (401): sign in to the tenant that holds the service (\`az login --tenant …\`, \`az account show\`)`;
   return `${where} refused the request (403): the signed-in identity lacks a role there (Search Service Contributor / Search Index Data Reader / Storage Blob Data Reader)`;
+}
+
+/** Whole seconds, or one decimal under 10 s (a 0.5 s deadline is not "1s"). */
+function seconds(ms: number): string {
+  return ms < 10_000 ? String(Math.round(ms / 100) / 10) : String(Math.round(ms / 1000));
 }
 
 function firstLine(s: string): string {

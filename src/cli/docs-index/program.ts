@@ -106,7 +106,8 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
           ...(ctx
             ? {
                 describeUrl: ctx.describeUrl,
-                targetDescription: `${ctx.describeUrl(ctx.target.endpoint)}`,
+                // What the command was waiting for when its deadline passed: the last request it started.
+                targetDescription: ctx.describeUrl(ctx.lastRequested() ?? ctx.target.endpoint),
               }
             : {}),
         });

@@ -10,12 +10,13 @@ import {
   RestError,
   type HttpClient,
 } from "@azure/core-rest-pipeline";
+import { ARM_ENDPOINT } from "./arm-endpoint.js";
 import { attemptTimeoutPolicy, deadlinePolicy } from "./patience-policy.js";
 import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "./service-options.js";
 
 /** Storage resource provider API version for blobServices/default (isVersioningEnabled). */
 export const ARM_STORAGE_API_VERSION = "2023-05-01";
-export const ARM_ENDPOINT = "https://management.azure.com";
+export { ARM_ENDPOINT };
 
 export interface ArmDeps {
   /** Management plane: credential and HTTP client (tests pass a recorded-response client). */

@@ -4,7 +4,8 @@
 // else DefaultAzureCredential.
 import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import type { TokenCredential } from "@azure/identity";
-import type { BlobServiceClient } from "@azure/storage-blob";
+import type { PipelinePolicy, PipelineRequest, PipelineResponse } from "@azure/core-rest-pipeline";
+import type { BlobServiceClient, HttpOperationResponse, RequestPolicyFactory, WebResource } from "@azure/storage-blob";
 import { isLoopback } from "../service/endpoint.js";
 import { attemptTimeoutPolicy, deadlinePolicy } from "./patience-policy.js";
 import type { ServiceOptions } from "./service-options.js";
@@ -54,16 +55,53 @@ export async function createBlobService(
   target: { connectionString: string } | { accountUrl: string },
   service: ServiceOptions,
 ): Promise<BlobServiceClient> {
-  const { BlobServiceClient } = await import("@azure/storage-blob");
+  const { BlobServiceClient, newPipeline, StorageSharedKeyCredential } = await import("@azure/storage-blob");
   const options = {
     retryOptions: {
       maxTries: service.maxRetries + 1,
+      // Sent to the service as its own `timeout` parameter; it does not end a request the service never answers.
       tryTimeoutInMs: service.requestTimeoutMs,
       retryDelayInMs: service.retryDelayMs,
       maxRetryDelayInMs: Math.max(service.retryDelayMs, service.maxRetryDelayMs),
     },
   };
-  return "connectionString" in target
-    ? BlobServiceClient.fromConnectionString(target.connectionString, options)
-    : new BlobServiceClient(target.accountUrl, await identityCredential(), options);
+  let url: string;
+  let credential: InstanceType<typeof StorageSharedKeyCredential> | TokenCredential;
+  if ("connectionString" in target) {
+    const parts = parseConnectionString(target.connectionString);
+    url = parts.BlobEndpoint ?? `https://${parts.AccountName}.blob.core.windows.net`;
+    credential = new StorageSharedKeyCredential(parts.AccountName ?? "", parts.AccountKey ?? "");
+  } else {
+    url = target.accountUrl;
+    credential = await identityCredential();
+  }
+  // The storage SDK takes no core pipeline policies, only its own Pipeline's request-policy factories; these run
+  // once per call, before its retry policy (so a timed-out call is not retried, as with the other clients).
+  const pipeline = newPipeline(credential, options);
+  pipeline.factories.push(asRequestPolicyFactory(deadlinePolicy(service)));
+  pipeline.factories.push(asRequestPolicyFactory(attemptTimeoutPolicy(service)));
+  return new BlobServiceClient(url, pipeline);
+}
+
+/** `Key=value;…` of a storage connection string. */
+function parseConnectionString(connectionString: string): Record<string, string> {
+  return Object.fromEntries(
+    connectionString
+      .split(";")
+      .filter((part) => part.includes("="))
+      .map((part) => [part.slice(0, part.indexOf("=")), part.slice(part.indexOf("=") + 1)]),
+  );
+}
+
+/** A core pipeline policy as a storage request-policy factory (both only read url and abortSignal here). */
+function asRequestPolicyFactory(policy: PipelinePolicy): RequestPolicyFactory {
+  return {
+    create: (next) => ({
+      sendRequest: (resource: WebResource) =>
+        policy.sendRequest(
+          resource as unknown as PipelineRequest,
+          (request) => next.sendRequest(request as unknown as WebResource) as unknown as Promise<PipelineResponse>,
+        ) as unknown as Promise<HttpOperationResponse>,
+    }),
+  };
 }

@@ -19,11 +19,12 @@ export function deadlinePolicy(options: { signal?: AbortSignal }): PipelinePolic
 }
 
 export function attemptTimeoutPolicy(
-  options: Pick<ServiceOptions, "requestTimeoutMs" | "slowNoticeMs" | "onSlow" | "signal">,
+  options: Pick<ServiceOptions, "requestTimeoutMs" | "slowNoticeMs" | "onSlow" | "onAttempt" | "signal">,
 ): PipelinePolicy {
   return {
     name: "docsIndexAttemptTimeout",
     async sendRequest(request, next) {
+      options.onAttempt?.(origin(request.url));
       const attempt = new AbortController();
       const callSignal = request.abortSignal;
       request.abortSignal = callSignal ? AbortSignal.any([callSignal as AbortSignal, attempt.signal]) : attempt.signal;

@@ -14,9 +14,11 @@ export interface ServiceOptions {
   /** The command's overall deadline: aborts every request and retry wait in flight. */
   signal?: AbortSignal;
   onSlow?: (url: string) => void;
+  /** Called with the origin of every attempt as it starts (so a deadline can name what it was waiting for). */
+  onAttempt?: (url: string) => void;
 }
 
-export const DEFAULT_SERVICE_OPTIONS: Omit<ServiceOptions, "signal" | "onSlow"> = {
+export const DEFAULT_SERVICE_OPTIONS: Omit<ServiceOptions, "signal" | "onSlow" | "onAttempt"> = {
   requestTimeoutMs: 30_000,
   maxRetries: 3,
   retryDelayMs: 800,

@@ -1,10 +1,13 @@
 // npm run definitions:format [-- --check] [--definitions <dir>]: rewrites search-definitions/*.json in canonical form
 // (stable key order, 2-space indent, trailing newline); --check only reports files that are not canonical.
-// Both refuse (exit 1) an index field that leaves attributes to the service's defaults, naming them.
+// Both refuse (exit 1) a property the service's JSON Schema does not know (a typo such as "serchable") and an index
+// field that leaves attributes to the service's defaults, naming them and what to write.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { canonicalJson } from "../src/search/definitions/canonical-json.js";
 import { implicitAttributeProblems } from "../src/search/definitions/field-attributes.js";
+import { schemaProblems } from "../src/search/definitions/schema-problems.js";
+import { definitionSchema } from "../src/search/io/definition-schema.js";
 import {
   DEFAULT_DEFINITIONS_DIR,
   DEFINITION_FILES,
@@ -21,6 +24,11 @@ let incomplete = 0;
 for (const kind of DEPLOY_ORDER) {
   const { file, text } = readDefinitionText(kind, dir);
   const parsed = parseDefinition(text, file);
+  const schema = definitionSchema();
+  for (const problem of schemaProblems(parsed, schema.validate(kind, parsed), schema.vocabulary)) {
+    incomplete += 1;
+    process.stderr.write(`${file}: ${problem}\n`);
+  }
   if (kind === "index")
     for (const problem of implicitAttributeProblems(parsed)) {
       incomplete += 1;

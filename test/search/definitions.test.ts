@@ -344,7 +344,7 @@ describe("the files as reviewers see them", () => {
 });
 
 describe("the service's JSON Schema (strict variant, api-version 2026-04-01)", () => {
-  const schemaDir = path.join(repoRoot, "test", "fixtures", "azure-search", "schema");
+  const schemaDir = path.join(repoRoot, "schemas", "azure-search");
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats.default(ajv);
   ajv.addFormat("int32", {

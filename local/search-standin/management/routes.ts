@@ -15,11 +15,14 @@ import { assertIndexDeletable, assertIndexNameFree, noteIndexDeleted } from "./a
 import { assertCompatibleUpdate, indexWithDefaults } from "./index-definitions.js";
 import { datasourceView, datasourceWithDefaults, indexerWithDefaults } from "./indexer-definitions.js";
 import { registerIndexerActions, startRunOnCreate } from "./indexer-actions.js";
+import { assertKnownProperties } from "./unknown-properties.js";
 
 type Collection = "indexes" | "datasources" | "indexers";
 
 interface ResourceKind {
   collection: Collection;
+  /** Which definition schema the body must match (unknown properties are refused with the service's 400). */
+  definition: "index" | "datasource" | "indexer";
   /** Singular, as the service's messages name it. */
   noun: string;
   map(state: StandInState): Map<string, Stored>;
@@ -34,6 +37,7 @@ interface ResourceKind {
 const KINDS: ResourceKind[] = [
   {
     collection: "indexes",
+    definition: "index",
     noun: "index",
     map: (s) => s.indexes,
     accept: (ctx, body, existing) => {
@@ -51,6 +55,7 @@ const KINDS: ResourceKind[] = [
   },
   {
     collection: "datasources",
+    definition: "datasource",
     noun: "data source",
     map: (s) => s.datasources,
     accept: (_ctx, body, existing) => datasourceWithDefaults(body, existing),
@@ -58,6 +63,7 @@ const KINDS: ResourceKind[] = [
   },
   {
     collection: "indexers",
+    definition: "indexer",
     noun: "indexer",
     map: (s) => s.indexers as Map<string, Stored>,
     accept: (ctx, body) => indexerWithDefaults(body, ctx.state),
@@ -109,6 +115,7 @@ function upsert(
 ): StandInResponse {
   const body = requireObjectBody(req);
   bindName(body, name, kind.noun);
+  assertKnownProperties(kind.definition, body);
   const existing = kind.map(ctx.state).get(name);
   if (mustCreate && existing) {
     throw new ServiceError(

@@ -93,16 +93,37 @@ export function missingExplicitAttributes(field: JsonObject): string[] {
   return EXPLICIT_FIELD_ATTRIBUTES.filter((a) => !Object.hasOwn(field, a));
 }
 
-/** One sentence per field of an index definition that omits attributes, naming them; empty when all explicit. */
+/**
+ * What to write for an attribute a field leaves out: the value that keeps the attribute off (or, for retrievable
+ * and stored, on), in JSON. A person then flips the booleans the field needs.
+ */
+export const EXPLICIT_ATTRIBUTE_TEMPLATE: Readonly<Record<(typeof EXPLICIT_FIELD_ATTRIBUTES)[number], string>> = {
+  key: "false",
+  retrievable: "true",
+  stored: "true",
+  searchable: "false",
+  filterable: "false",
+  sortable: "false",
+  facetable: "false",
+  analyzer: "null",
+  searchAnalyzer: "null",
+  indexAnalyzer: "null",
+  normalizer: "null",
+  synonymMaps: "[]",
+};
+
+/** One sentence per field of an index definition that omits attributes, naming them and what to write; empty when all explicit. */
 export function implicitAttributeProblems(index: JsonObject): string[] {
   const fields = Array.isArray(index.fields) ? (index.fields as JsonObject[]) : [];
   return fields.flatMap((f) => {
     const missing = missingExplicitAttributes(f);
-    return missing.length === 0
-      ? []
-      : [
-          `field ${String(f.name)} leaves ${missing.join(", ")} to the service's defaults: write every attribute explicitly (the REST defaults make a new string searchable, sortable and facetable)`,
-        ];
+    if (missing.length === 0) return [];
+    const write = missing
+      .map((a) => `"${a}": ${EXPLICIT_ATTRIBUTE_TEMPLATE[a as keyof typeof EXPLICIT_ATTRIBUTE_TEMPLATE]}`)
+      .join(", ");
+    return [
+      `field ${String(f.name)} leaves ${missing.join(", ")} to the service's defaults (which make a new string searchable, sortable and facetable): add ${write} (set true where the field needs it; see docs/search-deploy.md for a field template)`,
+    ];
   });
 }
 

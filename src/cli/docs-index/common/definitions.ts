@@ -3,9 +3,14 @@
 import {
   DefinitionError,
   DEFAULT_DEFINITIONS_DIR,
+  DEPLOY_ORDER,
   loadDefinitions,
+  parseDefinition,
+  readDefinitionText,
   type Definitions,
 } from "../../../search/definitions/definitions.js";
+import { schemaProblems } from "../../../search/definitions/schema-problems.js";
+import { definitionSchema } from "../../../search/io/definition-schema.js";
 import { isLoopback } from "../../../search/service/endpoint.js";
 import type { SearchManagementPort } from "../../../search/service/management-port.js";
 import type { CliContext } from "../../context.js";
@@ -26,8 +31,29 @@ export async function managementPort(ctx: CliContext): Promise<SearchManagementP
   });
 }
 
+/**
+ * Each file's findings against the service's JSON Schema, `<file>: <where>: <what>`, before anything else is
+ * checked: a misspelt attribute would otherwise surface as "leaves searchable to the service's defaults", or not
+ * at all (an unknown indexer key plans as a removal and is dropped by the service).
+ */
+export function definitionSchemaProblems(dir: string): string[] {
+  const schema = definitionSchema();
+  return DEPLOY_ORDER.flatMap((kind) => {
+    const { file, text } = readDefinitionText(kind, dir);
+    const document = parseDefinition(text, file);
+    return schemaProblems(document, schema.validate(kind, document), schema.vocabulary).map((p) => `${file}: ${p}`);
+  });
+}
+
 export function loadDefinitionsOrUsage(ctx: CliContext, dir: string | undefined): Definitions {
   try {
+    const problems = definitionSchemaProblems(dir ?? DEFAULT_DEFINITIONS_DIR);
+    if (problems.length > 0)
+      throw new CliError(
+        problems.join("\n"),
+        ExitCode.Usage,
+        "The definitions must match the service's schema (api-version 2026-04-01, schemas/azure-search/): the service answers 400 to unknown properties.",
+      );
     return loadDefinitions(ctx.config.search, dir ?? DEFAULT_DEFINITIONS_DIR);
   } catch (err) {
     if (err instanceof DefinitionError) throw new CliError(err.message, ExitCode.Usage);

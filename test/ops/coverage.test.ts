@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { buildCoverageReport, type CoverageInput } from "../../src/search/ops/coverage.js";
+import { formatCoverageReport } from "../../src/search/views/coverage-text.js";
 import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL } from "../../src/search/query/filters.js";
 
 const root = "https://acct.blob.core.windows.net/$web";
@@ -90,5 +91,19 @@ describe("coverage", () => {
     expect(
       buildCoverageReport({ ...base, nullCounts: { ...base.nullCounts, format: { error: "x" } } }).dedup.mode,
     ).toBe("transitional");
+  });
+});
+
+describe("coverage verdict line", () => {
+  it("a new field at 0 % (exit 1) ends the report with a verdict naming it and what to run", () => {
+    const report = buildCoverageReport({ ...base, nullCounts: { ...base.nullCounts, region: 100 } });
+    expect(report.complete).toBe(false);
+    const last = formatCoverageReport(report).split("\n").at(-1);
+    expect(last).toBe(
+      "verdict: incomplete (exit 1): up to 100 document(s) still wait for a reset and run to fill region (0 %): run `npx docs-index backfill`",
+    );
+  });
+  it("says complete when it exits 0", () => {
+    expect(formatCoverageReport(buildCoverageReport(base)).split("\n").at(-1)).toMatch(/^verdict: complete \(exit 0\)/);
   });
 });

@@ -28,5 +28,22 @@ export function formatCoverageReport(report: CoverageReport): string {
   lines.push(
     `index eTag: ${report.indexEtag ?? "unavailable"}; indexer's last successful run ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`,
   );
+  lines.push(coverageVerdict(report));
   return lines.join("\n");
+}
+
+/** The last line: what the exit code means here, naming the fields that hold it back (a new field at 0 % too). */
+export function coverageVerdict(report: CoverageReport): string {
+  if (report.complete) return "verdict: complete (exit 0): every field is filled wherever a run can fill it";
+  const pending = report.fields.filter((f) => !f.contentDependent && (f.pendingNulls ?? 0) > 0);
+  const most = Math.max(0, ...pending.map((f) => f.pendingNulls ?? 0));
+  const why = [
+    ...report.problems,
+    ...(pending.length > 0
+      ? [
+          `up to ${most} document(s) still wait for a reset and run to fill ${pending.map((f) => `${f.field} (${f.percentFilled ?? "?"} %)`).join(", ")}: run \`npx docs-index backfill\``,
+        ]
+      : []),
+  ];
+  return `verdict: incomplete (exit 1): ${why.join("; ")}`;
 }

@@ -33,6 +33,7 @@ import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./environm
 import { StepFailed, StepRunner, StepSkipped, type StepRecord } from "./environment/steps.js";
 import { postSampleWebhook, type WebhookFigures } from "./environment/webhook.js";
 import { runBlueGreenSteps, type BlueGreenFigures } from "./environment/rebuild-demo.js";
+import { runRestoreStep } from "./environment/restore.js";
 import type { Azurite } from "./azurite.js";
 import type { SearchStandIn } from "./search-standin/server.js";
 
@@ -66,6 +67,8 @@ export interface LocalFigures {
   queries?: QueryFigures[];
   blueGreen?: BlueGreenFigures;
   webhook?: WebhookFigures;
+  /** The generation the kept environment serves after the tour (today's definitions, root-era nulls). */
+  restore?: { aliasTarget: string };
 }
 
 export interface LocalSummary {
@@ -84,7 +87,7 @@ export interface LocalResult {
   services?: LocalServices;
 }
 
-export const STEP_COUNT = 15;
+export const STEP_COUNT = 16;
 
 export async function runLocal(options: LocalOptions = {}): Promise<LocalResult> {
   const log = options.log ?? process.stdout;
@@ -274,6 +277,14 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       indexClient: need().indexClient,
       print: (text) => steps.print(text),
       propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,
+    });
+
+    figures.restore = await runRestoreStep({
+      steps,
+      cli,
+      indexClient: need().indexClient,
+      indexerClient: need().indexerClient,
+      waitRun,
     });
 
     await steps.run("webhook", "Post a sample webhook to the local receiver", async () => {

@@ -1,7 +1,11 @@
 // End to end: runLocal() against real Azurite and the stand-in, in-process: every step must be ok and its figures
 // right. Also the step runner's failure and skip semantics.
 import { describe, expect, it } from "vitest";
-import { textSink as sink } from "../../src/cli/docs-index/in-process.js";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { runDocsIndex, textSink as sink } from "../../src/cli/docs-index/in-process.js";
+import { repoRoot } from "../../src/config/load.js";
+import { copyDefinitions } from "../search/cli-harness.js";
 import { runLocal, STEP_COUNT, type LocalResult } from "../../local/environment.js";
 import { StepFailed, StepRunner, StepSkipped } from "../../local/environment/steps.js";
 
@@ -20,6 +24,7 @@ const ORDER = [
   "migrate-to-alias",
   "rebuild",
   "rebuild-verification-fails",
+  "restore",
   "webhook",
 ];
 const DOCS_URL = "https://docs.dev.example.com";
@@ -103,6 +108,12 @@ describe("runLocal", () => {
       }
       expect(log.text()).toContain(`[1/${ORDER.length}] Start Azurite`);
 
+      // The kept environment matches docs/local.md: the rollback serves today's definitions, and the documented
+      // rehearsal works as written (status, plan, then a field added, deployed, backfilled).
+      expect(status("restore")).toBe("ok");
+      expect(f.restore).toEqual({ aliasTarget: "docs-index-1" });
+      await rehearseAsDocumented({ ...process.env, ...services!.env });
+
       // keep: the services stay up, reachable with the variables handed back, until stop().
       expect(services).toBeDefined();
       expect(services!.env.SEARCH_ENDPOINT).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -118,6 +129,75 @@ describe("runLocal", () => {
       await services?.stop();
     }
   }, 90_000);
+});
+
+/** docs/local.md "Rehearsing a backfill locally", step by step, against the kept environment. */
+async function rehearseAsDocumented(env: NodeJS.ProcessEnv): Promise<void> {
+  const run = (...args: string[]) => runDocsIndex(args, env);
+  const status = await run("status");
+  expect(status.code, status.stdout + status.stderr).toBe(0);
+  expect(status.stdout).toContain("OK: every failure is expected");
+  expect((await run("plan", "--detailed-exitcode")).code).toBe(0);
+  // "last successful run" is the run into the serving generation, the same in status, snapshot and coverage.
+  const lastEnd = /^last successful run ended: (\S+)$/m.exec(status.stdout)?.[1];
+  expect(JSON.parse((await run("--json", "snapshot")).stdout).lastSuccessfulRunEnd).toBe(lastEnd);
+  expect(JSON.parse((await run("--json", "coverage")).stdout).lastSuccessfulRunEnd).toBe(lastEnd);
+
+  const defs = copyDefinitions((file, json) => {
+    if (file === "docs-index.json") json.fields.push(DOCUMENTED_FIELD);
+  });
+  const plan = await run("plan", "--definitions", defs);
+  expect(plan.stdout).toMatch(/\+ fields\[metadata_storage_size\]/);
+  const deploy = await run("deploy", "--definitions", defs, "--wait", "--poll-interval", "0.2");
+  expect(deploy.code, deploy.stderr).toBe(0);
+  const before = await run("coverage", "--definitions", defs);
+  expect(before.code).toBe(1);
+  expect(before.stdout).toMatch(/^verdict: incomplete \(exit 1\): .*metadata_storage_size \(0 %\)/m);
+  const backfill = await run("backfill", "--yes", "--poll-interval", "0.2");
+  expect(backfill.code, backfill.stderr).toBe(0);
+  const after = await run("status");
+  expect(after.code).toBe(0);
+  expect(after.stdout).toContain("(2 expected, 0 unexpected)");
+  const complete = await run("coverage", "--definitions", defs);
+  expect(complete.code, complete.stdout).toBe(0);
+  const query = await run("query", "getting started", "--app", "guides");
+  expect(query.stdout).toContain(`${DOCS_URL}/guides/getting-started`);
+}
+
+/** The field docs/local.md adds (a blob metadata property the indexer maps by name). */
+const DOCUMENTED_FIELD = {
+  name: "metadata_storage_size",
+  type: "Edm.Int64",
+  analyzer: null,
+  facetable: false,
+  filterable: true,
+  indexAnalyzer: null,
+  key: false,
+  normalizer: null,
+  retrievable: true,
+  searchAnalyzer: null,
+  searchable: false,
+  sortable: false,
+  stored: true,
+  synonymMaps: [],
+};
+
+describe("docs/local.md and the README describe this run", () => {
+  const localMd = readFileSync(path.join(repoRoot, "docs", "local.md"), "utf8");
+  const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  it("the step table lists every step of the run, in order", () => {
+    const table = [...localMd.matchAll(/^\| (\d+) \| `([\w-]+)` \|/gm)].map((m) => [Number(m[1]), m[2]]);
+    expect(table).toEqual(ORDER.map((name, i) => [i + 1, name]));
+  });
+  it("the README and docs/local.md give the same duration", () => {
+    const figure = (text: string) => /about (\d+) seconds/.exec(text)?.[1];
+    expect(figure(localMd)).toBeDefined();
+    expect(figure(readme)).toBe(figure(localMd));
+  });
+  it("the field the backfill rehearsal adds is the one the rehearsal test adds", () => {
+    const block = /add to "fields"[^\n]*\n((?:# {3}.*\n)+)/.exec(localMd)?.[1] ?? "";
+    expect(JSON.parse(block.replace(/^# {3}/gm, ""))).toEqual(DOCUMENTED_FIELD);
+  });
 });
 
 describe("StepRunner", () => {

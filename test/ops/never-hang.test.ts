@@ -9,7 +9,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { repoRoot } from "../../src/config/load.js";
-import { readArmBlobService } from "../../src/search/io/arm-blob-service.js";
+import { ARM_ENDPOINT, readArmBlobService } from "../../src/search/io/arm-blob-service.js";
+import { createContext } from "../../src/cli/context.js";
+import { createOutput } from "../../src/cli/output.js";
+import { textSink } from "../../src/cli/docs-index/in-process.js";
 import { NoAnswerError } from "../../src/search/io/service-options.js";
 import { startHarness, type Harness } from "./harness.js";
 
@@ -128,6 +131,28 @@ describe("Azure Resource Manager (preflight's versioning check) that never answe
     expect((err as NoAnswerError).url).toBe(arm);
     expect(slow).toEqual([arm]);
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("the CLI names where the ARM address comes from, as it does for the search and blob endpoints", () => {
+    const out = createOutput(false, { stdout: textSink().stream, stderr: textSink().stream });
+    const ctx = createContext(
+      out,
+      { VARS_FILE: path.join(repoRoot, "config", "prod", "vars.yml") },
+      {},
+      {
+        requestTimeoutMs: 1,
+        maxRetries: 0,
+        retryDelayMs: 1,
+        maxRetryDelayMs: 1,
+        slowNoticeMs: 1,
+      },
+    );
+    expect(ctx.describeUrl(`${ARM_ENDPOINT}/subscriptions/s/x?api-version=1`)).toBe(
+      `${ARM_ENDPOINT} (from Azure Resource Manager, for search.storage_account_resource_id in config/prod/vars.yml)`,
+    );
+    expect(ctx.describeUrl(ctx.target.blobEndpoint)).toMatch(
+      / \(from config\/prod\/vars\.yml \(search\.storage_account_resource_id\)\)$/,
+    );
   });
 });
 

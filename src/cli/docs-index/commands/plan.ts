@@ -3,10 +3,10 @@
 // `deploy <file>` (docs/saved-plans.md); --markdown prints the reviewer's view for a pull request.
 import type { Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
-import { planThroughAlias } from "../../../search/deploy/deploy-alias.js";
-import { blueGreenRendering } from "../../../search/bluegreen/plan-view.js";
+import { planDeployment } from "../../../search/deploy/deployment.js";
+import { readService } from "../../../search/deploy/read.js";
 import { renderPlanMarkdown } from "../../../search/views/plan-markdown.js";
-import { renderPlan } from "../../../search/views/plan-text.js";
+import { renderDeploymentPlan } from "../../../search/views/deploy-text.js";
 import { createSavedPlan, SavedPlanSecretError } from "../../../search/saved-plans/saved-plan.js";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
@@ -56,10 +56,12 @@ export const planCommand: CommandModule = {
             const files = loadDefinitionsOrUsage(ctx, opts.definitions);
             announceTarget(ctx, "plan", ["index", "datasource", "indexer"]);
             const port = await blueGreenPort(ctx);
-            const { plan, live, blueGreen, mode, phase, aliasEtag } = await planThroughAlias(port, files);
-            const generation = mode === "alias" && "live" in phase ? phase.live : undefined;
-            if (mode === "alias" && "live" in phase && phase.live)
-              ctx.out.note(`index: ${ctx.config.search.index_name} → ${phase.live} (alias)`);
+            // The same read and plan as deploy's (src/search/deploy/).
+            const read = await readService(port, files);
+            const deployment = planDeployment(read, files);
+            const { plan, blueGreen } = deployment;
+            const generation = deployment.generation;
+            if (generation) ctx.out.note(`index: ${ctx.config.search.index_name} → ${generation} (alias)`);
             const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
             if (opts.out) {
               let saved;
@@ -67,7 +69,7 @@ export const planCommand: CommandModule = {
                 saved = createSavedPlan({
                   plan,
                   definitions: files,
-                  live,
+                  live: read.live,
                   target: {
                     ...target,
                     api_version: ctx.config.search.api_version,
@@ -76,7 +78,11 @@ export const planCommand: CommandModule = {
                   toolVersion: cliVersion(),
                   // Behind the alias: its ETag is pinned too, so a swap after the plan refuses the deploy.
                   ...(generation
-                    ? { extraLive: [{ kind: "alias" as const, name: String(files.index.name), etag: aliasEtag }] }
+                    ? {
+                        extraLive: [
+                          { kind: "alias" as const, name: String(files.index.name), etag: read.alias?.etag ?? null },
+                        ],
+                      }
                     : {}),
                   ...(blueGreen ? { rebuild: { strategy: "blue-green" as const, next_index: blueGreen.to } } : {}),
                 });
@@ -92,7 +98,7 @@ export const planCommand: CommandModule = {
             ctx.out.result({ ...plan, blueGreen }, () =>
               opts.markdown
                 ? renderPlanMarkdown(plan, { target, definitions: files })
-                : renderPlan(plan, ctx.out.color, blueGreen ? blueGreenRendering(blueGreen) : undefined),
+                : renderDeploymentPlan(deployment, ctx.out.color),
             );
             const changed = plan.objects.some((o) => o.action !== "unchanged");
             return opts.detailedExitcode && changed ? ExitCode.Changes : ExitCode.Ok;

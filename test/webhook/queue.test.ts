@@ -3,9 +3,9 @@
 // queue, the operations CLI replaying it, a queue outage answered 503 with the claim released, and retention.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAzurite, type Azurite } from "../../local/azurite.js";
-import { startWebhookStubs, type WebhookStubs } from "../../local/webhook-stubs/downstream.js";
-import { localCredential, localReceiverEnv } from "../../local/webhook-stubs/receiver.js";
-import { startDevServer, type DevServer } from "../../webhook/src/dev-server.js";
+import { startWebhookStubs, type WebhookStubs } from "../../local/webhook/stubs/downstream.js";
+import { localCredential, localReceiverEnv } from "../../local/webhook/stubs/receiver.js";
+import { startDevServer, type DevServer } from "../../local/webhook/dev-server.js";
 import { runDeliveriesCli, targetFrom } from "../../webhook/src/ops/cli.js";
 import { queueServiceFor, StorageDeliveryQueue } from "../../webhook/src/queue/storage-queue.js";
 import { captureLogs } from "./support/stubs.js";

@@ -8,7 +8,8 @@ import { createDryRunCaseCreator, createProcessApiClient, type CaseCreator } fro
 import { createProjectLookupClient, createUnconfiguredProjectLookup } from "./downstream/project-lookup.js";
 import type { RetryPolicy } from "./downstream/retry.js";
 import { createAppTokenProvider, type FetchLike } from "./downstream/token.js";
-import { createWebhookHandler, type WebhookDeps, type WebhookHandler, type WebhookResponse } from "./http-function.js";
+import { createWebhookHandler, type WebhookDeps, type WebhookHandler } from "./http-function.js";
+import type { WebhookResponse } from "./pipeline/respond.js";
 import { MemoryIdempotencyStore } from "./idempotency/memory-store.js";
 import type { IdempotencyStore } from "./idempotency/store.js";
 import { TableIdempotencyStore } from "./idempotency/table-store.js";

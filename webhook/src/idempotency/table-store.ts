@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { odata, TableClient, type TableEntity } from "@azure/data-tables";
 import type { TokenCredential } from "@azure/identity";
-import type { DeliveryMessage } from "../queue/message.js";
+import type { DeliveryMessage } from "../delivery/message.js";
 import {
   IdempotencyStoreError,
   type ClaimDetails,

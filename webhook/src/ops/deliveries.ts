@@ -3,7 +3,7 @@
 // onto the delivery queue. Replays change nothing unless `apply` is set (the CLI's dry run).
 import type { DequeuedMessageItem, QueueClient } from "@azure/storage-queue";
 import type { DeliveryRecord, DeliveryState, IdempotencyStore } from "../idempotency/store.js";
-import { decodeMessage, encodeMessage, type DeliveryMessage } from "../queue/message.js";
+import { decodeMessage, encodeMessage, kindOf, type DeliveryMessage } from "../delivery/message.js";
 
 export interface OpsTarget {
   store: IdempotencyStore;
@@ -117,8 +117,6 @@ export type ReplayVerdict =
   | { outcome: "not-found"; messageId: string; reason: string }
   | { outcome: "refused"; messageId: string; reason: string };
 
-const kindOf = (m: DeliveryMessage) => `${m.payload.object ?? "(none)"}/${m.payload.event ?? "(none)"}`;
-
 /** Replays one delivery by its x-fv-messageid: from its poison message, else from the message kept in its record. */
 export async function replayOne(t: OpsTarget, messageId: string, apply: boolean): Promise<ReplayVerdict> {
   const record = await t.store.get(messageId);
@@ -156,10 +154,10 @@ export async function replayOne(t: OpsTarget, messageId: string, apply: boolean)
   const source = first ? "poison queue" : "record";
   if (!apply) {
     if (first) await release(t, [first]);
-    return { outcome: "would-replay", messageId, source, kind: kindOf(message) };
+    return { outcome: "would-replay", messageId, source, kind: kindOf(message.payload) };
   }
   await requeue(t, message, first);
-  return { outcome: "replayed", messageId, source, kind: kindOf(message) };
+  return { outcome: "replayed", messageId, source, kind: kindOf(message.payload) };
 }
 
 export interface PoisonReplay {
@@ -180,7 +178,7 @@ export async function replayAllPoison(t: OpsTarget, apply: boolean): Promise<Poi
     outcome: apply ? "replayed" : "would-replay",
     messages: readable.map((h) => ({
       messageId: h.message!.messageId ?? null,
-      kind: kindOf(h.message!),
+      kind: kindOf(h.message!.payload),
       queueMessageId: h.item.messageId,
     })),
     unreadable: unreadable.map((h) => ({ queueMessageId: h.item.messageId, error: h.error ?? "unreadable" })),

@@ -3,7 +3,7 @@
 // Contributor on the account); a connection string only for Azurite (settings refuse any other).
 import type { TokenCredential } from "@azure/identity";
 import { type QueueClient, QueueServiceClient, type StoragePipelineOptions } from "@azure/storage-queue";
-import { encodeMessage, type DeliveryMessage } from "./message.js";
+import { encodeMessage, type DeliveryMessage } from "../delivery/message.js";
 
 export type QueueTarget = { queueServiceUri: string; credential: TokenCredential } | { connectionString: string };
 

@@ -15,7 +15,7 @@ import { localCredential, localReceiverEnv } from "../webhook/stubs/receiver.js"
 import { StepSkipped } from "./steps.js";
 
 const DEV_SERVER = fileURLToPath(new URL("../webhook/dev-server.ts", import.meta.url));
-const OPS_CLI = fileURLToPath(new URL("../../webhook/src/ops/cli.ts", import.meta.url));
+const OPS_CLI = fileURLToPath(new URL("../../src/cli/webhook-deliveries/command.ts", import.meta.url));
 /** Table for the receiver's idempotency store in the local environment (the app's default name). */
 export const LOCAL_IDEMPOTENCY_TABLE = "webhookdeliveries";
 

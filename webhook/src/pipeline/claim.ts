@@ -2,12 +2,8 @@
 // delivery of the same id), and what each outcome means for the answer: claimed (go on), a redelivery of the
 // same body (answer with the stored acknowledgement), or a refusal (409 conflict or busy, 503 store unavailable).
 import { claimMessageId, sameBody, type ClaimOptions, type ClaimOutcome } from "../idempotency/claim.js";
-import {
-  IdempotencyStoreError,
-  type ClaimDetails,
-  type IdempotencyStore,
-  type WebhookAck,
-} from "../idempotency/store.js";
+import { IdempotencyStoreError, type ClaimDetails, type IdempotencyStore } from "../idempotency/store.js";
+import type { WebhookAck } from "../payload/contract.js";
 import { PROBLEM_TYPES } from "../problem.js";
 import { Rejection, RETRY_LATER } from "./rejection.js";
 

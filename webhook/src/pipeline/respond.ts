@@ -1,7 +1,7 @@
 // The HTTP function's answers: the acknowledgement (200 with the delivery's fields) and a rejection's problem
 // response, logged once as "delivery rejected" (status, type, reason; the logger adds the correlation).
 import type { HttpResponseInit } from "@azure/functions";
-import type { WebhookAck } from "../idempotency/store.js";
+import type { WebhookAck } from "../payload/contract.js";
 import type { Logger } from "../log.js";
 import type { DeliveryHeaders } from "../payload/headers.js";
 import type { WebhookPayload } from "../payload/parse.js";

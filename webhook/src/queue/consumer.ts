@@ -1,8 +1,9 @@
-// The queue-triggered function's core: one delivery message -> its event handler, with the outcome written to the
-// idempotency record. A failure is thrown back to the caller (the Functions host, or the local emulation in
-// local-host.ts), which makes the message visible again after the visibility timeout and moves it to the poison
-// queue after maxDequeueCount attempts: nothing is dropped. A message whose record says "processed" is skipped,
-// so a message queued twice (a redelivery after a lost settle) creates its case once.
+// The queue-triggered function's core: one delivery message -> its event handler (runEventHandler, as the inline
+// path), with the outcome written to the idempotency record. A failure is thrown back to the caller (the Functions
+// host, or the local emulation in local/webhook/queue-host.ts), which makes the message visible again after the
+// visibility timeout and moves it to the poison queue after maxDequeueCount attempts: nothing is dropped. A message
+// whose record says "processed" is skipped, so a message queued twice (a redelivery after a lost settle) creates
+// its case once.
 import type { IdempotencyStore } from "../idempotency/store.js";
 import { createLogger, type LogSink } from "../log.js";
 import { classifyFailure } from "../processing/failure.js";

@@ -9,7 +9,7 @@
 import type { InvocationContext } from "@azure/functions";
 import type { JwtValidator } from "./auth/validate-jwt.js";
 import { forwardedHeaders, kindOf, type DeliveryMessage } from "./delivery/message.js";
-import { bodyHashOf } from "./idempotency/claim.js";
+import { bodyHashOf, type ClaimOptions } from "./idempotency/claim.js";
 import { PendingWrites } from "./idempotency/pending-writes.js";
 import { CLAIM_LEASE_MS, type IdempotencyStore, type SettledDelivery } from "./idempotency/store.js";
 import { createLogger, loggableHeaders, sinkFor, type Logger, type LogSink } from "./log.js";
@@ -67,105 +67,128 @@ interface Accepted {
   log: Logger;
 }
 
+/** What every request of one handler shares. */
+interface Pipeline {
+  deps: WebhookDeps;
+  claimOptions: ClaimOptions;
+  /** The record updates still in flight after answering (queued processing). */
+  pendingSettles: PendingWrites;
+}
+
 export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
-  const claimOptions = {
-    leaseMs: deps.claimLeaseMs ?? CLAIM_LEASE_MS,
-    waitMs: deps.inFlightWaitMs ?? 5_000,
-    maxRetryAfterSeconds: RETRY_AFTER_SECONDS,
+  const pipeline: Pipeline = {
+    deps,
+    claimOptions: {
+      leaseMs: deps.claimLeaseMs ?? CLAIM_LEASE_MS,
+      waitMs: deps.inFlightWaitMs ?? 5_000,
+      maxRetryAfterSeconds: RETRY_AFTER_SECONDS,
+    },
+    pendingSettles: new PendingWrites(),
   };
-  const pendingSettles = new PendingWrites();
-
-  /** Queued: the queue write. Inline: the handler, if the kind has one. */
-  function accept(a: Accepted): Promise<Rejection | undefined> | undefined {
-    if (deps.queue && a.message) return enqueueDelivery(deps.queue, a.message);
-    if (!a.handler) return undefined;
-    const { payload, headers } = a.parsed;
-    const input = {
-      payload,
-      messageId: headers.messageId,
-      forward: a.forward,
-      traceparent: a.pctx.traceId,
-      requestId: a.pctx.requestId,
-    };
-    return processInline(a.handler, input, deps.services, a.log);
-  }
-
-  /** Claim, accept, settle (or release): the steps that need the message id. */
-  async function claimAcceptSettle(a: Accepted, messageId: string, bytes: Uint8Array): Promise<WebhookResponse> {
-    const { parsed, message, pctx, log } = a;
-    const ack = buildAck(parsed.headers, parsed.payload);
-    const bodyHash = bodyHashOf(bytes);
-    const kind = kindOf(parsed.payload);
-    // Queued: the claim already records the answer, hash, kind and message, so the record stays answerable (and
-    // replayable) even if the update after the queue write is lost or overtaken by the consumer's outcome.
-    const details = message ? { response: ack, bodyHash, kind, delivery: message } : undefined;
-    const claim = await claimDelivery(deps.store, { messageId, bodyHash, kind }, claimOptions, details);
-    if (claim instanceof Rejection) return rejectionResponse(pctx, log, claim);
-    if (claim.kind === "redelivery") {
-      log.info("redelivery answered from the idempotency store; not processed again");
-      return acknowledge(claim.response);
-    }
-    const refused = await accept(a);
-    if (refused) {
-      await releaseClaim(deps.store, messageId, claim.token, log);
-      return rejectionResponse(pctx, log, refused);
-    }
-    const settled: SettledDelivery = { state: message ? "received" : "processed", response: ack, bodyHash, kind };
-    if (message) settled.delivery = message;
-    const settling = settleClaim(deps.store, messageId, claim.token, settled, log);
-    // Queued: the delivery is stored once the queue write returned, so the answer does not wait for the record
-    // update (one storage round trip off the acknowledgement). A redelivery meanwhile finds the claim and waits for
-    // it (idempotency/claim.ts). Inline: the record says "processed" before the answer.
-    if (message) pendingSettles.track(settling);
-    else await settling;
-    return acknowledge(ack);
-  }
-
-  async function handleRequest(request: WebhookRequest, context: InvocationContext): Promise<WebhookResponse> {
-    const pctx = new RequestCorrelation(request, context, requestIdOf(context));
-    let log = createLogger(deps.logSink ?? sinkFor(context), () => ({
-      requestId: pctx.requestId,
-      traceId: pctx.traceId,
-    }));
-
-    const refused = await checkRequest(request, deps.jwt);
-    if (refused) return rejectionResponse(pctx, log, refused);
-    const bytes = await readBody(request);
-    if (bytes instanceof Rejection) return rejectionResponse(pctx, log, bytes);
-    const parsed = parseDelivery(bytes, request.headers);
-    if (parsed instanceof Rejection) return rejectionResponse(pctx, log, parsed);
-
-    const { payload } = parsed;
-    const messageId = parsed.headers.messageId;
-    if (messageId) log = log.with({ messageId });
-    const handler = routeDelivery(deps.router, payload);
-    log.info(handler ? "webhook received" : "webhook received; no handler for this kind, acknowledged", () => ({
-      kind: kindOf(payload),
-      handler: handler ? `${handler.object}/${handler.event}` : null,
-      payload,
-      headers: loggableHeaders(request.headers),
-    }));
-    const invalid = validateForHandler(handler, payload);
-    if (invalid) return rejectionResponse(pctx, log, invalid);
-
-    // Nothing allocated here for an inline delivery without a handler (the throughput benchmark's path).
-    const forward =
-      deps.queue || handler || deps.requireTenantOrigin ? forwardedHeaders(request.headers) : NO_FORWARDED_HEADERS;
-    if (deps.requireTenantOrigin && forward["x-forward-tenant-origin"] === undefined)
-      log.warn(MISSING_TENANT_ORIGIN_WARNING);
-    const message = deps.queue ? buildDeliveryMessage(parsed.headers, payload, forward, pctx, new Date()) : undefined;
-    const accepted: Accepted = { parsed, handler, forward, message, pctx, log };
-
-    if (messageId) return claimAcceptSettle(accepted, messageId, bytes);
-    log.warn("delivery without x-fv-messageid: accepted without duplicate suppression");
-    const failed = await accept(accepted);
-    return failed ? rejectionResponse(pctx, log, failed) : acknowledge(buildAck(parsed.headers, payload));
-  }
-
   const handleWebhookRequest: WebhookHandler = (request, context) =>
-    handleRequest(request, context).catch((err: unknown) => internalError(request, context, err, deps.logSink));
-  handleWebhookRequest.drain = (timeoutMs) => pendingSettles.drain(timeoutMs);
+    handleRequest(pipeline, request, context).catch((err: unknown) =>
+      internalError(request, context, err, deps.logSink),
+    );
+  handleWebhookRequest.drain = (timeoutMs) => pipeline.pendingSettles.drain(timeoutMs);
   return handleWebhookRequest;
+}
+
+/** Request checks, parse, route and validate; then accept (with the claim and its settling when there is an id). */
+async function handleRequest(
+  pipeline: Pipeline,
+  request: WebhookRequest,
+  context: InvocationContext,
+): Promise<WebhookResponse> {
+  const { deps } = pipeline;
+  const pctx = new RequestCorrelation(request, context, requestIdOf(context));
+  let log = createLogger(deps.logSink ?? sinkFor(context), () => ({
+    requestId: pctx.requestId,
+    traceId: pctx.traceId,
+  }));
+
+  const refused = await checkRequest(request, deps.jwt);
+  if (refused) return rejectionResponse(pctx, log, refused);
+  const bytes = await readBody(request);
+  if (bytes instanceof Rejection) return rejectionResponse(pctx, log, bytes);
+  const parsed = parseDelivery(bytes, request.headers);
+  if (parsed instanceof Rejection) return rejectionResponse(pctx, log, parsed);
+
+  const { payload } = parsed;
+  const messageId = parsed.headers.messageId;
+  if (messageId) log = log.with({ messageId });
+  const handler = routeDelivery(deps.router, payload);
+  log.info(handler ? "webhook received" : "webhook received; no handler for this kind, acknowledged", () => ({
+    kind: kindOf(payload),
+    handler: handler ? `${handler.object}/${handler.event}` : null,
+    payload,
+    headers: loggableHeaders(request.headers),
+  }));
+  const invalid = validateForHandler(handler, payload);
+  if (invalid) return rejectionResponse(pctx, log, invalid);
+
+  // Nothing allocated here for an inline delivery without a handler (the throughput benchmark's path).
+  const forward =
+    deps.queue || handler || deps.requireTenantOrigin ? forwardedHeaders(request.headers) : NO_FORWARDED_HEADERS;
+  if (deps.requireTenantOrigin && forward["x-forward-tenant-origin"] === undefined)
+    log.warn(MISSING_TENANT_ORIGIN_WARNING);
+  const message = deps.queue ? buildDeliveryMessage(parsed.headers, payload, forward, pctx, new Date()) : undefined;
+  const accepted: Accepted = { parsed, handler, forward, message, pctx, log };
+
+  if (messageId) return claimAcceptSettle(pipeline, accepted, messageId, bytes);
+  log.warn("delivery without x-fv-messageid: accepted without duplicate suppression");
+  const failed = await accept(deps, accepted);
+  return failed ? rejectionResponse(pctx, log, failed) : acknowledge(buildAck(parsed.headers, payload));
+}
+
+/** Queued: the queue write. Inline: the handler, if the kind has one. */
+function accept(deps: WebhookDeps, a: Accepted): Promise<Rejection | undefined> | undefined {
+  if (deps.queue && a.message) return enqueueDelivery(deps.queue, a.message);
+  if (!a.handler) return undefined;
+  const { payload, headers } = a.parsed;
+  const input = {
+    payload,
+    messageId: headers.messageId,
+    forward: a.forward,
+    traceparent: a.pctx.traceId,
+    requestId: a.pctx.requestId,
+  };
+  return processInline(a.handler, input, deps.services, a.log);
+}
+
+/** Claim, accept, settle (or release): the steps that need the message id. */
+async function claimAcceptSettle(
+  { deps, claimOptions, pendingSettles }: Pipeline,
+  a: Accepted,
+  messageId: string,
+  bytes: Uint8Array,
+): Promise<WebhookResponse> {
+  const { parsed, message, pctx, log } = a;
+  const ack = buildAck(parsed.headers, parsed.payload);
+  const bodyHash = bodyHashOf(bytes);
+  const kind = kindOf(parsed.payload);
+  // Queued: the claim already records the answer, hash, kind and message, so the record stays answerable (and
+  // replayable) even if the update after the queue write is lost or overtaken by the consumer's outcome.
+  const details = message ? { response: ack, bodyHash, kind, delivery: message } : undefined;
+  const claim = await claimDelivery(deps.store, { messageId, bodyHash, kind }, claimOptions, details);
+  if (claim instanceof Rejection) return rejectionResponse(pctx, log, claim);
+  if (claim.kind === "redelivery") {
+    log.info("redelivery answered from the idempotency store; not processed again");
+    return acknowledge(claim.response);
+  }
+  const refused = await accept(deps, a);
+  if (refused) {
+    await releaseClaim(deps.store, messageId, claim.token, log);
+    return rejectionResponse(pctx, log, refused);
+  }
+  const settled: SettledDelivery = { state: message ? "received" : "processed", response: ack, bodyHash, kind };
+  if (message) settled.delivery = message;
+  const settling = settleClaim(deps.store, messageId, claim.token, settled, log);
+  // Queued: the delivery is stored once the queue write returned, so the answer does not wait for the record
+  // update (one storage round trip off the acknowledgement). A redelivery meanwhile finds the claim and waits for
+  // it (idempotency/claim.ts). Inline: the record says "processed" before the answer.
+  if (message) pendingSettles.track(settling);
+  else await settling;
+  return acknowledge(ack);
 }
 
 /** Last resort: a bug must still answer with a problem body (and a 5xx so the provider redelivers). Only the host's

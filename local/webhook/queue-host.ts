@@ -11,8 +11,8 @@
 //     queue without running.
 import { randomUUID } from "node:crypto";
 import type { DequeuedMessageItem, QueueClient } from "@azure/storage-queue";
-import type { LogSink } from "../log.js";
-import type { DeliveryConsumer } from "./consumer.js";
+import type { LogSink } from "../../webhook/src/log.js";
+import type { DeliveryConsumer } from "../../webhook/src/queue/consumer.js";
 
 /** How long a fetched message stays invisible while it runs (the host's default). */
 const PROCESSING_VISIBILITY_SECONDS = 600;

@@ -1,8 +1,9 @@
 // The local adapter (Functions Core Tools cannot be installed here): node:http -> HttpRequest -> the registered
 // handler -> response. Routes come from the same mapWebhookEndpoints() call the Functions entry point makes, under
 // the same "api" prefix, so an unregistered route answers 404 here as it does in the host. With a queue configured
-// it also runs the queue-triggered function the way the host does (queue/local-host.ts), and the retention timer's
-// work on demand (runRetention).
+// it also runs the queue-triggered function the way the host does (queue-host.ts), and the retention timer's
+// work on demand (runRetention). Local only: it imports the receiver (webhook/src), never the other way round, and
+// is not part of the deployed package.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,20 +16,21 @@ import type {
   HttpResponse as HttpResponseType,
 } from "@azure/functions";
 import { AdapterContext, AdapterRequest, resolveTarget } from "./adapter-request.js";
-import { HttpResponse } from "./functions.js";
-import { mapWebhookEndpoints, ROUTE_PREFIX, type HttpRegistrar } from "./endpoints.js";
-import { createWebhookHandler, MAX_BODY_BYTES } from "./http-function.js";
-import type { IdempotencyStore } from "./idempotency/store.js";
-import { discardLogs, type LogSink } from "./log.js";
-import { PROBLEM_TYPES, problemResponse } from "./problem.js";
-import { purgeExpiredRecords, type RetentionResult } from "./idempotency/retention.js";
-import { createDeliveryConsumer } from "./queue/consumer.js";
-import { DEFAULT_BATCH_SIZE, DEFAULT_MAX_POLLING_INTERVAL, timeSpanMs } from "./queue/host-settings.js";
-import { startLocalQueueHost, type LocalQueueHost } from "./queue/local-host.js";
-import type { StorageDeliveryQueue } from "./queue/storage-queue.js";
-import { buildWebhookDeps, describeRuntime, type RuntimeOverrides } from "./runtime.js";
-import { loadSettings, type Settings } from "./settings.js";
-import { chooseTraceparent } from "./trace.js";
+import { HttpResponse } from "../../webhook/src/functions.js";
+import { mapWebhookEndpoints, ROUTE_PREFIX, type HttpRegistrar } from "../../webhook/src/endpoints.js";
+import { createWebhookHandler } from "../../webhook/src/http-function.js";
+import { MAX_BODY_BYTES } from "../../webhook/src/pipeline/request-checks.js";
+import type { IdempotencyStore } from "../../webhook/src/idempotency/store.js";
+import { discardLogs, type LogSink } from "../../webhook/src/log.js";
+import { PROBLEM_TYPES, problemResponse } from "../../webhook/src/problem.js";
+import { purgeExpiredRecords, type RetentionResult } from "../../webhook/src/idempotency/retention.js";
+import { createDeliveryConsumer } from "../../webhook/src/queue/consumer.js";
+import { DEFAULT_BATCH_SIZE, DEFAULT_MAX_POLLING_INTERVAL, timeSpanMs } from "../../webhook/src/queue/host-settings.js";
+import { startLocalQueueHost, type LocalQueueHost } from "./queue-host.js";
+import type { StorageDeliveryQueue } from "../../webhook/src/queue/storage-queue.js";
+import { buildWebhookDeps, describeRuntime, type RuntimeOverrides } from "../../webhook/src/runtime.js";
+import { loadSettings, type Settings } from "../../webhook/src/settings.js";
+import { chooseTraceparent } from "../../webhook/src/trace.js";
 
 export interface DevServerOptions {
   /** Default 7071; 0 picks a free port. */

@@ -3,11 +3,11 @@
 // the local project-lookup and process-API stubs. Settings from the environment win (e.g. PROCESS_API_BASE_URL to
 // call a real API through a tunnel); --inline serves the receiver alone, settings from the environment only.
 import { parseArgs } from "node:util";
-import { startAzurite, type Azurite } from "./azurite.js";
-import { startWebhookStubs, type WebhookStubs } from "./webhook-stubs/downstream.js";
-import { localCredential, localReceiverEnv } from "./webhook-stubs/receiver.js";
-import { startDevServer } from "../webhook/src/dev-server.js";
-import { SettingsError } from "../webhook/src/settings.js";
+import { startAzurite, type Azurite } from "../azurite.js";
+import { startWebhookStubs, type WebhookStubs } from "./stubs/downstream.js";
+import { localCredential, localReceiverEnv } from "./stubs/receiver.js";
+import { startDevServer } from "./dev-server.js";
+import { SettingsError } from "../../webhook/src/settings.js";
 
 const HELP = `Usage: npm run webhook:dev [-- options]
 

@@ -2,7 +2,7 @@
 // and delivery queue on Azurite, the process API and project lookup on the local stubs, and a local credential
 // (the stubs check no token; nothing here talks to Azure).
 import type { AccessToken, TokenCredential } from "@azure/identity";
-import type { Azurite } from "../azurite.js";
+import type { Azurite } from "../../azurite.js";
 
 /** A credential for the stubs: a fixed opaque token, never sent beyond loopback. */
 export const localCredential: TokenCredential = {

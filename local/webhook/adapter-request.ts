@@ -4,8 +4,8 @@
 // half its throughput; the handler tests call the handler with the real classes, as the host does.
 import type { IncomingMessage } from "node:http";
 import type { InvocationContext, LogHandler, TraceContext } from "@azure/functions";
-import type { WebhookRequest } from "./http-function.js";
-import { chooseTraceparent } from "./trace.js";
+import type { WebhookRequest } from "../../webhook/src/request-context.js";
+import { chooseTraceparent } from "../../webhook/src/trace.js";
 
 /** Read-only Fetch-style view of node:http's (already lower-cased) request headers. */
 export class AdapterHeaders {
@@ -22,7 +22,7 @@ export class AdapterHeaders {
   }
 }
 
-/** The HttpRequest members the receiver reads (WebhookRequest in src/handler.ts) plus text()/json(). */
+/** The HttpRequest members the receiver reads (WebhookRequest in webhook/src/request-context.ts) plus text()/json(). */
 export class AdapterRequest implements WebhookRequest {
   readonly headers: AdapterHeaders;
   readonly params: Record<string, string> = {};

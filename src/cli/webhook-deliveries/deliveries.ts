@@ -1,14 +1,23 @@
-// Operations over the idempotency records and the poison queue (the core of `npm run webhook-deliveries`):
-// list, show, and replay a poisoned delivery (one by message id, or every message in the poison queue) back
-// onto the delivery queue. Replays change nothing unless `apply` is set (the CLI's dry run).
+// Operations over the webhook receiver's idempotency records and poison queue (the core of
+// `npm run webhook-deliveries`): list, show, and replay a poisoned delivery (one by message id, or every message
+// in the poison queue) back onto the delivery queue. Replays change nothing unless `apply` is set (the CLI's dry
+// run). Every queue call goes through the target's guard (timeout, deadline, slow notice: request-guard.ts).
 import type { DequeuedMessageItem, QueueClient } from "@azure/storage-queue";
-import type { DeliveryRecord, DeliveryState, IdempotencyStore } from "../idempotency/store.js";
-import { decodeMessage, encodeMessage, type DeliveryMessage } from "../queue/message.js";
+import { decodeMessage, encodeMessage, kindOf, type DeliveryMessage } from "../../../webhook/src/delivery/message.js";
+import type { DeliveryRecord, DeliveryState, IdempotencyStore } from "../../../webhook/src/idempotency/store.js";
+import { unguarded, type RequestGuard } from "./request-guard.js";
 
 export interface OpsTarget {
   store: IdempotencyStore;
   queue: QueueClient;
   poison: QueueClient;
+  /** Runs each queue request (default: unguarded). */
+  guard?: RequestGuard;
+}
+
+/** One queue request through the target's guard. */
+function send<T>(t: OpsTarget, q: QueueClient, request: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+  return (t.guard ?? unguarded)(q.url, request);
 }
 
 /** How long a poison message read for a replay stays hidden from other readers. */
@@ -45,9 +54,11 @@ export interface Listing {
   poison: { name: string; approximateMessages: number };
 }
 
-async function countOf(q: QueueClient): Promise<number> {
-  const exists = await q.exists();
-  return exists ? ((await q.getProperties()).approximateMessagesCount ?? 0) : 0;
+async function countOf(t: OpsTarget, q: QueueClient): Promise<number> {
+  const exists = await send(t, q, (abortSignal) => q.exists({ abortSignal }));
+  return exists
+    ? ((await send(t, q, (abortSignal) => q.getProperties({ abortSignal }))).approximateMessagesCount ?? 0)
+    : 0;
 }
 
 /** Records (newest update first), with the two queues' approximate sizes. `poisoned` filters on the flag. */
@@ -61,7 +72,7 @@ export async function listDeliveries(
     .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
     .slice(0, o.limit ?? 50)
     .map(summarize);
-  const [q, p] = await Promise.all([countOf(t.queue), countOf(t.poison)]);
+  const [q, p] = await Promise.all([countOf(t, t.queue), countOf(t, t.poison)]);
   return {
     deliveries,
     queue: { name: t.queue.name, approximateMessages: q },
@@ -78,14 +89,13 @@ interface HeldMessage {
 
 /** Reads every poison message (each hidden for a minute); `keep` decides which stay held, the others are released. */
 async function holdPoison(t: OpsTarget, keep: (m: HeldMessage) => boolean): Promise<HeldMessage[]> {
-  if (!(await t.poison.exists())) return [];
+  if (!(await send(t, t.poison, (abortSignal) => t.poison.exists({ abortSignal })))) return [];
   const all: HeldMessage[] = [];
   // Read until the queue shows nothing visible: everything read stays hidden meanwhile, so nothing is read twice.
   for (;;) {
-    const { receivedMessageItems: items } = await t.poison.receiveMessages({
-      numberOfMessages: 32,
-      visibilityTimeout: SCAN_VISIBILITY_SECONDS,
-    });
+    const { receivedMessageItems: items } = await send(t, t.poison, (abortSignal) =>
+      t.poison.receiveMessages({ numberOfMessages: 32, visibilityTimeout: SCAN_VISIBILITY_SECONDS, abortSignal }),
+    );
     if (items.length === 0) break;
     for (const item of items) {
       const decoded = decodeMessage(item.messageText);
@@ -101,13 +111,24 @@ async function holdPoison(t: OpsTarget, keep: (m: HeldMessage) => boolean): Prom
 }
 
 async function release(t: OpsTarget, held: HeldMessage[]): Promise<void> {
-  await Promise.all(held.map((h) => t.poison.updateMessage(h.item.messageId, h.item.popReceipt, undefined, 0)));
+  await Promise.all(
+    held.map((h) =>
+      send(t, t.poison, (abortSignal) =>
+        t.poison.updateMessage(h.item.messageId, h.item.popReceipt, undefined, 0, { abortSignal }),
+      ),
+    ),
+  );
 }
 
 /** Sends the message back to the delivery queue, removes its poison copy, and marks the record received. */
 async function requeue(t: OpsTarget, message: DeliveryMessage, held?: HeldMessage): Promise<void> {
-  await t.queue.sendMessage(encodeMessage(message), { messageTimeToLive: -1 });
-  if (held) await t.poison.deleteMessage(held.item.messageId, held.item.popReceipt);
+  await send(t, t.queue, (abortSignal) =>
+    t.queue.sendMessage(encodeMessage(message), { messageTimeToLive: -1, abortSignal }),
+  );
+  if (held)
+    await send(t, t.poison, (abortSignal) =>
+      t.poison.deleteMessage(held.item.messageId, held.item.popReceipt, { abortSignal }),
+    );
   if (message.messageId)
     await t.store.recordOutcome(message.messageId, { state: "received", attempts: 0, poisoned: false });
 }
@@ -116,8 +137,6 @@ export type ReplayVerdict =
   | { outcome: "replayed" | "would-replay"; messageId: string; source: "poison queue" | "record"; kind: string }
   | { outcome: "not-found"; messageId: string; reason: string }
   | { outcome: "refused"; messageId: string; reason: string };
-
-const kindOf = (m: DeliveryMessage) => `${m.payload.object ?? "(none)"}/${m.payload.event ?? "(none)"}`;
 
 /** Replays one delivery by its x-fv-messageid: from its poison message, else from the message kept in its record. */
 export async function replayOne(t: OpsTarget, messageId: string, apply: boolean): Promise<ReplayVerdict> {
@@ -156,10 +175,10 @@ export async function replayOne(t: OpsTarget, messageId: string, apply: boolean)
   const source = first ? "poison queue" : "record";
   if (!apply) {
     if (first) await release(t, [first]);
-    return { outcome: "would-replay", messageId, source, kind: kindOf(message) };
+    return { outcome: "would-replay", messageId, source, kind: kindOf(message.payload) };
   }
   await requeue(t, message, first);
-  return { outcome: "replayed", messageId, source, kind: kindOf(message) };
+  return { outcome: "replayed", messageId, source, kind: kindOf(message.payload) };
 }
 
 export interface PoisonReplay {
@@ -180,7 +199,7 @@ export async function replayAllPoison(t: OpsTarget, apply: boolean): Promise<Poi
     outcome: apply ? "replayed" : "would-replay",
     messages: readable.map((h) => ({
       messageId: h.message!.messageId ?? null,
-      kind: kindOf(h.message!),
+      kind: kindOf(h.message!.payload),
       queueMessageId: h.item.messageId,
     })),
     unreadable: unreadable.map((h) => ({ queueMessageId: h.item.messageId, error: h.error ?? "unreadable" })),

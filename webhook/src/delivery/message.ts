@@ -1,6 +1,8 @@
-// The queue message the HTTP function writes for each accepted delivery and the queue consumer reads: the parsed
-// payload (its known fields only, so a message stays far below the queue's 64 KiB limit whatever the body's
-// size), the delivery headers, the headers to forward downstream and the trace context. Pure.
+// The delivery message: what the HTTP function writes to the queue for each accepted delivery, the queue consumer
+// reads, and the idempotency record keeps for replays. The parsed payload (its known fields only, so a message
+// stays far below the queue's 64 KiB limit whatever the body's size), the delivery headers, the headers to forward
+// downstream and the trace context. Pure; in a folder of its own so that idempotency/ and queue/ both depend on
+// it and not on each other.
 import { z } from "zod";
 import { readWebhookPayload, type WebhookPayload } from "../payload/parse.js";
 
@@ -65,6 +67,11 @@ export function decodeMessage(raw: unknown): DecodedMessage {
   const payload = readWebhookPayload(parsed.data.payload);
   if (!payload.ok) return { ok: false, error: `the message's payload is invalid: ${payload.detail}` };
   return { ok: true, message: { ...parsed.data, v: MESSAGE_VERSION, payload: payload.payload } };
+}
+
+/** `Object/Event` as the provider spelled them: the kind in log lines, records and the operations CLI. */
+export function kindOf(payload: WebhookPayload): string {
+  return `${payload.object ?? "(none)"}/${payload.event ?? "(none)"}`;
 }
 
 /** The forwarded headers a delivery carries (names lower case; empty values ignored). */

@@ -36,9 +36,6 @@ import { runBlueGreenSteps, type BlueGreenFigures } from "./environment/rebuild-
 import type { Azurite } from "./azurite.js";
 import type { SearchStandIn } from "./search-standin/server.js";
 
-export { exportLines } from "./environment/services.js";
-export type { LocalServices } from "./environment/services.js";
-
 export interface LocalOptions {
   /** Where the step-by-step report goes (default process.stdout). */
   log?: Writable;

@@ -1,8 +1,9 @@
 // npm run local [-- --keep] [-- --json]: the one-command local environment (see docs/local.md).
 import { Command, CommanderError, Option } from "commander";
 import pc from "picocolors";
-import { exportLines, runLocal, type LocalSummary } from "../local/environment.js";
+import { runLocal, type LocalSummary } from "../local/environment.js";
 import { formatMs } from "../local/environment/steps.js";
+import { exportLines } from "../local/environment/services.js";
 
 const EXIT_CODES = `
 Exit codes:

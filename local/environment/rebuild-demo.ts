@@ -11,12 +11,12 @@ import {
   DEPLOY_ORDER,
   readRawDefinitions,
   type DefinitionKind,
-  type JsonObject,
 } from "../../src/search/definitions/definitions.js";
 import { formatQueryLoop, startQueryLoop, type QueryLoopCounts } from "./query-loop.js";
 import type { CliRun } from "./docs-index.js";
 import { INDEX_NAME } from "./services.js";
 import { StepSkipped, type StepRunner } from "./steps.js";
+import { type JsonObject } from "../../src/search/definitions/json.js";
 
 /** One query every this many ms during the migration and the rebuilds (the consumer). */
 export const QUERY_EVERY_MS = 100;

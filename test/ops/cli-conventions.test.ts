@@ -6,8 +6,8 @@ import { commandNameIn } from "../../src/cli/docs-index/registry.js";
 import { reportError, SIGN_IN_HINT } from "../../src/cli/docs-index/errors.js";
 import { runDocsIndex, textSink } from "../../src/cli/docs-index/in-process.js";
 import { colorEnabled, createOutput } from "../../src/cli/output.js";
-import { repoRoot } from "../../src/config/load.js";
 import { resolveSearchEndpoint } from "../../src/config/search.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const env = { VARS_FILE: path.join(repoRoot, "config", "dev", "vars.yml") };
 const pkg = JSON.parse(

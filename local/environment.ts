@@ -17,7 +17,7 @@
 import type { Writable } from "node:stream";
 import { rmSync } from "node:fs";
 import { readRawDefinitions } from "../src/search/definitions/definitions.js";
-import { docsIndex, hasCommand, parseJson, type CliRun } from "./environment/docs-index.js";
+import { docsIndex, parseJson, type CliRun } from "./environment/docs-index.js";
 import { waitForIndexer } from "./environment/indexer-wait.js";
 import { EXAMPLE_QUERIES, queryFigures, type QueryFigures } from "./environment/queries.js";
 import { writeRootEraDefinitions } from "./environment/root-era-definitions.js";
@@ -30,7 +30,7 @@ import {
   type LocalServices,
 } from "./environment/services.js";
 import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./environment/site.js";
-import { StepFailed, StepRunner, StepSkipped, type StepRecord } from "./environment/steps.js";
+import { StepFailed, StepRunner, type StepRecord } from "./environment/steps.js";
 import { postSampleWebhook, type WebhookFigures } from "./environment/webhook.js";
 import { runBlueGreenSteps, type BlueGreenFigures } from "./environment/rebuild-demo.js";
 import type { Azurite } from "./azurite.js";
@@ -102,10 +102,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     return services;
   };
   const cli = async (...args: string[]): Promise<CliRun> => docsIndex({ ...process.env, ...need().env }, ...args);
-  const requireCommand = async (name: string) => {
-    if (!(await hasCommand({ ...process.env, ...need().env }, name)))
-      throw new StepSkipped(`docs-index ${name} not available yet`);
-  };
   const show = (run: CliRun) => {
     steps.print(run.stderr);
     steps.print(run.stdout);
@@ -146,7 +142,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       "root-era-index",
       "Simulate the index as first built: original fields only, one indexer run",
       async () => {
-        await requireCommand("deploy");
         rootEraDir = writeRootEraDefinitions(readRawDefinitions());
         const run = await cli("deploy", "--definitions", rootEraDir);
         expectExit(run, "deploy --definitions <root-era>");
@@ -171,7 +166,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     );
 
     await steps.run("plan", "docs-index plan (today's search-definitions/ against the live index)", async () => {
-      await requireCommand("plan");
       const run = await cli("plan");
       show(run);
       expectExit(run, "plan");
@@ -182,7 +176,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       "deploy",
       "docs-index deploy (index -> datasource -> indexer, then one run; no reset)",
       async () => {
-        await requireCommand("deploy");
         const run = await cli("deploy");
         // The deploy repeats the plan shown in the previous step; show only what it did.
         const planEnd = run.stdout.lastIndexOf("\nPlan: ");
@@ -196,7 +189,7 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       const status = await need()
         .indexerClient.getIndexerStatus(INDEXER_NAME)
         .catch(() => undefined);
-      if (!status) throw new StepSkipped("the indexer does not exist (deploy not available yet)");
+      if (!status) throw new Error("the indexer does not exist after the deploy");
       const result = await waitRun();
       figures.documents = await need().searchClient.getDocumentsCount();
       figures.lastRun = {
@@ -208,7 +201,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     });
 
     await steps.run("status", "docs-index status (the two root pages fail by design)", async () => {
-      await requireCommand("status");
       const run = await cli("status");
       show(run);
       expectExit(run, "status");
@@ -227,7 +219,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     });
 
     await steps.run("coverage", "docs-index coverage (documents still waiting for a reset and run)", async () => {
-      await requireCommand("coverage");
       const run = await cli("coverage");
       show(run);
       // 1 = documents still wait for a backfill: exactly the state this environment sets up.
@@ -248,7 +239,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     });
 
     await steps.run("queries", "Three example queries (request-level $filter, public URLs)", async () => {
-      await requireCommand("query");
       figures.queries = [];
       for (const example of EXAMPLE_QUERIES) {
         log.write(
@@ -267,7 +257,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       steps,
       figures: figures.blueGreen,
       cli,
-      requireCommand,
       indexClient: need().indexClient,
       print: (text) => steps.print(text),
       propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,

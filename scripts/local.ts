@@ -7,7 +7,7 @@ import { exportLines } from "../local/environment/services.js";
 
 const EXIT_CODES = `
 Exit codes:
-  0    every step ran or was skipped because its piece is not available yet
+  0    every step ran (or was skipped, saying why)
   1    a step failed (the summary names it); the services are stopped
   2    usage error
   130  interrupted (Ctrl-C); the services are stopped`;

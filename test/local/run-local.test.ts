@@ -126,17 +126,17 @@ describe("StepRunner", () => {
     const steps = new StepRunner(log.stream, 3, false);
     await steps.run("one", "First", async () => "done");
     await steps.run("two", "Second", async () => {
-      throw new StepSkipped("piece not available yet");
+      throw new StepSkipped("the queue service is not running");
     });
     await expect(steps.run("three", "Third", async () => Promise.reject(new Error("boom")))).rejects.toThrow(
       StepFailed,
     );
     expect(steps.records.map((r) => [r.name, r.status, r.detail])).toEqual([
       ["one", "ok", "done"],
-      ["two", "skipped", "piece not available yet"],
+      ["two", "skipped", "the queue service is not running"],
       ["three", "failed", "boom"],
     ]);
-    expect(log.text()).toContain("skipped: piece not available yet");
+    expect(log.text()).toContain("skipped: the queue service is not running");
     expect(log.text()).toContain("failed: boom");
   });
 });

@@ -1,7 +1,7 @@
 // npm run local [-- --keep] [-- --json]: the one-command local environment (see docs/local.md).
 import { Command, CommanderError, Option } from "commander";
 import pc from "picocolors";
-import { runLocal, type LocalSummary } from "../local/environment.js";
+import { runLocal, type LocalSummary } from "../local/environment/run-local.js";
 import { formatMs } from "../local/environment/steps.js";
 import { exportLines } from "../local/environment/services.js";
 

@@ -16,11 +16,11 @@
 // first run would reprocess everything and hide exactly what the local environment is meant to show.
 import type { Writable } from "node:stream";
 import { rmSync } from "node:fs";
-import { readRawDefinitions } from "../src/search/definitions/definitions.js";
-import { docsIndex, parseJson, type CliRun } from "./environment/docs-index.js";
-import { waitForIndexer } from "./environment/indexer-wait.js";
-import { EXAMPLE_QUERIES, queryFigures, type QueryFigures } from "./environment/queries.js";
-import { writeRootEraDefinitions } from "./environment/root-era-definitions.js";
+import { readRawDefinitions } from "../../src/search/definitions/definitions.js";
+import { docsIndex, parseJson, type CliRun } from "./docs-index.js";
+import { waitForIndexer } from "./indexer-wait.js";
+import { EXAMPLE_QUERIES, queryFigures, type QueryFigures } from "./queries.js";
+import { writeRootEraDefinitions } from "./root-era-definitions.js";
 import {
   servicesOf,
   startAzuriteForLocal,
@@ -28,13 +28,13 @@ import {
   INDEXER_NAME,
   LOCAL_ALIAS_PROPAGATION_SECONDS,
   type LocalServices,
-} from "./environment/services.js";
-import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./environment/site.js";
-import { StepFailed, StepRunner, type StepRecord } from "./environment/steps.js";
-import { postSampleWebhook, type WebhookFigures } from "./environment/webhook.js";
-import { runBlueGreenSteps, type BlueGreenFigures } from "./environment/rebuild-demo.js";
-import type { Azurite } from "./azurite.js";
-import type { SearchStandIn } from "./search-standin/server.js";
+} from "./services.js";
+import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./site.js";
+import { StepFailed, StepRunner, type StepRecord } from "./steps.js";
+import { postSampleWebhook, type WebhookFigures } from "./webhook.js";
+import { runBlueGreenSteps, type BlueGreenFigures } from "./rebuild-demo.js";
+import type { Azurite } from "../azurite.js";
+import type { SearchStandIn } from "../search-standin/server.js";
 
 export interface LocalOptions {
   /** Where the step-by-step report goes (default process.stdout). */

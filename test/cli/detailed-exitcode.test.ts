@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { repoRoot } from "../../src/config/load.js";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { FAST_SERVICE } from "../ops/fast-service.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 let standIn: SearchStandIn;
 beforeAll(async () => {

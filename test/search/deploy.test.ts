@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { parseConfig, repoRoot } from "../../src/config/load.js";
+import { parseConfig } from "../../src/config/load.js";
 import { loadDefinitions } from "../../src/search/definitions/definitions.js";
 import { ConcurrentChangeError } from "../../src/search/deploy/apply-plan.js";
 import { deploy } from "../../src/search/deploy/pipeline.js";
@@ -14,6 +14,7 @@ import { createSearchManagementPort } from "../../src/search/io/management-port.
 import { cli, copyDefinitions } from "./cli-harness.js";
 import { LANGUAGE_FIELD } from "./plan-fixtures.js";
 import { execution } from "../support/execution.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 let standIn: SearchStandIn;
 const started: SearchStandIn[] = [];

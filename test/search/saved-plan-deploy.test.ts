@@ -14,7 +14,7 @@ import { readService } from "../../src/search/deploy/read.js";
 import { RebuildRefusedError } from "../../src/search/deploy/refusals.js";
 import type { BlueGreenPort } from "../../src/search/bluegreen/ports.js";
 import { createBlueGreenPort } from "../../src/search/io/bluegreen-port.js";
-import type { Definitions, JsonObject } from "../../src/search/definitions/definitions.js";
+import type { Definitions } from "../../src/search/definitions/definitions.js";
 import {
   createSavedPlan,
   parseSavedPlan,
@@ -25,6 +25,7 @@ import { SavedPlanRefusedError, type CurrentTarget } from "../../src/search/save
 import { createSearchManagementPort } from "../../src/search/io/management-port.js";
 import type { SearchManagementPort } from "../../src/search/service/management-port.js";
 import { devDefinitions, withLanguageField, withSearchableSection } from "./plan-fixtures.js";
+import type { JsonObject } from "../../src/search/definitions/json.js";
 
 let standIn: SearchStandIn;
 let port: SearchManagementPort;

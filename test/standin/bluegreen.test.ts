@@ -4,7 +4,6 @@
 import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchStandIn } from "../../local/search-standin/server.js";
-import type { JsonObject } from "../../src/search/definitions/definitions.js";
 import { deploy } from "../../src/search/deploy/pipeline.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { VerificationFailedError } from "../../src/search/bluegreen/build.js";
@@ -25,6 +24,7 @@ import {
   startBlueGreenWorld,
   type BlueGreenWorld,
 } from "./bluegreen-world.js";
+import type { JsonObject } from "../../src/search/definitions/json.js";
 
 let world: BlueGreenWorld;
 let standIn: SearchStandIn;

@@ -12,12 +12,12 @@ import {
   DEPLOY_ORDER,
   readRawDefinitions,
   type DefinitionKind,
-  type JsonObject,
 } from "../../src/search/definitions/definitions.js";
 import { localCliEnv } from "../../local/environment/services.js";
 import { FAST_SERVICE } from "../ops/fast-service.js";
 import { LANGUAGE_FIELD } from "../search/plan-fixtures.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "./bluegreen-world.js";
+import { type JsonObject } from "../../src/search/definitions/json.js";
 
 let world: BlueGreenWorld;
 let env: NodeJS.ProcessEnv;

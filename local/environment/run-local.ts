@@ -16,11 +16,11 @@
 // first run would reprocess everything and hide exactly what the local environment is meant to show.
 import type { Writable } from "node:stream";
 import { rmSync } from "node:fs";
-import { readRawDefinitions } from "../src/search/definitions/definitions.js";
-import { docsIndex, hasCommand, parseJson, type CliRun } from "./environment/docs-index.js";
-import { waitForIndexer } from "./environment/indexer-wait.js";
-import { EXAMPLE_QUERIES, queryFigures, type QueryFigures } from "./environment/queries.js";
-import { writeRootEraDefinitions } from "./environment/root-era-definitions.js";
+import { readRawDefinitions } from "../../src/search/definitions/definitions.js";
+import { docsIndex, parseJson, type CliRun } from "./docs-index.js";
+import { waitForIndexer } from "./indexer-wait.js";
+import { EXAMPLE_QUERIES, queryFigures, type QueryFigures } from "./queries.js";
+import { writeRootEraDefinitions } from "./root-era-definitions.js";
 import {
   servicesOf,
   startAzuriteForLocal,
@@ -28,16 +28,13 @@ import {
   INDEXER_NAME,
   LOCAL_ALIAS_PROPAGATION_SECONDS,
   type LocalServices,
-} from "./environment/services.js";
-import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./environment/site.js";
-import { StepFailed, StepRunner, StepSkipped, type StepRecord } from "./environment/steps.js";
-import { postSampleWebhook, type WebhookFigures } from "./environment/webhook.js";
-import { runBlueGreenSteps, type BlueGreenFigures } from "./environment/rebuild-demo.js";
-import type { Azurite } from "./azurite.js";
-import type { SearchStandIn } from "./search-standin/server.js";
-
-export { exportLines } from "./environment/services.js";
-export type { LocalServices } from "./environment/services.js";
+} from "./services.js";
+import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./site.js";
+import { StepFailed, StepRunner, type StepRecord } from "./steps.js";
+import { postSampleWebhook, type WebhookFigures } from "./webhook.js";
+import { runBlueGreenSteps, type BlueGreenFigures } from "./rebuild-demo.js";
+import type { Azurite } from "../azurite.js";
+import type { SearchStandIn } from "../search-standin/server.js";
 
 export interface LocalOptions {
   /** Where the step-by-step report goes (default process.stdout). */
@@ -105,10 +102,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     return services;
   };
   const cli = async (...args: string[]): Promise<CliRun> => docsIndex({ ...process.env, ...need().env }, ...args);
-  const requireCommand = async (name: string) => {
-    if (!(await hasCommand({ ...process.env, ...need().env }, name)))
-      throw new StepSkipped(`docs-index ${name} not available yet`);
-  };
   const show = (run: CliRun) => {
     steps.print(run.stderr);
     steps.print(run.stdout);
@@ -149,7 +142,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       "root-era-index",
       "Simulate the index as first built: original fields only, one indexer run",
       async () => {
-        await requireCommand("deploy");
         rootEraDir = writeRootEraDefinitions(readRawDefinitions());
         const run = await cli("deploy", "--definitions", rootEraDir);
         expectExit(run, "deploy --definitions <root-era>");
@@ -174,7 +166,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     );
 
     await steps.run("plan", "docs-index plan (today's search-definitions/ against the live index)", async () => {
-      await requireCommand("plan");
       const run = await cli("plan");
       show(run);
       expectExit(run, "plan");
@@ -185,7 +176,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       "deploy",
       "docs-index deploy (index -> datasource -> indexer, then one run; no reset)",
       async () => {
-        await requireCommand("deploy");
         const run = await cli("deploy");
         // The deploy repeats the plan shown in the previous step; show only what it did.
         const planEnd = run.stdout.lastIndexOf("\nPlan: ");
@@ -199,7 +189,7 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       const status = await need()
         .indexerClient.getIndexerStatus(INDEXER_NAME)
         .catch(() => undefined);
-      if (!status) throw new StepSkipped("the indexer does not exist (deploy not available yet)");
+      if (!status) throw new Error("the indexer does not exist after the deploy");
       const result = await waitRun();
       figures.documents = await need().searchClient.getDocumentsCount();
       figures.lastRun = {
@@ -211,7 +201,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     });
 
     await steps.run("status", "docs-index status (the two root pages fail by design)", async () => {
-      await requireCommand("status");
       const run = await cli("status");
       show(run);
       expectExit(run, "status");
@@ -230,7 +219,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     });
 
     await steps.run("coverage", "docs-index coverage (documents still waiting for a reset and run)", async () => {
-      await requireCommand("coverage");
       const run = await cli("coverage");
       show(run);
       // 1 = documents still wait for a backfill: exactly the state this environment sets up.
@@ -251,7 +239,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     });
 
     await steps.run("queries", "Three example queries (request-level $filter, public URLs)", async () => {
-      await requireCommand("query");
       figures.queries = [];
       for (const example of EXAMPLE_QUERIES) {
         log.write(
@@ -270,7 +257,6 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       steps,
       figures: figures.blueGreen,
       cli,
-      requireCommand,
       indexClient: need().indexClient,
       print: (text) => steps.print(text),
       propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,

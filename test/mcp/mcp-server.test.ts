@@ -141,6 +141,10 @@ describe("docs-index mcp over stdio", () => {
     expect(page.document).toMatchObject({ app: "payments", url: `${DOCS_URL}/payments/guides/refunds` });
     expect(page.text.length).toBe(40);
     expect(page.next_offset).toBe(40);
+    const byKey = await call(stdio, "get_doc", {
+      key: (result.structuredContent as { results: { key: string }[] }).results[0]!.key,
+    });
+    expect((byKey.structuredContent as { document: { app: string } }).document.app).toBe("payments");
     const apps = (await call(stdio, "list_apps")).structuredContent as {
       apps: { app: string; sections: { section: string }[] }[];
     };

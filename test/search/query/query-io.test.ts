@@ -74,6 +74,26 @@ describe("query core I/O", () => {
     );
     expect(app.hits.map((x) => x.url)).toEqual(["https://docs.example.com/payments/guides/refunds"]);
   });
+  it("answers a semantic query the service refuses as keyword, and says so", async () => {
+    const dedup = decideDedup(await checkFormatCoverage(h.search));
+    h.standIn.injectFault({
+      method: "POST",
+      pathIncludes: "/docs/search",
+      status: 400,
+      message: "Semantic search is not enabled",
+      times: 1,
+    });
+    const outcome = await runSearchDocs(
+      h.search,
+      buildSearchDocsRequest({ query: "refund", mode: "semantic" }, dedup),
+      where,
+    );
+    expect(outcome.request.mode).toBe("keyword");
+    expect(outcome.request.notes.join(" ")).toMatch(
+      /semantic ranking is not available \(Semantic search is not enabled\)/,
+    );
+    expect(outcome.hits.length).toBeGreaterThan(0);
+  });
   it("says unknown, with the reason, when the identity may not read definitions", async () => {
     registerDatasourceAndIndexer(h.standIn, [execution({ status: "success", endTime: "2026-11-25T09:00:00.000Z" })]);
     const clients = {

@@ -126,3 +126,25 @@ describe("Entra ID bearer tokens over Streamable HTTP", () => {
     ).rejects.toThrow(/OpenID Connect discovery failed: .* answered 404/);
   });
 });
+
+describe("sessions", () => {
+  it("closes a session left idle (a client that never ends it)", async () => {
+    const http = await serveHttp({
+      host: "127.0.0.1",
+      port: 0,
+      allowedOrigins: [],
+      newServer: () => new McpServer({ name: "t", version: "1" }, { capabilities: { tools: {} } }),
+      log: () => {},
+      idleSessionMs: 100,
+    });
+    try {
+      const client = new Client({ name: "t", version: "1" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+      expect(http.sessions()).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(http.sessions()).toBe(0);
+    } finally {
+      await http.close();
+    }
+  });
+});

@@ -21,6 +21,8 @@ export interface HttpOptions {
   log: (line: string) => void;
   /** Sessions kept at once; a new one beyond this is refused with 503. */
   maxSessions?: number;
+  /** A session without a request for this long is closed (a client that never sends DELETE). */
+  idleSessionMs?: number;
 }
 
 export interface RunningHttp {
@@ -40,7 +42,22 @@ export async function serveHttp(options: HttpOptions): Promise<RunningHttp> {
   if (!loopbackBind && !options.validateToken)
     throw new Error(`refusing to bind ${options.host} without token validation`);
   const transports = new Map<string, StreamableHTTPServerTransport>();
+  const lastSeen = new Map<string, number>();
   const maxSessions = options.maxSessions ?? 1000;
+  const idleMs = options.idleSessionMs ?? 30 * 60_000;
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, seen] of lastSeen)
+        if (now - seen > idleMs)
+          void transports
+            .get(id)
+            ?.close()
+            .catch(() => {});
+    },
+    Math.min(idleMs, 60_000),
+  );
+  sweep.unref();
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? "/", "http://x").pathname;
@@ -66,6 +83,7 @@ export async function serveHttp(options: HttpOptions): Promise<RunningHttp> {
     if (typeof sessionId === "string") {
       const transport = transports.get(sessionId);
       if (!transport) return jsonRpcError(res, 404, "session not found: initialize a new session");
+      lastSeen.set(sessionId, Date.now());
       return transport.handleRequest(req, res);
     }
     if (req.method !== "POST") return jsonRpcError(res, 400, "bad request: no session (POST an initialize request)");
@@ -74,10 +92,14 @@ export async function serveHttp(options: HttpOptions): Promise<RunningHttp> {
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         transports.set(id, transport);
+        lastSeen.set(id, Date.now());
       },
     });
     transport.onclose = () => {
-      if (transport.sessionId) transports.delete(transport.sessionId);
+      if (transport.sessionId) {
+        transports.delete(transport.sessionId);
+        lastSeen.delete(transport.sessionId);
+      }
     };
     await options.newServer().connect(transport);
     await transport.handleRequest(req, res);
@@ -100,6 +122,7 @@ export async function serveHttp(options: HttpOptions): Promise<RunningHttp> {
     port,
     sessions: () => transports.size,
     close: async () => {
+      clearInterval(sweep);
       await Promise.all([...transports.values()].map((t) => t.close().catch(() => {})));
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

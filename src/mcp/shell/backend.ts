@@ -8,6 +8,7 @@ import { coverageCheckDue, decideDedup, type FormatCoverageCheck } from "../../s
 import { documentRefFromUrl, type DocumentRef } from "../../search/query/document-ref.js";
 import { documentText, pageOf } from "../../search/query/document-text.js";
 import { buildProvenance, type Provenance, type ProvenanceFacts } from "../../search/query/provenance.js";
+import { searchDocsAnswer } from "../../search/query/search-answer.js";
 import { buildSearchDocsRequest, SearchDocsRefusal, type SearchDocsParams } from "../../search/query/search-docs.js";
 import { isoTime, publicUrlOf } from "../../search/query/search-hit.js";
 import type { AppSummary } from "../../search/query/apps.js";
@@ -107,13 +108,7 @@ export class DocsIndexBackend {
       docsUrl: this.options.docsUrl,
       snippetChars: this.options.limits.snippetChars,
     });
-    return {
-      results: outcome.hits,
-      mode: outcome.request.mode,
-      top: outcome.request.top,
-      notes: outcome.request.notes,
-      provenance: buildProvenance(facts, dedup, outcome.request.filter, new Date(this.now()).toISOString()),
-    };
+    return searchDocsAnswer(outcome, facts, dedup, new Date(this.now()).toISOString());
   }
 
   async getDoc(params: { url?: string; key?: string; offset?: number; max_chars?: number }) {

@@ -11,6 +11,7 @@ import {
   checkFormatCoverage,
   readProvenanceFacts,
   runSearchDocs,
+  searchDocsOnce,
 } from "../../../src/search/query/io/search-docs-io.js";
 import { findDocument, learnContainerBase, listApps } from "../../../src/search/query/io/documents-io.js";
 import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "../../ops/harness.js";
@@ -111,8 +112,8 @@ describe("query core I/O", () => {
       status: "known",
       value: { last_successful_run: "2026-11-25T09:00:00.000Z" },
     });
-    h.standIn.injectFault({ pathIncludes: "/indexers/", status: 403, times: 5 });
-    h.standIn.injectFault({ method: "GET", pathIncludes: "/aliases/", status: 403, times: 5 });
+    h.standIn.injectFault({ pathIncludes: "/indexers/", status: 403, times: 1 });
+    h.standIn.injectFault({ method: "GET", pathIncludes: "/aliases/", status: 403, times: 1 });
     const refused = await readProvenanceFacts(clients, names);
     expect(refused.freshness).toMatchObject({ status: "unknown", reason: expect.stringMatching(/refused \(403\)/) });
     expect(refused.serving.status).toBe("unknown");
@@ -139,5 +140,25 @@ describe("query core I/O", () => {
       documents_without_section: 0,
     });
     expect(apps.find((a) => a.app === "guides")?.documents_without_section).toBe(1);
+  });
+  it("answers one search_docs call as the tool does, with a query-only identity too (searchDocsOnce)", async () => {
+    const credential = new AzureKeyCredential(h.standIn.apiKey);
+    const clients = {
+      indexClient: new SearchIndexClient(h.standIn.url, credential, { allowInsecureConnection: true }),
+      indexerClient: new SearchIndexerClient(h.standIn.url, credential, { allowInsecureConnection: true }),
+    };
+    const opts = { index: "docs-index", indexer: "docs-indexer", apiVersion: "2026-04-01", ...where };
+    h.standIn.injectFault({ pathIncludes: "/indexers/", status: 403, times: 1 });
+    h.standIn.injectFault({ method: "GET", pathIncludes: "/aliases/", status: 403, times: 1 });
+    const answer = await searchDocsOnce(clients, { query: "refund", app: "payments" }, opts);
+    expect(answer.results.map((r) => r.url).sort()).toEqual([
+      "https://docs.example.com/payments/changelog/2026-11",
+      "https://docs.example.com/payments/guides/refunds",
+    ]);
+    expect(answer.provenance).toMatchObject({
+      freshness: "unknown",
+      serving_index: null,
+      filter: "(repo eq 'payments') and (format eq null or format eq '.html')",
+    });
   });
 });

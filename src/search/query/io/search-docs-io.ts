@@ -4,10 +4,18 @@
 import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { resolveServingIndex } from "../../ops/io/alias-resolve.js";
 import { lastSuccessfulRunEnd, parseIndexerStatus, runInProgress } from "../../ops/indexer-status.js";
-import { NULL_FORMAT_FILTER, type FormatCoverageCheck } from "../dedup-policy.js";
+import { decideDedup, NULL_FORMAT_FILTER, type FormatCoverageCheck } from "../dedup-policy.js";
 import { unknownBecause, type Known, type Freshness, type ProvenanceFacts } from "../provenance.js";
 import type { Resolution } from "../../bluegreen/generations.js";
-import { asKeywordRequest, type SearchDocsRequest } from "../search-docs.js";
+import { searchDocsAnswer, type SearchDocsAnswer } from "../search-answer.js";
+import {
+  asKeywordRequest,
+  buildSearchDocsRequest,
+  DEFAULT_SEARCH_DOCS_LIMITS,
+  type SearchDocsLimits,
+  type SearchDocsParams,
+  type SearchDocsRequest,
+} from "../search-docs.js";
 import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "../search-hit.js";
 
 export type AnyDoc = Record<string, unknown>;
@@ -119,4 +127,38 @@ export async function readProvenanceFacts(
           };
   }
   return { index: names.index, serving, etag, freshness, apiVersion: names.apiVersion };
+}
+
+/**
+ * One search_docs call exactly as the MCP tool answers it, without the server's caching: the format coverage
+ * check and the provenance read, then the request built from `params` and run. For one-off callers (the relevance
+ * evaluation); the MCP server does the same with the checks re-read on a time to live.
+ */
+export async function searchDocsOnce(
+  clients: { indexClient: SearchIndexClient; indexerClient: SearchIndexerClient },
+  params: SearchDocsParams,
+  opts: {
+    index: string;
+    indexer: string;
+    apiVersion: string;
+    container: string;
+    docsUrl: string;
+    limits?: SearchDocsLimits;
+    now?: () => Date;
+  },
+): Promise<SearchDocsAnswer> {
+  const search = clients.indexClient.getSearchClient<AnyDoc>(opts.index);
+  const now = opts.now ?? (() => new Date());
+  const [coverage, facts] = await Promise.all([
+    checkFormatCoverage(search, now()),
+    readProvenanceFacts(clients, { index: opts.index, indexer: opts.indexer, apiVersion: opts.apiVersion }),
+  ]);
+  const dedup = decideDedup(coverage);
+  const limits = opts.limits ?? DEFAULT_SEARCH_DOCS_LIMITS;
+  const outcome = await runSearchDocs(search, buildSearchDocsRequest(params, dedup, limits), {
+    container: opts.container,
+    docsUrl: opts.docsUrl,
+    snippetChars: limits.snippetChars,
+  });
+  return searchDocsAnswer(outcome, facts, dedup, now().toISOString());
 }

@@ -2,7 +2,7 @@
 // incremental run), without the rest of `npm run local`: what the MCP tests and `bench:mcp` query. Root-era
 // documents keep null in the newer fields (section, format), Markdown twins sit beside their HTML pages.
 import { rmSync } from "node:fs";
-import { readRawDefinitions } from "../../src/search/definitions.js";
+import { readRawDefinitions } from "../../src/search/definitions/definitions.js";
 import { docsIndex } from "./docs-index.js";
 import { waitForIndexer } from "./indexer-wait.js";
 import { writeRootEraDefinitions } from "./root-era-definitions.js";

@@ -3,7 +3,7 @@
 // facts (serving index, eTag, last successful run), each re-read when older than the time to live, one read at
 // a time however many calls arrive.
 import type { SearchClient } from "@azure/search-documents";
-import type { SearchClients } from "../../search/ops/io/clients.js";
+import type { SearchClients } from "../../search/io/clients.js";
 import { coverageCheckDue, decideDedup, type FormatCoverageCheck } from "../../search/query/dedup-policy.js";
 import { documentRefFromUrl, type DocumentRef } from "../../search/query/document-ref.js";
 import { documentText, pageOf } from "../../search/query/document-text.js";

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isLoopbackHost } from "../../search/endpoint.js";
+import { isLoopbackHost } from "../../search/service/endpoint.js";
 import { bearerToken, hostAllowed, MCP_PATH, originAllowed, servedUrl } from "../core/http-policy.js";
 import type { TokenValidator } from "./entra-auth.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";

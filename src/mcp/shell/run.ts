@@ -2,7 +2,7 @@
 // first coverage check and provenance read start at once but do not delay the handshake.
 import type { SearchConfig } from "../../config/search.js";
 import type { McpConfig } from "../../config/mcp.js";
-import type { SearchClients } from "../../search/ops/io/clients.js";
+import type { SearchClients } from "../../search/io/clients.js";
 import { bindRefusal } from "../core/http-policy.js";
 import { toolLimits } from "../core/limits.js";
 import { DocsIndexBackend } from "./backend.js";

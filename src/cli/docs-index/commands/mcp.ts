@@ -5,7 +5,7 @@ import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { searchAuth } from "../../context.js";
 import { mcpConfigSchema } from "../../../config/mcp.js";
-import { createSearchClients } from "../../../search/ops/io/clients.js";
+import { createSearchClients } from "../../../search/io/clients.js";
 import { McpStartRefused, startMcp } from "../../../mcp/shell/run.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";

@@ -1,7 +1,8 @@
 // `npm run local`: the whole system on one machine, no Azure account, no network. Starts Azurite and the
 // search stand-in, publishes the sample site in two eras, replays the index's history (first built before
 // the newer fields existed, then today's definitions deployed), waits for the indexer, and shows status,
-// coverage, example queries and a sample webhook. Each step is recorded; a failed step stops the run.
+// coverage, example queries and a sample webhook, and ends with an agent's search_docs call through `docs-index mcp`
+// over stdio. Each step is recorded; a failed step stops the run.
 //
 // Why this order (the realistic history of the real index):
 //   1. root era: the site sat at the container root; the index was built with the original fields only and
@@ -33,6 +34,7 @@ import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./site.js"
 import { StepFailed, StepRunner, type StepRecord } from "./steps.js";
 import { postSampleWebhook, type WebhookFigures } from "./webhook.js";
 import { runBlueGreenSteps, type BlueGreenFigures } from "./rebuild-demo.js";
+import { searchDocsOverStdio, type McpFigures } from "./mcp-demo.js";
 import type { Azurite } from "../azurite.js";
 import type { SearchStandIn } from "../search-standin/server.js";
 
@@ -63,6 +65,7 @@ export interface LocalFigures {
   queries?: QueryFigures[];
   blueGreen?: BlueGreenFigures;
   webhook?: WebhookFigures;
+  mcp?: McpFigures;
 }
 
 export interface LocalSummary {
@@ -81,7 +84,7 @@ export interface LocalResult {
   services?: LocalServices;
 }
 
-export const STEP_COUNT = 15;
+export const STEP_COUNT = 16;
 
 export async function runLocal(options: LocalOptions = {}): Promise<LocalResult> {
   const log = options.log ?? process.stdout;
@@ -269,6 +272,13 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       webhookUrl = sent.url;
       steps.print(sent.transcript);
       return `${sent.figures.status} from ${sent.url}`;
+    });
+
+    await steps.run("mcp", "An agent's query: search_docs through docs-index mcp over stdio (MCP client)", async () => {
+      const { transcript, figures: mcp } = await searchDocsOverStdio(need().env);
+      figures.mcp = mcp;
+      steps.print(transcript);
+      return `${mcp.hits} hits from ${mcp.servingIndex ?? "?"}, freshness ${mcp.freshness}`;
     });
   } catch (err) {
     if (!(err instanceof StepFailed)) throw err;

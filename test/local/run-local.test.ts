@@ -21,6 +21,7 @@ const ORDER = [
   "rebuild",
   "rebuild-verification-fails",
   "webhook",
+  "mcp",
 ];
 const DOCS_URL = "https://docs.dev.example.com";
 
@@ -100,6 +101,17 @@ describe("runLocal", () => {
           body: { received: true, objectType: "Note", eventType: "Created", noteId: 550231 },
         });
         expect((f.webhook!.body as { messageId: string }).messageId).toBe(f.webhook!.messageId);
+      }
+      {
+        // Last: an agent's search_docs over stdio, answered from the blue/green generation behind the alias.
+        expect(status("mcp")).toBe("ok");
+        expect(f.mcp).toMatchObject({
+          tools: ["search_docs", "get_doc", "list_apps"],
+          servingIndex: "docs-index-2",
+          freshness: "known",
+        });
+        expect(f.mcp!.urls.length).toBeGreaterThan(0);
+        expect(f.mcp!.urls.every((u) => u.startsWith(`${DOCS_URL}/payments/`))).toBe(true);
       }
       expect(log.text()).toContain(`[1/${ORDER.length}] Start Azurite`);
 

@@ -5,8 +5,11 @@
 // `npm run lint:arch:baseline`); `--ignore-known` keeps them from failing the build, anything new fails it.
 // Empty that file as they are fixed; never add to it to silence a new finding.
 
-/** Folders of `src/` that do I/O for the CLI (SDK calls, HTTP, files): the shell's adapters, not the core. */
-const IO_ADAPTERS = ["^src/search/io/"];
+/**
+ * Folders of `src/` that do I/O (SDK calls, HTTP, files): the CLI's adapters, the query core's I/O half shared by
+ * the MCP server and the evaluation, and the MCP server's shell (transports, token validation). Not the core.
+ */
+const IO_ADAPTERS = ["^src/search/io/", "^src/search/query/io/", "^src/mcp/shell/"];
 /** The CLI shell: argument parsing, output, exit codes. */
 const CLI = "^src/cli/";
 /** npm packages (hoisted or nested) are outside every folder rule. */
@@ -58,7 +61,18 @@ module.exports = {
         "webhook/ is deployed as its own package: it imports only its own files, Node built-ins and npm packages, " +
         "never the rest of this repository.",
       from: { path: "^webhook/" },
-      to: { pathNot: ["^webhook/", NODE_MODULES], dependencyTypesNot: ["core"] },
+      // local/ is the next rule's, with its own reason.
+      to: { pathNot: ["^webhook/", "^local/", NODE_MODULES], dependencyTypesNot: ["core"] },
+    },
+    {
+      name: "webhook-not-to-local-emulation",
+      severity: "error",
+      comment:
+        "The local emulation of the Functions host (local/webhook/: the adapter, its request and context, the queue " +
+        "listener) imports the receiver in webhook/; the receiver never imports it back, so the emulation stays " +
+        "out of the deployed package.",
+      from: { path: "^webhook/" },
+      to: { path: "^local/" },
     },
     {
       name: "cli-commands-not-to-siblings",

@@ -12,10 +12,10 @@ import { fileURLToPath } from "node:url";
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { startAzuriteProcess } from "../../local/azurite-process.js";
-import { startWebhookStubs } from "../../local/webhook-stubs/downstream.js";
-import { localCredential, localReceiverEnv } from "../../local/webhook-stubs/receiver.js";
-import { startDevServer } from "../../webhook/src/dev-server.js";
-import { replayAllPoison } from "../../webhook/src/ops/deliveries.js";
+import { startWebhookStubs } from "../../local/webhook/stubs/downstream.js";
+import { localCredential, localReceiverEnv } from "../../local/webhook/stubs/receiver.js";
+import { startDevServer } from "../../local/webhook/dev-server.js";
+import { replayAllPoison } from "../../src/cli/webhook-deliveries/deliveries.js";
 import type { SenderReport } from "./reliability-sender.js";
 
 const { values } = parseArgs({

@@ -2,8 +2,9 @@
 // with the Azurite table store, beside a bare node:http server that parses the same JSON (the baseline).
 // Each variant runs in its own child process; autocannon drives it from this process with a unique
 // x-fv-messageid per request (every request is a first delivery, so it claims and completes).
-// The receiver variants run the compiled function app (webhook/dist: `npm run bench:webhook` builds it first),
-// the code the Functions host runs; one info row runs it from source under tsx, as `npm run webhook:dev` does.
+// The receiver variants run the compiled function app with the local adapter (bench/webhook/dist:
+// `npm run bench:webhook` builds it first with the app's compiler options), the code the Functions host runs; one
+// info row runs it from source under tsx, as `npm run webhook:dev` does.
 // Goal: the memory-store variant reaches at least 60 % of the baseline's throughput.
 // On a small shared machine the figures move a lot between runs (the load of other processes, and which side,
 // server or autocannon, waits for the other); --rounds N repeats every variant N times, alternating, and reports
@@ -33,7 +34,7 @@ const ONLY = (() => {
 })();
 const PINNING = planPinning(!process.argv.includes("--no-pin"));
 const SERVER = fileURLToPath(new URL("./server.ts", import.meta.url));
-const COMPILED = fileURLToPath(new URL("../../webhook/dist/src/dev-server.js", import.meta.url));
+const COMPILED = fileURLToPath(new URL("./dist/local/webhook/dev-server.js", import.meta.url));
 
 const BODY = JSON.stringify({
   Object: "Note",
@@ -136,7 +137,7 @@ function median<T>(items: T[], value: (item: T) => number): T {
 async function run(): Promise<void> {
   if (!existsSync(COMPILED)) {
     process.stderr.write(
-      `${COMPILED} is missing: build the function app first (npm run webhook:build; npm run bench:webhook does).\n`,
+      `${COMPILED} is missing: build it first (npm run bench:webhook does: tsc -p bench/webhook/tsconfig.build.json).\n`,
     );
     process.exit(2);
   }

@@ -7,8 +7,9 @@
 //   queue:        the same with queued processing: each delivery is also written to the Azurite queue (the
 //                 acknowledgement path; the consumer does not run here, so it does not compete for the CPU)
 //   adapter:      the local adapter with a handler that answers at once (shows the adapter's own share)
-// The receiver is the compiled function app (webhook/dist, from `npm run webhook:build`), the code the Functions
-// host runs. With --source it is loaded from webhook/src instead; the parent then starts this file under tsx.
+// The receiver is the compiled function app with the local adapter (bench/webhook/dist, built by
+// `npm run bench:webhook` with the app's compiler options), the code the Functions host runs. With --source both
+// are loaded from their TypeScript sources instead; the parent then starts this file under tsx.
 import { createWriteStream } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,10 +18,10 @@ const mode = process.argv[2];
 const fromSource = process.argv.includes("--source");
 const printUrl = (url: string) => process.stdout.write(`URL ${url}\n`);
 
-type StartDevServer = typeof import("../../webhook/src/dev-server.js").startDevServer; // eslint-disable-line @typescript-eslint/consistent-type-imports -- a type of a module loaded at run time from src or dist
+type StartDevServer = typeof import("../../local/webhook/dev-server.js").startDevServer; // eslint-disable-line @typescript-eslint/consistent-type-imports -- a type of a module loaded at run time from source or dist
 
 async function devServer(): Promise<StartDevServer> {
-  const path = fromSource ? "../../webhook/src/dev-server.js" : "../../webhook/dist/src/dev-server.js";
+  const path = fromSource ? "../../local/webhook/dev-server.js" : "./dist/local/webhook/dev-server.js";
   return ((await import(path)) as { startDevServer: StartDevServer }).startDevServer;
 }
 

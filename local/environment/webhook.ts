@@ -1,21 +1,20 @@
 // Posts sample provider webhooks to the local receiver, started through the webhook app's dev-server factory
-// (`startDevServer` in webhook/src/dev-server.ts) with its idempotency table and delivery queue on Azurite and the
-// local project-lookup and process-API stubs (local/webhook-stubs/):
+// (`startDevServer` in local/webhook/dev-server.ts) with its idempotency table and delivery queue on Azurite and the
+// local project-lookup and process-API stubs (local/webhook/stubs/):
 //   1. a note-created event, delivered twice as a provider redelivery would: the second answer comes from the store;
 //   2. a project-created event: acknowledged, then the queue consumer creates the case at the process-API stub;
 //   3. a project-created event while the process API is down: retried, moved to the poison queue, then replayed
 //      with the operations CLI (`webhook-deliveries replay <id> --yes`) once the process API is back.
-// Loaded dynamically so `npm run local` keeps working (step skipped) until the webhook app provides the factory.
+// The factory is loaded on first use, so the search steps do not pay for loading the receiver.
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Azurite } from "../azurite.js";
-import { startWebhookStubs, type WebhookStubs } from "../webhook-stubs/downstream.js";
-import { localCredential, localReceiverEnv } from "../webhook-stubs/receiver.js";
+import { startWebhookStubs, type WebhookStubs } from "../webhook/stubs/downstream.js";
+import { localCredential, localReceiverEnv } from "../webhook/stubs/receiver.js";
 import { StepSkipped } from "./steps.js";
 
-const DEV_SERVER = fileURLToPath(new URL("../../webhook/src/dev-server.ts", import.meta.url));
-const OPS_CLI = fileURLToPath(new URL("../../webhook/src/ops/cli.ts", import.meta.url));
+const DEV_SERVER = fileURLToPath(new URL("../webhook/dev-server.ts", import.meta.url));
+const OPS_CLI = fileURLToPath(new URL("../../src/cli/webhook-deliveries/command.ts", import.meta.url));
 /** Table for the receiver's idempotency store in the local environment (the app's default name). */
 export const LOCAL_IDEMPOTENCY_TABLE = "webhookdeliveries";
 
@@ -95,18 +94,16 @@ interface DevServer {
 type StartDevServer = (options: Record<string, unknown>) => Promise<DevServer>;
 
 async function loadFactory(): Promise<StartDevServer> {
-  if (!existsSync(DEV_SERVER))
-    throw new StepSkipped("webhook receiver's dev-server factory not available yet (webhook/src/dev-server.ts)");
   let mod: { startDevServer?: StartDevServer };
   try {
     mod = (await import(pathToFileURL(DEV_SERVER).href)) as typeof mod;
   } catch (err) {
-    throw new Error(`webhook/src/dev-server.ts failed to load: ${err instanceof Error ? err.message : String(err)}`, {
+    throw new Error(`local/webhook/dev-server.ts failed to load: ${err instanceof Error ? err.message : String(err)}`, {
       cause: err,
     });
   }
   if (typeof mod.startDevServer !== "function")
-    throw new StepSkipped("webhook receiver's dev-server factory not available yet (no startDevServer export)");
+    throw new Error("local/webhook/dev-server.ts exports no startDevServer: the receiver cannot be started");
   return mod.startDevServer;
 }
 

@@ -17,6 +17,7 @@ import {
   parseStorageAccountId,
   searchServiceConfigSchema,
 } from "../../stacks/config/infra-schema.js";
+import { mcpConfigSchema } from "./mcp.js";
 import { searchConfigSchema } from "./search.js";
 import { isLoopbackHost } from "../search/service/endpoint.js";
 
@@ -39,6 +40,8 @@ export const configSchema = z
     provider: providerConfigSchema.optional(),
     apim: apimConfigSchema.optional(),
     webhook_app: webhookAppConfigSchema.optional(),
+    /** `docs-index mcp`: tool limits and, for a non-loopback bind, token validation. */
+    mcp: mcpConfigSchema.optional(),
   })
   .superRefine((c, ctx) => {
     if (c.api_policy_type !== undefined) {

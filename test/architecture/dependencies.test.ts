@@ -86,6 +86,9 @@ describe("every rule reports what it forbids (synthetic tree)", () => {
     "webhook/src/handler.ts":
       'import { readFileSync } from "node:fs";\nimport { parse } from "./parse.js";\nimport { normalise } from "../../src/search/normalise.js";\nexport const h = [readFileSync, parse, normalise];\n',
     "webhook/src/parse.ts": "export const parse = JSON.parse;\n",
+    // allowed: the local emulation imports the receiver; forbidden: the receiver imports the emulation
+    "local/webhook/dev-server.ts": 'import { parse } from "../../webhook/src/parse.js";\nexport const serve = parse;\n',
+    "webhook/src/runtime.ts": 'import { serve } from "../../local/webhook/dev-server.js";\nexport const r = serve;\n',
     // forbidden: a cycle made of type-only imports
     "local/server.ts": 'import type { Route } from "./route.js";\nexport interface Context { routes: Route[] }\n',
     "local/route.ts": 'import type { Context } from "./server.js";\nexport interface Route { ctx: Context }\n',
@@ -100,6 +103,7 @@ describe("every rule reports what it forbids (synthetic tree)", () => {
     "src-not-to-tooling: src/gateway/policy.ts → bench/b.ts",
     "src-not-to-tooling: src/gateway/policy.ts → test/t.ts",
     "webhook-self-contained: webhook/src/handler.ts → src/search/normalise.ts",
+    "webhook-not-to-local-emulation: webhook/src/runtime.ts → local/webhook/dev-server.ts",
   ];
   let dir: string;
   let reported: string[];

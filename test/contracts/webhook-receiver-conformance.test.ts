@@ -8,15 +8,12 @@ import { describe, expect, it } from "vitest";
 import { OPENAPI_V1_FILE } from "../../contracts/webhook/src/build.js";
 import { AZURITE_ACCOUNT_KEY, AZURITE_ACCOUNT_NAME } from "../../local/azurite.js";
 import { DownstreamRejectedError, RetryableDownstreamError } from "../../webhook/src/downstream/errors.js";
-import {
-  createWebhookHandler,
-  MAX_BODY_BYTES,
-  type WebhookDeps,
-  type WebhookResponse,
-} from "../../webhook/src/http-function.js";
+import { createWebhookHandler, type WebhookDeps } from "../../webhook/src/http-function.js";
+import { MAX_BODY_BYTES } from "../../webhook/src/pipeline/request-checks.js";
+import type { WebhookResponse } from "../../webhook/src/pipeline/respond.js";
 import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
 import { PROBLEM_TYPES } from "../../webhook/src/problem.js";
-import type { DeliveryMessage } from "../../webhook/src/queue/message.js";
+import type { DeliveryMessage } from "../../webhook/src/delivery/message.js";
 import { queueServiceFor, StorageDeliveryQueue, type DeliveryQueue } from "../../webhook/src/queue/storage-queue.js";
 import { EventRouter, type EventHandler } from "../../webhook/src/routing/registry.js";
 import { NOTE_CREATED } from "../webhook/support/stubs.js";

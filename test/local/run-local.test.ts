@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { runDocsIndex, textSink as sink } from "../../src/cli/docs-index/in-process.js";
-import { repoRoot } from "../../src/config/load.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 import { copyDefinitions } from "../search/cli-harness.js";
-import { runLocal, STEP_COUNT, type LocalResult } from "../../local/environment.js";
+import { runLocal, STEP_COUNT, type LocalResult } from "../../local/environment/run-local.js";
 import { StepFailed, StepRunner, StepSkipped } from "../../local/environment/steps.js";
 
 const ORDER = [
@@ -26,11 +26,12 @@ const ORDER = [
   "rebuild-verification-fails",
   "restore",
   "webhook",
+  "mcp",
 ];
 const DOCS_URL = "https://docs.dev.example.com";
 
 // One run (the slowest test of the suite): every step and figure, then the kept services and their stop(). The
-// path without keep stops the same three services before returning (local/environment.ts).
+// path without keep stops the same three services before returning (local/environment/run-local.ts).
 describe("runLocal", () => {
   it("runs every step, ends ok with exit 0, keeps the services reachable with keep, and stops them", async () => {
     const log = sink();
@@ -105,6 +106,18 @@ describe("runLocal", () => {
           body: { received: true, objectType: "Note", eventType: "Created", noteId: 550231 },
         });
         expect((f.webhook!.body as { messageId: string }).messageId).toBe(f.webhook!.messageId);
+      }
+      {
+        // Last: an agent's search_docs over stdio, answered from the generation behind the alias (the one the
+        // restore step serves again).
+        expect(status("mcp")).toBe("ok");
+        expect(f.mcp).toMatchObject({
+          tools: ["search_docs", "get_doc", "list_apps"],
+          servingIndex: "docs-index-1",
+          freshness: "known",
+        });
+        expect(f.mcp!.urls.length).toBeGreaterThan(0);
+        expect(f.mcp!.urls.every((u) => u.startsWith(`${DOCS_URL}/payments/`))).toBe(true);
       }
       expect(log.text()).toContain(`[1/${ORDER.length}] Start Azurite`);
 
@@ -206,17 +219,17 @@ describe("StepRunner", () => {
     const steps = new StepRunner(log.stream, 3, false);
     await steps.run("one", "First", async () => "done");
     await steps.run("two", "Second", async () => {
-      throw new StepSkipped("piece not available yet");
+      throw new StepSkipped("the queue service is not running");
     });
     await expect(steps.run("three", "Third", async () => Promise.reject(new Error("boom")))).rejects.toThrow(
       StepFailed,
     );
     expect(steps.records.map((r) => [r.name, r.status, r.detail])).toEqual([
       ["one", "ok", "done"],
-      ["two", "skipped", "piece not available yet"],
+      ["two", "skipped", "the queue service is not running"],
       ["three", "failed", "boom"],
     ]);
-    expect(log.text()).toContain("skipped: piece not available yet");
+    expect(log.text()).toContain("skipped: the queue service is not running");
     expect(log.text()).toContain("failed: boom");
   });
 });

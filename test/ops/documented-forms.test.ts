@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../../src/config/load.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 function files(dir: string): string[] {
   const full = path.join(repoRoot, dir);

@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { repoRoot } from "../../src/config/load.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 import { implicitAttributeProblems } from "../../src/search/definitions/field-attributes.js";
 import { closestName, describeLocation } from "../../src/search/definitions/schema-problems.js";
 import { definitionSchema } from "../../src/search/io/definition-schema.js";

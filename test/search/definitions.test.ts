@@ -4,7 +4,7 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { parseConfig, repoRoot } from "../../src/config/load.js";
+import { parseConfig } from "../../src/config/load.js";
 import { canonicalJson } from "../../src/search/definitions/canonical-json.js";
 import {
   DEFAULT_DEFINITIONS_DIR,
@@ -19,6 +19,7 @@ import {
 } from "../../src/search/definitions/definitions.js";
 import { applyFieldMappings, type FieldMapping } from "../../src/search/indexer-emulation/field-mappings.js";
 import { copyDefinitions } from "./cli-harness.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const config = parseConfig(
   readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8"),

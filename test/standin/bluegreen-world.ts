@@ -6,11 +6,12 @@ import { startAzurite, type Azurite } from "../../local/azurite.js";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
 import { createBlueGreenPort } from "../../src/search/io/bluegreen-port.js";
 import { systemClock, type BlueGreenPort } from "../../src/search/bluegreen/ports.js";
-import type { Definitions, JsonObject } from "../../src/search/definitions/definitions.js";
+import type { Definitions } from "../../src/search/definitions/definitions.js";
 import { createSearchManagementPort } from "../../src/search/io/management-port.js";
 import type { SearchManagementPort } from "../../src/search/service/management-port.js";
 import { loadDefinition } from "./fixtures.js";
 import { page, upload } from "./indexer-helpers.js";
+import type { JsonObject } from "../../src/search/definitions/json.js";
 
 export const PROPAGATION_MS = 200;
 

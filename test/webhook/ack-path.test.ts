@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createWebhookHandler, type WebhookDeps } from "../../webhook/src/http-function.js";
 import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
 import type { SettledDelivery } from "../../webhook/src/idempotency/store.js";
-import type { DeliveryMessage } from "../../webhook/src/queue/message.js";
+import type { DeliveryMessage } from "../../webhook/src/delivery/message.js";
 import type { DeliveryQueue } from "../../webhook/src/queue/storage-queue.js";
 import { projectCreated } from "../../webhook/src/events/project-created.js";
 import { EventRouter } from "../../webhook/src/routing/registry.js";

@@ -1,6 +1,6 @@
 // What the local adapter hands to handlers in place of the host's HttpRequest and InvocationContext.
 import { describe, expect, it } from "vitest";
-import { AdapterContext, AdapterRequest, resolveTarget } from "../../webhook/src/adapter-request.js";
+import { AdapterContext, AdapterRequest, resolveTarget } from "../../local/webhook/adapter-request.js";
 import { isValidTraceparent } from "../../webhook/src/trace.js";
 
 describe("resolveTarget", () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { RetryableDownstreamError } from "../../webhook/src/downstream/errors.js";
 import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
 import { createDeliveryConsumer, UnreadableMessageError } from "../../webhook/src/queue/consumer.js";
-import { decodeMessage, encodeMessage, type DeliveryMessage } from "../../webhook/src/queue/message.js";
+import { decodeMessage, encodeMessage, type DeliveryMessage } from "../../webhook/src/delivery/message.js";
 import { EventRouter, type EventContext } from "../../webhook/src/routing/registry.js";
 import { captureLogs } from "./support/stubs.js";
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import type { CaseCreator } from "../../webhook/src/downstream/process-api.js";
 import { RetryableDownstreamError } from "../../webhook/src/downstream/errors.js";
-import { createWebhookHandler, MAX_BODY_BYTES, type WebhookDeps } from "../../webhook/src/http-function.js";
+import { createWebhookHandler, type WebhookDeps } from "../../webhook/src/http-function.js";
+import { MAX_BODY_BYTES } from "../../webhook/src/pipeline/request-checks.js";
 import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
 import type { IdempotencyStore } from "../../webhook/src/idempotency/store.js";
 import { projectCreated } from "../../webhook/src/events/project-created.js";

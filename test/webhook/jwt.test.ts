@@ -2,7 +2,7 @@
 // with the gateway policy's audience and scope.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasScope } from "../../webhook/src/auth/validate-jwt.js";
-import { startDevServer, type DevServer } from "../../webhook/src/dev-server.js";
+import { startDevServer, type DevServer } from "../../local/webhook/dev-server.js";
 import { startOidcServer, type OidcServer } from "./support/oidc.js";
 
 let oidc: OidcServer;

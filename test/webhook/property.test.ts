@@ -2,7 +2,7 @@
 // random bytes), the receiver never answers 5xx, every non-200 is a problem+json body, and nothing is polluted.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDevServer, type DevServer } from "../../webhook/src/dev-server.js";
+import { startDevServer, type DevServer } from "../../local/webhook/dev-server.js";
 import { createWebhookHandler } from "../../webhook/src/http-function.js";
 import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
 import { eventHandlers } from "../../webhook/src/routing/event-handlers.js";

@@ -3,10 +3,12 @@
 // queue, the operations CLI replaying it, a queue outage answered 503 with the claim released, and retention.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAzurite, type Azurite } from "../../local/azurite.js";
-import { startWebhookStubs, type WebhookStubs } from "../../local/webhook-stubs/downstream.js";
-import { localCredential, localReceiverEnv } from "../../local/webhook-stubs/receiver.js";
-import { startDevServer, type DevServer } from "../../webhook/src/dev-server.js";
-import { runDeliveriesCli, targetFrom } from "../../webhook/src/ops/cli.js";
+import { startWebhookStubs, type WebhookStubs } from "../../local/webhook/stubs/downstream.js";
+import { localCredential, localReceiverEnv } from "../../local/webhook/stubs/receiver.js";
+import { startDevServer, type DevServer } from "../../local/webhook/dev-server.js";
+import { runDeliveriesCli } from "../../src/cli/webhook-deliveries/command.js";
+import { targetFrom } from "../../src/cli/webhook-deliveries/target.js";
+import { DEFAULT_SERVICE_OPTIONS } from "../../src/search/io/service-options.js";
 import { queueServiceFor, StorageDeliveryQueue } from "../../webhook/src/queue/storage-queue.js";
 import { captureLogs } from "./support/stubs.js";
 
@@ -181,9 +183,11 @@ describe("queued processing on Azurite", () => {
     // The earlier deliveries' last writes (the mark after the answer, the consumer's outcome) land first: the
     // purge's conditional delete rightly keeps a record updated after it was listed.
     await until("every record processed", async () =>
-      (await targetFrom(env).store.list()).every((r) => r.state === "processed") ? true : undefined,
+      (await targetFrom(env, DEFAULT_SERVICE_OPTIONS).store.list()).every((r) => r.state === "processed")
+        ? true
+        : undefined,
     );
-    const before = (await targetFrom(env).store.list()).length;
+    const before = (await targetFrom(env, DEFAULT_SERVICE_OPTIONS).store.list()).length;
     expect(before).toBeGreaterThan(0);
     const result = await server.runRetention(new Date(Date.now() + 8 * 86_400_000));
     expect(result.deleted).toBe(before);

@@ -5,7 +5,7 @@ import type { HttpFunctionOptions } from "@azure/functions";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { startDevServer } from "../../webhook/src/dev-server.js";
+import { startDevServer } from "../../local/webhook/dev-server.js";
 import { mapWebhookEndpoints, ROUTE_PREFIX, WEBHOOK_ROUTE } from "../../webhook/src/endpoints.js";
 import { app } from "../../webhook/src/functions.js";
 

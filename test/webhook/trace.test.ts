@@ -1,6 +1,6 @@
 // W3C trace context ids and the problem `instance` path.
 import { describe, expect, it } from "vitest";
-import { pathOf } from "../../webhook/src/http-function.js";
+import { pathOf } from "../../webhook/src/request-context.js";
 import { chooseTraceparent, childTraceparent, isValidTraceparent, newTraceparent } from "../../webhook/src/trace.js";
 
 describe("trace context", () => {

@@ -1,13 +1,12 @@
 // Entry point of the Azure Functions app (package.json "main"): the one place where endpoints are registered.
 //
 // Where things are:
-//   - the handler:            handleWebhook(request, context)   in src/runtime.ts (settings from process.env)
-//                             createWebhookHandler(deps)         in src/handler.ts (inject store, clients, ...)
+//   - the HTTP function:      handleWebhook(request, context)   in src/runtime.ts (settings from process.env)
+//                             createWebhookHandler(deps)         in src/http-function.ts (its steps in src/pipeline/)
 //   - the queue consumer:     processQueuedDelivery(entry, ctx)  in src/runtime.ts; core in src/queue/consumer.ts
 //   - the retention timer:    purgeExpiredDeliveries(timer, ctx) in src/runtime.ts; core in src/idempotency/retention.ts
 //   - the endpoint mapping:   mapWebhookEndpoints(app), mapBackgroundFunctions(app, settings) in src/endpoints.ts
-//   - the local adapter:      startDevServer({port, store, ...}) in src/dev-server.ts -> {url, close}
-//                             (npm run webhook:dev runs local/webhook-dev.ts: Azurite, stubs, this adapter)
+// The local adapter (npm run webhook:dev) lives outside this package, in local/webhook/.
 import { app } from "./functions.js";
 import { mapBackgroundFunctions, mapWebhookEndpoints } from "./endpoints.js";
 import { loadSettings } from "./settings.js";
@@ -19,5 +18,3 @@ mapWebhookEndpoints(app);
 mapBackgroundFunctions(app, settings);
 
 export { handleWebhook, processQueuedDelivery, purgeExpiredDeliveries } from "./runtime.js";
-export { createWebhookHandler } from "./http-function.js";
-export { startDevServer } from "./dev-server.js";

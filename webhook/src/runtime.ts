@@ -2,13 +2,16 @@
 // `handleWebhook` (HTTP), `processQueuedDelivery` (queue trigger) and `purgeExpiredDeliveries` (timer). Each
 // builds its dependencies from process.env once, on first use; the three share one store and one set of clients.
 import type { HttpRequest, InvocationContext, Timer } from "@azure/functions";
+import type { TableServiceClientOptions } from "@azure/data-tables";
 import { DefaultAzureCredential, type TokenCredential } from "@azure/identity";
+import type { StoragePipelineOptions } from "@azure/storage-queue";
 import { createJwtValidator } from "./auth/validate-jwt.js";
 import { createDryRunCaseCreator, createProcessApiClient, type CaseCreator } from "./downstream/process-api.js";
 import { createProjectLookupClient, createUnconfiguredProjectLookup } from "./downstream/project-lookup.js";
 import type { RetryPolicy } from "./downstream/retry.js";
 import { createAppTokenProvider, type FetchLike } from "./downstream/token.js";
-import { createWebhookHandler, type WebhookDeps, type WebhookHandler, type WebhookResponse } from "./http-function.js";
+import { createWebhookHandler, type WebhookDeps, type WebhookHandler } from "./http-function.js";
+import type { WebhookResponse } from "./pipeline/respond.js";
 import { MemoryIdempotencyStore } from "./idempotency/memory-store.js";
 import type { IdempotencyStore } from "./idempotency/store.js";
 import { TableIdempotencyStore } from "./idempotency/table-store.js";
@@ -34,19 +37,35 @@ export interface RuntimeOverrides {
   queue?: StorageDeliveryQueue;
 }
 
-export function createStore(settings: Settings, credential: () => TokenCredential): IdempotencyStore {
+/** `clientOptions`: the table client's pipeline (default: the SDK's). */
+export function createStore(
+  settings: Settings,
+  credential: () => TokenCredential,
+  clientOptions?: TableServiceClientOptions,
+): IdempotencyStore {
   const s = settings.idempotency;
   if (s.kind === "memory") return new MemoryIdempotencyStore();
   if (s.connectionString !== undefined)
-    return new TableIdempotencyStore({ connectionString: s.connectionString, tableName: s.tableName });
-  return new TableIdempotencyStore({ endpoint: s.endpoint, tableName: s.tableName, credential: credential() });
+    return new TableIdempotencyStore({ connectionString: s.connectionString, tableName: s.tableName, clientOptions });
+  return new TableIdempotencyStore({
+    endpoint: s.endpoint,
+    tableName: s.tableName,
+    credential: credential(),
+    clientOptions,
+  });
 }
 
-export function createQueue(settings: Settings, credential: () => TokenCredential): StorageDeliveryQueue | undefined {
+/** `pipelineOptions`: the queue client's retries and timeouts (default: the receiver's bounded ones). */
+export function createQueue(
+  settings: Settings,
+  credential: () => TokenCredential,
+  pipelineOptions?: StoragePipelineOptions,
+): StorageDeliveryQueue | undefined {
   const p = settings.processing;
   if (p.kind !== "queue") return undefined;
   const service = queueServiceFor(
     "connectionString" in p.target ? p.target : { queueServiceUri: p.target.queueServiceUri, credential: credential() },
+    pipelineOptions,
   );
   return new StorageDeliveryQueue(service, p.queueName);
 }

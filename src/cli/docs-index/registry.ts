@@ -61,6 +61,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./commands/query.js")).queryCommand,
   },
   {
+    name: "mcp",
+    summary: "serve the index to agents over MCP (search_docs, get_doc, list_apps): stdio or --http",
+    load: async () => (await import("./commands/mcp.js")).mcpCommand,
+  },
+  {
     name: "snapshot",
     summary: "index eTag, last successful run, document count: one JSON object for evaluations",
     load: async () => (await import("./commands/snapshot.js")).snapshotCommand,

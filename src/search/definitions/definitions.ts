@@ -8,7 +8,6 @@ import { implicitAttributeProblems } from "./field-attributes.js";
 import type { JsonObject } from "./json.js";
 
 export type DefinitionKind = "index" | "datasource" | "indexer";
-export type { JsonObject } from "./json.js";
 
 /** Deploy order: the indexer refers to the datasource and the index, so they must exist first. */
 export const DEPLOY_ORDER: readonly DefinitionKind[] = ["index", "datasource", "indexer"];

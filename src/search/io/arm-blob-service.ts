@@ -16,7 +16,6 @@ import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "./service-options.
 
 /** Storage resource provider API version for blobServices/default (isVersioningEnabled). */
 export const ARM_STORAGE_API_VERSION = "2023-05-01";
-export { ARM_ENDPOINT };
 
 export interface ArmDeps {
   /** Management plane: credential and HTTP client (tests pass a recorded-response client). */

@@ -1,7 +1,7 @@
 // The plan: for each object (index, datasource, indexer, in deploy order) compare the file with the live
 // definition and decide create / unchanged / update (in place) / rebuild (drop and recreate), naming every
 // changed field and attribute and why. Pure: the caller fetches the live definitions.
-import { DEPLOY_ORDER, type DefinitionKind, type Definitions, type JsonObject } from "../definitions/definitions.js";
+import { DEPLOY_ORDER, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
 import {
   describeNewField,
   effectiveAttributes,
@@ -9,6 +9,7 @@ import {
   type ChangeEffect,
 } from "../definitions/field-attributes.js";
 import { deepEqual, normaliseDefinition } from "./normalise.js";
+import { type JsonObject } from "../definitions/json.js";
 
 export type Action = "create" | "unchanged" | "update" | "rebuild";
 

@@ -3,8 +3,9 @@
 // classified plan, and the target (environment, endpoint, index). Pure: build, serialize, parse (zod) here;
 // the checks against the current target are in saved-plan-check.ts, the apply in ../deploy/.
 import { z } from "zod";
-import { DEPLOY_ORDER, type DefinitionKind, type Definitions, type JsonObject } from "../definitions/definitions.js";
+import { DEPLOY_ORDER, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
 import type { LiveDefinitions, Plan } from "../plan/plan.js";
+import { type JsonObject } from "../definitions/json.js";
 
 /**
  * The format this docs-index writes and the only one it applies. Bump the minor for additions, the major for

@@ -1,4 +1,5 @@
-// Failures of event processing, each mapped to one response by the handler (src/handler.ts):
+// Failures of event processing, each mapped to its log line and inline answer by processing/failure.ts (queued
+// processing retries every one of them from the queue):
 //   PayloadRejectedError      -> 400 (the delivery is valid JSON but this event kind needs more fields)
 //   RetryableDownstreamError  -> 503 + Retry-After, claim released (the provider should redeliver)
 //   DownstreamAuthError       -> 502, claim released, diagnostics logged (401/403 from a downstream API)

@@ -5,12 +5,9 @@
 // The queue consumer writes the processing outcome into the same record (processed / failed, attempt count, last
 // error): operators read it with `npm run webhook-deliveries`. A claim carries a lease: a worker that died
 // mid-claim leaves a claim that a redelivery may take over once the lease has expired.
-import type { DeliveryMessage } from "../queue/message.js";
-
+import type { DeliveryMessage } from "../delivery/message.js";
+// The 200 body returned for a delivery: the contract's WebhookResponse.
 import type { WebhookAck } from "../payload/contract.js";
-
-/** The 200 body returned for a delivery: the contract's WebhookResponse (webhook/src/payload/contract.ts). */
-export type { WebhookAck };
 
 /**
  * Where a delivery stands:

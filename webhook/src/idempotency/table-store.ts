@@ -3,9 +3,9 @@
 // whose lease was taken over can no longer overwrite the new owner's row. Rows are spread over 256 partitions by
 // a hash of the message id (the id itself may hold characters that are not allowed in keys).
 import { createHash } from "node:crypto";
-import { odata, TableClient, type TableEntity } from "@azure/data-tables";
+import { odata, TableClient, type TableEntity, type TableServiceClientOptions } from "@azure/data-tables";
 import type { TokenCredential } from "@azure/identity";
-import type { DeliveryMessage } from "../queue/message.js";
+import type { DeliveryMessage } from "../delivery/message.js";
 import {
   IdempotencyStoreError,
   type ClaimDetails,
@@ -16,8 +16,8 @@ import {
   type ListOptions,
   type ProcessingOutcome,
   type SettledDelivery,
-  type WebhookAck,
 } from "./store.js";
+import type { WebhookAck } from "../payload/contract.js";
 
 /** A row. `State` "done" is what rows written before the queue existed hold: read as "processed". */
 interface DeliveryRow {
@@ -90,9 +90,12 @@ function statusOf(err: unknown): number | undefined {
     : undefined;
 }
 
-export type TableStoreTarget =
-  | { endpoint: string; tableName: string; credential: TokenCredential }
-  | { connectionString: string; tableName: string };
+export type TableStoreTarget = (
+  { endpoint: string; tableName: string; credential: TokenCredential } | { connectionString: string; tableName: string }
+) & {
+  /** The client's pipeline (the operations CLI adds timeouts and its deadline). */
+  clientOptions?: TableServiceClientOptions;
+};
 
 export class TableIdempotencyStore implements IdempotencyStore {
   readonly kind = "table" as const;
@@ -106,8 +109,11 @@ export class TableIdempotencyStore implements IdempotencyStore {
     this.#client =
       "connectionString" in target
         ? // Azurite speaks plain http on loopback (settings refuse other connection strings).
-          TableClient.fromConnectionString(target.connectionString, target.tableName, { allowInsecureConnection: true })
-        : new TableClient(target.endpoint, target.tableName, target.credential);
+          TableClient.fromConnectionString(target.connectionString, target.tableName, {
+            allowInsecureConnection: true,
+            ...target.clientOptions,
+          })
+        : new TableClient(target.endpoint, target.tableName, target.credential, target.clientOptions);
   }
 
   /** Creates the table once per process (it may already exist, e.g. created by the infrastructure stack). */

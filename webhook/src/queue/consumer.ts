@@ -1,13 +1,15 @@
-// The queue-triggered function's core: one delivery message -> its event handler, with the outcome written to the
-// idempotency record. A failure is thrown back to the caller (the Functions host, or the local emulation in
-// local-host.ts), which makes the message visible again after the visibility timeout and moves it to the poison
-// queue after maxDequeueCount attempts: nothing is dropped. A message whose record says "processed" is skipped,
-// so a message queued twice (a redelivery after a lost settle) creates its case once.
+// The queue-triggered function's core: one delivery message -> its event handler (runEventHandler, as the inline
+// path), with the outcome written to the idempotency record. A failure is thrown back to the caller (the Functions
+// host, or the local emulation in local/webhook/queue-host.ts), which makes the message visible again after the
+// visibility timeout and moves it to the poison queue after maxDequeueCount attempts: nothing is dropped. A message
+// whose record says "processed" is skipped, so a message queued twice (a redelivery after a lost settle) creates
+// its case once.
 import type { IdempotencyStore } from "../idempotency/store.js";
 import { createLogger, type LogSink } from "../log.js";
 import { classifyFailure } from "../processing/failure.js";
+import { runEventHandler } from "../processing/run-event-handler.js";
 import type { EventRouter, HandlerServices } from "../routing/registry.js";
-import { decodeMessage } from "./message.js";
+import { decodeMessage, kindOf } from "../delivery/message.js";
 
 export interface ConsumerDeps {
   store: IdempotencyStore;
@@ -46,7 +48,7 @@ export function createDeliveryConsumer(deps: ConsumerDeps): DeliveryConsumer {
     }
     const m = decoded.message;
     log = log.with({ traceId: m.traceparent, ...(m.messageId ? { messageId: m.messageId } : {}) });
-    const kind = `${m.payload.object ?? "(none)"}/${m.payload.event ?? "(none)"}`;
+    const kind = kindOf(m.payload);
 
     if (m.messageId) {
       const record = await deps.store.get(m.messageId);
@@ -57,16 +59,7 @@ export function createDeliveryConsumer(deps: ConsumerDeps): DeliveryConsumer {
     }
     const handler = deps.router.resolve(m.payload.object, m.payload.event);
     try {
-      if (handler)
-        await handler.handle({
-          payload: m.payload,
-          messageId: m.messageId,
-          services: deps.services,
-          log,
-          traceparent: m.traceparent,
-          correlationId: m.messageId ?? m.requestId,
-          forwardHeaders: m.forward,
-        });
+      if (handler) await runEventHandler(handler, m, deps.services, log);
     } catch (err) {
       const verdict = classifyFailure(err, kind);
       const poisoned = inv.dequeueCount >= deps.maxDequeueCount;

@@ -3,7 +3,7 @@
 // Contributor on the account); a connection string only for Azurite (settings refuse any other).
 import type { TokenCredential } from "@azure/identity";
 import { type QueueClient, QueueServiceClient, type StoragePipelineOptions } from "@azure/storage-queue";
-import { encodeMessage, type DeliveryMessage } from "./message.js";
+import { encodeMessage, type DeliveryMessage } from "../delivery/message.js";
 
 export type QueueTarget = { queueServiceUri: string; credential: TokenCredential } | { connectionString: string };
 
@@ -16,10 +16,11 @@ const NEVER_EXPIRES = -1;
 // Bounded: the HTTP function answers within the sender's timeout even when the queue is unreachable.
 const PIPELINE: StoragePipelineOptions = { retryOptions: { maxTries: 3, tryTimeoutInMs: 3_000, retryDelayInMs: 100 } };
 
-export function queueServiceFor(target: QueueTarget): QueueServiceClient {
+/** `options` replaces the receiver's bounded retries (the operations CLI brings its own timeouts). */
+export function queueServiceFor(target: QueueTarget, options: StoragePipelineOptions = PIPELINE): QueueServiceClient {
   return "connectionString" in target
-    ? QueueServiceClient.fromConnectionString(target.connectionString, PIPELINE)
-    : new QueueServiceClient(target.queueServiceUri, target.credential, PIPELINE);
+    ? QueueServiceClient.fromConnectionString(target.connectionString, options)
+    : new QueueServiceClient(target.queueServiceUri, target.credential, options);
 }
 
 export interface DeliveryQueue {

@@ -1,4 +1,4 @@
-// The one list of event handlers (one file per handler under src/handlers/). Add a kind here.
+// The one list of event handlers (one file per handler under src/events/). Add a kind here.
 import { projectCreated } from "../events/project-created.js";
 import type { EventHandler } from "./registry.js";
 

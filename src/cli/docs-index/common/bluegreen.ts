@@ -17,7 +17,7 @@ import { describePhase, inferPhase, type Phase } from "../../../search/bluegreen
 
 import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
 
-import { RebuildRefusedError } from "../../../search/deploy/deploy.js";
+import { RebuildRefusedError } from "../../../search/deploy/refusals.js";
 
 import { CliError, ExitCode } from "../../exit-codes.js";
 
@@ -51,7 +51,7 @@ function percent(value: string): number {
 }
 
 /** The options every blue/green build takes (deploy --allow-rebuild / --resume, migrate-to-alias); the poll
- * interval is the wait options' (shared/wait.ts). */
+ * interval is the wait options' (./wait.ts). */
 export function addBlueGreenOptions(command: Command): Command {
   return command
     .addOption(

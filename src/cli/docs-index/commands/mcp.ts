@@ -1,0 +1,92 @@
+// docs-index mcp: the index's query rules as an MCP server (search_docs, get_doc, list_apps) for agents. stdio by
+// default (what agent hosts spawn: stdout carries only protocol messages, notes go to stderr); --http serves
+// Streamable HTTP at /mcp on loopback, or on another address only with Entra ID token validation (mcp.auth).
+import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import type { CommandModule } from "../command.js";
+import { searchAuth } from "../../context.js";
+import { mcpConfigSchema } from "../../../config/mcp.js";
+import { createSearchClients } from "../../../search/io/clients.js";
+import { McpStartRefused, startMcp } from "../../../mcp/shell/run.js";
+import { integerIn } from "../common/options.js";
+import { announceTarget } from "../common/target.js";
+import { cliVersion } from "../common/version.js";
+
+interface McpOptions {
+  http?: boolean;
+  host: string;
+  port: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+export const mcpCommand: CommandModule = {
+  register(program, run) {
+    program
+      .command("mcp")
+      .description(
+        "Serve the index to agents over MCP (tools search_docs, get_doc, list_apps): stdio, or --http at /mcp",
+      )
+      .option("--http", "serve Streamable HTTP at /mcp instead of stdio (prints the URL on stderr)")
+      .option("--host <address>", "address to bind with --http; non-loopback needs mcp.auth in the config", "127.0.0.1")
+      .option("--port <n>", "port with --http (0: a free port)", integerIn("--port", 0, 65535), 0)
+      .addHelpText(
+        "after",
+        [
+          "",
+          "The identity needs the Search Index Data Reader role only; with more (reading index and indexer",
+          "definitions) answers also name the concrete index, its eTag and the indexer's last successful run.",
+          exitCodeHelp({
+            0: "stdin closed (stdio) or stopped with Ctrl-C/SIGTERM (--http)",
+            2: "usage or configuration error, including a non-loopback --host without mcp.auth",
+            3: "token validation could not start (OpenID Connect discovery failed)",
+          }),
+        ].join("\n"),
+      )
+      .action(
+        run(async (ctx, opts: McpOptions) => {
+          const mcp = ctx.config.mcp ?? mcpConfigSchema.parse({});
+          announceTarget(ctx, "mcp", ["index", "indexer"]);
+          // A server runs until stopped: keep the command's deadline ahead of it, and give its requests no
+          // overall deadline (each still has the per-request timeout and the retry budget).
+          ctx.extendDeadline(2 * HOUR_MS);
+          const keepAhead = setInterval(() => ctx.extendDeadline(2 * HOUR_MS), HOUR_MS);
+          keepAhead.unref();
+          const clients = await createSearchClients(
+            ctx.endpoint,
+            searchAuth(ctx.endpoint, ctx.env),
+            ctx.config.search.api_version,
+            { ...ctx.service, signal: undefined },
+          );
+          const log = (line: string) => ctx.out.note(line);
+          try {
+            const started = await startMcp({
+              clients,
+              search: ctx.config.search,
+              mcp,
+              version: cliVersion(),
+              transport: opts.http ? { kind: "http", host: opts.host, port: opts.port } : { kind: "stdio" },
+              log,
+            });
+            if (started.http) {
+              ctx.out.note(`mcp: serving Streamable HTTP on ${started.http.url}`);
+              await new Promise<void>((resolve) => {
+                process.once("SIGINT", resolve);
+                process.once("SIGTERM", resolve);
+              });
+              await started.http.close();
+            } else {
+              ctx.out.note("mcp: serving on stdio (stdout carries protocol messages only)");
+              await started.done;
+            }
+            return ExitCode.Ok;
+          } catch (err) {
+            if (err instanceof McpStartRefused)
+              throw new CliError(err.message, /discovery/.test(err.message) ? ExitCode.ServiceError : ExitCode.Usage);
+            throw err;
+          } finally {
+            clearInterval(keepAhead);
+          }
+        }),
+      );
+  },
+};

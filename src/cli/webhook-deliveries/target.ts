@@ -1,0 +1,75 @@
+// Where `webhook-deliveries` works: the receiver's own settings (the same variables as the function app) -> the
+// idempotency table and the two queues, each client with the command's timeouts and deadline, and where each
+// address came from, for the `waiting for` and `no answer from` lines.
+import { DefaultAzureCredential } from "@azure/identity";
+import { CliError, ExitCode } from "../exit-codes.js";
+import { origin, type ServiceOptions } from "../../search/io/service-options.js";
+import { createQueue, createStore } from "../../../webhook/src/runtime.js";
+import { loadSettings, queueEndpointOf, tableEndpointOf, type Settings } from "../../../webhook/src/settings.js";
+import type { OpsTarget } from "./deliveries.js";
+import { queueClientOptions, requestGuard, tableClientOptions } from "./request-guard.js";
+
+export interface Endpoint {
+  url: string;
+  /** The variable the address was read from. */
+  source: string;
+}
+
+export interface DeliveriesTarget extends OpsTarget {
+  table: Endpoint;
+  queueService: Endpoint;
+}
+
+/** Pure: the table and queue endpoints the settings name, with the variable each came from. */
+export function endpointsOf(settings: Settings): { table?: Endpoint; queueService?: Endpoint } {
+  const s = settings.idempotency;
+  const p = settings.processing;
+  return {
+    table:
+      s.kind !== "table"
+        ? undefined
+        : s.connectionString !== undefined
+          ? { url: tableEndpointOf(s.connectionString) ?? "", source: "IDEMPOTENCY_TABLE_CONNECTION_STRING" }
+          : { url: s.endpoint, source: "IDEMPOTENCY_TABLE_ENDPOINT" },
+    queueService:
+      p.kind !== "queue"
+        ? undefined
+        : "connectionString" in p.target
+          ? { url: queueEndpointOf(p.target.connectionString) ?? "", source: "WEBHOOK_QUEUE" }
+          : { url: p.target.queueServiceUri, source: "WEBHOOK_QUEUE__queueServiceUri" },
+  };
+}
+
+/** `<origin> (from <variable>)` for a request URL, when it is one of the target's endpoints. */
+export function describeUrl(url: string, endpoints: readonly Endpoint[]): string {
+  const o = origin(url);
+  const known = endpoints.find((e) => origin(e.url) === o);
+  return known ? `${o} (from ${known.source})` : o;
+}
+
+/** The target from settings; a missing store or queue setting is a usage error naming the variables. */
+export function targetFrom(env: NodeJS.ProcessEnv, service: ServiceOptions): DeliveriesTarget {
+  const settings = loadSettings(env);
+  const { table, queueService } = endpointsOf(settings);
+  if (!table)
+    throw new CliError(
+      "the idempotency table is not configured: set IDEMPOTENCY_TABLE_ENDPOINT (Azure) or IDEMPOTENCY_TABLE_CONNECTION_STRING (Azurite)",
+      ExitCode.Usage,
+    );
+  if (!queueService)
+    throw new CliError(
+      "the delivery queue is not configured: set WEBHOOK_QUEUE__queueServiceUri (Azure) or WEBHOOK_QUEUE (Azurite)",
+      ExitCode.Usage,
+    );
+  let credential: DefaultAzureCredential | undefined;
+  const getCredential = () => (credential ??= new DefaultAzureCredential());
+  const queue = createQueue(settings, getCredential, queueClientOptions(service))!;
+  return {
+    store: createStore(settings, getCredential, tableClientOptions(service)),
+    queue: queue.client,
+    poison: queue.poison,
+    guard: requestGuard(service),
+    table,
+    queueService,
+  };
+}

@@ -1,0 +1,98 @@
+// The text rendering of each tool's answer (for hosts that show `content` rather than `structuredContent`).
+// Retrieved document text is set apart: each passage sits in its own text block between markers that name it
+// as data, and a marker inside the text itself is defused so a page cannot close its block early. Pure.
+import type { AppSummary } from "../../search/query/apps.js";
+import type { Provenance } from "../../search/query/provenance.js";
+import type { SearchDocsHit } from "../../search/query/search-hit.js";
+import { RETRIEVED_TEXT_MARK } from "./descriptions.js";
+
+export interface TextBlock {
+  type: "text";
+  text: string;
+}
+
+const BEGIN = "<<<retrieved-document";
+const END = "<<<end-retrieved-document>>>";
+
+/** Makes marker look-alikes in retrieved text inert (`<<<` becomes `‹‹‹`). */
+export function defuseMarkers(text: string): string {
+  return text.replaceAll("<<<", "‹‹‹").replaceAll(">>>", "›››");
+}
+
+/** One retrieved passage as a text block of its own, between markers that name its source. */
+export function retrievedBlock(source: string | null, text: string): TextBlock {
+  return {
+    type: "text",
+    text: `${RETRIEVED_TEXT_MARK}\n${BEGIN} source="${defuseMarkers(source ?? "unknown").replaceAll('"', "%22")}">>>\n${defuseMarkers(text)}\n${END}`,
+  };
+}
+
+export function renderProvenance(p: Provenance): string {
+  const serving = p.serving_index ?? `unknown (${p.serving_index_unknown_reason})`;
+  const freshness =
+    p.freshness === "known"
+      ? `last successful indexer run ${p.last_successful_run}${p.run_in_progress ? " (a run is in progress)" : ""}`
+      : `unknown (${p.freshness_unknown_reason})`;
+  return [
+    `provenance: index ${p.index} → ${serving}; eTag ${p.index_etag ?? "unknown"}`,
+    `freshness: ${freshness}`,
+    `dedup filter: ${p.dedup_filter} (${p.dedup_basis})`,
+    ...(p.filter ? [`$filter sent: ${p.filter}`] : []),
+  ].join("\n");
+}
+
+export function renderSearchDocs(answer: {
+  results: SearchDocsHit[];
+  mode: string;
+  notes: string[];
+  provenance: Provenance;
+}): TextBlock[] {
+  const header = [
+    answer.results.length === 0 ? "No matching pages." : `${answer.results.length} page(s), ${answer.mode} ranking:`,
+    ...answer.results.map(
+      (h, i) =>
+        `${i + 1}. ${h.title ?? "(untitled)"}: ${h.url ?? "(no URL)"} [app ${h.app ?? "-"}, section ${h.section ?? "-"}, modified ${h.last_modified ?? "-"}, score ${h.score.toFixed(3)}${h.reranker_score === null ? "" : `, reranker ${h.reranker_score.toFixed(3)}`}]`,
+    ),
+    ...answer.notes.map((n) => `note: ${n}`),
+    renderProvenance(answer.provenance),
+  ].join("\n");
+  return [
+    { type: "text", text: header },
+    ...answer.results.map((h, i) => retrievedBlock(`${i + 1}. ${h.url ?? h.key ?? "unknown"}`, h.snippet)),
+  ];
+}
+
+export function renderGetDoc(answer: {
+  document: { title: string | null; url: string | null; app: string | null; section: string | null };
+  text: string;
+  offset: number;
+  next_offset: number | null;
+  total_chars: number;
+  provenance: Provenance;
+}): TextBlock[] {
+  const d = answer.document;
+  const range = `characters ${answer.offset}-${answer.offset + answer.text.length} of ${answer.total_chars}`;
+  const header = [
+    `${d.title ?? "(untitled)"}: ${d.url ?? "(no URL)"} [app ${d.app ?? "-"}, section ${d.section ?? "-"}]`,
+    answer.next_offset === null ? `${range} (end)` : `${range}; read on with offset ${answer.next_offset}`,
+    renderProvenance(answer.provenance),
+  ].join("\n");
+  return [{ type: "text", text: header }, retrievedBlock(d.url, answer.text)];
+}
+
+export function renderListApps(answer: { apps: AppSummary[]; provenance: Provenance }): TextBlock[] {
+  const lines = answer.apps.map((a) => {
+    const sections = a.sections.map((s) => `${s.section} (${s.documents})`).join(", ") || "none";
+    return `- ${a.app}: ${a.documents} page(s); sections: ${sections}; without a section: ${a.documents_without_section}`;
+  });
+  return [
+    {
+      type: "text",
+      text: [
+        answer.apps.length === 0 ? "No apps in the index." : "Apps:",
+        ...lines,
+        renderProvenance(answer.provenance),
+      ].join("\n"),
+    },
+  ];
+}

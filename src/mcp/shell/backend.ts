@@ -1,0 +1,170 @@
+// What the tools do against the index: search_docs, get_doc and list_apps through the query core, with the facts
+// behind every answer kept fresh: the `format` coverage check that decides the dedup filter and the provenance
+// facts (serving index, eTag, last successful run), each re-read when older than the time to live, one read at
+// a time however many calls arrive.
+import type { SearchClient } from "@azure/search-documents";
+import type { SearchClients } from "../../search/io/clients.js";
+import { coverageCheckDue, decideDedup, type FormatCoverageCheck } from "../../search/query/dedup-policy.js";
+import { documentRefFromUrl, type DocumentRef } from "../../search/query/document-ref.js";
+import { documentText, pageOf } from "../../search/query/document-text.js";
+import { buildProvenance, type Provenance, type ProvenanceFacts } from "../../search/query/provenance.js";
+import { searchDocsAnswer } from "../../search/query/search-answer.js";
+import { buildSearchDocsRequest, SearchDocsRefusal, type SearchDocsParams } from "../../search/query/search-docs.js";
+import { isoTime, publicUrlOf } from "../../search/query/search-hit.js";
+import type { AppSummary } from "../../search/query/apps.js";
+import { findDocument, learnContainerBase, listApps } from "../../search/query/io/documents-io.js";
+import { checkFormatCoverage, readProvenanceFacts, runSearchDocs } from "../../search/query/io/search-docs-io.js";
+import type { ToolLimits } from "../core/limits.js";
+
+export interface BackendOptions {
+  clients: SearchClients;
+  index: string;
+  indexer: string;
+  container: string;
+  docsUrl: string;
+  apiVersion: string;
+  limits: ToolLimits;
+  /** Re-read coverage and provenance facts when older than this. */
+  recheckMs: number;
+  now?: () => number;
+}
+
+type AnyDoc = Record<string, unknown>;
+
+/** A value read from the service, re-read when older than the time to live; concurrent callers share one read. */
+class Refreshing<T> {
+  private value: { at: number; data: T } | undefined;
+  private pending: Promise<T> | undefined;
+  constructor(
+    private readonly read: () => Promise<T>,
+    private readonly due: (value: { at: number; data: T }, now: number) => boolean,
+    private readonly now: () => number,
+  ) {}
+  async get(): Promise<T> {
+    if (this.value && !this.due(this.value, this.now())) return this.value.data;
+    this.pending ??= this.read()
+      .then((data) => {
+        this.value = { at: this.now(), data };
+        return data;
+      })
+      .finally(() => (this.pending = undefined));
+    return this.pending;
+  }
+}
+
+export class DocsIndexBackend {
+  readonly search: SearchClient<AnyDoc>;
+  private readonly coverage: Refreshing<FormatCoverageCheck>;
+  private readonly facts: Refreshing<ProvenanceFacts>;
+  private readonly containerBase: Refreshing<string | null>;
+  private readonly now: () => number;
+
+  constructor(private readonly options: BackendOptions) {
+    this.now = options.now ?? Date.now;
+    this.search = options.clients.indexClient.getSearchClient<AnyDoc>(options.index);
+    const ttl = options.recheckMs;
+    this.coverage = new Refreshing(
+      () => checkFormatCoverage(this.search, new Date(this.now())),
+      (v, now) => coverageCheckDue(v.data, now, ttl),
+      this.now,
+    );
+    this.facts = new Refreshing(
+      () =>
+        readProvenanceFacts(options.clients, {
+          index: options.index,
+          indexer: options.indexer,
+          apiVersion: options.apiVersion,
+        }),
+      (v, now) => now - v.at >= ttl,
+      this.now,
+    );
+    this.containerBase = new Refreshing(
+      () => learnContainerBase(this.search, options.container),
+      (v, now) => v.data === null || now - v.at >= ttl,
+      this.now,
+    );
+  }
+
+  /** The first coverage check and provenance read, at start (their failures are reported in answers, not thrown). */
+  async warmUp(): Promise<void> {
+    await Promise.all([this.coverage.get(), this.facts.get()]);
+  }
+
+  private async provenance(filter: string | null): Promise<{ provenance: Provenance; dedupFilter: string }> {
+    const [coverage, facts] = await Promise.all([this.coverage.get(), this.facts.get()]);
+    const dedup = decideDedup(coverage);
+    return {
+      provenance: buildProvenance(facts, dedup, filter, new Date(this.now()).toISOString()),
+      dedupFilter: dedup.filter,
+    };
+  }
+
+  async searchDocs(params: SearchDocsParams) {
+    const [coverage, facts] = await Promise.all([this.coverage.get(), this.facts.get()]);
+    const dedup = decideDedup(coverage);
+    const request = buildSearchDocsRequest(params, dedup, this.options.limits);
+    const outcome = await runSearchDocs(this.search, request, {
+      container: this.options.container,
+      docsUrl: this.options.docsUrl,
+      snippetChars: this.options.limits.snippetChars,
+    });
+    return searchDocsAnswer(outcome, facts, dedup, new Date(this.now()).toISOString());
+  }
+
+  async getDoc(params: { url?: string; key?: string; offset?: number; max_chars?: number }) {
+    if ((params.url === undefined) === (params.key === undefined))
+      throw new SearchDocsRefusal(
+        "url/key",
+        "get_doc needs exactly one of url and key",
+        "pass the hit's url (or its key) from search_docs",
+      );
+    let ref: DocumentRef;
+    if (params.key !== undefined) ref = { kind: "key", key: params.key };
+    else {
+      try {
+        ref = documentRefFromUrl(params.url!, { docsUrl: this.options.docsUrl, container: this.options.container });
+      } catch (err) {
+        throw new SearchDocsRefusal("url", (err as Error).message, "pass a url exactly as search_docs returned it");
+      }
+    }
+    const doc = await findDocument(this.search, ref, {
+      container: this.options.container,
+      containerBase: ref.kind === "paths" ? await this.containerBase.get() : null,
+    });
+    if (doc === null)
+      throw new SearchDocsRefusal(
+        params.url !== undefined ? "url" : "key",
+        `no document in the index for ${JSON.stringify(params.url ?? params.key)}`,
+        "search with search_docs and use a returned url or key",
+      );
+    const maxChars = Math.min(params.max_chars ?? this.options.limits.pageChars, this.options.limits.pageChars);
+    const page = pageOf(documentText(typeof doc.content === "string" ? doc.content : ""), params.offset ?? 0, maxChars);
+    const text = (v: unknown) => (typeof v === "string" ? v : null);
+    const { provenance } = await this.provenance(null);
+    return {
+      document: {
+        key: text(doc.id),
+        title: text(doc.title),
+        description: text(doc.description),
+        url: publicUrlOf(doc, { container: this.options.container, docsUrl: this.options.docsUrl }),
+        app: text(doc.app) ?? text(doc.repo),
+        section: text(doc.section),
+        tags: text(doc.tags),
+        format: text(doc.format),
+        content_type: text(doc.content_type),
+        last_modified: isoTime(doc.last_modified),
+      },
+      text: page.text,
+      offset: page.offset,
+      next_offset: page.nextOffset,
+      total_chars: page.totalChars,
+      provenance,
+    };
+  }
+
+  async listApps(): Promise<{ apps: AppSummary[]; provenance: Provenance }> {
+    const { provenance, dedupFilter } = await this.provenance(null);
+    const apps = await listApps(this.search, dedupFilter);
+    return { apps, provenance: { ...provenance, filter: dedupFilter } };
+  }
+}

@@ -1,0 +1,91 @@
+// The MCP server: the three tools on the official SDK's McpServer, each answering with structuredContent (per
+// its outputSchema) and a text rendering. A refused request (section inclusion, path prefix, bad reference) is a
+// tool error saying what to use instead; a service failure is a tool error naming what failed.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { SearchDocsRefusal } from "../../search/query/search-docs.js";
+import {
+  GET_DOC_DESCRIPTION,
+  LIST_APPS_DESCRIPTION,
+  SEARCH_DOCS_DESCRIPTION,
+  SERVER_INSTRUCTIONS,
+} from "../core/descriptions.js";
+import { renderGetDoc, renderListApps, renderSearchDocs } from "../core/render.js";
+import {
+  getDocInput,
+  getDocOutput,
+  listAppsInput,
+  listAppsOutput,
+  searchDocsInput,
+  searchDocsOutput,
+} from "../core/schemas.js";
+import type { DocsIndexBackend } from "./backend.js";
+
+export const SERVER_NAME = "docs-index";
+
+/** Where tool failures are logged (stderr; never stdout, which carries the protocol in stdio mode). */
+export type Log = (line: string) => void;
+
+function toolError(text: string): CallToolResult {
+  return { isError: true, content: [{ type: "text", text }] };
+}
+
+async function answer<T extends object>(
+  tool: string,
+  log: Log,
+  run: () => Promise<T>,
+  render: (value: T) => CallToolResult["content"],
+): Promise<CallToolResult> {
+  try {
+    const value = await run();
+    return { structuredContent: value as Record<string, unknown>, content: render(value) };
+  } catch (err) {
+    if (err instanceof SearchDocsRefusal) return toolError(err.message);
+    const status = (err as { statusCode?: number }).statusCode;
+    const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    log(`${tool} failed: ${status ? `${status} ` : ""}${message}`);
+    return toolError(`${tool} failed: the search service answered ${status ?? "with an error"}: ${message}`);
+  }
+}
+
+export function createDocsMcpServer(backend: DocsIndexBackend, version: string, log: Log): McpServer {
+  const server = new McpServer(
+    { name: SERVER_NAME, version },
+    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+  );
+  const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+  server.registerTool(
+    "search_docs",
+    {
+      title: "Search the documentation",
+      description: SEARCH_DOCS_DESCRIPTION,
+      inputSchema: searchDocsInput,
+      outputSchema: searchDocsOutput,
+      annotations: readOnly,
+    },
+    (params) => answer("search_docs", log, () => backend.searchDocs(params), renderSearchDocs),
+  );
+  server.registerTool(
+    "get_doc",
+    {
+      title: "Read one documentation page",
+      description: GET_DOC_DESCRIPTION,
+      inputSchema: getDocInput,
+      outputSchema: getDocOutput,
+      annotations: readOnly,
+    },
+    (params) => answer("get_doc", log, () => backend.getDoc(params), renderGetDoc),
+  );
+  server.registerTool(
+    "list_apps",
+    {
+      title: "List documentation apps and sections",
+      description: LIST_APPS_DESCRIPTION,
+      inputSchema: listAppsInput,
+      outputSchema: listAppsOutput,
+      annotations: readOnly,
+    },
+    () => answer("list_apps", log, () => backend.listApps(), renderListApps),
+  );
+  return server;
+}

@@ -1,4 +1,4 @@
-// cdktf entry point (`npm run synth`, `npx cdktf synth`): reads config/<DEPLOY_ENV>/vars.yml (or VARS_FILE),
+// cdktf entry point (`npm run synth`, `npm run cdktf -- synth`): reads config/<DEPLOY_ENV>/vars.yml (or VARS_FILE),
 // builds the docs-storage, docs-search and webhook stacks and writes cdktf.out/stacks/<id>/cdk.tf.json (plus
 // versions.tf with the required Terraform version).
 import { readFileSync, writeFileSync } from "node:fs";

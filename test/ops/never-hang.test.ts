@@ -89,8 +89,8 @@ describe.each(TABLE)("$name, with a silent $kind endpoint", ({ command, kind }) 
   it("says what it waits for, then exits 3 naming that endpoint and where its address came from", async () => {
     const silent = kind === "search" ? url : blobUrl;
     const started = Date.now();
-    const run = await runDocsIndex(["--json", ...command, "--request-timeout", "0.3"], silentEnv(kind), {
-      service: { slowNoticeMs: 100, maxRetries: 1, retryDelayMs: 1 },
+    const run = await runDocsIndex(["--json", ...command, "--request-timeout", "0.15"], silentEnv(kind), {
+      service: { slowNoticeMs: 50, maxRetries: 1, retryDelayMs: 1 },
     });
     const took = Date.now() - started;
     expect(run.code, run.stderr).toBe(3);

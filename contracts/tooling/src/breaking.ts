@@ -144,7 +144,10 @@ function describe(diff: Diff, docs: Docs): string {
       : target !== undefined
         ? `${target} in ${partOf(diff.path)}`
         : diff.path.join(".");
-  return withParameterStatus(text, diff.path, docs, diff.action === "remove");
+  // A removed parameter is named as it was; any other change by what the parameter is now.
+  const parameterRemoved =
+    diff.action === "remove" && (last(diff.path) === "parameters" || last(diff.path, 2) === "parameters");
+  return withParameterStatus(text, diff.path, docs, parameterRemoved);
 }
 
 /** A validation keyword change: the keyword, and the values before and after (for list entries, the entry). */

@@ -299,7 +299,7 @@ function structuralKind(diff: Diff, docs: Docs): ChangeKind | "allowed" | undefi
     if (parent === "properties") return "removed property";
     if (parent === "parameters" || key === "parameters") return "removed parameter";
     if (parent === "content") return "removed media type";
-    if (parent === "headers" && path.includes("responses")) return "removed response header";
+    if ((parent === "headers" || key === "headers") && path.includes("responses")) return "removed response header";
   }
   if (action === "add") {
     if ((parent === "parameters" || key === "parameters") && addsRequiredParameter(diff.after, docs))
@@ -364,12 +364,22 @@ export function compareDescriptions(before: unknown, after: unknown): Change[] {
     const value = diff.action === "remove" ? diff.before : diff.after;
     const scalar = typeof value === "string" || typeof value === "number" || typeof value === "boolean";
     const enumEntry = keyword?.keyword === "enum" && last(diff.path, 2) === "enum" && scalar;
+    // A bound or other scalar keyword: say from what to what (`maxLength` 50 → 20).
+    const shown = (v: unknown) => (v === undefined ? "none" : JSON.stringify(v));
+    const values =
+      keyword &&
+      !enumEntry &&
+      keyword.keyword !== "required" &&
+      [diff.before, diff.after].every((v) => typeof v !== "object")
+        ? ` (${keyword.keyword} ${shown(diff.before)} → ${shown(diff.after)})`
+        : "";
     changes.push({
       ...judged,
       path: [...diff.path],
-      description: enumEntry
-        ? `${JSON.stringify(value)} ${diff.action === "remove" ? "from" : "in"} ${description}`
-        : description,
+      description:
+        (enumEntry
+          ? `${JSON.stringify(value)} ${diff.action === "remove" ? "from" : "in"} ${description}`
+          : description) + values,
     });
   }
   return changes.sort((a, b) => Number(b.breaking) - Number(a.breaking));

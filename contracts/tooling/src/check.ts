@@ -62,6 +62,11 @@ export function checkContract(
   const approved: ApprovedChange[] = [];
   const errors: ContractError[] = [];
   const used = new Set<Approval>();
+  const freshDocuments = new Map<string, unknown>();
+  const normalizedFresh = (version: string, text: string) => {
+    if (!freshDocuments.has(version)) freshDocuments.set(version, normalizeDescription(JSON.parse(text)));
+    return freshDocuments.get(version);
+  };
   let removedVersions = 0;
   const allowed: LocatedChange[] = [];
   for (const [version, text] of baseline) {
@@ -81,7 +86,7 @@ export function checkContract(
     compared.push(version);
     // Paths in the changes are paths in the normalized descriptions: name their subjects there.
     const before = normalizeDescription(JSON.parse(text));
-    const after = normalizeDescription(JSON.parse(now));
+    const after = normalizedFresh(version, now);
     for (const change of compareDescriptions(before, after)) {
       const subject = subjectIn(after, before, change.path);
       const source = sources?.locate(subject);
@@ -94,7 +99,7 @@ export function checkContract(
     }
   }
   for (const [version, text] of fresh) {
-    for (const error of requiredNameErrors(JSON.parse(text)))
+    for (const error of requiredNameErrors(normalizedFresh(version, text)))
       errors.push({ version, message: `${error.message} [${fileOfVersion(version)}]` });
   }
   const newVersions = [...fresh.keys()].filter((v) => !baseline.has(v));

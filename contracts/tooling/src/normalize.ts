@@ -51,11 +51,16 @@ function mergePathItemParameters(doc: Json): void {
   }
 }
 
+/** What this module returned: normalizing it again would change nothing, so it is returned as it is. */
+const normalized = new WeakSet<object>();
+
 /** `description` in the shape the gate compares (a new object; `description` is left as it was). */
 export function normalizeDescription(description: unknown): unknown {
-  if (!isObject(description)) return description;
+  if (!isObject(description) || normalized.has(description)) return description;
   const doc = structuredClone(description);
   mergePathItemParameters(doc);
-  // allof-merge reports what it cannot merge (contradictory members); the members are then kept as they were.
-  return merge(doc, { mergeRefSibling: false, onMergeError: () => undefined });
+  // allof-merge reports what it cannot merge (contradictory members) and leaves those keywords as they are.
+  const result = merge(doc, { mergeRefSibling: false, onMergeError: () => undefined });
+  if (isObject(result)) normalized.add(result);
+  return result;
 }

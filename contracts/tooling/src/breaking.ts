@@ -234,7 +234,9 @@ function keywordKind(change: KeywordChange, row: PolicyRow, owner: Path): Change
   }
 }
 
-const REQUIRED_FLAG_OWNERS = new Set(["requestBody"]);
+/** Whether `required` at `owner` is a flag: a parameter's, a request body's or a response header's. */
+const ownsRequiredFlag = (owner: Path) =>
+  last(owner) === "requestBody" || last(owner, 2) === "parameters" || last(owner, 2) === "headers";
 
 function judgeKeyword(
   diff: Diff,
@@ -252,17 +254,16 @@ function judgeKeyword(
     if (paired === "none") return "skip";
     effect = paired;
   } else effect = effectOf(change.keyword, change.before, change.after);
-  // `required` is a list of names on a schema, a flag on a parameter, a body or a response header.
-  const flag = typeof change.before === "boolean" || typeof change.after === "boolean";
-  if (change.keyword === "required" && flag && !REQUIRED_FLAG_OWNERS.has(String(last(change.owner)))) {
-    const parameterOrHeader = last(change.owner, 2) === "parameters" || last(change.owner, 2) === "headers";
-    if (!parameterOrHeader) return undefined;
-  }
-  if (change.keyword === "required" && !flag && effect === "narrows") {
-    // A name that names no property is a contract error (reported on its own), not a breaking change.
-    const names = Array.isArray(change.after) ? change.after : [change.after];
-    const schema = nodeAt(docs.after, change.owner);
-    if (!names.some((name) => declaresProperty(schema, String(name)))) return { breaking: false, kind: "other" };
+  if (change.keyword === "required") {
+    // A list of names on a schema; a flag on a parameter, a request body or a response header.
+    const flag = typeof change.before === "boolean" || typeof change.after === "boolean";
+    if (flag && !ownsRequiredFlag(change.owner)) return undefined;
+    if (!flag && effect === "narrows") {
+      // A name that names no property is a contract error (required-names.ts), not a breaking change.
+      const names = Array.isArray(change.after) ? change.after : [change.after];
+      const schema = nodeAt(docs.after, change.owner);
+      if (!names.some((name) => declaresProperty(schema, String(name)))) return { breaking: false, kind: "other" };
+    }
   }
   const row = policyFor(change.keyword, direction, effect);
   const policy = { keyword: row.keyword, direction: row.direction, effect: row.effect };

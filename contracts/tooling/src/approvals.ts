@@ -1,8 +1,9 @@
 // Approved breaking changes: the rare intentional break, declared in the contract's folder
 // (contracts/<name>/approved-breaking-changes.yaml) and reviewed with the pull request that makes it. Each entry
 // names one change exactly as contracts:check prints it (`<kind>: <description>`), optionally narrowed to one
-// operation and one version, and says why and who approved it. The gate then passes the change, and prints it
-// (and, in CI, annotates the run with it) so that it is never silent.
+// operation and one version, and says why and who approved it. This module reads and validates the file;
+// checkContract (check.ts) matches the entries, passes those changes and prints them (and, in CI, annotates the
+// run with them) so that an approved break is never silent.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
@@ -45,16 +46,4 @@ export function readApprovals(contract: Contract): Approval[] {
   const file = path.join(contract.dir, APPROVALS_FILE);
   if (!existsSync(file)) return [];
   return parseApprovals(readFileSync(file, "utf8"), path.relative(repoRoot, file));
-}
-
-/** Whether `approval` names this change (its printed text, and its operation and version when given). */
-export function approves(
-  approval: Approval,
-  change: { kind: string; description: string; version: string; subject: { operation?: string } },
-): boolean {
-  return (
-    approval.change.trim() === `${change.kind}: ${change.description}` &&
-    (approval.operation === undefined || approval.operation === change.subject.operation) &&
-    (approval.version === undefined || approval.version === change.version)
-  );
 }

@@ -3,7 +3,7 @@
 // a version the baseline does not have (a new member of its Versions enum, emitted as a new openapi.<v>.json),
 // or when the contract's approvals file names them (approvals.ts). A required name that names no property of
 // its schema is a contract error of its own and fails the gate too.
-import { approves, type Approval } from "./approvals.js";
+import type { Approval } from "./approvals.js";
 import { compareDescriptions, type Change } from "./breaking.js";
 import { subjectIn, type SourceIndex, type Subject } from "./locate.js";
 import { fileOfVersion } from "./contracts.js";
@@ -47,6 +47,15 @@ export interface ContractCheck {
   /** Breaking changes present but accepted because a new version is declared. */
   acceptedByNewVersion: boolean;
   ok: boolean;
+}
+
+/** Whether `approval` names this change: its printed text, and its operation and version when given. */
+function approves(approval: Approval, change: LocatedChange): boolean {
+  return (
+    approval.change.trim() === `${change.kind}: ${change.description}` &&
+    (approval.operation === undefined || approval.operation === change.subject.operation) &&
+    (approval.version === undefined || approval.version === change.version)
+  );
 }
 
 export function checkContract(

@@ -5,7 +5,7 @@
 // may carry more breaks the clients reading it. Two exceptions, for generated clients: an enum is a closed type
 // in their code, so any value removed or added to a response enum breaks them; and a response `pattern` is never
 // checked by them (nor by the gateway), so it is listed, not judged. contracts/README.md ("Policy") shows this
-// table; test/contracts/policy.test.ts proves every row on a pair of descriptions.
+// table; test/contracts/breaking-policy.test.ts proves every row on a pair of descriptions.
 
 export type Direction = "request" | "response";
 /** What a change does to the values a schema allows: fewer (narrows), more (widens), or different (changes). */

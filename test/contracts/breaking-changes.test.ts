@@ -161,10 +161,11 @@ describe("breaking changes fail the gate, each named", () => {
     expect(check.breaking[0]!.description).toMatch(/`skip`/);
   });
 
-  it("a narrowed type", () => {
+  it("a changed format (int64 to int32: neither narrower nor wider for every direction, so breaking in both)", () => {
     const check = compare("narrowedType");
-    expect(kinds(check)).toContain("narrowed type");
-    expect(check.breaking.some((c) => c.kind === "narrowed type" && c.description.includes("size"))).toBe(true);
+    expect(new Set(kinds(check))).toEqual(new Set(["changed type"]));
+    expect(check.breaking.every((c) => c.description.includes("size"))).toBe(true);
+    expect(check.breaking.map((c) => c.policy?.direction)).toEqual(expect.arrayContaining(["request", "response"]));
   });
 
   it("an enum value added to a response (clients that switch over every value break)", () => {

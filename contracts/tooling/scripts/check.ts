@@ -1,10 +1,14 @@
 // npm run contracts:check [-- <name>...] [--base <git-ref>] [--json] [--update-baseline]
 // Compiles each contract and compares its OpenAPI descriptions with the committed baseline (default) or with
 // the contract's openapi/ folder at a git ref (pull requests: --base origin/main). Writes no build output.
-// Exit codes: 0 no breaking changes (or accepted by a new version); 1 breaking changes; 2 usage, configuration
-// or git error; 3 a contract does not compile.
+// Breaking changes named in contracts/<name>/approved-breaking-changes.yaml pass and are printed; in GitHub Actions
+// and Azure Pipelines each is also annotated on the run (and listed in GitHub's job summary).
+// Exit codes: 0 no breaking changes (or accepted by a new version, or approved); 1 breaking changes or contract
+// errors; 2 usage, configuration (an invalid approvals file) or git error; 3 a contract does not compile.
+import { appendFileSync } from "node:fs";
 import { Command } from "commander";
 import { ConfigError } from "../../../src/config/load.js";
+import { readApprovals } from "../src/approvals.js";
 import { BaselineError, committedBaseline, gitBaseline, verifyRef, writeBaseline } from "../src/baseline.js";
 import type { ContractCheck } from "../src/check.js";
 import { ContractNotFoundError, repoRoot, selectContracts } from "../src/contracts.js";
@@ -12,8 +16,9 @@ import { ContractNotFoundError, repoRoot, selectContracts } from "../src/contrac
 const program = new Command("contracts:check")
   .description(
     "Fail on breaking changes to the contracts' OpenAPI descriptions (removed path, operation, response, property " +
-      "or enum value; a property or parameter made required; a narrowed type; a removed security requirement) " +
-      "unless the contract declares a new version in its Versions enum.",
+      "or enum value; a property or parameter made required; a request narrowed or a response widened; a removed " +
+      "security requirement) unless the contract declares a new version in its Versions enum or approves the " +
+      "change in its approved-breaking-changes.yaml; and on a required name that names no property.",
   )
   .argument("[names...]", "contract folder names under contracts/ (default: all)")
   .option("--base <git-ref>", "compare with the contract's openapi/ at this ref instead of the committed baseline")
@@ -22,8 +27,8 @@ const program = new Command("contracts:check")
   .addHelpText(
     "after",
     "\nExamples:\n  npm run contracts:check\n  npm run contracts:check -- --base origin/main\n" +
-      "\nExit codes: 0 no breaking changes (or accepted by a new version); 1 breaking changes;\n" +
-      "2 usage, configuration or git error; 3 a contract does not compile.",
+      "\nExit codes: 0 no breaking changes (or accepted by a new version, or approved); 1 breaking changes or\n" +
+      "contract errors; 2 usage, configuration (an invalid approvals file) or git error; 3 a contract does not compile.",
   )
   .showHelpAfterError();
 
@@ -36,14 +41,16 @@ try {
   if (options.base !== undefined) verifyRef(options.base);
   const contracts = selectContracts(program.args);
   // The compiler and the diff load only once the arguments are known to be good.
-  const [{ prepareAndCompile }, { checkContract, renderCheck }, { SourceIndex }] = await Promise.all([
+  const [{ prepareAndCompile }, { checkContract, renderCheck }, { SourceIndex }, { ciReport }] = await Promise.all([
     import("../src/build.js"),
     import("../src/check.js"),
     import("../src/locate.js"),
+    import("../src/ci-report.js"),
   ]);
   const checks: ContractCheck[] = [];
   const notice = (message: string) => process.stderr.write(`${message}\n`);
   for (const contract of contracts) {
+    const approvals = readApprovals(contract);
     const compiled = await prepareAndCompile(contract, notice);
     const baseline = options.base === undefined ? committedBaseline(contract) : gitBaseline(contract, options.base);
     const check = checkContract(
@@ -52,6 +59,7 @@ try {
       baseline.documents,
       compiled.documents,
       new SourceIndex(compiled.program, repoRoot),
+      approvals,
     );
     checks.push(check);
     if (!options.json) console.log(renderCheck(check));
@@ -61,6 +69,13 @@ try {
   }
   if (options.json)
     process.stdout.write(`${JSON.stringify({ ok: checks.every((c) => c.ok), contracts: checks }, null, 2)}\n`);
+  else {
+    // Annotations on the CI run (stdout is the CI system's command channel; --json keeps stdout to the JSON).
+    const report = ciReport(checks, process.env);
+    for (const command of report.commands) console.log(command);
+    if (report.summary && process.env.GITHUB_STEP_SUMMARY)
+      appendFileSync(process.env.GITHUB_STEP_SUMMARY, report.summary);
+  }
   if (!checks.every((c) => c.ok)) process.exitCode = 1;
 } catch (err) {
   if (err instanceof ConfigError || err instanceof ContractNotFoundError || err instanceof BaselineError) {

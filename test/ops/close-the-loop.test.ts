@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { execution } from "../support/execution.js";
 import { setIndexerHistory, startHarness, type Harness } from "./harness.js";
-import { FAST_SERVICE } from "./fast-service.js";
+import { FAST_SERVICE } from "../support/cli.js";
 
 let h: Harness;
 beforeAll(async () => {

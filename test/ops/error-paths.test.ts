@@ -1,7 +1,7 @@
 // The shared error path, table-driven: every service-facing command against the same failures: 403 (exit 3,
 // names the permission problem), 429/503 retried (the command succeeds), a 5xx that persists after the retries
 // (exit 3, names the status), the service or the storage account unreachable (exit 3, naming the URL and where it
-// came from). Retries use millisecond back-off (fast-service.ts), so none of this waits.
+// came from). Retries use millisecond back-off (FAST_SERVICE in test/support/cli.ts), so none of this waits.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { execution } from "../support/execution.js";

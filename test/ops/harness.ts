@@ -1,15 +1,12 @@
-// Test harness for the ops commands: the stand-in (+ Azurite when asked), the real definitions in state,
-// and runCli in-process with the local-environment variables.
-import path from "node:path";
+// The ops commands' world: the stand-in (+ Azurite when asked) with the real definitions in state, a search
+// client, and the CLI through the one harness (test/support/cli.ts) with dev's config.
 import { AzureKeyCredential, SearchClient } from "@azure/search-documents";
 import { BlobServiceClient } from "@azure/storage-blob";
-import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { startAzurite, type Azurite } from "../../local/azurite.js";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
 import { newEtag, type ExecutionResult } from "../../local/search-standin/state.js";
 import { loadDefinition } from "../standin/fixtures.js";
-import { FAST_SERVICE } from "./fast-service.js";
-import { repoRoot } from "../../src/config/repo-root.js";
+import { cliEnv, runIn, type CliRun } from "../support/cli.js";
 
 export const ACCOUNT_ROOT = "https://devstoreaccount1.blob.core.windows.net/$web";
 
@@ -19,7 +16,7 @@ export interface Harness {
   env: NodeJS.ProcessEnv;
   search: SearchClient<Record<string, unknown>>;
   container(): ReturnType<BlobServiceClient["getContainerClient"]>;
-  cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: () => any }>;
+  cli(...args: string[]): Promise<CliRun>;
   close(): Promise<void>;
 }
 
@@ -28,12 +25,7 @@ export async function startHarness(opts: { azurite?: boolean } = {}): Promise<Ha
   const standIn = await startSearchStandIn(azurite ? { storageConnectionString: azurite.connectionString } : {});
   standIn.state.indexes.set("docs-index", { definition: loadDefinition("docs-index.json"), etag: newEtag() });
   standIn.state.documents.set("docs-index", new Map());
-  const env: NodeJS.ProcessEnv = {
-    VARS_FILE: path.join(repoRoot, "config", "dev", "vars.yml"),
-    SEARCH_ENDPOINT: standIn.url,
-    SEARCH_ADMIN_KEY: standIn.apiKey,
-    ...(azurite ? { DOCS_STORAGE_CONNECTION_STRING: azurite.connectionString } : {}),
-  };
+  const env = cliEnv({ standIn, ...(azurite ? { azurite } : {}) });
   const search = new SearchClient<Record<string, unknown>>(
     standIn.url,
     "docs-index",
@@ -51,10 +43,7 @@ export async function startHarness(opts: { azurite?: boolean } = {}): Promise<Ha
       blobService ??= BlobServiceClient.fromConnectionString(azurite.connectionString);
       return blobService.getContainerClient("$web");
     },
-    async cli(...args: string[]) {
-      const run = await runDocsIndex(args, env, { service: FAST_SERVICE });
-      return { ...run, json: () => JSON.parse(run.stdout) };
-    },
+    cli: (...args: string[]) => runIn(env, args),
     async close() {
       await standIn.close();
       if (azurite) {

@@ -18,7 +18,7 @@ import {
   readRawDefinitions,
 } from "../../src/search/definitions/definitions.js";
 import { applyFieldMappings, type FieldMapping } from "../../src/search/indexer-emulation/field-mappings.js";
-import { copyDefinitions } from "./cli-harness.js";
+import { copyDefinitions } from "../support/cli.js";
 import { repoRoot } from "../../src/config/repo-root.js";
 
 const config = parseConfig(

@@ -9,8 +9,8 @@ import { PassThrough, Writable } from "node:stream";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
 import { runCli } from "../../src/cli/docs-index/program.js";
-import { FAST_SERVICE } from "../ops/fast-service.js";
-import { cli, copyDefinitions } from "./cli-harness.js";
+import { FAST_SERVICE } from "../support/cli.js";
+import { cli, copyDefinitions } from "../support/cli.js";
 
 let standIn: SearchStandIn;
 const started: SearchStandIn[] = [];

@@ -11,7 +11,7 @@ import { deploy } from "../../src/search/deploy/pipeline.js";
 import { createBlueGreenPort } from "../../src/search/io/bluegreen-port.js";
 import type { Plan } from "../../src/search/plan/plan.js";
 import { createSearchManagementPort } from "../../src/search/io/management-port.js";
-import { cli, copyDefinitions } from "./cli-harness.js";
+import { cli, copyDefinitions } from "../support/cli.js";
 import { LANGUAGE_FIELD } from "./plan-fixtures.js";
 import { execution } from "../support/execution.js";
 import { repoRoot } from "../../src/config/repo-root.js";

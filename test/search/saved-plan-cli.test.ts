@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
 import { LANGUAGE_FIELD } from "./plan-fixtures.js";
-import { cli, copyDefinitions } from "./cli-harness.js";
+import { cli, copyDefinitions } from "../support/cli.js";
 import { repoRoot } from "../../src/config/repo-root.js";
 
 let standIn: SearchStandIn;

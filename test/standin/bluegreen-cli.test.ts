@@ -6,24 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
-import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { brokenMappingDefinitions, searchableFieldDefinitions } from "../../local/environment/rebuild-demo.js";
 import { startQueryLoop } from "../../local/environment/query-loop.js";
-import { localCliEnv } from "../../local/environment/services.js";
-import { FAST_SERVICE } from "../ops/fast-service.js";
+import { cliEnv, runIn } from "../support/cli.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "./bluegreen-world.js";
 import { repoRoot } from "../../src/config/repo-root.js";
 
 let world: BlueGreenWorld;
 let env: NodeJS.ProcessEnv;
 const FAST = ["--propagation-wait", "0.2", "--poll-interval", "0.05"];
-const cli = (...args: string[]) => runDocsIndex(args, env, { service: FAST_SERVICE });
+const cli = (...args: string[]) => runIn(env, args);
 const aliasTarget = async () => (await world.indexes.getAlias("docs-index")).indexes[0];
 const writes = () => world.standIn.requests.filter((r) => r.method !== "GET").length;
 
 beforeAll(async () => {
   world = await startBlueGreenWorld();
-  env = { PATH: process.env.PATH, NO_COLOR: "1", ...localCliEnv(world.standIn, world.azurite) };
+  env = cliEnv({ standIn: world.standIn, azurite: world.azurite, config: "local" });
   const deployed = await cli("deploy", "--wait", "--poll-interval", "0.05");
   expect(deployed.code, deployed.stderr).toBe(0);
 }, 60_000);

@@ -6,15 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import {
   DEFINITION_FILES,
   DEPLOY_ORDER,
   readRawDefinitions,
   type DefinitionKind,
 } from "../../src/search/definitions/definitions.js";
-import { localCliEnv } from "../../local/environment/services.js";
-import { FAST_SERVICE } from "../ops/fast-service.js";
+import { cliEnv, runIn } from "../support/cli.js";
 import { LANGUAGE_FIELD } from "../search/plan-fixtures.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "./bluegreen-world.js";
 import { type JsonObject } from "../../src/search/definitions/json.js";
@@ -22,7 +20,7 @@ import { type JsonObject } from "../../src/search/definitions/json.js";
 let world: BlueGreenWorld;
 let env: NodeJS.ProcessEnv;
 const FAST = ["--propagation-wait", "0.2", "--poll-interval", "0.05"];
-const cli = (...args: string[]) => runDocsIndex(args, env, { service: FAST_SERVICE });
+const cli = (...args: string[]) => runIn(env, args);
 const aliasTarget = async () => (await world.indexes.getAlias("docs-index")).indexes[0];
 const writesSince = (mark: number) =>
   world.standIn.requests
@@ -67,7 +65,7 @@ async function planOut(dir: string, file: string) {
 
 beforeAll(async () => {
   world = await startBlueGreenWorld();
-  env = { PATH: process.env.PATH, NO_COLOR: "1", ...localCliEnv(world.standIn, world.azurite) };
+  env = cliEnv({ standIn: world.standIn, azurite: world.azurite, config: "local" });
   const deployed = await cli("deploy", "--wait", "--poll-interval", "0.05");
   expect(deployed.code, deployed.stderr).toBe(0);
   const migrated = await cli("migrate-to-alias", "--yes", ...FAST);

@@ -8,7 +8,7 @@ import path from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import { brokenMappingDefinitions, searchableFieldDefinitions } from "../../local/environment/rebuild-demo.js";
 import { startQueryLoop } from "../../local/environment/query-loop.js";
-import { cliEnv, runIn } from "../support/cli.js";
+import { cliEnv, runIn, writesSince } from "../support/cli.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "../support/bluegreen-world.js";
 import { repoRoot } from "../../src/config/repo-root.js";
 
@@ -33,8 +33,10 @@ describe("docs-index and the alias", () => {
   it("status names a concrete index; migrate-to-alias needs --yes without a TTY", async () => {
     const status = await cli("--json", "status");
     expect(JSON.parse(status.stdout).index).toMatchObject({ name: "docs-index", serving: "docs-index", alias: false });
+    const mark = world.standIn.requests.length;
     const refused = await cli("migrate-to-alias", ...FAST);
     expect(refused.code).toBe(4);
+    expect(writesSince(world.standIn, mark)).toEqual([]);
     expect(world.standIn.state.indexes.has("docs-index-1")).toBe(false);
   });
 
@@ -110,7 +112,18 @@ describe("docs-index and the alias", () => {
     expect((await world.indexers.getIndexer("docs-indexer")).targetIndexName).toBe("docs-index-2");
   }, 30_000);
 
-  it("deploy --prune deletes the old and the failed generation, never the live one", async () => {
+  it("deploy --prune without a TTY and without --yes: exit 4 before any write (no generation deleted, no run)", async () => {
+    const mark = world.standIn.requests.length;
+    const refused = await cli("deploy", "--prune", "--definitions", searchableFieldDefinitions(), ...FAST);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/refusing to delete the generations of docs-index .*no TTY and no --yes/);
+    expect(refused.stderr).not.toMatch(/starting a run/);
+    expect(writesSince(world.standIn, mark)).toEqual([]);
+    expect([...world.standIn.state.indexes.keys()].sort()).toEqual(["docs-index-1", "docs-index-2", "docs-index-3"]);
+  });
+
+  it("deploy --prune deletes the old and the failed generation, never the live one, and starts no run", async () => {
+    const mark = world.standIn.requests.length;
     const run = await cli(
       "--json",
       "deploy",
@@ -122,6 +135,7 @@ describe("docs-index and the alias", () => {
     );
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).pruned).toEqual(["docs-index-1", "docs-index-3"]);
+    expect(writesSince(world.standIn, mark)).toEqual(["DELETE /indexes/docs-index-1", "DELETE /indexes/docs-index-3"]);
     expect([...world.standIn.state.indexes.keys()].sort()).toEqual(["docs-index-2"]);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { execution } from "../support/execution.js";
 import { setIndexerHistory, startHarness, type Harness } from "../support/ops-world.js";
-import { FAST_SERVICE } from "../support/cli.js";
+import { FAST_SERVICE, writesSince } from "../support/cli.js";
 
 let h: Harness;
 beforeAll(async () => {
@@ -55,8 +55,10 @@ describe("confirmation on a TTY", () => {
     setIndexerHistory(h.standIn, [execution()]);
     const resets = () => h.standIn.requests.filter((r) => r.path.endsWith("/reset")).length;
     const before = resets();
+    const mark = h.standIn.requests.length;
     const prompt = await runDocsIndex(["backfill"], h.env, { service: FAST_SERVICE, stdin: tty("no") });
     expect(prompt.code).toBe(4);
+    expect(writesSince(h.standIn, mark)).toEqual([]);
     expect(prompt.stderr).toMatch(/About to reset and run indexer docs-indexer/);
     expect(prompt.stderr).toMatch(
       /in environment dev \(config\/dev\/vars\.yml\), search http:\/\/127\.0\.0\.1:\d+ \(from SEARCH_ENDPOINT\)/,

@@ -1,6 +1,7 @@
 // orphans against Azurite and the stand-in: report, dry run, --delete, --include-stale, error paths.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
+import { writesSince } from "../support/cli.js";
 import { ACCOUNT_ROOT, startHarness, type Harness } from "../support/ops-world.js";
 
 let h: Harness;
@@ -69,6 +70,16 @@ describe("orphans", () => {
     const body = (await h.cli("--json", "orphans", "--apps", "billing")).json();
     expect(body.unknownApps.map((a: any) => a.app)).toEqual(["guides", "reference", "retired"]);
   });
+  it("--delete without a TTY and without --yes: exit 4 before any write (no document deleted)", async () => {
+    const mark = h.standIn.requests.length;
+    const before = h.standIn.state.documents.get("docs-index")!.size;
+    const res = await h.cli("orphans", "--delete");
+    expect(res.code).toBe(4);
+    expect(res.stderr).toMatch(/no TTY and no --yes/);
+    expect(writesSince(h.standIn, mark)).toEqual([]);
+    expect(h.standIn.state.documents.get("docs-index")!.size).toBe(before);
+  });
+
   it("--delete removes only documents whose blob is gone, in checked batches", async () => {
     const res = await h.cli("--json", "orphans", "--delete", "--yes", "--batch-size", "1");
     expect(res.code).toBe(0);

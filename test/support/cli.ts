@@ -71,6 +71,17 @@ export function cli(standIn: CliTarget["standIn"], ...args: string[]): Promise<C
   return runIn(cliEnv({ standIn }), args);
 }
 
+/**
+ * The writes the stand-in received since `mark` (its request log), as `METHOD path`: every request that is not a
+ * read (GET, or a query sent as POST to docs/search). A refusal must leave this empty.
+ */
+export function writesSince(standIn: Pick<SearchStandIn, "requests">, mark: number): string[] {
+  return standIn.requests
+    .slice(mark)
+    .filter((r) => r.method !== "GET" && !(r.method === "POST" && /\/docs\/search/.test(r.path)))
+    .map((r) => `${r.method} ${r.path}`);
+}
+
 /** A copy of search-definitions/ that a test may edit; returns its directory. */
 export function copyDefinitions(edit?: (file: string, json: Record<string, any>) => void): string {
   const dir = mkdtempSync(path.join(tmpdir(), "search-definitions-"));

@@ -1,6 +1,6 @@
 // npm run docs:exit-codes [-- --check]: writes the README's docs-index exit-code table from the one definition
 // of the codes (src/cli/exit-codes.ts), between the `<!-- exit-codes:start -->` and `<!-- exit-codes:end -->`
-// markers; --check only says whether it is in sync (test/ops/exit-codes.test.ts checks the same).
+// markers; --check only says whether it is in sync (test/cli/exit-codes.test.ts checks the same).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { exitCodeMarkdownTable } from "../src/cli/exit-codes.js";

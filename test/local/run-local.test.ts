@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { runDocsIndex, textSink as sink } from "../../src/cli/docs-index/in-process.js";
 import { repoRoot } from "../../src/config/repo-root.js";
-import { copyDefinitions } from "../search/cli-harness.js";
+import { copyDefinitions } from "../support/cli.js";
 import { runLocal, STEP_COUNT, type LocalResult } from "../../local/environment/run-local.js";
 import { StepFailed, StepRunner, StepSkipped } from "../../local/environment/steps.js";
 

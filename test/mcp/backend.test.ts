@@ -6,7 +6,7 @@ import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { DocsIndexBackend } from "../../src/mcp/shell/backend.js";
 import { toolLimits } from "../../src/mcp/core/limits.js";
 import { mcpConfigSchema } from "../../src/config/mcp.js";
-import { ACCOUNT_ROOT, startHarness, type Harness } from "../ops/harness.js";
+import { ACCOUNT_ROOT, startHarness, type Harness } from "../support/ops-world.js";
 
 let h: Harness;
 const old = { id: base64Encode(`${ACCOUNT_ROOT}/guides/setup.html`), path: `${ACCOUNT_ROOT}/guides/setup.html` };

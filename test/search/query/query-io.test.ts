@@ -14,7 +14,7 @@ import {
   searchDocsOnce,
 } from "../../../src/search/query/io/search-docs-io.js";
 import { findDocument, learnContainerBase, listApps } from "../../../src/search/query/io/documents-io.js";
-import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "../../ops/harness.js";
+import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "../../support/ops-world.js";
 import { execution } from "../../support/execution.js";
 
 let h: Harness;

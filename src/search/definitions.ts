@@ -29,6 +29,8 @@ export function placeholderValues(search: SearchConfig): Record<string, string> 
     INDEXER_NAME: search.indexer_name,
     CONTAINER: search.container,
     STORAGE_ACCOUNT_RESOURCE_ID: search.storage_account_resource_id,
+    KNOWLEDGE_SOURCE_NAME: search.knowledge_source_name,
+    KNOWLEDGE_BASE_NAME: search.knowledge_base_name,
   };
 }
 

@@ -7,7 +7,7 @@ import { AzureKeyCredential, SearchClient } from "@azure/search-documents";
 import { BlobServiceClient } from "@azure/storage-blob";
 import { repoRoot } from "../src/config/load.js";
 import { base64Encode } from "../src/search/indexer-emulation/base64.js";
-import { mapLimit } from "../src/search/ops/io/blob-io.js";
+import { mapLimit } from "../src/search/io/blob-io.js";
 import { startAzuriteProcess } from "../local/azurite-process.js";
 import { startSearchStandIn } from "../local/search-standin/server.js";
 import { newEtag } from "../local/search-standin/state.js";

@@ -13,7 +13,7 @@ import { repoRoot } from "../src/config/load.js";
 import { runDocsIndex } from "../src/cli/docs-index/in-process.js";
 import { startSearchStandIn } from "../local/search-standin/server.js";
 import { newEtag } from "../local/search-standin/state.js";
-import { readRawDefinitions, placeholderValues, fillPlaceholders } from "../src/search/definitions.js";
+import { readRawDefinitions, placeholderValues, fillPlaceholders } from "../src/search/definitions/definitions.js";
 import { loadConfig } from "../src/config/load.js";
 
 const RUNS = 7;

@@ -16,7 +16,7 @@
 // first run would reprocess everything and hide exactly what the local environment is meant to show.
 import type { Writable } from "node:stream";
 import { rmSync } from "node:fs";
-import { readRawDefinitions } from "../src/search/definitions.js";
+import { readRawDefinitions } from "../src/search/definitions/definitions.js";
 import { docsIndex, hasCommand, parseJson, type CliRun } from "./environment/docs-index.js";
 import { waitForIndexer } from "./environment/indexer-wait.js";
 import { EXAMPLE_QUERIES, queryFigures, type QueryFigures } from "./environment/queries.js";

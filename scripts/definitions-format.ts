@@ -4,8 +4,8 @@
 // service's defaults, naming them.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { canonicalJson } from "../src/search/canonical-json.js";
-import { implicitAttributeProblems } from "../src/search/field-attributes.js";
+import { canonicalJson } from "../src/search/definitions/canonical-json.js";
+import { implicitAttributeProblems } from "../src/search/definitions/field-attributes.js";
 import {
   implicitKnowledgeAttributes,
   KNOWLEDGE_DEFINITION_FILES,
@@ -18,7 +18,7 @@ import {
   DEPLOY_ORDER,
   parseDefinition,
   readDefinitionText,
-} from "../src/search/definitions.js";
+} from "../src/search/definitions/definitions.js";
 
 const check = process.argv.includes("--check");
 const dirAt = process.argv.indexOf("--definitions");

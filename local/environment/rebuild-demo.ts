@@ -12,7 +12,7 @@ import {
   readRawDefinitions,
   type DefinitionKind,
   type JsonObject,
-} from "../../src/search/definitions.js";
+} from "../../src/search/definitions/definitions.js";
 import { formatQueryLoop, startQueryLoop, type QueryLoopCounts } from "./query-loop.js";
 import type { CliRun } from "./docs-index.js";
 import { INDEX_NAME } from "./services.js";

@@ -10,7 +10,7 @@ import { createContext } from "../../src/cli/context.js";
 import { runDocsIndex, textSink as sink } from "../../src/cli/docs-index/in-process.js";
 import { ARM_STORAGE_API_VERSION, runPreflight } from "../../src/cli/docs-index/commands/preflight.js";
 import { createOutput } from "../../src/cli/output.js";
-import { DEFAULT_SERVICE_OPTIONS } from "../../src/search/ops/io/service-options.js";
+import { DEFAULT_SERVICE_OPTIONS } from "../../src/search/io/service-options.js";
 import { repoRoot } from "../../src/config/load.js";
 
 // The local config: Azurite's account (the dev config names an Azure account since issue 12).

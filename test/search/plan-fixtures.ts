@@ -3,8 +3,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseConfig, repoRoot } from "../../src/config/load.js";
-import { loadDefinitions, type Definitions, type JsonObject } from "../../src/search/definitions.js";
-import { buildPlan, type LiveDefinitions, type Plan } from "../../src/search/plan.js";
+import { loadDefinitions, type Definitions, type JsonObject } from "../../src/search/definitions/definitions.js";
+import { buildPlan, type LiveDefinitions, type Plan } from "../../src/search/plan/plan.js";
 
 const config = parseConfig(readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8"), "vars.yml");
 

@@ -4,10 +4,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../src/config/load.js";
-import type { JsonObject } from "../../src/search/definitions.js";
-import { buildPlan } from "../../src/search/plan.js";
-import { renderPlanMarkdown, renderSavedPlanMarkdown } from "../../src/search/plan-markdown.js";
-import { createSavedPlan } from "../../src/search/saved-plan.js";
+import type { JsonObject } from "../../src/search/definitions/definitions.js";
+import { buildPlan } from "../../src/search/plan/plan.js";
+import { renderPlanMarkdown, renderSavedPlanMarkdown } from "../../src/search/views/plan-markdown.js";
+import { createSavedPlan } from "../../src/search/saved-plans/saved-plan.js";
 import {
   deployedLive,
   devDefinitions,

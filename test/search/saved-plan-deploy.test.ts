@@ -7,13 +7,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { ConcurrentChangeError, deploy, planDeploy, RebuildRefusedError } from "../../src/search/deploy.js";
-import type { Definitions, JsonObject } from "../../src/search/definitions.js";
-import { createSavedPlan, parseSavedPlan, serializeSavedPlan, type SavedPlan } from "../../src/search/saved-plan.js";
-import { applySavedPlan } from "../../src/search/saved-plan-apply.js";
-import { SavedPlanRefusedError } from "../../src/search/saved-plan-check.js";
-import { createSearchManagementPort } from "../../src/search/ops/io/management-port.js";
-import type { SearchManagementPort } from "../../src/search/service-port.js";
+import { ConcurrentChangeError, deploy, planDeploy, RebuildRefusedError } from "../../src/search/deploy/deploy.js";
+import type { Definitions, JsonObject } from "../../src/search/definitions/definitions.js";
+import {
+  createSavedPlan,
+  parseSavedPlan,
+  serializeSavedPlan,
+  type SavedPlan,
+} from "../../src/search/saved-plans/saved-plan.js";
+import { applySavedPlan } from "../../src/search/deploy/saved-plan-apply.js";
+import { SavedPlanRefusedError } from "../../src/search/saved-plans/saved-plan-check.js";
+import { createSearchManagementPort } from "../../src/search/io/management-port.js";
+import type { SearchManagementPort } from "../../src/search/service/management-port.js";
 import { devDefinitions, withLanguageField, withSearchableSection } from "./plan-fixtures.js";
 
 let standIn: SearchStandIn;

@@ -7,7 +7,7 @@ import { Testing } from "cdktf";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, repoRoot } from "../../src/config/load.js";
 import { buildStacks } from "../../stacks/app.js";
-import { requireStackConfig } from "../../stacks/config.js";
+import { requireStackConfig } from "../../stacks/config/stack-config.js";
 import { MissingOpenApiError, readOpenApiV1 } from "../../stacks/webhook/openapi.js";
 import { DEV_FILE, devConfig, fixtureOpenApi } from "./harness.js";
 

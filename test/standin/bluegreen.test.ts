@@ -4,8 +4,8 @@
 import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchStandIn } from "../../local/search-standin/server.js";
-import type { JsonObject } from "../../src/search/definitions.js";
-import { deploy } from "../../src/search/deploy.js";
+import type { JsonObject } from "../../src/search/definitions/definitions.js";
+import { deploy } from "../../src/search/deploy/deploy.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { VerificationFailedError } from "../../src/search/bluegreen/build.js";
 import { migrateToAlias } from "../../src/search/bluegreen/migrate.js";

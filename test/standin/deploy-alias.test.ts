@@ -7,13 +7,13 @@ import {
   BlueGreenRebuildRefusedError,
   deployThroughAlias,
   planThroughAlias,
-} from "../../src/search/bluegreen/deploy-alias.js";
+} from "../../src/search/deploy/deploy-alias.js";
 import { migrateToAlias } from "../../src/search/bluegreen/migrate.js";
 import { blueGreenRendering } from "../../src/search/bluegreen/plan-view.js";
-import { renderPlan } from "../../src/search/render-plan.js";
-import { resolveServingIndex } from "../../src/search/ops/io/alias-resolve.js";
+import { renderPlan } from "../../src/search/views/plan-text.js";
+import { resolveServingIndex } from "../../src/search/io/alias-resolve.js";
 import { describeResolution } from "../../src/search/bluegreen/generations.js";
-import { formatMigrateResult, formatRebuildResult } from "../../src/search/bluegreen/render.js";
+import { formatMigrateResult, formatRebuildResult } from "../../src/search/views/bluegreen-text.js";
 import {
   files,
   rebuildOptions,

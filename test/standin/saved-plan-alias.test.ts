@@ -13,7 +13,7 @@ import {
   readRawDefinitions,
   type DefinitionKind,
   type JsonObject,
-} from "../../src/search/definitions.js";
+} from "../../src/search/definitions/definitions.js";
 import { localCliEnv } from "../../local/environment/services.js";
 import { FAST_SERVICE } from "../ops/fast-service.js";
 import { LANGUAGE_FIELD } from "../search/plan-fixtures.js";

@@ -1,7 +1,7 @@
 // The docs-index command line: global options, the registry of subcommands (only the one being run is loaded),
 // and the one wrapper that gives each action its context and deadline and maps errors to exit codes.
 import { Command, CommanderError, Option } from "commander";
-import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/ops/io/service-options.js";
+import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/io/service-options.js";
 import type { CliContext } from "../context.js";
 import { Deadline } from "../deadline.js";
 import { exitCodeSummary, ExitCode } from "../exit-codes.js";

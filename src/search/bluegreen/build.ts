@@ -2,8 +2,8 @@
 // reviewed file, point the indexer at it, reset and run (one full crawl; the live index keeps serving,
 // unchanged), wait with progress, then verify it against the live index before any consumer sees it. On a failed
 // verification the indexer is pointed back at the live index; the new generation is kept for inspection.
-import type { Definitions, JsonObject } from "../definitions.js";
-import type { LiveObject } from "../plan.js";
+import type { Definitions, JsonObject } from "../definitions/definitions.js";
+import type { LiveObject } from "../plan/plan.js";
 import { BlobIndex } from "../ops/orphans.js";
 import { countableFields } from "./countable.js";
 import { summariseDropped, type DropOptions, type DroppedSummary } from "./dropped.js";

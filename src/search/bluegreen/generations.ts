@@ -1,6 +1,6 @@
 // Generations: the concrete indexes behind the alias, named `<alias>-<n>` (docs-index-3). Which index the alias
 // designates, the next generation's name, and the reviewed definitions retargeted at a generation. Pure.
-import type { Definitions, JsonObject } from "../definitions.js";
+import type { Definitions, JsonObject } from "../definitions/definitions.js";
 
 export function generationIndexName(alias: string, generation: number): string {
   return `${alias}-${generation}`;

@@ -1,8 +1,8 @@
 // The blue/green rebuild: build and verify the next generation beside the live one (./build.ts), then swap the
 // alias (conditional on its ETag), wait out propagation, and keep the old generation until `--prune`. Interrupted
 // at any step, consumers stay on a complete index; `resume` continues from what the service shows.
-import type { Definitions } from "../definitions.js";
-import type { LiveObject } from "../plan.js";
+import type { Definitions } from "../definitions/definitions.js";
+import type { LiveObject } from "../plan/plan.js";
 import { ALIAS_PROPAGATION_MS } from "./alias-facts.js";
 import {
   createAndPoint,

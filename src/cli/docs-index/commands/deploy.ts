@@ -3,27 +3,43 @@
 // indexer. --wait follows the run it started, then applies the status verdict. `deploy <file>` applies exactly a
 // saved plan (plan -out) or refuses with exit 4, writing nothing (docs/saved-plans.md).
 import type { Command } from "commander";
-import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
-import { ConcurrentChangeError, RebuildRefusedError, type DeployResult } from "../../../search/deploy.js";
+
+import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
+
+import { ConcurrentChangeError, RebuildRefusedError, type DeployResult } from "../../../search/deploy/deploy.js";
+
 import {
   BlueGreenRebuildRefusedError,
   deployThroughAlias,
   type AliasDeployResult,
   type AliasPlan,
-} from "../../../search/bluegreen/deploy-alias.js";
+} from "../../../search/deploy/deploy-alias.js";
+
 import { blueGreenRendering } from "../../../search/bluegreen/plan-view.js";
+
 import { pruneGenerations, type RebuildResult } from "../../../search/bluegreen/rebuild.js";
-import { formatRebuildResult } from "../../../search/bluegreen/render.js";
-import type { Plan } from "../../../search/plan.js";
-import { applySavedPlanThroughAlias } from "../../../search/saved-plan-alias.js";
-import { SavedPlanRefusedError } from "../../../search/saved-plan-check.js";
-import { fetchIndexerStatusIfExists } from "../../../search/ops/io/search-io.js";
+
+import { formatRebuildResult } from "../../../search/views/bluegreen-text.js";
+
+import type { Plan } from "../../../search/plan/plan.js";
+
+import { applySavedPlanThroughAlias } from "../../../search/deploy/saved-plan-alias.js";
+
+import { SavedPlanRefusedError } from "../../../search/saved-plans/saved-plan-check.js";
+
+import { fetchIndexerStatusIfExists } from "../../../search/io/search-io.js";
+
 import { runIdentity } from "../../../search/ops/run-wait.js";
-import { formatStatusReport, type StatusReport } from "../../../search/ops/status-report.js";
-import { renderPlan } from "../../../search/render-plan.js";
+
+import { type StatusReport } from "../../../search/ops/status-report.js";
+import { renderPlan } from "../../../search/views/plan-text.js";
+
 import type { CliContext } from "../../context.js";
+
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+
 import type { CommandModule } from "../command.js";
+
 import {
   addBlueGreenOptions,
   allowBuildTime,
@@ -32,12 +48,20 @@ import {
   rebuildOptions,
   type BlueGreenCliOptions,
 } from "../common/bluegreen.js";
+
 import { confirmDestructive } from "../common/confirm.js";
+
 import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../common/definitions.js";
+
 import { readSavedPlanFile, renderRefusals } from "../common/saved-plan-file.js";
+
 import { announceTarget } from "../common/target.js";
+
 import { statusVerdict, verdictExitCode } from "../common/verdict.js";
+
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
+
+import { formatStatusReport } from "../../../search/views/status-text.js";
 
 interface DeployOptions extends BlueGreenCliOptions {
   definitions?: string;

@@ -2,12 +2,12 @@
 // --detailed-exitcode follows Terraform: 0 no changes, 1 error, 2 changes. -out <file> saves the plan for
 // `deploy <file>` (docs/saved-plans.md); --markdown prints the reviewer's view for a pull request.
 import type { Command } from "commander";
-import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
-import { planThroughAlias } from "../../../search/bluegreen/deploy-alias.js";
+import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
+import { planThroughAlias } from "../../../search/deploy/deploy-alias.js";
 import { blueGreenRendering } from "../../../search/bluegreen/plan-view.js";
-import { renderPlanMarkdown } from "../../../search/plan-markdown.js";
-import { renderPlan } from "../../../search/render-plan.js";
-import { createSavedPlan, SavedPlanSecretError } from "../../../search/saved-plan.js";
+import { renderPlanMarkdown } from "../../../search/views/plan-markdown.js";
+import { renderPlan } from "../../../search/views/plan-text.js";
+import { createSavedPlan, SavedPlanSecretError } from "../../../search/saved-plans/saved-plan.js";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";

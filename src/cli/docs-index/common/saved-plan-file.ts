@@ -9,8 +9,8 @@ import {
   SavedPlanFormatError,
   serializeSavedPlan,
   type SavedPlan,
-} from "../../../search/saved-plan.js";
-import type { Refusal } from "../../../search/saved-plan-check.js";
+} from "../../../search/saved-plans/saved-plan.js";
+import type { Refusal } from "../../../search/saved-plans/saved-plan-check.js";
 import { CliError, ExitCode } from "../../exit-codes.js";
 
 export function readSavedPlanFile(file: string): SavedPlan {

@@ -11,7 +11,7 @@ import {
   KNOWLEDGE_DEFINITION_FILES,
   KNOWLEDGE_ORDER,
   readKnowledgeDefinitionText,
-} from "../src/search/agentic/definitions.js";
+} from "../src/search/definitions/knowledge-definitions.js";
 import {
   DEFAULT_DEFINITIONS_DIR,
   DEFINITION_FILES,

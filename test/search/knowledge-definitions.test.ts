@@ -7,13 +7,13 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { parseConfig, repoRoot } from "../../src/config/load.js";
-import { canonicalJson } from "../../src/search/canonical-json.js";
-import { DEFAULT_DEFINITIONS_DIR, DefinitionError } from "../../src/search/definitions.js";
+import { canonicalJson } from "../../src/search/definitions/canonical-json.js";
+import { DEFAULT_DEFINITIONS_DIR, DefinitionError } from "../../src/search/definitions/definitions.js";
 import {
   KNOWLEDGE_DEFINITION_FILES,
   KNOWLEDGE_ORDER,
   loadKnowledgeDefinitions,
-} from "../../src/search/agentic/definitions.js";
+} from "../../src/search/definitions/knowledge-definitions.js";
 import { copyDefinitions } from "./cli-harness.js";
 
 const dev = parseConfig(readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8"), "config/dev/vars.yml");

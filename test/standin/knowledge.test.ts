@@ -12,8 +12,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
 import { parseConfig, repoRoot } from "../../src/config/load.js";
-import { loadDefinitions } from "../../src/search/definitions.js";
-import { loadKnowledgeDefinitions } from "../../src/search/agentic/definitions.js";
+import { loadDefinitions } from "../../src/search/definitions/definitions.js";
+import { loadKnowledgeDefinitions } from "../../src/search/definitions/knowledge-definitions.js";
 import { DEDUP_FILTER_TRANSITIONAL } from "../../src/search/query/filters.js";
 
 let standIn: SearchStandIn;

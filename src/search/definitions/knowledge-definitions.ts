@@ -11,7 +11,7 @@ import {
   parseDefinition,
   placeholderValues,
   type JsonObject,
-} from "../definitions.js";
+} from "./definitions.js";
 
 export type KnowledgeKind = "knowledgeSource" | "knowledgeBase";
 

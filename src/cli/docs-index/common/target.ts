@@ -2,7 +2,7 @@
 // and which setting overrode which (stderr, also with --json, so logs show it and stdout stays clean).
 import type { CliContext } from "../../context.js";
 
-export type ObjectKind = "index" | "datasource" | "indexer" | "container";
+export type ObjectKind = "index" | "datasource" | "indexer" | "container" | "knowledgeSource" | "knowledgeBase";
 
 /** "environment dev (config/dev/vars.yml), search http://… (from SEARCH_ENDPOINT)". */
 export function describeTarget(ctx: CliContext, opts: { storage?: boolean; search?: boolean } = {}): string {
@@ -20,6 +20,8 @@ export function objectNames(ctx: CliContext, kinds: readonly ObjectKind[]): stri
     datasource: `datasource ${s.datasource_name}`,
     indexer: `indexer ${s.indexer_name}`,
     container: `container ${s.container}`,
+    knowledgeSource: `knowledge source ${s.knowledge_source_name}`,
+    knowledgeBase: `knowledge base ${s.knowledge_base_name}`,
   };
   return kinds.map((k) => names[k]).join(", ");
 }

@@ -5,7 +5,7 @@ import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-docum
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchStandIn } from "../../local/search-standin/server.js";
 import type { JsonObject } from "../../src/search/definitions/definitions.js";
-import { deploy } from "../../src/search/deploy/deploy.js";
+import { deploy } from "../../src/search/deploy/pipeline.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { VerificationFailedError } from "../../src/search/bluegreen/build.js";
 import { migrateToAlias } from "../../src/search/bluegreen/migrate.js";
@@ -40,7 +40,7 @@ beforeAll(async () => {
   indexerClient = world.indexers;
 
   // Today's state: a concrete docs-index, filled by one run, plus an orphan whose blob was deleted long ago.
-  await deploy(world.management, files());
+  await deploy(port, { kind: "fresh", files: files() }, {});
   await world.waitForIndexer();
   const listed = await indexes.getSearchClient<{ path: string }>("docs-index").search("*", { select: ["path"] });
   let sample = "";

@@ -4,7 +4,7 @@ import { Command, CommanderError, Option } from "commander";
 import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/io/service-options.js";
 import type { CliContext } from "../context.js";
 import { Deadline } from "../deadline.js";
-import { exitCodeSummary, ExitCode } from "../exit-codes.js";
+import { DETAILED_EXITCODE_FLAG, detailedExitCode, exitCodeSummary, ExitCode } from "../exit-codes.js";
 import { createOutput, type OutputStreams } from "../output.js";
 import type { ActionRunner } from "./command.js";
 import { reportError } from "./errors.js";
@@ -39,6 +39,8 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
   const env = options.env ?? process.env;
   const streams = options.streams ?? process;
   let exitCode: number = ExitCode.Ok;
+  /** The exit code came from an error (not from the command's result). */
+  let failed = false;
   const program = new Command("docs-index")
     .description("Plan, deploy and operate the docs-index search index, its datasource and its indexer.")
     .version(cliVersion(), "-V, --version", "print the version")
@@ -91,6 +93,7 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
         ctx.extendDeadline = (ms) => deadline.extend(ms);
         exitCode = await Promise.race([action(ctx, ...args), deadline.expired]);
       } catch (err) {
+        failed = true;
         exitCode = reportError(err, {
           out,
           env,
@@ -111,12 +114,17 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
     if (entry.name === name) (await entry.load()).register(program, run);
     else program.command(entry.name).description(entry.summary);
   }
+  // Only a command that has the flag changes its exit codes with it (elsewhere the flag is a usage error, 2).
+  const detailed =
+    argv.slice(2).includes(DETAILED_EXITCODE_FLAG) &&
+    Boolean(program.commands.find((c) => c.name() === name)?.options.some((o) => o.long === DETAILED_EXITCODE_FLAG));
 
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
-    throw err;
+    if (!(err instanceof CommanderError)) throw err;
+    exitCode = err.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
+    failed = true;
   }
-  return exitCode;
+  return detailed ? detailedExitCode(exitCode, failed) : exitCode;
 }

@@ -17,7 +17,7 @@ import { describePhase, inferPhase, type Phase } from "../../../search/bluegreen
 
 import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
 
-import { RebuildRefusedError } from "../../../search/deploy/deploy.js";
+import { RebuildRefusedError } from "../../../search/deploy/refusals.js";
 
 import { CliError, ExitCode } from "../../exit-codes.js";
 

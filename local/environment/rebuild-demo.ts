@@ -10,7 +10,7 @@ import {
   DEFINITION_FILES,
   DEPLOY_ORDER,
   readRawDefinitions,
-  type DefinitionKind,
+  type CoreKind,
   type JsonObject,
 } from "../../src/search/definitions/definitions.js";
 import { formatQueryLoop, startQueryLoop, type QueryLoopCounts } from "./query-loop.js";
@@ -30,7 +30,7 @@ export interface DemoContext {
   print(text: string): void;
 }
 
-type Raw = Record<DefinitionKind, JsonObject>;
+type Raw = Record<CoreKind, JsonObject>;
 
 function writeDefinitions(change: (d: Raw) => void): string {
   const raw = structuredClone(readRawDefinitions());

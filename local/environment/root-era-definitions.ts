@@ -13,7 +13,7 @@ import path from "node:path";
 import {
   DEFINITION_FILES,
   DEPLOY_ORDER,
-  type DefinitionKind,
+  type CoreKind,
   type JsonObject,
 } from "../../src/search/definitions/definitions.js";
 import { BACKFILL_FIELDS } from "../../src/search/ops/coverage.js";
@@ -66,7 +66,7 @@ export function rootEraIndexer(indexer: JsonObject): JsonObject {
   return out;
 }
 
-export function rootEraDefinitions(raw: Record<DefinitionKind, JsonObject>): Record<DefinitionKind, JsonObject> {
+export function rootEraDefinitions(raw: Record<CoreKind, JsonObject>): Record<CoreKind, JsonObject> {
   return {
     index: rootEraIndex(raw.index),
     datasource: rootEraDatasource(raw.datasource),
@@ -75,7 +75,7 @@ export function rootEraDefinitions(raw: Record<DefinitionKind, JsonObject>): Rec
 }
 
 /** Writes the root-era definitions (placeholders intact) into a new temporary directory for `deploy --definitions`. */
-export function writeRootEraDefinitions(raw: Record<DefinitionKind, JsonObject>): string {
+export function writeRootEraDefinitions(raw: Record<CoreKind, JsonObject>): string {
   const dir = mkdtempSync(path.join(tmpdir(), "docs-index-root-era-"));
   const defs = rootEraDefinitions(raw);
   for (const kind of DEPLOY_ORDER)

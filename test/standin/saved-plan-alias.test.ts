@@ -11,7 +11,7 @@ import {
   DEFINITION_FILES,
   DEPLOY_ORDER,
   readRawDefinitions,
-  type DefinitionKind,
+  type CoreKind,
   type JsonObject,
 } from "../../src/search/definitions/definitions.js";
 import { localCliEnv } from "../../local/environment/services.js";
@@ -43,7 +43,7 @@ const definitionGets = (mark: number) => {
 };
 const ONCE = { index: 1, datasource: 1, indexer: 1, alias: 1 };
 
-type Raw = Record<DefinitionKind, JsonObject>;
+type Raw = Record<CoreKind, JsonObject>;
 const scratch = mkdtempSync(path.join(tmpdir(), "saved-plan-alias-"));
 
 /** The reviewed files with one change, in a directory of their own. */

@@ -62,7 +62,11 @@ function fieldRefs(value: unknown, what: string): string[] {
 }
 
 /** Validates a knowledge source body and returns it as GET reports it. */
-export function knowledgeSourceWithDefaults(state: StandInState, body: JsonObject): JsonObject {
+export function knowledgeSourceWithDefaults(
+  state: StandInState,
+  body: JsonObject,
+  mayNameAlias = KNOWLEDGE_SOURCE_MAY_NAME_ALIAS,
+): JsonObject {
   refuseUnknown(body, SOURCE_PROPERTIES, SOURCE_TYPE);
   const name = String(body.name);
   if (body.kind === undefined || body.kind === null) throw invalidKnowledge("knowledge source kind is required.");
@@ -86,7 +90,7 @@ export function knowledgeSourceWithDefaults(state: StandInState, body: JsonObjec
   if (!state.indexes.has(indexName)) {
     const alias = aliasStore(state).aliases.get(indexName);
     if (!alias) throw unknownIndex(name, indexName);
-    if (!KNOWLEDGE_SOURCE_MAY_NAME_ALIAS) throw knowledgeSourceNamesAlias(name, indexName);
+    if (!mayNameAlias) throw knowledgeSourceNamesAlias(name, indexName);
     concrete = (alias.definition.indexes as string[])[0]!;
   }
   const schema = schemaOf(state.indexes.get(concrete)!.definition);

@@ -26,7 +26,7 @@ interface KnowledgeKind {
   collection: "knowledgesources" | "knowledgebases";
   noun: string;
   map(state: StandInState): Map<string, Stored>;
-  accept(state: StandInState, body: JsonObject): JsonObject;
+  accept(ctx: StandInContext, body: JsonObject): JsonObject;
   beforeDelete?(state: StandInState, name: string): void;
 }
 
@@ -35,7 +35,7 @@ const KINDS: KnowledgeKind[] = [
     collection: "knowledgesources",
     noun: "knowledge source",
     map: (s) => knowledgeStore(s).sources,
-    accept: knowledgeSourceWithDefaults,
+    accept: (ctx, body) => knowledgeSourceWithDefaults(ctx.state, body, ctx.options.knowledgeSourceMayNameAlias),
     beforeDelete: (state, name) => {
       const listing = [...knowledgeStore(state).bases.values()]
         .filter((b) => (b.definition.knowledgeSources as JsonObject[]).some((r) => r.name === name))
@@ -48,7 +48,7 @@ const KINDS: KnowledgeKind[] = [
     collection: "knowledgebases",
     noun: "knowledge base",
     map: (s) => knowledgeStore(s).bases,
-    accept: knowledgeBaseWithDefaults,
+    accept: (ctx, body) => knowledgeBaseWithDefaults(ctx.state, body),
   },
 ];
 
@@ -74,7 +74,7 @@ function upsert(ctx: StandInContext, kind: KnowledgeKind, req: StandInRequest, n
       `Cannot create ${kind.noun} '${name}' because another ${kind.noun} with the same name already exists.`,
     );
   checkConditions(req, existing);
-  const definition = kind.accept(ctx.state, body);
+  const definition = kind.accept(ctx, body);
   const next: Stored = { definition, etag: newEtag() };
   map.set(name, next);
   return writeResponse(req, next, !existing);

@@ -8,15 +8,14 @@ import {
   DEFAULT_DEFINITIONS_DIR,
   DefinitionError,
   fillPlaceholders,
+  KNOWLEDGE_ORDER,
+  type KnowledgeKind,
   parseDefinition,
   placeholderValues,
   type JsonObject,
 } from "./definitions.js";
 
-export type KnowledgeKind = "knowledgeSource" | "knowledgeBase";
-
-/** Deploy order after the indexer: the knowledge base lists the knowledge source, which names the index. */
-export const KNOWLEDGE_ORDER: readonly KnowledgeKind[] = ["knowledgeSource", "knowledgeBase"];
+export { KNOWLEDGE_ORDER, type KnowledgeKind } from "./definitions.js";
 
 export const KNOWLEDGE_DEFINITION_FILES: Readonly<Record<KnowledgeKind, string>> = {
   knowledgeSource: "docs-knowledge-source.json",

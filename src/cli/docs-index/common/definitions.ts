@@ -6,12 +6,14 @@ import {
   loadDefinitions,
   type Definitions,
 } from "../../../search/definitions/definitions.js";
+import { loadKnowledgeDefinitions } from "../../../search/definitions/knowledge-definitions.js";
 import { isLoopback } from "../../../search/service/endpoint.js";
 import type { SearchManagementPort } from "../../../search/service/management-port.js";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode } from "../../exit-codes.js";
 
-export const DEFINITIONS_OPTION_HELP = "directory holding docs-index.json, docs-datasource.json, docs-indexer.json";
+export const DEFINITIONS_OPTION_HELP =
+  "directory holding docs-index.json, docs-datasource.json, docs-indexer.json (and docs-knowledge-source.json, docs-knowledge-base.json with agentic retrieval on)";
 
 export async function managementPort(ctx: CliContext): Promise<SearchManagementPort> {
   const [{ indexClient, indexerClient }, { createSearchManagementPort }] = await Promise.all([
@@ -28,7 +30,9 @@ export async function managementPort(ctx: CliContext): Promise<SearchManagementP
 
 export function loadDefinitionsOrUsage(ctx: CliContext, dir: string | undefined): Definitions {
   try {
-    return loadDefinitions(ctx.config.search, dir ?? DEFAULT_DEFINITIONS_DIR);
+    const from = dir ?? DEFAULT_DEFINITIONS_DIR;
+    // The knowledge source and base join only where the environment has agentic retrieval on.
+    return { ...loadDefinitions(ctx.config.search, from), ...loadKnowledgeDefinitions(ctx.config.search, from) };
   } catch (err) {
     if (err instanceof DefinitionError) throw new CliError(err.message, ExitCode.Usage);
     throw err;

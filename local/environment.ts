@@ -20,13 +20,14 @@ import { readRawDefinitions } from "../src/search/definitions/definitions.js";
 import { docsIndex, hasCommand, parseJson, type CliRun } from "./environment/docs-index.js";
 import { waitForIndexer } from "./environment/indexer-wait.js";
 import { EXAMPLE_QUERIES, queryFigures, type QueryFigures } from "./environment/queries.js";
-import { writeRootEraDefinitions } from "./environment/root-era-definitions.js";
+import { writeRootEraDefinitions, writeRootEraVars } from "./environment/root-era-definitions.js";
 import {
   servicesOf,
   startAzuriteForLocal,
   startStandInForLocal,
   INDEXER_NAME,
   LOCAL_ALIAS_PROPAGATION_SECONDS,
+  LOCAL_VARS_FILE,
   type LocalServices,
 } from "./environment/services.js";
 import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./environment/site.js";
@@ -64,6 +65,8 @@ export interface LocalFigures {
   };
   coverage?: { total: number; percentReprocessed: number | null; dedupFilter: string; complete: boolean };
   queries?: QueryFigures[];
+  /** `docs-index retrieve` through the knowledge base (agentic retrieval). */
+  retrieve?: { filterAddOn: string; urls: string[]; knowledgeSourceIndex: string | null };
   blueGreen?: BlueGreenFigures;
   webhook?: WebhookFigures;
 }
@@ -84,7 +87,7 @@ export interface LocalResult {
   services?: LocalServices;
 }
 
-export const STEP_COUNT = 15;
+export const STEP_COUNT = 17;
 
 export async function runLocal(options: LocalOptions = {}): Promise<LocalResult> {
   const log = options.log ?? process.stdout;
@@ -151,7 +154,9 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       async () => {
         await requireCommand("deploy");
         rootEraDir = writeRootEraDefinitions(readRawDefinitions());
-        const run = await cli("deploy", "--definitions", rootEraDir);
+        // The root era predates agentic retrieval: its config has it off.
+        const vars = writeRootEraVars(rootEraDir, LOCAL_VARS_FILE);
+        const run = await cli("deploy", "--definitions", rootEraDir, "--vars-file", vars);
         expectExit(run, "deploy --definitions <root-era>");
         const result = await waitRun();
         figures.rootEraDocuments = await need().searchClient.getDocumentsCount();
@@ -183,7 +188,7 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
 
     await steps.run(
       "deploy",
-      "docs-index deploy (index -> datasource -> indexer, then one run; no reset)",
+      "docs-index deploy (index -> datasource -> indexer -> knowledge source -> knowledge base, then one run; no reset)",
       async () => {
         await requireCommand("deploy");
         const run = await cli("deploy");
@@ -264,6 +269,30 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       }
       return figures.queries.map((q) => `${q.name}: ${q.hits} hits`).join(", ");
     });
+
+    await steps.run(
+      "retrieve",
+      "docs-index retrieve through the knowledge base (intents; the dedup filter sent as filterAddOn; public URLs)",
+      async () => {
+        await requireCommand("retrieve");
+        const args = ["retrieve", "getting started", "--intent", "refunds"];
+        log.write(`\n    docs-index ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}\n`);
+        const run = await cli(...args);
+        show(run);
+        expectExit(run, "retrieve");
+        const doc = parseJson<{
+          filterAddOn: string;
+          references: { url: string | null }[];
+          provenance: { knowledge_source_index: string | null };
+        }>(await cli("--json", ...args), "retrieve");
+        figures.retrieve = {
+          filterAddOn: doc.filterAddOn,
+          urls: doc.references.map((r) => r.url ?? ""),
+          knowledgeSourceIndex: doc.provenance.knowledge_source_index,
+        };
+        return `${doc.references.length} references from ${doc.provenance.knowledge_source_index}; filterAddOn ${doc.filterAddOn}`;
+      },
+    );
 
     figures.blueGreen = {};
     await runBlueGreenSteps({

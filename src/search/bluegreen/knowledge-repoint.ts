@@ -21,7 +21,7 @@ export class GenerationInUseError extends Error {
   constructor(readonly inUse: { generation: string; sources: string[] }[]) {
     super(
       `not pruning: ${inUse.map((u) => `${u.generation} is still named by knowledge source ${u.sources.join(", ")}`).join("; ")}. ` +
-        `Deleting it would break agentic retrieval; run \`docs-index deploy\` (it repoints the knowledge source to the serving generation), then prune.`,
+        `Deleting it would break agentic retrieval through that knowledge source: repoint or delete it first (\`docs-index deploy\` repoints this environment's own knowledge source to the serving generation), then prune.`,
     );
     this.name = "GenerationInUseError";
   }

@@ -26,6 +26,16 @@ export function objectNames(ctx: CliContext, kinds: readonly ObjectKind[]): stri
   return kinds.map((k) => names[k]).join(", ");
 }
 
+/** The objects a deploy (or plan) acts on: the knowledge source and base too where agentic retrieval is on. */
+export function deployedKinds(ctx: CliContext): ObjectKind[] {
+  return [
+    "index",
+    "datasource",
+    "indexer",
+    ...(ctx.config.search.agentic_retrieval ? (["knowledgeSource", "knowledgeBase"] as const) : []),
+  ];
+}
+
 /** Prints `<verb>: <target>; <objects>` and every override, once, before the command acts. */
 export function announceTarget(
   ctx: CliContext,

@@ -17,6 +17,7 @@ import {
 import { localCliEnv } from "../../local/environment/services.js";
 import { FAST_SERVICE } from "../ops/fast-service.js";
 import { LANGUAGE_FIELD } from "../search/plan-fixtures.js";
+import { copyKnowledgeDefinitions } from "../../local/environment/root-era-definitions.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "./bluegreen-world.js";
 
 let world: BlueGreenWorld;
@@ -54,6 +55,7 @@ function definitionsDir(name: string, change: (d: Raw) => void): string {
   mkdirSync(dir);
   for (const kind of DEPLOY_ORDER)
     writeFileSync(path.join(dir, DEFINITION_FILES[kind]), `${JSON.stringify(raw[kind], null, 2)}\n`);
+  copyKnowledgeDefinitions(dir); // the local config has agentic retrieval on
   return dir;
 }
 const fields = (d: Raw) => d.index.fields as JsonObject[];
@@ -87,7 +89,13 @@ describe("saved plans behind the alias", () => {
     const pinned = saved.live.find((r: { kind: string }) => r.kind === "alias");
     expect(pinned).toMatchObject({ kind: "alias", name: "docs-index" });
     expect(pinned.etag).toEqual(expect.any(String));
-    expect(saved.plan.objects.map((o: { action: string }) => o.action)).toEqual(["update", "unchanged", "unchanged"]);
+    expect(saved.plan.objects.map((o: { action: string }) => o.action)).toEqual([
+      "update",
+      "unchanged",
+      "unchanged",
+      "unchanged", // the knowledge source (the local config has agentic retrieval on)
+      "unchanged", // the knowledge base
+    ]);
 
     const mark = world.standIn.requests.length;
     const run = await cli("deploy", file, "--definitions", dir);

@@ -15,9 +15,9 @@ import {
   DEFINITION_FILES,
   DEPLOY_ORDER,
   type CoreKind,
-  type JsonObject,
 } from "../../src/search/definitions/definitions.js";
 import { BACKFILL_FIELDS } from "../../src/search/ops/coverage.js";
+import { type JsonObject } from "../../src/search/definitions/json.js";
 import { KNOWLEDGE_DEFINITION_FILES } from "../../src/search/definitions/knowledge-definitions.js";
 
 const LATER_FIELDS = new Set<string>(BACKFILL_FIELDS);

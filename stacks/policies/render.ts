@@ -4,12 +4,13 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { loadConfig, repoRoot } from "../../src/config/load.js";
+import { loadConfig } from "../../src/config/load.js";
 import { allowedPolicyTypes } from "../config/api-schema.js";
 import { renderPolicy } from "./policy.js";
 import { policyTypeLabel, selectPolicy } from "./select.js";
 import { requireStackConfig } from "../config/stack-config.js";
 import { backendName } from "../webhook/gateway.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 export const RENDERED_DIR = path.join(repoRoot, "stacks", "policies", "rendered");
 

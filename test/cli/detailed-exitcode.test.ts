@@ -5,9 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { repoRoot } from "../../src/config/load.js";
-import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
-import { FAST_SERVICE } from "../ops/fast-service.js";
+import { cliEnv, runIn } from "../support/cli.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 let standIn: SearchStandIn;
 beforeAll(async () => {
@@ -17,14 +16,7 @@ afterAll(async () => {
   await standIn.close();
 });
 
-const env = (extra: NodeJS.ProcessEnv = {}) => ({
-  DEPLOY_ENV: "dev",
-  SEARCH_ENDPOINT: standIn.url,
-  SEARCH_ADMIN_KEY: standIn.apiKey,
-  NO_COLOR: "1",
-  ...extra,
-});
-const cli = (args: string[], extra?: NodeJS.ProcessEnv) => runDocsIndex(args, env(extra), { service: FAST_SERVICE });
+const cli = (args: string[], extra: NodeJS.ProcessEnv = {}) => runIn({ ...cliEnv({ standIn }), ...extra }, args);
 
 /** config/dev/vars.yml with one key the schema does not know. */
 function varsWithUnknownKey(): string {

@@ -3,9 +3,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Testing } from "cdktf";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../../src/config/load.js";
 import { FunctionStorage } from "../../stacks/webhook/function-storage.js";
 import { FunctionMonitoring } from "../../stacks/webhook/monitoring.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 /** The files allowed to read the config: the entry points and the config -> props mappings. */
 const MAPPERS = [

@@ -11,7 +11,8 @@ import {
 } from "@azure/search-documents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { parseConfig, repoRoot } from "../../src/config/load.js";
+import { parseConfig } from "../../src/config/load.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 import { loadDefinitions } from "../../src/search/definitions/definitions.js";
 import { loadKnowledgeDefinitions } from "../../src/search/definitions/knowledge-definitions.js";
 import { DEDUP_FILTER_TRANSITIONAL } from "../../src/search/query/filters.js";

@@ -6,13 +6,8 @@ import type { JsonObject, StandInState } from "../state.js";
 import { aliasStore } from "../management/aliases.js";
 import { schemaOf } from "../documents/schema.js";
 import { knowledgeStore } from "./store.js";
-import {
-  invalidKnowledge,
-  KNOWLEDGE_SOURCE_MAY_NAME_ALIAS,
-  knowledgeSourceNamesAlias,
-  unknownIndex,
-  unknownProperty,
-} from "./rules.js";
+import { invalidKnowledge, knowledgeSourceNamesAlias, unknownIndex, unknownProperty } from "./rules.js";
+import { KNOWLEDGE_SOURCE_MAY_NAME_ALIAS } from "../../../src/search/bluegreen/alias-facts.js";
 
 const SOURCE_TYPE = "Microsoft.Azure.Search.V2026_04_01.KnowledgeSource";
 const SOURCE_PARAMETERS_TYPE = "Microsoft.Azure.Search.V2026_04_01.SearchIndexKnowledgeSourceParameters";

@@ -14,12 +14,11 @@ import {
 } from "../management/conditions.js";
 import { knowledgeBaseWithDefaults, knowledgeSourceWithDefaults } from "./definitions.js";
 import { retrieve } from "./retrieve.js";
+import { indexNamedByKnowledgeSource, knowledgeSourceListed } from "./rules.js";
 import {
   INDEX_DELETE_REFUSED_WHILE_NAMED_BY_KNOWLEDGE_SOURCE,
-  indexNamedByKnowledgeSource,
   KNOWLEDGE_SOURCE_DELETE_REFUSED_WHILE_LISTED,
-  knowledgeSourceListed,
-} from "./rules.js";
+} from "../../../src/search/bluegreen/alias-facts.js";
 import { knowledgeStore } from "./store.js";
 
 interface KnowledgeKind {

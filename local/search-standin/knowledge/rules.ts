@@ -4,18 +4,7 @@
 // only the stand-in's wording (UNCONFIRMED codes and texts). Sources: docs/agentic-retrieval.md.
 import { ServiceError } from "../http.js";
 
-import {
-  INDEX_DELETE_REFUSED_WHILE_NAMED_BY_KNOWLEDGE_SOURCE,
-  KNOWLEDGE_SOURCE_DELETE_REFUSED_WHILE_LISTED,
-  KNOWLEDGE_SOURCE_MAY_NAME_ALIAS,
-  RETRIEVE_WITHOUT_INTENTS_NEEDS_MODEL_STATUS,
-} from "../../../src/search/bluegreen/alias-facts.js";
-
-export {
-  INDEX_DELETE_REFUSED_WHILE_NAMED_BY_KNOWLEDGE_SOURCE,
-  KNOWLEDGE_SOURCE_DELETE_REFUSED_WHILE_LISTED,
-  KNOWLEDGE_SOURCE_MAY_NAME_ALIAS,
-};
+import { RETRIEVE_WITHOUT_INTENTS_NEEDS_MODEL_STATUS } from "../../../src/search/bluegreen/alias-facts.js";
 
 /** The service's invalid-body shape (as for indexes and indexers): 400, InvalidRequestParameter. */
 export function invalidKnowledge(message: string): ServiceError {

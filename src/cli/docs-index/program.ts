@@ -34,6 +34,22 @@ interface GlobalOptions {
   deadline: number;
 }
 
+/** The options every command takes (registry.ts's GLOBAL_OPTIONS_WITH_VALUE lists those that take a value). */
+export function globalOptions(): Option[] {
+  return [
+    new Option("--json", "machine-readable output on stdout (progress and notes stay on stderr)"),
+    new Option("--no-color", "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it)"),
+    new Option("--env <name>", "environment: reads config/<name>/vars.yml (default: $DEPLOY_ENV or dev)"),
+    new Option("--vars-file <path>", "read this vars.yml instead (default: $VARS_FILE)"),
+    new Option("--request-timeout <seconds>", "give up on a request without an answer after this long")
+      .default(DEFAULT_REQUEST_TIMEOUT_SECONDS)
+      .argParser(positiveSeconds("--request-timeout")),
+    new Option("--deadline <seconds>", "overall limit for a command (waits add their own --timeout)")
+      .default(DEFAULT_DEADLINE_SECONDS)
+      .argParser(positiveSeconds("--deadline")),
+  ];
+}
+
 export async function runCli(rawArgv: string[], options: RunOptions = {}): Promise<number> {
   const argv = terraformStyleArgs(rawArgv);
   const env = options.env ?? process.env;
@@ -43,21 +59,9 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
   let failed = false;
   const program = new Command("docs-index")
     .description("Plan, deploy and operate the docs-index search index, its datasource and its indexer.")
-    .version(cliVersion(), "-V, --version", "print the version")
-    .addOption(new Option("--json", "machine-readable output on stdout (progress and notes stay on stderr)"))
-    .addOption(new Option("--no-color", "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it)"))
-    .addOption(new Option("--env <name>", "environment: reads config/<name>/vars.yml (default: $DEPLOY_ENV or dev)"))
-    .addOption(new Option("--vars-file <path>", "read this vars.yml instead (default: $VARS_FILE)"))
-    .addOption(
-      new Option("--request-timeout <seconds>", "give up on a request without an answer after this long")
-        .default(DEFAULT_REQUEST_TIMEOUT_SECONDS)
-        .argParser(positiveSeconds("--request-timeout")),
-    )
-    .addOption(
-      new Option("--deadline <seconds>", "overall limit for a command (waits add their own --timeout)")
-        .default(DEFAULT_DEADLINE_SECONDS)
-        .argParser(positiveSeconds("--deadline")),
-    )
+    .version(cliVersion(), "-V, --version", "print the version");
+  for (const option of globalOptions()) program.addOption(option);
+  program
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({

@@ -3,7 +3,7 @@
 // may, it names the configured name (the alias) and a blue/green swap moves it along; if not, it names the
 // concrete generation and the rebuild repoints it in the swap step. Pure.
 import { KNOWLEDGE_SOURCE_MAY_NAME_ALIAS } from "../bluegreen/alias-facts.js";
-import type { JsonObject } from "../definitions/definitions.js";
+import type { JsonObject } from "../definitions/json.js";
 
 /** How the configured index name resolves on the service now (an alias of a generation, or a concrete index). */
 export interface ServingIndex {

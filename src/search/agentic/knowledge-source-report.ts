@@ -1,6 +1,6 @@
 // What status and snapshot say about the knowledge source: its synchronization status, the index it names, and
 // whether that is the index the alias serves now. Pure: the shell reads the service and passes the results in.
-import type { JsonObject } from "../definitions/definitions.js";
+import type { JsonObject } from "../definitions/json.js";
 import { checkKnowledgeSourceTarget, namedIndex, type ServingIndex } from "./index-target.js";
 
 export interface KnowledgeSourceReport {

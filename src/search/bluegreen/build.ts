@@ -2,15 +2,15 @@
 // reviewed file, point the indexer at it, reset and run (one full crawl; the live index keeps serving,
 // unchanged), wait with progress, then verify it against the live index before any consumer sees it. On a failed
 // verification the indexer is pointed back at the live index; the new generation is kept for inspection.
-import type { Definitions, JsonObject } from "../definitions/definitions.js";
+import type { Definitions } from "../definitions/definitions.js";
 import type { LiveObject } from "../plan/plan.js";
-import { BlobIndex } from "../ops/orphans.js";
 import { countableFields } from "./countable.js";
 import { summariseDropped, type DropOptions, type DroppedSummary } from "./dropped.js";
 import { forGeneration } from "./generations.js";
 import type { BlueGreenPort, Clock } from "./ports.js";
 import { crawlState, fullCrawlRun, type CrawlState } from "./progress-state.js";
 import { verifyGeneration, type FieldCount, type Verification } from "./verify.js";
+import type { JsonObject } from "../definitions/json.js";
 
 export type StepName =
   | "create-generation"
@@ -244,5 +244,3 @@ export async function verifyOrRollback(
   });
   throw new VerificationFailedError(candidate, serving, result.verification, result.dropped);
 }
-
-export { BlobIndex };

@@ -3,7 +3,8 @@
 // the alias leaves it on the old generation, and pruning that generation would break retrieval. So the rebuild
 // repoints it in the swap step and reads it back (verified before any prune), the migration moves it off the
 // concrete index before deleting that, and prune refuses a generation any knowledge source still names.
-import type { Definitions, JsonObject } from "../definitions/definitions.js";
+import type { Definitions } from "../definitions/definitions.js";
+import type { JsonObject } from "../definitions/json.js";
 import { namedIndex, sourcesNaming, withSearchIndexName } from "../agentic/index-target.js";
 import { forGeneration } from "./generations.js";
 import type { BlueGreenPort } from "./ports.js";

@@ -4,7 +4,7 @@
 import type { IndexerStatusRecord } from "../ops/indexer-status.js";
 import type { BlobIndex } from "../ops/orphans.js";
 import type { SearchManagementPort } from "../service/management-port.js";
-import type { JsonObject } from "../definitions/definitions.js";
+import type { JsonObject } from "../definitions/json.js";
 
 export interface AliasRecord {
   name: string;

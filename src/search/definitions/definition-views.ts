@@ -1,9 +1,9 @@
 // What the ops commands need from the definition files, read through the one reader (definitions.ts, which
 // honours --definitions): the indexer's field mappings and excluded extensions (preview, coverage) and the
 // index's fields (coverage). Pure: takes the parsed JSON.
-import type { JsonObject } from "./definitions.js";
 import type { FieldMapping } from "../indexer-emulation/field-mappings.js";
 import type { IndexFieldView } from "../ops/coverage.js";
+import type { JsonObject } from "./json.js";
 
 export interface IndexerDefinitionView {
   fieldMappings: FieldMapping[];

@@ -12,7 +12,6 @@ export type CoreKind = "index" | "datasource" | "indexer";
 /** The agentic-retrieval objects, present only where `search.agentic_retrieval` is on. */
 export type KnowledgeKind = "knowledgeSource" | "knowledgeBase";
 export type DefinitionKind = CoreKind | KnowledgeKind;
-export type { JsonObject } from "./json.js";
 
 /** Deploy order: the indexer refers to the datasource and the index, so they must exist first. */
 export const DEPLOY_ORDER: readonly CoreKind[] = ["index", "datasource", "indexer"];

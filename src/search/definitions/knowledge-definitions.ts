@@ -12,8 +12,8 @@ import {
   type KnowledgeKind,
   parseDefinition,
   placeholderValues,
-  type JsonObject,
 } from "./definitions.js";
+import type { JsonObject } from "./json.js";
 
 export { KNOWLEDGE_ORDER, type KnowledgeKind } from "./definitions.js";
 

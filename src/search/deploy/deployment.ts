@@ -9,7 +9,7 @@ import { blueGreenTarget, liveThroughAlias, plannedTargetMismatch, rebuildCost }
 import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
 import type { AliasRecord } from "../bluegreen/ports.js";
 import type { Phase } from "../bluegreen/progress-state.js";
-import { plannedBlueGreen, type SavedPlan } from "../saved-plans/saved-plan.js";
+import { plannedBlueGreen, type RebuildStrategy, type SavedPlan } from "../saved-plans/saved-plan.js";
 import {
   checkSavedPlan,
   SavedPlanRefusedError,
@@ -33,6 +33,12 @@ export interface Deployment {
   etags: Partial<Record<DefinitionKind, string | null>>;
   /** The alias as read (its ETag conditions the swap of a blue/green rebuild). */
   alias: AliasRecord | undefined;
+}
+
+/** How the deployment's rebuild is carried out (as a saved plan records it); null without a rebuild. */
+export function rebuildStrategy(d: Pick<Deployment, "plan" | "blueGreen">): RebuildStrategy | null {
+  if (!d.plan.rebuildRequired) return null;
+  return d.blueGreen ? { strategy: "blue-green", next_index: d.blueGreen.to } : { strategy: "drop-and-recreate" };
 }
 
 /** A fresh plan of the files against the one read (through the alias, so a generation's name is no change). */

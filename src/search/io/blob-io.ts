@@ -13,5 +13,3 @@ export async function loadBlobIndex(
     onProgress?.(index.size);
   }
 }
-
-export { mapLimit } from "../ops/map-limit.js";

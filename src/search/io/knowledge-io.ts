@@ -1,7 +1,7 @@
 // Reads of the agentic-retrieval objects for status, snapshot and retrieve: the knowledge source's definition
 // (REST shape: the parts the checks use) and status, and retrieve itself. SDK calls only; no logic beyond them.
 import type { KnowledgeRetrievalClient, SearchIndexClient } from "@azure/search-documents";
-import type { JsonObject } from "../definitions/definitions.js";
+import type { JsonObject } from "../definitions/json.js";
 
 /** The knowledge source as the checks read it, or undefined when it does not exist (404). */
 export async function fetchKnowledgeSource(

@@ -12,9 +12,10 @@ import {
   type Pipeline,
 } from "@azure/core-rest-pipeline";
 import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
-import type { DefinitionKind, JsonObject } from "../definitions/definitions.js";
+import type { DefinitionKind } from "../definitions/definitions.js";
 import type { LiveObject } from "../plan/plan.js";
 import type { SearchManagementPort, WriteCondition } from "../service/management-port.js";
+import type { JsonObject } from "../definitions/json.js";
 
 const COLLECTIONS: Record<DefinitionKind, string> = {
   index: "indexes",

@@ -1,7 +1,8 @@
 // Makes a file definition and a live definition comparable: drops what the service adds or fills by default,
 // and writes equal values the same way (durations, dates, extension lists, implicit field-mapping defaults).
 // The field attributes of an index are not handled here but in ../definitions/field-attributes.ts (per-attribute effects).
-import type { DefinitionKind, JsonObject } from "../definitions/definitions.js";
+import type { DefinitionKind } from "../definitions/definitions.js";
+import type { JsonObject } from "../definitions/json.js";
 
 /** Keys in live responses that carry no definition: the ETag and OData annotations (`@odata.type` is kept). */
 export function stripServiceMetadata(value: JsonObject): JsonObject {

@@ -2,7 +2,7 @@
 // agentic retrieval is on, in deploy order) compare the file with the live
 // definition and decide create / unchanged / update (in place) / rebuild (drop and recreate), naming every
 // changed field and attribute and why. Pure: the caller fetches the live definitions.
-import { kindsIn, type DefinitionKind, type Definitions, type JsonObject } from "../definitions/definitions.js";
+import { kindsIn, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
 import { KNOWLEDGE_BASE_RECREATE_PATHS, KNOWLEDGE_SOURCE_RECREATE_PATHS } from "../bluegreen/alias-facts.js";
 import {
   describeNewField,
@@ -11,6 +11,7 @@ import {
   type ChangeEffect,
 } from "../definitions/field-attributes.js";
 import { deepEqual, normaliseDefinition } from "./normalise.js";
+import { type JsonObject } from "../definitions/json.js";
 
 export type Action = "create" | "unchanged" | "update" | "rebuild";
 

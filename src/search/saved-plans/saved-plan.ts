@@ -9,9 +9,9 @@ import {
   KNOWLEDGE_ORDER,
   type DefinitionKind,
   type Definitions,
-  type JsonObject,
 } from "../definitions/definitions.js";
 import type { LiveDefinitions, Plan } from "../plan/plan.js";
+import { type JsonObject } from "../definitions/json.js";
 
 /**
  * The format this docs-index writes and the only one it applies. Bump the minor for additions, the major for

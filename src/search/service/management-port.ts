@@ -1,7 +1,8 @@
 // The deploy's only view of the service: read, conditionally write and delete definitions, start a run. Pure
 // types; the implementation over the SDK clients' HTTP pipeline is src/search/io/management-port.ts.
-import type { DefinitionKind, JsonObject } from "../definitions/definitions.js";
+import type { DefinitionKind } from "../definitions/definitions.js";
 import type { LiveObject } from "../plan/plan.js";
+import type { JsonObject } from "../definitions/json.js";
 
 export interface WriteCondition {
   /** Update only if the live ETag still is this one (412 otherwise). */

@@ -2,11 +2,11 @@
 // comment or a job summary. A summary line; rebuilds called out first with what they cost; one collapsible
 // section per changed object with a table of changed fields and attributes, their class and the reason;
 // unchanged objects on one line. Pure: plan (and, for saved plans, the target) in, text out.
-import { KIND_NOUNS } from "../definitions/definitions.js";
-import type { Definitions, JsonObject } from "../definitions/definitions.js";
+import { KIND_NOUNS, type Definitions } from "../definitions/definitions.js";
 import { describeNewField } from "../definitions/field-attributes.js";
 import type { Change, ObjectPlan, Plan } from "../plan/plan.js";
 import type { RebuildStrategy, SavedPlan, SavedPlanTarget } from "../saved-plans/saved-plan.js";
+import type { JsonObject } from "../definitions/json.js";
 
 export interface MarkdownOptions {
   /** Where the plan applies; named under the heading. */

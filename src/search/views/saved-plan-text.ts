@@ -2,7 +2,8 @@
 // `docs-index plan` prints it (`show --json` prints the file's document; `show --markdown` the reviewer's view),
 // and the reasons `deploy <file>` refused it.
 import { renderPlan, type Colors } from "./plan-text.js";
-import type { SavedPlan } from "../saved-plans/saved-plan.js";
+import { blueGreenRendering } from "../bluegreen/plan-view.js";
+import { plannedBlueGreen, type SavedPlan } from "../saved-plans/saved-plan.js";
 import type { Refusal } from "../saved-plans/saved-plan-check.js";
 
 const plain: Colors = { red: (s) => s, green: (s) => s, yellow: (s) => s, dim: (s) => s, bold: (s) => s };
@@ -24,7 +25,9 @@ export function renderSavedPlan(saved: SavedPlan, colors: Colors = plain): strin
         `rebuild by ${saved.rebuild.strategy}${saved.rebuild.next_index ? ` into ${saved.rebuild.next_index}` : ""}`,
       ),
     );
-  lines.push("", renderPlan(saved.plan, colors));
+  // The rebuild as `plan` tells it: behind the alias blue/green (no downtime), not the drop-and-recreate warning.
+  const blueGreen = plannedBlueGreen(saved);
+  lines.push("", renderPlan(saved.plan, colors, blueGreen ? blueGreenRendering(blueGreen) : undefined));
   return lines.join("\n");
 }
 

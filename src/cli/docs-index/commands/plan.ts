@@ -3,7 +3,7 @@
 // `deploy <file>` (docs/saved-plans.md); --markdown prints the reviewer's view for a pull request.
 import type { Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
-import { planDeployment } from "../../../search/deploy/deployment.js";
+import { planDeployment, rebuildStrategy } from "../../../search/deploy/deployment.js";
 import { readService } from "../../../search/deploy/read.js";
 import { renderPlanMarkdown } from "../../../search/views/plan-markdown.js";
 import { renderDeploymentPlan } from "../../../search/views/deploy-text.js";
@@ -58,6 +58,7 @@ export const planCommand: CommandModule = {
           const read = await readService(port, files);
           const deployment = planDeployment(read, files);
           const { plan, blueGreen } = deployment;
+          const rebuild = rebuildStrategy(deployment);
           const generation = deployment.generation;
           if (generation) ctx.out.note(`index: ${ctx.config.search.index_name} → ${generation} (alias)`);
           const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
@@ -82,7 +83,7 @@ export const planCommand: CommandModule = {
                       ],
                     }
                   : {}),
-                ...(blueGreen ? { rebuild: { strategy: "blue-green" as const, next_index: blueGreen.to } } : {}),
+                ...(rebuild ? { rebuild } : {}),
               });
             } catch (err) {
               if (err instanceof SavedPlanSecretError) throw new CliError(err.message, ExitCode.Usage);
@@ -93,9 +94,15 @@ export const planCommand: CommandModule = {
               `saved plan written to ${opts.out}; apply exactly it with: npx docs-index --env ${target.environment} deploy ${opts.out}`,
             );
           }
-          ctx.out.result({ ...plan, blueGreen }, () =>
+          // One story per plan: the JSON, the markdown and the text name the rebuild's strategy as the saved plan
+          // does (behind the alias: blue/green into the next generation, no downtime).
+          ctx.out.result({ ...plan, blueGreen, rebuild }, () =>
             opts.markdown
-              ? renderPlanMarkdown(plan, { target, definitions: files })
+              ? renderPlanMarkdown(plan, {
+                  target: { ...target, ...(generation ? { current_index: generation } : {}) },
+                  rebuild,
+                  definitions: files,
+                })
               : renderDeploymentPlan(deployment, ctx.out.color),
           );
           const changed = plan.objects.some((o) => o.action !== "unchanged");

@@ -22,8 +22,6 @@ import { announceTarget } from "../common/target.js";
 
 import { formatPreflightReport } from "../../../search/views/preflight-text.js";
 
-export { ARM_STORAGE_API_VERSION } from "../../../search/io/arm-blob-service.js";
-
 export async function runPreflight(ctx: CliContext, deps: ArmDeps = {}): Promise<PreflightReport> {
   const accountId = ctx.config.search.storage_account_resource_id;
   const account = accountId.split("/").at(-1) ?? accountId;

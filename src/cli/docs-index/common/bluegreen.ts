@@ -52,7 +52,7 @@ function percent(value: string): number {
 }
 
 /** The options every blue/green build takes (deploy --allow-rebuild / --resume, migrate-to-alias); the poll
- * interval is the wait options' (shared/wait.ts). */
+ * interval is the wait options' (./wait.ts). */
 export function addBlueGreenOptions(command: Command): Command {
   return command
     .addOption(

@@ -1,0 +1,141 @@
+// The blue/green scheme through the docs-index CLI against the stand-in over Azurite: migrate-to-alias, plan
+// showing `rebuild (blue/green: a → b)`, deploy refusing without --allow-rebuild, deploy --allow-rebuild while a
+// query runs every 100 ms (0 failed, 0 empty, the alias ends on the new generation, the field is searchable),
+// a verification failure (exit 1, alias unchanged), both names in status/coverage/snapshot, and --prune.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+import { brokenMappingDefinitions, searchableFieldDefinitions } from "../../local/environment/rebuild-demo.js";
+import { startQueryLoop } from "../../local/environment/query-loop.js";
+import { cliEnv, runIn, writesSince } from "../support/cli.js";
+import { startBlueGreenWorld, type BlueGreenWorld } from "../support/bluegreen-world.js";
+import { repoRoot } from "../../src/config/repo-root.js";
+
+let world: BlueGreenWorld;
+let env: NodeJS.ProcessEnv;
+const FAST = ["--propagation-wait", "0.2", "--poll-interval", "0.05"];
+const cli = (...args: string[]) => runIn(env, args);
+const aliasTarget = async () => (await world.indexes.getAlias("docs-index")).indexes[0];
+const writes = () => world.standIn.requests.filter((r) => r.method !== "GET").length;
+
+beforeAll(async () => {
+  world = await startBlueGreenWorld();
+  env = cliEnv({ standIn: world.standIn, azurite: world.azurite, config: "local" });
+  const deployed = await cli("deploy", "--wait", "--poll-interval", "0.05");
+  expect(deployed.code, deployed.stderr).toBe(0);
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+describe("docs-index and the alias", () => {
+  it("status names a concrete index; migrate-to-alias needs --yes without a TTY", async () => {
+    const status = await cli("--json", "status");
+    expect(JSON.parse(status.stdout).index).toMatchObject({ name: "docs-index", serving: "docs-index", alias: false });
+    const mark = world.standIn.requests.length;
+    const refused = await cli("migrate-to-alias", ...FAST);
+    expect(refused.code).toBe(4);
+    expect(writesSince(world.standIn, mark)).toEqual([]);
+    expect(world.standIn.state.indexes.has("docs-index-1")).toBe(false);
+  });
+
+  it("migrate-to-alias builds generation 1 and creates the alias, reporting the gap", async () => {
+    const run = await cli("--json", "migrate-to-alias", "--yes", ...FAST);
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    const validate = new Ajv2020.default({ allErrors: true, strict: true }).compile(
+      JSON.parse(readFileSync(path.join(repoRoot, "schemas", "docs-index", "migrate-to-alias.schema.json"), "utf8")),
+    );
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect(doc).toMatchObject({ format_version: "1.0", alias: "docs-index", generation: "docs-index-1" });
+    expect(doc.gapMs).toBeGreaterThanOrEqual(0);
+    expect(await aliasTarget()).toBe("docs-index-1");
+    const human = await cli("migrate-to-alias", "--yes", ...FAST);
+    expect(human.stdout).toMatch(/already an alias \(of docs-index-1\)/);
+    const again = await cli("migrate-to-alias", "--yes", ...FAST);
+    expect(again.stdout).toMatch(/already an alias \(of docs-index-1\)/);
+  }, 30_000);
+
+  it("status, coverage and snapshot report both names", async () => {
+    const status = JSON.parse((await cli("--json", "status")).stdout);
+    expect(status.index).toMatchObject({ name: "docs-index", serving: "docs-index-1", alias: true, phase: "idle" });
+    expect((await cli("status")).stdout).toMatch(/^index docs-index → docs-index-1 \(alias\)/);
+    expect(JSON.parse((await cli("--json", "coverage")).stdout).index.serving).toBe("docs-index-1");
+    const snapshot = JSON.parse((await cli("--json", "snapshot")).stdout);
+    expect(snapshot).toMatchObject({ index: "docs-index", servingIndex: "docs-index-1", alias: true });
+  });
+
+  it("plan shows the rebuild as blue/green with both generations; deploy without --allow-rebuild writes nothing", async () => {
+    const dir = searchableFieldDefinitions();
+    const plan = await cli("plan", "--definitions", dir, "--detailed-exitcode");
+    expect(plan.code).toBe(2);
+    expect(plan.stdout).toMatch(/index docs-index: rebuild \(blue\/green: docs-index-1 → docs-index-2\)/);
+    expect(plan.stdout).toMatch(/costs: one full crawl/);
+    expect(plan.stdout).not.toMatch(/deletes every document/);
+    const before = writes();
+    const refused = await cli("deploy", "--definitions", dir, ...FAST);
+    expect(refused.code).toBe(4);
+    expect(writes()).toBe(before);
+  });
+
+  it("deploy --allow-rebuild under a query every 100 ms: 0 failed, 0 empty, the alias on the new generation, the field searchable", async () => {
+    const dir = searchableFieldDefinitions();
+    const loop = startQueryLoop(world.indexes.getSearchClient("docs-index"), 100);
+    const run = await cli("deploy", "--allow-rebuild", "--yes", "--definitions", dir, ...FAST);
+    const counts = await loop.stop();
+    console.log(`cli rebuild: ${counts.queries} queries, ${counts.failed} failed, ${counts.empty} empty`);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/docs-index now serves docs-index-2/);
+    expect(counts).toMatchObject({ failed: 0, empty: 0 });
+    expect(counts.queries).toBeGreaterThan(2);
+    expect(await aliasTarget()).toBe("docs-index-2");
+    const hits = await world.indexes
+      .getSearchClient("docs-index")
+      .search("guides", { searchFields: ["section"], includeTotalCount: true, top: 0 });
+    expect(hits.count).toBeGreaterThan(0);
+    const plan = await cli("plan", "--definitions", dir, "--detailed-exitcode");
+    expect(plan.code).toBe(0);
+  }, 30_000);
+
+  it("a new generation that fails verification: exit 1 naming the check, the alias stays, --json says so", async () => {
+    const dir = brokenMappingDefinitions();
+    const run = await cli("--json", "deploy", "--allow-rebuild", "--yes", "--definitions", dir, ...FAST);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/docs-index-3 failed verification.*run: run success: \d+ processed, \d+ failed/s);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      failed: "verification",
+      candidate: "docs-index-3",
+      aliasUnchanged: true,
+    });
+    expect(await aliasTarget()).toBe("docs-index-2");
+    expect((await world.indexers.getIndexer("docs-indexer")).targetIndexName).toBe("docs-index-2");
+  }, 30_000);
+
+  it("deploy --prune without a TTY and without --yes: exit 4 before any write (no generation deleted, no run)", async () => {
+    const mark = world.standIn.requests.length;
+    const refused = await cli("deploy", "--prune", "--definitions", searchableFieldDefinitions(), ...FAST);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/refusing to delete the generations of docs-index .*no TTY and no --yes/);
+    expect(refused.stderr).not.toMatch(/starting a run/);
+    expect(writesSince(world.standIn, mark)).toEqual([]);
+    expect([...world.standIn.state.indexes.keys()].sort()).toEqual(["docs-index-1", "docs-index-2", "docs-index-3"]);
+  });
+
+  it("deploy --prune deletes the old and the failed generation, never the live one, and starts no run", async () => {
+    const mark = world.standIn.requests.length;
+    const run = await cli(
+      "--json",
+      "deploy",
+      "--prune",
+      "--yes",
+      "--definitions",
+      searchableFieldDefinitions(),
+      ...FAST,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).pruned).toEqual(["docs-index-1", "docs-index-3"]);
+    expect(writesSince(world.standIn, mark)).toEqual(["DELETE /indexes/docs-index-1", "DELETE /indexes/docs-index-3"]);
+    expect([...world.standIn.state.indexes.keys()].sort()).toEqual(["docs-index-2"]);
+  });
+});

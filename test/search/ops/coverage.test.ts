@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
+import { buildCoverageReport, type CoverageInput } from "../../../src/search/ops/coverage.js";
+import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL } from "../../../src/search/query/filters.js";
+
+const root = "https://acct.blob.core.windows.net/$web";
+const allNull = {
+  description: null,
+  tags: null,
+  app: null,
+  section: null,
+  format: null,
+  content_type: null,
+  last_modified: null,
+};
+const base: CoverageInput = {
+  total: 100,
+  nullCounts: { description: 10, tags: 100, app: 0, section: 0, format: 0, content_type: 0, last_modified: 0 },
+  container: "$web",
+  expectedFailures: ["index.html", "404.html"],
+  excludedExtensions: [".xml", ".css"],
+  indexEtag: '"0x1"',
+  lastSuccessfulRunEnd: "2026-11-23T08:00:00Z",
+};
+
+describe("coverage", () => {
+  it("recommends the strict dedup filter at 100 % format, with tags and description informational", () => {
+    const report = buildCoverageReport(base);
+    expect(report.dedup).toMatchObject({ mode: "strict", filter: DEDUP_FILTER_STRICT });
+    expect(report.complete).toBe(true);
+    expect(report.fields.find((f) => f.field === "tags")).toMatchObject({
+      nullCount: 100,
+      percentFilled: 0,
+      contentDependent: true,
+    });
+    expect(report.percentReprocessed).toBe(100);
+  });
+  it("keeps the transitional filter while documents wait for a reset and run", () => {
+    const report = buildCoverageReport({
+      ...base,
+      nullCounts: { ...base.nullCounts, format: 40, last_modified: 40, app: 40 },
+    });
+    expect(report.dedup).toMatchObject({ mode: "transitional", filter: DEDUP_FILTER_TRANSITIONAL });
+    expect(report.dedup.reason).toMatch(/40 document/);
+    expect(report.percentReprocessed).toBe(60);
+    expect(report.complete).toBe(false);
+  });
+  it("does not let expected-failure root copies and excluded-extension leftovers block tightening", () => {
+    const ids = [`${root}/index.html`, `${root}/404.html`, `${root}/sitemap.xml`].map((u) => base64Encode(u));
+    const report = buildCoverageReport({
+      ...base,
+      nullCounts: { ...base.nullCounts, format: 3, app: 3, last_modified: 3 },
+      nullFormatDocs: ids.map((id) => ({ id, fields: allNull })),
+    });
+    expect(report.nullFormat).toEqual({ listed: true, expectedFailure: 2, excludedExtension: 1, pending: 0 });
+    expect(report.dedup.mode).toBe("strict");
+    expect(report.complete).toBe(true);
+  });
+  it("counts a null-format page that will be reprocessed as pending", () => {
+    const report = buildCoverageReport({
+      ...base,
+      nullCounts: { ...base.nullCounts, format: 2 },
+      nullFormatDocs: [`${root}/index.html`, `${root}/app/page.html`].map((u) => ({
+        id: base64Encode(u),
+        fields: allNull,
+      })),
+    });
+    expect(report.nullFormat.pending).toBe(1);
+    expect(report.dedup.mode).toBe("transitional");
+  });
+  it("reports a field that could not be counted without failing the others", () => {
+    const report = buildCoverageReport({
+      ...base,
+      nullCounts: { ...base.nullCounts, description: { error: "not filterable" } },
+    });
+    expect(report.fields.find((f) => f.field === "description")).toMatchObject({
+      nullCount: null,
+      error: "not filterable",
+    });
+    expect(report.complete).toBe(true);
+  });
+  it("keeps the transitional filter for an empty index", () => {
+    const zero = { description: 0, tags: 0, app: 0, section: 0, format: 0, content_type: 0, last_modified: 0 };
+    expect(buildCoverageReport({ ...base, total: 0, nullCounts: zero }).dedup).toMatchObject({
+      mode: "transitional",
+      reason: expect.stringMatching(/empty/),
+    });
+  });
+  it("keeps the transitional filter when format could not be counted", () => {
+    expect(
+      buildCoverageReport({ ...base, nullCounts: { ...base.nullCounts, format: { error: "x" } } }).dedup.mode,
+    ).toBe("transitional");
+  });
+});

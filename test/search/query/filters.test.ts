@@ -1,0 +1,39 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  buildQueryFilter,
+  DEDUP_FILTER_STRICT,
+  DEDUP_FILTER_TRANSITIONAL,
+  INCLUDE_SECTION_WARNING,
+  odataString,
+} from "../../../src/search/query/filters.js";
+
+describe("query filters", () => {
+  it("doubles single quotes in string literals", () => {
+    expect(odataString("o'neil")).toBe("'o''neil'");
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const lit = odataString(s);
+        // Undoing the escaping gives the input back, and no lone quote is left inside.
+        expect(lit.slice(1, -1).replaceAll("''", "'")).toBe(s);
+        expect(lit.slice(1, -1).replaceAll("''", "")).not.toContain("'");
+      }),
+    );
+  });
+  it("sends the transitional dedup filter by default and and-s every clause in parentheses", () => {
+    const built = buildQueryFilter({ app: "billing", excludeSections: ["changelog", "api"], dedup: "transitional" });
+    expect(built.filter).toBe(
+      `(repo eq 'billing') and (section ne 'changelog') and (section ne 'api') and (${DEDUP_FILTER_TRANSITIONAL})`,
+    );
+    expect(built.warnings).toEqual([]);
+  });
+  it("uses the strict dedup filter or none when asked", () => {
+    expect(buildQueryFilter({ dedup: "strict" }).filter).toBe(DEDUP_FILTER_STRICT);
+    expect(buildQueryFilter({ dedup: "off" }).filter).toBeUndefined();
+  });
+  it("allows an inclusion section filter with a warning", () => {
+    const built = buildQueryFilter({ section: "guides", dedup: "off" });
+    expect(built.filter).toBe("section eq 'guides'");
+    expect(built.warnings).toEqual([INCLUDE_SECTION_WARNING]);
+  });
+});

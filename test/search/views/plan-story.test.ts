@@ -1,0 +1,92 @@
+// One story per plan: a blue/green rebuild behind the alias is told the same way by every rendering of the plan
+// and of its saved file (plain, --markdown, --json), never as a drop-and-recreate that deletes every document.
+import { describe, expect, it } from "vitest";
+import { forGeneration } from "../../../src/search/bluegreen/generations.js";
+import { inferPhase, type Observation } from "../../../src/search/bluegreen/progress-state.js";
+import { planDeployment, rebuildStrategy } from "../../../src/search/deploy/deployment.js";
+import type { ServiceRead } from "../../../src/search/deploy/read.js";
+import { createSavedPlan, parseSavedPlan, serializeSavedPlan } from "../../../src/search/saved-plans/saved-plan.js";
+import { renderDeploymentPlan } from "../../../src/search/views/deploy-text.js";
+import { renderPlanMarkdown, renderSavedPlanMarkdown } from "../../../src/search/views/plan-markdown.js";
+import { renderSavedPlan } from "../../../src/search/views/saved-plan-text.js";
+import { deployedLive, devDefinitions, TARGET, withSearchableSection } from "../../support/plan-fixtures.js";
+
+/** The service behind the alias: docs-index → docs-index-1, the indexer filling docs-index-1. */
+function readBehindAlias(): ServiceRead {
+  const generation = forGeneration(devDefinitions(), "docs-index-1");
+  const live = deployedLive();
+  live.index!.definition = generation.index;
+  live.indexer!.definition = generation.indexer;
+  const observation: Observation = {
+    name: "docs-index",
+    aliasTarget: "docs-index-1",
+    aliasEtag: '"0xa"',
+    indexNames: ["docs-index-1"],
+    indexerTarget: "docs-index-1",
+    indexerStatus: { name: "docs-indexer", serviceStatus: "running", lastResult: null, history: [] },
+  };
+  const phase = inferPhase(observation);
+  return {
+    name: "docs-index",
+    alias: { name: "docs-index", index: "docs-index-1", etag: '"0xa"' },
+    observation,
+    phase,
+    generation: "docs-index-1",
+    live,
+  };
+}
+
+const plainText = (text: string) => text.replaceAll("`", "").replace(/\s+/g, " ").toLowerCase();
+
+/** The strategy and cost a rendering states: blue/green between both generations, and no downtime. */
+function expectBlueGreenStory(rendering: string) {
+  const text = plainText(rendering);
+  expect(text).toMatch(/blue\/green/);
+  expect(text).toMatch(/docs-index-1 → docs-index-2/);
+  expect(text).toMatch(/no downtime|does not cost: downtime/);
+  expect(text).not.toMatch(/dropped and recreated|deletes every document|every document in the index is deleted/);
+}
+
+describe("a blue/green rebuild tells one story", () => {
+  it("plan and show, plain, --markdown and --json, of the same saved plan name the strategy and its cost alike", () => {
+    const read = readBehindAlias();
+    const files = withSearchableSection();
+    const deployment = planDeployment(read, files);
+    expect(deployment.blueGreen).toEqual({ alias: "docs-index", from: "docs-index-1", to: "docs-index-2" });
+    const rebuild = rebuildStrategy(deployment);
+    const saved = parseSavedPlan(
+      serializeSavedPlan(
+        createSavedPlan({
+          plan: deployment.plan,
+          definitions: files,
+          live: read.live,
+          target: { ...TARGET, api_version: "2026-04-01", current_index: "docs-index-1" },
+          toolVersion: "0.1.0",
+          extraLive: [{ kind: "alias", name: "docs-index", etag: '"0xa"' }],
+          ...(rebuild ? { rebuild } : {}),
+        }),
+      ),
+      "docs-index.plan.json",
+    );
+
+    // plan (plain and --markdown) of the deployment the file was saved from
+    expectBlueGreenStory(renderDeploymentPlan(deployment));
+    expectBlueGreenStory(
+      renderPlanMarkdown(deployment.plan, {
+        target: { ...TARGET, current_index: "docs-index-1" },
+        rebuild,
+        definitions: files,
+      }),
+    );
+    // show <file>, show <file> --markdown
+    expectBlueGreenStory(renderSavedPlan(saved));
+    expectBlueGreenStory(renderSavedPlanMarkdown(saved));
+    // --json: plan's document and show's (the file) record the same strategy; the cost is in the index's notes
+    expect(rebuild).toEqual({ strategy: "blue-green", next_index: "docs-index-2" });
+    expect(saved.rebuild).toEqual(rebuild);
+    expect(saved.target).toMatchObject({ index_name: "docs-index", current_index: "docs-index-1" });
+    const notes = saved.plan.objects.find((o) => o.kind === "index")!.notes.join("\n");
+    expect(notes).toMatch(/does not cost: downtime/);
+    expect(notes).not.toMatch(/deletes every document/);
+  });
+});

@@ -65,10 +65,17 @@ export async function repointKnowledgeSource(
   return pointKnowledgeSourceAt(port, files, wanted ?? generation);
 }
 
-/** Refuses (GenerationInUseError) when any knowledge source on the service names one of `generations`. */
-export async function assertGenerationsUnused(port: BlueGreenPort, generations: readonly string[]): Promise<void> {
+/**
+ * Refuses (GenerationInUseError) when any knowledge source on the service names one of `generations`; `except`:
+ * a source the caller repoints before deleting (a rebuild's own, in its swap step).
+ */
+export async function assertGenerationsUnused(
+  port: BlueGreenPort,
+  generations: readonly string[],
+  except?: string,
+): Promise<void> {
   if (generations.length === 0 || !port.knowledgeSources) return;
-  const sources = await port.knowledgeSources();
+  const sources = (await port.knowledgeSources()).filter((s) => s.name !== except);
   const inUse = generations
     .map((generation) => ({ generation, sources: sourcesNaming(sources, generation) }))
     .filter((u) => u.sources.length > 0);

@@ -92,8 +92,9 @@ export async function deploy(
   const rebuilding = deployment.blueGreen !== null;
   const prune = options.prune && deployment.mode === "alias" ? prunableGenerations(read.observation, rebuilding) : [];
   // A generation a knowledge source names is refused before anything is written (a rebuild repoints the
-  // deploy's own knowledge source in its swap; deleteGenerations checks again right before deleting).
-  if (!rebuilding) await assertGenerationsUnused(port, prune);
+  // deploy's own knowledge source in its swap step; deleteGenerations checks again right before deleting).
+  const own = rebuilding ? (deployment.definitions.knowledgeSource?.name as string | undefined) : undefined;
+  await assertGenerationsUnused(port, prune, own);
   if (deployment.plan.rebuildRequired || prune.length > 0) await options.confirm?.(deployment, prune);
 
   if (rebuilding) {

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deploy, type DeployOptions } from "../../../src/search/deploy/pipeline.js";
 import type { Definitions } from "../../../src/search/definitions/definitions.js";
 import { migrateToAlias } from "../../../src/search/bluegreen/migrate.js";
-import { GenerationInUseError, repointKnowledgeSource } from "../../../src/search/bluegreen/knowledge-repoint.js";
+import {
+  assertGenerationsUnused,
+  GenerationInUseError,
+  repointKnowledgeSource,
+} from "../../../src/search/bluegreen/knowledge-repoint.js";
 import { loadDefinition } from "../../standin/fixtures.js";
 import {
   files,
@@ -106,6 +110,13 @@ describe("blue/green with a knowledge source", () => {
     await expect(refused).rejects.toThrow(GenerationInUseError);
     await expect(refused).rejects.toThrow(/docs-index-1 is still named by knowledge source team-source/);
     expect(writesSince(mark)).toEqual([]);
+    // A rebuild's own knowledge source is repointed in its swap step, so only the others count before it.
+    await expect(assertGenerationsUnused(world.port, ["docs-index-2"], "docs-knowledge-source")).resolves.toBe(
+      undefined,
+    );
+    await expect(assertGenerationsUnused(world.port, ["docs-index-2"])).rejects.toThrow(
+      /docs-index-2 is still named by knowledge source docs-knowledge-source/,
+    );
     await world.management.delete("knowledgeSource", "team-source", {});
     const pruned = await deployFiles(withKnowledge(sectionSearchable), { prune: true });
     expect(pruned.pruned).toEqual(["docs-index-1"]);

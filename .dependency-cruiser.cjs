@@ -7,6 +7,8 @@
 
 /** Folders of `src/` that do I/O for the CLI (SDK calls, HTTP, files): the shell's adapters, not the core. */
 const IO_ADAPTERS = ["^src/search/io/"];
+/** The renderers (human text, markdown) the commands call: the core never depends on how it is shown. */
+const VIEWS = "^src/search/views/";
 /** The CLI shell: argument parsing, output, exit codes. */
 const CLI = "^src/cli/";
 /** npm packages (hoisted or nested) are outside every folder rule. */
@@ -50,6 +52,17 @@ module.exports = {
       comment: "The functional core does no I/O: it never imports the I/O adapters; the shell passes their results in.",
       from: { path: "^src/", pathNot: [CLI, ...IO_ADAPTERS] },
       to: { path: IO_ADAPTERS },
+    },
+    {
+      name: "core-not-to-views",
+      severity: "error",
+      comment:
+        "The renderers (" +
+        VIEWS +
+        ") show what the core computes; the core (src/search/ outside views/ and the I/O adapters) never imports " +
+        "them, so a plan or a report means the same whoever renders it.",
+      from: { path: "^src/search/", pathNot: [VIEWS, ...IO_ADAPTERS] },
+      to: { path: VIEWS },
     },
     {
       name: "webhook-self-contained",

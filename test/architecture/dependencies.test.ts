@@ -71,6 +71,9 @@ describe("every rule reports what it forbids (synthetic tree)", () => {
     "src/cli/format.ts": "export type Format = 'json' | 'text';\n",
     // forbidden: the core imports an adapter
     "src/search/deploy.ts": 'import { load } from "./io/search-io.js";\nexport const deploy = load;\n',
+    // forbidden: the core imports a renderer; allowed: a renderer imports the core
+    "src/search/views/plan-text.ts": 'import { normalise } from "../normalise.js";\nexport const text = normalise;\n',
+    "src/search/report.ts": 'import { text } from "./views/plan-text.js";\nexport const report = text;\n',
     // forbidden: an adapter imports the CLI
     "src/search/io/blob-io.ts": 'import { context } from "../../cli/context.js";\nexport const blobs = context;\n',
     // forbidden: a command imports a sibling command
@@ -94,6 +97,7 @@ describe("every rule reports what it forbids (synthetic tree)", () => {
     "core-not-to-cli: src/search/plan.ts → src/cli/format.ts",
     "core-not-to-adapters: src/search/deploy.ts → src/search/io/search-io.ts",
     "adapters-not-to-cli: src/search/io/blob-io.ts → src/cli/context.ts",
+    "core-not-to-views: src/search/report.ts → src/search/views/plan-text.ts",
     "cli-commands-not-to-siblings: src/cli/docs-index/commands/deploy.ts → src/cli/docs-index/commands/plan.ts",
     "src-not-to-tooling: src/gateway/policy.ts → local/standin.ts",
     "src-not-to-tooling: src/gateway/policy.ts → scripts/run.ts",

@@ -1,9 +1,8 @@
 // What `plan` says about the blue/green scheme: the live definitions read through the alias (so the generation's
 // name is not a change), the generation a rebuild would build, and the rebuild line with what it costs and what
-// it does not. Pure; the saved plan (plan -out) records `from`/`to` and the alias ETag, and the rebuild refuses
+// it does not (views/plan-text.ts renders them). Pure; the saved plan (plan -out) records `from`/`to` and the alias ETag, and the rebuild refuses
 // to run when the service no longer matches them.
 import type { LiveDefinitions } from "../plan/plan.js";
-import type { RebuildRendering } from "../views/plan-text.js";
 import { asAliasNamed, generationIndexName, nextGeneration } from "./generations.js";
 
 export interface BlueGreenTarget {
@@ -53,12 +52,4 @@ export function plannedTargetMismatch(planned: BlueGreenTarget, now: BlueGreenTa
     return `the plan rebuilds from ${planned.from}, but the alias ${planned.alias} now maps to ${now.from}`;
   if (planned.to !== now.to) return `the plan creates ${planned.to}, but the next generation is now ${now.to}`;
   return undefined;
-}
-
-/** How `plan` renders a blue/green rebuild (label on the index, warning under the summary). */
-export function blueGreenRendering(t: BlueGreenTarget): RebuildRendering {
-  return {
-    label: rebuildLabel(t),
-    warning: `The rebuild builds ${t.to} beside ${t.from} (one full crawl) and swaps the alias ${t.alias} only after verifying it: no downtime. deploy refuses it unless --allow-rebuild is given.`,
-  };
 }

@@ -1,11 +1,10 @@
 // `deploy` for people: the deployment's plan as `plan` prints it (a blue/green rebuild labelled with both
 // generations), then what was written and the run; for a blue/green rebuild its steps and verification.
 import { KIND_NOUNS } from "../definitions/definitions.js";
-import { blueGreenRendering } from "../bluegreen/plan-view.js";
 import type { Deployment } from "../deploy/deployment.js";
 import type { DeployOutcome } from "../deploy/pipeline.js";
 import { formatRebuildResult } from "./bluegreen-text.js";
-import { renderPlan, type Colors } from "./plan-text.js";
+import { blueGreenRendering, renderPlan, type Colors } from "./plan-text.js";
 
 /** The plan of a deployment as `plan` renders it. */
 export function renderDeploymentPlan(d: Pick<Deployment, "plan" | "blueGreen">, colors?: Colors): string {

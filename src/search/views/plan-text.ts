@@ -2,6 +2,7 @@
 // diff (+ added, - removed, ~ modified; red for changes that need a rebuild). `--json` prints the Plan itself.
 import { KIND_NOUNS } from "../definitions/definitions.js";
 import type { Action, Change, Plan } from "../plan/plan.js";
+import { rebuildLabel, type BlueGreenTarget } from "../bluegreen/plan-view.js";
 
 export interface Colors {
   red(s: string): string;
@@ -82,4 +83,12 @@ export function renderPlan(plan: Plan, colors: Colors = plain, rebuild?: Rebuild
       ),
     );
   return lines.join("\n");
+}
+
+/** How `plan` renders a blue/green rebuild (label on the index, warning under the summary). */
+export function blueGreenRendering(t: BlueGreenTarget): RebuildRendering {
+  return {
+    label: rebuildLabel(t),
+    warning: `The rebuild builds ${t.to} beside ${t.from} (one full crawl) and swaps the alias ${t.alias} only after verifying it: no downtime. deploy refuses it unless --allow-rebuild is given.`,
+  };
 }

@@ -1,8 +1,7 @@
 // A saved plan for people (`docs-index show <file>`): where and against what it was made, then the plan as
 // `docs-index plan` prints it (`show --json` prints the file's document; `show --markdown` the reviewer's view),
 // and the reasons `deploy <file>` refused it.
-import { renderPlan, type Colors } from "./plan-text.js";
-import { blueGreenRendering } from "../bluegreen/plan-view.js";
+import { blueGreenRendering, renderPlan, type Colors } from "./plan-text.js";
 import { plannedBlueGreen, type SavedPlan } from "../saved-plans/saved-plan.js";
 import type { Refusal } from "../saved-plans/saved-plan-check.js";
 

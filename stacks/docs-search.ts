@@ -1,4 +1,4 @@
-// docs-search: the Azure AI Search service (RBAC only, semantic ranker on, system-assigned identity) and the
+// docs-search: the Azure AI Search service (RBAC only, semantic ranker per config, system-assigned identity) and the
 // role assignments the indexer, the deploy pipeline and the query identities need.
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment/index.js";
 import { SearchService } from "@cdktf/provider-azurerm/lib/search-service/index.js";
@@ -15,7 +15,8 @@ export interface DocsSearchStackProps {
   sku: string;
   replicas: number;
   partitions: number;
-  semanticRanker: "free" | "standard";
+  /** Semantic ranker plan; "disabled" leaves it off (no semantic queries, no agentic retrieval). */
+  semanticRanker: "free" | "standard" | "disabled";
   /** The docs account the indexer reads (its resource id; owned by the docs-storage stack). */
   docsAccountId: string;
   /** The deploy pipeline's service principal (object id). */
@@ -37,7 +38,8 @@ export class DocsSearchStack extends BaseStack {
       sku: s.sku,
       replicaCount: s.replicas,
       partitionCount: s.partitions,
-      semanticSearchSku: s.semanticRanker,
+      // The provider has no "disabled" value: the ranker is off when semantic_search_sku is absent.
+      ...(s.semanticRanker === "disabled" ? {} : { semanticSearchSku: s.semanticRanker }),
       // RBAC only: no admin or query keys (authentication_failure_mode is only valid with keys on).
       localAuthenticationEnabled: false,
       identity: { type: "SystemAssigned" },

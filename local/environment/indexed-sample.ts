@@ -5,9 +5,10 @@ import { rmSync } from "node:fs";
 import { readRawDefinitions } from "../../src/search/definitions/definitions.js";
 import { docsIndex } from "./docs-index.js";
 import { waitForIndexer } from "./indexer-wait.js";
-import { writeRootEraDefinitions } from "./root-era-definitions.js";
+import { writeRootEraDefinitions, writeRootEraVars } from "./root-era-definitions.js";
 import {
   INDEXER_NAME,
+  LOCAL_VARS_FILE,
   servicesOf,
   startAzuriteForLocal,
   startStandInForLocal,
@@ -30,7 +31,8 @@ export async function startIndexedSample(): Promise<LocalServices> {
     await publishSite(services.container, rootEraSite(site));
     const rootEraDir = writeRootEraDefinitions(readRawDefinitions());
     try {
-      await deploy("--definitions", rootEraDir);
+      // The root era predates agentic retrieval: its config has it off.
+      await deploy("--definitions", rootEraDir, "--vars-file", writeRootEraVars(rootEraDir, LOCAL_VARS_FILE));
     } finally {
       rmSync(rootEraDir, { recursive: true, force: true });
     }

@@ -10,9 +10,10 @@ import {
   DEFINITION_FILES,
   DEPLOY_ORDER,
   readRawDefinitions,
-  type DefinitionKind,
+  type CoreKind,
 } from "../../src/search/definitions/definitions.js";
 import { formatQueryLoop, startQueryLoop, type QueryLoopCounts } from "./query-loop.js";
+import { copyKnowledgeDefinitions } from "./root-era-definitions.js";
 import type { CliRun } from "./docs-index.js";
 import { INDEX_NAME } from "./services.js";
 import { StepSkipped, type StepRunner } from "./steps.js";
@@ -30,7 +31,7 @@ export interface DemoContext {
   print(text: string): void;
 }
 
-type Raw = Record<DefinitionKind, JsonObject>;
+type Raw = Record<CoreKind, JsonObject>;
 
 function writeDefinitions(change: (d: Raw) => void): string {
   const raw = structuredClone(readRawDefinitions());
@@ -38,6 +39,7 @@ function writeDefinitions(change: (d: Raw) => void): string {
   const dir = mkdtempSync(path.join(tmpdir(), "docs-index-bluegreen-"));
   for (const kind of DEPLOY_ORDER)
     writeFileSync(path.join(dir, DEFINITION_FILES[kind]), `${JSON.stringify(raw[kind], null, 2)}\n`);
+  copyKnowledgeDefinitions(dir);
   return dir;
 }
 
@@ -105,8 +107,17 @@ export async function searchableHits(ctx: DemoContext, word: string): Promise<nu
 
 export interface BlueGreenFigures {
   migration?: { gapMs: number | null; loop: QueryLoopCounts; aliasTarget: string };
-  rebuild?: { loop: QueryLoopCounts; aliasTarget: string; searchableHits: number; exitCode: number };
+  rebuild?: {
+    loop: QueryLoopCounts;
+    aliasTarget: string;
+    searchableHits: number;
+    exitCode: number;
+    /** The generation the knowledge source names after the rebuild (agentic retrieval). */
+    knowledgeSourceIndex?: string | null;
+  };
   failedRebuild?: { loop: QueryLoopCounts; aliasTarget: string; exitCode: number };
+  /** `deploy --prune`: refused while another knowledge source names the old generation, then done. */
+  prune?: { refusedExit: number; refusal: string; pruned: string[]; noOpWrites: number };
 }
 
 export interface BlueGreenStepsContext extends DemoContext {
@@ -159,10 +170,21 @@ export async function runBlueGreenSteps(ctx: BlueGreenStepsContext): Promise<voi
         const demo = await underQueryLoad(ctx, "deploy", "--allow-rebuild", "--yes", "--definitions", dir, ...wait);
         expectCode(demo.run, "deploy --allow-rebuild", (c) => c === 0);
         const hits = await searchableHits(ctx, "guides");
-        ctx.figures.rebuild = { loop: demo.loop, aliasTarget: demo.aliasTarget, searchableHits: hits, exitCode: 0 };
+        const knowledgeSourceIndex = await knowledgeSourceIndexOf(ctx);
+        ctx.figures.rebuild = {
+          loop: demo.loop,
+          aliasTarget: demo.aliasTarget,
+          searchableHits: hits,
+          exitCode: 0,
+          knowledgeSourceIndex,
+        };
         if (demo.loop.failed + demo.loop.empty > 0)
           throw new Error(`${demo.loop.failed} failed and ${demo.loop.empty} empty queries during the rebuild`);
-        return `${INDEX_NAME} → ${demo.aliasTarget}; ${demo.loop.queries} queries, 0 failed, 0 empty; "guides" in ${DEMO_FIELD}: ${hits} hits`;
+        if (knowledgeSourceIndex !== demo.aliasTarget)
+          throw new Error(
+            `the knowledge source names ${knowledgeSourceIndex}, not the new generation ${demo.aliasTarget}`,
+          );
+        return `${INDEX_NAME} → ${demo.aliasTarget}; knowledge source → ${knowledgeSourceIndex}; ${demo.loop.queries} queries, 0 failed, 0 empty; "guides" in ${DEMO_FIELD}: ${hits} hits`;
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -187,4 +209,54 @@ export async function runBlueGreenSteps(ctx: BlueGreenStepsContext): Promise<voi
       }
     },
   );
+}
+
+/**
+ * After the rollback (restore.ts): a deploy of today's definitions writes nothing, and `deploy --prune` removes the
+ * demo generations, refused first while another team's knowledge source still names one of them.
+ */
+export async function runPruneStep(ctx: BlueGreenStepsContext): Promise<void> {
+  await ctx.steps.run(
+    "prune",
+    "docs-index deploy writes nothing when nothing changed; deploy --prune refused while a knowledge source names the old generation, then done",
+    async () => {
+      const alias = await ctx.indexClient.getAlias(INDEX_NAME).catch(() => undefined);
+      if (!alias) throw new StepSkipped(`${INDEX_NAME} is not an alias (migrate-to-alias did not run)`);
+      // The generation that failed verification: a prune deletes it (and any generation older than the serving one).
+      const old = `${INDEX_NAME}-3`;
+      // Today's definitions, which the serving generation has since the rollback: nothing to write.
+      const noOp = await ctx.cli("--json", "deploy");
+      expectCode(noOp, "deploy (no change)", (c) => c === 0);
+      const noOpWrites = ((JSON.parse(noOp.stdout) as { steps?: { operation: string }[] }).steps ?? []).filter(
+        (s) => s.operation !== "skip",
+      ).length;
+      // Another team's knowledge source over the old generation: the prune must keep it.
+      await ctx.indexClient.createOrUpdateKnowledgeSource({
+        name: TEAM_SOURCE,
+        kind: "searchIndex",
+        searchIndexParameters: { searchIndexName: old },
+      });
+      const refused = await ctx.cli("deploy", "--prune", "--yes");
+      ctx.print(refused.stderr);
+      expectCode(refused, "deploy --prune (a knowledge source names the old generation)", (c) => c === 4);
+      const refusal = refused.stderr.split("\n").find((l) => l.includes(TEAM_SOURCE)) ?? "";
+      await ctx.indexClient.deleteKnowledgeSource(TEAM_SOURCE);
+      const done = await ctx.cli("--json", "deploy", "--prune", "--yes");
+      expectCode(done, "deploy --prune", (c) => c === 0);
+      const pruned = (JSON.parse(done.stdout) as { pruned?: string[] }).pruned ?? [];
+      ctx.figures.prune = { refusedExit: refused.code, refusal: refusal.trim(), pruned, noOpWrites };
+      if (!pruned.includes(old)) throw new Error(`${old} was not pruned (pruned: ${pruned.join(", ") || "none"})`);
+      if (noOpWrites > 0) throw new Error(`the no-op deploy wrote ${noOpWrites} definition(s)`);
+      return `no-op deploy: 0 definitions written; prune refused (exit 4) while ${TEAM_SOURCE} named ${old}; then pruned ${pruned.join(", ")}`;
+    },
+  );
+}
+
+/** A second knowledge source the prune demo creates and removes (as another team's would be). */
+const TEAM_SOURCE = "team-knowledge-source";
+
+/** The index the environment's knowledge source names now. */
+async function knowledgeSourceIndexOf(ctx: DemoContext): Promise<string | null> {
+  const source = await ctx.indexClient.getKnowledgeSource("docs-knowledge-source");
+  return "searchIndexParameters" in source ? source.searchIndexParameters.searchIndexName : null;
 }

@@ -3,13 +3,16 @@
 // verification, so the kept environment would not match the docs (`plan` showing a rebuild before any edit,
 // `status` failing on the failed candidate). This step does what docs/blue-green.md calls the rollback of a bad
 // release, by hand as an operator would: the alias and the indexer are re-pointed at the first generation
-// (today's definitions, the replayed history), the demo generations are deleted, and one incremental run goes
-// into the serving generation. The kept environment then plans no changes, `status` passes on the serving generation, and
+// (today's definitions, the replayed history), and so is the knowledge source, and one incremental run goes into
+// the serving generation (the prune step after it deletes the demo generations). The kept environment then plans no changes, `status` passes on the serving generation, and
 // the root-era documents still hold null in the newer fields: what the backfill rehearsal in docs/local.md
 // starts from.
 import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import type { CliRun } from "./docs-index.js";
 import { INDEX_NAME, INDEXER_NAME } from "./services.js";
+
+/** The environment's knowledge source (config/local/vars.yml has agentic retrieval on). */
+const KNOWLEDGE_SOURCE = "docs-knowledge-source";
 import { StepSkipped, type StepRunner } from "./steps.js";
 
 /** The generation the migration created: today's definitions over the replayed history. */
@@ -42,9 +45,14 @@ export async function runRestoreStep(ctx: RestoreContext): Promise<{ aliasTarget
         { ...indexer, targetIndexName: FIRST_GENERATION },
         { onlyIfUnchanged: true },
       );
-      // The demo generations are not needed any more.
-      for await (const name of ctx.indexClient.listIndexesNames())
-        if (name.startsWith(`${INDEX_NAME}-`) && name !== FIRST_GENERATION) await ctx.indexClient.deleteIndex(name);
+      // The knowledge source follows the alias (it cannot name one: src/search/bluegreen/alias-facts.ts).
+      const source = await ctx.indexClient.getKnowledgeSource(KNOWLEDGE_SOURCE).catch(() => undefined);
+      if (source && "searchIndexParameters" in source)
+        await ctx.indexClient.createOrUpdateKnowledgeSource({
+          ...source,
+          searchIndexParameters: { ...source.searchIndexParameters, searchIndexName: FIRST_GENERATION },
+        });
+      // The demo generations stay for the prune step, which removes them through docs-index deploy --prune.
       // One incremental run into the serving generation: nothing changed since, so nothing is reprocessed.
       await ctx.indexerClient.runIndexer(INDEXER_NAME);
       const run = await ctx.waitRun();

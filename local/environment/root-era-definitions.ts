@@ -7,12 +7,18 @@
 //   - datasource: no deletion detection policy yet (spec C backfill rule 5: it was added later).
 //   - indexer: only the mappings into the original fields; `.xml` was not excluded yet, so the root sitemap
 //     was indexed then and its document persists (spec C limits: the exclusion stops only future crawling).
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DEFINITION_FILES, DEPLOY_ORDER, type DefinitionKind } from "../../src/search/definitions/definitions.js";
+import {
+  DEFAULT_DEFINITIONS_DIR,
+  DEFINITION_FILES,
+  DEPLOY_ORDER,
+  type CoreKind,
+} from "../../src/search/definitions/definitions.js";
 import { BACKFILL_FIELDS } from "../../src/search/ops/coverage.js";
 import { type JsonObject } from "../../src/search/definitions/json.js";
+import { KNOWLEDGE_DEFINITION_FILES } from "../../src/search/definitions/knowledge-definitions.js";
 
 const LATER_FIELDS = new Set<string>(BACKFILL_FIELDS);
 /** Extensions excluded only since the index was first built. */
@@ -62,7 +68,7 @@ export function rootEraIndexer(indexer: JsonObject): JsonObject {
   return out;
 }
 
-export function rootEraDefinitions(raw: Record<DefinitionKind, JsonObject>): Record<DefinitionKind, JsonObject> {
+export function rootEraDefinitions(raw: Record<CoreKind, JsonObject>): Record<CoreKind, JsonObject> {
   return {
     index: rootEraIndex(raw.index),
     datasource: rootEraDatasource(raw.datasource),
@@ -71,10 +77,26 @@ export function rootEraDefinitions(raw: Record<DefinitionKind, JsonObject>): Rec
 }
 
 /** Writes the root-era definitions (placeholders intact) into a new temporary directory for `deploy --definitions`. */
-export function writeRootEraDefinitions(raw: Record<DefinitionKind, JsonObject>): string {
+export function writeRootEraDefinitions(raw: Record<CoreKind, JsonObject>): string {
   const dir = mkdtempSync(path.join(tmpdir(), "docs-index-root-era-"));
   const defs = rootEraDefinitions(raw);
   for (const kind of DEPLOY_ORDER)
     writeFileSync(path.join(dir, DEFINITION_FILES[kind]), `${JSON.stringify(defs[kind], null, 2)}\n`);
   return dir;
+}
+
+/**
+ * The local config as it was in the root era, before agentic retrieval existed (its knowledge source needs fields
+ * the root-era index does not have): written beside the root-era definitions, passed with --vars-file.
+ */
+export function writeRootEraVars(dir: string, localVars: string): string {
+  const file = path.join(dir, "vars.yml");
+  writeFileSync(file, readFileSync(localVars, "utf8").replace(/agentic_retrieval: true/, "agentic_retrieval: false"));
+  return file;
+}
+
+/** The knowledge source and base files, copied unchanged (the environment has agentic retrieval on). */
+export function copyKnowledgeDefinitions(dir: string): void {
+  for (const file of Object.values(KNOWLEDGE_DEFINITION_FILES))
+    copyFileSync(path.join(DEFAULT_DEFINITIONS_DIR, file), path.join(dir, file));
 }

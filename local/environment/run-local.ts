@@ -21,19 +21,20 @@ import { readRawDefinitions } from "../../src/search/definitions/definitions.js"
 import { docsIndex, parseJson, type CliRun } from "./docs-index.js";
 import { waitForIndexer } from "./indexer-wait.js";
 import { EXAMPLE_QUERIES, queryFigures, type QueryFigures } from "./queries.js";
-import { writeRootEraDefinitions } from "./root-era-definitions.js";
+import { writeRootEraDefinitions, writeRootEraVars } from "./root-era-definitions.js";
 import {
   servicesOf,
   startAzuriteForLocal,
   startStandInForLocal,
   INDEXER_NAME,
   LOCAL_ALIAS_PROPAGATION_SECONDS,
+  LOCAL_VARS_FILE,
   type LocalServices,
 } from "./services.js";
 import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./site.js";
 import { StepFailed, StepRunner, type StepRecord } from "./steps.js";
 import { postSampleWebhook, type WebhookFigures } from "./webhook.js";
-import { runBlueGreenSteps, type BlueGreenFigures } from "./rebuild-demo.js";
+import { runBlueGreenSteps, runPruneStep, type BlueGreenFigures } from "./rebuild-demo.js";
 import { runRestoreStep } from "./restore.js";
 import { searchDocsOverStdio, type McpFigures } from "./mcp-demo.js";
 import type { Azurite } from "../azurite.js";
@@ -64,6 +65,8 @@ export interface LocalFigures {
   };
   coverage?: { total: number; percentReprocessed: number | null; dedupFilter: string; complete: boolean };
   queries?: QueryFigures[];
+  /** `docs-index retrieve` through the knowledge base (agentic retrieval). */
+  retrieve?: { filterAddOn: string; urls: string[]; knowledgeSourceIndex: string | null };
   blueGreen?: BlueGreenFigures;
   webhook?: WebhookFigures;
   /** The generation the kept environment serves after the tour (today's definitions, root-era nulls). */
@@ -87,7 +90,7 @@ export interface LocalResult {
   services?: LocalServices;
 }
 
-export const STEP_COUNT = 17;
+export const STEP_COUNT = 19;
 
 export async function runLocal(options: LocalOptions = {}): Promise<LocalResult> {
   const log = options.log ?? process.stdout;
@@ -149,7 +152,9 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       "Simulate the index as first built: original fields only, one indexer run",
       async () => {
         rootEraDir = writeRootEraDefinitions(readRawDefinitions());
-        const run = await cli("deploy", "--definitions", rootEraDir);
+        // The root era predates agentic retrieval: its config has it off.
+        const vars = writeRootEraVars(rootEraDir, LOCAL_VARS_FILE);
+        const run = await cli("deploy", "--definitions", rootEraDir, "--vars-file", vars);
         expectExit(run, "deploy --definitions <root-era>");
         const result = await waitRun();
         figures.rootEraDocuments = await need().searchClient.getDocumentsCount();
@@ -180,7 +185,7 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
 
     await steps.run(
       "deploy",
-      "docs-index deploy (index -> datasource -> indexer, then one run; no reset)",
+      "docs-index deploy (index -> datasource -> indexer -> knowledge source -> knowledge base, then one run; no reset)",
       async () => {
         const run = await cli("deploy");
         // The deploy repeats the plan shown in the previous step; show only what it did.
@@ -258,6 +263,29 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       return figures.queries.map((q) => `${q.name}: ${q.hits} hits`).join(", ");
     });
 
+    await steps.run(
+      "retrieve",
+      "docs-index retrieve through the knowledge base (intents; the dedup filter sent as filterAddOn; public URLs)",
+      async () => {
+        const args = ["retrieve", "getting started", "--intent", "refunds"];
+        log.write(`\n    docs-index ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}\n`);
+        const run = await cli(...args);
+        show(run);
+        expectExit(run, "retrieve");
+        const doc = parseJson<{
+          filterAddOn: string;
+          references: { url: string | null }[];
+          provenance: { knowledge_source_index: string | null };
+        }>(await cli("--json", ...args), "retrieve");
+        figures.retrieve = {
+          filterAddOn: doc.filterAddOn,
+          urls: doc.references.map((r) => r.url ?? ""),
+          knowledgeSourceIndex: doc.provenance.knowledge_source_index,
+        };
+        return `${doc.references.length} references from ${doc.provenance.knowledge_source_index}; filterAddOn ${doc.filterAddOn}`;
+      },
+    );
+
     figures.blueGreen = {};
     await runBlueGreenSteps({
       steps,
@@ -274,6 +302,15 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       indexClient: need().indexClient,
       indexerClient: need().indexerClient,
       waitRun,
+    });
+
+    await runPruneStep({
+      steps,
+      figures: figures.blueGreen,
+      cli,
+      indexClient: need().indexClient,
+      print: (text) => steps.print(text),
+      propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,
     });
 
     await steps.run("webhook", "Post a sample webhook to the local receiver", async () => {

@@ -12,6 +12,11 @@ export interface StandInOptions {
   storageConnectionString?: string;
   /** How long an alias re-mapping takes to reach requests (the service: "up to 10 seconds"). Default 0. */
   aliasPropagationMs?: number;
+  /**
+   * Whether a knowledge source may name an alias; default KNOWLEDGE_SOURCE_MAY_NAME_ALIAS (UNCONFIRMED). Tests set
+   * it to exercise the other answer.
+   */
+  knowledgeSourceMayNameAlias?: boolean;
   /** How long a deleted index's name stays unusable for an alias (UNCONFIRMED, management/alias-rules.ts). */
   indexNameReleaseMs?: number;
 }

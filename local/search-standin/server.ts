@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { StandInContext, StandInOptions } from "./context.js";
 import { registerDocumentRoutes } from "./documents/routes.js";
 import { ServiceError, Router, errorBody, normalisePath, readBody, send, type StandInResponse } from "./http.js";
+import { registerKnowledgeRoutes } from "./knowledge/routes.js";
 import { registerAliasRoutes, routeThroughAlias } from "./management/aliases.js";
 import { registerManagementRoutes } from "./management/routes.js";
 import { createState, type StandInState } from "./state.js";
@@ -45,6 +46,7 @@ export async function startSearchStandIn(options: StandInOptions = {}): Promise<
   registerManagementRoutes(router, ctx);
   registerDocumentRoutes(router, ctx);
   registerAliasRoutes(router, ctx);
+  registerKnowledgeRoutes(router, ctx);
   const requests: RequestLogEntry[] = [];
   const faults: Fault[] = [];
 

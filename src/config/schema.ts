@@ -74,6 +74,14 @@ export const configSchema = z
         });
       }
     }
+    const ranker = c.search_service?.semantic_ranker;
+    if (c.search.agentic_retrieval && ranker === "disabled") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["search", "agentic_retrieval"],
+        message: `expected false while search_service.semantic_ranker is "disabled": a searchIndex knowledge source needs the semantic ranker (set semantic_ranker to free or standard, or agentic_retrieval to false)`,
+      });
+    }
     if (c.search_service && URL.canParse(c.search.endpoint)) {
       const host = new URL(c.search.endpoint).hostname;
       const loopback = isLoopbackHost(host);

@@ -35,6 +35,13 @@ export const searchConfigSchema = z.strictObject({
   index_name: objectName("docs-index"),
   datasource_name: objectName("docs-datasource"),
   indexer_name: objectName("docs-indexer"),
+  /**
+   * Agentic retrieval for this environment: the knowledge source over the index and the knowledge base listing it
+   * (search-definitions/docs-knowledge-*.json). false: nothing about them is planned, deployed or checked.
+   */
+  agentic_retrieval: z.boolean({ error: "expected true or false" }).default(false),
+  knowledge_source_name: objectName("docs-knowledge-source"),
+  knowledge_base_name: objectName("docs-knowledge-base"),
   /** Data-plane REST API version sent by the CLI (the SDK's default unless overridden). */
   api_version: z
     .string()

@@ -89,8 +89,13 @@ export const searchServiceConfigSchema = z
         error: "expected 1, 2, 3, 4, 6 or 12",
       })
       .default(1),
-    /** Semantic ranker plan; the index's semantic configuration needs it on. */
-    semantic_ranker: z.enum(["free", "standard"]).default("free"),
+    /**
+     * Semantic ranker plan; the index's semantic configuration and agentic retrieval need it on. `disabled` turns it
+     * off (then search.agentic_retrieval must be false).
+     */
+    semantic_ranker: z
+      .enum(["free", "standard", "disabled"], { error: "expected free, standard or disabled" })
+      .default("free"),
     /** Object id of the pipeline's service principal: Search Service Contributor + Search Index Data Contributor. */
     deploy_principal_object_id: uuid("the deploy principal's object id"),
     /** Identities that query the index (agents, apps): Search Index Data Reader each. */

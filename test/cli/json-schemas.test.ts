@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { ACCOUNT_ROOT, startHarness, type Harness } from "../support/ops-world.js";
 import { repoRoot } from "../../src/config/repo-root.js";
+import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
+import { FAST_SERVICE } from "../support/cli.js";
 
 const SCHEMA_DIR = path.join(repoRoot, "schemas", "docs-index");
 const ajv = new Ajv2020.default({ allErrors: true, strict: true });
@@ -43,7 +45,11 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 async function validate(schema: string, ...args: string[]) {
-  const run = await h.cli("--json", ...args);
+  return validateIn(h.env, schema, ...args);
+}
+
+async function validateIn(env: NodeJS.ProcessEnv, schema: string, ...args: string[]) {
+  const run = await runDocsIndex(["--json", ...args], env, { service: FAST_SERVICE });
   expect(run.stdout, `${args.join(" ")}: ${run.stderr}`).not.toBe("");
   const doc = JSON.parse(run.stdout);
   expect(doc.format_version).toBe("1.0");
@@ -88,6 +94,26 @@ describe("--json documents match schemas/docs-index/", () => {
     expect(badOption.doc.error).toMatchObject({ code: "usage", message: expect.stringMatching(/--no-such-option/) });
     expect(badOption.run.stderr.split("\n").length).toBeLessThan(5);
   });
+  it("retrieve, and status and snapshot with the knowledge source (agentic retrieval on)", async () => {
+    const put = (url: string, body: unknown) =>
+      fetch(`${h.standIn.url}${url}?api-version=2026-04-01`, {
+        method: "PUT",
+        headers: { "api-key": h.standIn.apiKey, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const source = { kind: "searchIndex", searchIndexParameters: { searchIndexName: "docs-index" } };
+    expect((await put("/knowledgesources('docs-knowledge-source')", source)).status).toBe(201);
+    const base = { knowledgeSources: [{ name: "docs-knowledge-source" }] };
+    expect((await put("/knowledgebases('docs-knowledge-base')", base)).status).toBe(201);
+    const vars = path.join(mkdtempSync(path.join(tmpdir(), "agentic-vars-")), "vars.yml");
+    const dev = readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8");
+    writeFileSync(vars, dev.replace("agentic_retrieval: false", "agentic_retrieval: true"));
+    const env = { ...h.env, VARS_FILE: vars };
+    await validateIn(env, "retrieve", "retrieve", "billing");
+    expect((await validateIn(env, "status", "status")).doc.knowledgeSource.current).toBe(true);
+    expect((await validateIn(env, "snapshot", "snapshot")).doc.knowledgeSource.index).toBe("docs-index");
+  });
+
   it("every schema was exercised", () => {
     // migrate-to-alias needs a crawl over Azurite first: test/cli/bluegreen.test.ts validates its output.
     validated.add("migrate-to-alias");

@@ -10,12 +10,13 @@ import {
   DEFINITION_FILES,
   DEPLOY_ORDER,
   readRawDefinitions,
-  type DefinitionKind,
+  type CoreKind,
 } from "../../src/search/definitions/definitions.js";
 import { cliEnv, runIn } from "../support/cli.js";
 import { LANGUAGE_FIELD } from "../support/plan-fixtures.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "../support/bluegreen-world.js";
 import { type JsonObject } from "../../src/search/definitions/json.js";
+import { copyKnowledgeDefinitions } from "../../local/environment/root-era-definitions.js";
 
 let world: BlueGreenWorld;
 let env: NodeJS.ProcessEnv;
@@ -41,7 +42,7 @@ const definitionGets = (mark: number) => {
 };
 const ONCE = { index: 1, datasource: 1, indexer: 1, alias: 1 };
 
-type Raw = Record<DefinitionKind, JsonObject>;
+type Raw = Record<CoreKind, JsonObject>;
 const scratch = mkdtempSync(path.join(tmpdir(), "saved-plan-alias-"));
 
 /** The reviewed files with one change, in a directory of their own. */
@@ -52,6 +53,7 @@ function definitionsDir(name: string, change: (d: Raw) => void): string {
   mkdirSync(dir);
   for (const kind of DEPLOY_ORDER)
     writeFileSync(path.join(dir, DEFINITION_FILES[kind]), `${JSON.stringify(raw[kind], null, 2)}\n`);
+  copyKnowledgeDefinitions(dir); // the local config has agentic retrieval on
   return dir;
 }
 const fields = (d: Raw) => d.index.fields as JsonObject[];
@@ -85,7 +87,13 @@ describe("saved plans behind the alias", () => {
     const pinned = saved.live.find((r: { kind: string }) => r.kind === "alias");
     expect(pinned).toMatchObject({ kind: "alias", name: "docs-index" });
     expect(pinned.etag).toEqual(expect.any(String));
-    expect(saved.plan.objects.map((o: { action: string }) => o.action)).toEqual(["update", "unchanged", "unchanged"]);
+    expect(saved.plan.objects.map((o: { action: string }) => o.action)).toEqual([
+      "update",
+      "unchanged",
+      "unchanged",
+      "unchanged", // the knowledge source (the local config has agentic retrieval on)
+      "unchanged", // the knowledge base
+    ]);
 
     const mark = world.standIn.requests.length;
     const run = await cli("deploy", file, "--definitions", dir);

@@ -85,6 +85,37 @@ describe("config validation", () => {
     );
   });
 
+  it("leaves agentic retrieval off unless switched on, and names its objects like the others", () => {
+    expect(parseConfig(minimal, "vars.yml").search).toMatchObject({
+      agentic_retrieval: false,
+      knowledge_source_name: "docs-knowledge-source",
+      knowledge_base_name: "docs-knowledge-base",
+    });
+    expect(problemsOf(() => parseConfig(`${minimal}  agentic_retrieval: "yes"\n`, "f.yml"))).toEqual([
+      { key: "search.agentic_retrieval", expected: "expected true or false" },
+    ]);
+  });
+
+  it("refuses agentic retrieval while the search stack turns the semantic ranker off", () => {
+    const service = (ranker: string) => `${minimal}  agentic_retrieval: true
+search_service:
+  name: example
+  sku: basic
+  semantic_ranker: ${ranker}
+  deploy_principal_object_id: 22222222-2222-2222-2222-222222222222
+`;
+    expect(problemsOf(() => parseConfig(service("disabled"), "config/test/vars.yml"))).toEqual([
+      {
+        key: "search.agentic_retrieval",
+        expected: expect.stringMatching(/semantic_ranker is "disabled".*needs the semantic ranker/),
+      },
+    ]);
+    expect(parseConfig(service("free"), "f.yml").search.agentic_retrieval).toBe(true);
+    expect(
+      parseConfig(service("disabled").replace("agentic_retrieval: true", "agentic_retrieval: false"), "f.yml"),
+    ).toBeTruthy();
+  });
+
   it("rejects misspelled keys instead of ignoring them", () => {
     const problems = problemsOf(() => parseConfig(`${minimal}  index_nmae: x\n`, "f.yml"));
     expect(problems.map((p) => p.key)).toContain("search");

@@ -21,10 +21,12 @@ const ORDER = [
   "status",
   "coverage",
   "queries",
+  "retrieve",
   "migrate-to-alias",
   "rebuild",
   "rebuild-verification-fails",
   "restore",
+  "prune",
   "webhook",
   "mcp",
 ];
@@ -85,7 +87,15 @@ describe("runLocal", () => {
         expect(exclude!.urls).toContain(`${DOCS_URL}/guides/refunds`); // section null passes `ne`
       }
       {
-        for (const name of ["migrate-to-alias", "rebuild", "rebuild-verification-fails"])
+        // Agentic retrieval: the dedup filter sent as filterAddOn, public URLs, no Markdown twin.
+        expect(status("retrieve")).toBe("ok");
+        expect(f.retrieve!.filterAddOn).toBe("format eq null or format eq '.html'");
+        expect(f.retrieve!.urls).toContain(`${DOCS_URL}/payments/guides/getting-started`);
+        expect(f.retrieve!.urls.some((u) => u.endsWith(".md"))).toBe(false);
+        expect(f.retrieve!.knowledgeSourceIndex).toBe("docs-index");
+      }
+      {
+        for (const name of ["migrate-to-alias", "rebuild", "rebuild-verification-fails", "prune"])
           expect(status(name), name).toBe("ok");
         const bg = f.blueGreen!;
         expect(bg.migration?.aliasTarget).toBe("docs-index-1");
@@ -93,9 +103,16 @@ describe("runLocal", () => {
         expect(bg.rebuild).toMatchObject({ aliasTarget: "docs-index-2", loop: { failed: 0, empty: 0 } });
         expect(bg.rebuild!.loop.queries).toBeGreaterThan(3);
         expect(bg.rebuild!.searchableHits).toBeGreaterThan(0);
+        // The knowledge source followed the alias to the new generation.
+        expect(bg.rebuild!.knowledgeSourceIndex).toBe("docs-index-2");
         // Verification failed: non-zero exit, the alias stayed.
         expect(bg.failedRebuild).toMatchObject({ aliasTarget: "docs-index-2", loop: { failed: 0, empty: 0 } });
         expect(bg.failedRebuild!.exitCode).not.toBe(0);
+        // After the rollback: a no-op deploy writes nothing; --prune keeps the failed generation while another
+        // knowledge source names it, then prunes it.
+        expect(bg.prune).toMatchObject({ refusedExit: 4, noOpWrites: 0 });
+        expect(bg.prune!.refusal).toMatch(/docs-index-3 is still named by knowledge source team-knowledge-source/);
+        expect(bg.prune!.pruned).toContain("docs-index-3");
       }
       {
         expect(status("webhook")).toBe("ok");

@@ -84,6 +84,27 @@ describe("docs-search stack", () => {
     expect(s).toMatchObject({ sku: "standard", replica_count: 3, partition_count: 2, semantic_search_sku: "standard" });
   });
 
+  it("leaves the semantic ranker off when the config says disabled (agentic retrieval then refused at the edge)", () => {
+    const off = only(
+      synth(build((c) => (c.search_service!.semantic_ranker = "disabled")).search),
+      "azurerm_search_service",
+    );
+    expect(off.semantic_search_sku).toBeUndefined();
+  });
+
+  it("gives a query identity exactly what agentic retrieval needs: Search Index Data Reader, nothing more", () => {
+    // docs/infrastructure.md: retrieve on a knowledge base without a model is a read of the index's documents; the
+    // knowledge source and base are created by the deploy principal (Search Service Contributor).
+    const agent = "33333333-3333-3333-3333-333333333333";
+    expect(assignments.filter((a) => a.principal_id === agent)).toEqual([
+      expect.objectContaining({
+        role_definition_name: "Search Index Data Reader",
+        scope: "${azurerm_search_service.search.id}",
+      }),
+    ]);
+    expect(service.semantic_search_sku).toBe("free");
+  });
+
   it("outputs what the search definitions' placeholders need", () => {
     expect(json.output.search_endpoint.value).toBe("https://srch-docs-dev.search.windows.net");
     expect(json.output.storage_account_resource_id.value).toBe(DOCS_ID);

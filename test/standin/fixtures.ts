@@ -11,11 +11,18 @@ export const DEFAULT_NAMES: Record<string, string> = {
   CONTAINER: "$web",
   STORAGE_ACCOUNT_RESOURCE_ID:
     "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev/providers/Microsoft.Storage/storageAccounts/devstoreaccount1",
+  KNOWLEDGE_SOURCE_NAME: "docs-knowledge-source",
+  KNOWLEDGE_BASE_NAME: "docs-knowledge-base",
 };
 
 /** Reads search-definitions/<file> and substitutes `${NAME}` placeholders. */
 export function loadDefinition(
-  file: "docs-index.json" | "docs-datasource.json" | "docs-indexer.json",
+  file:
+    | "docs-index.json"
+    | "docs-datasource.json"
+    | "docs-indexer.json"
+    | "docs-knowledge-source.json"
+    | "docs-knowledge-base.json",
   names: Record<string, string> = {},
 ): Record<string, unknown> {
   const values = { ...DEFAULT_NAMES, ...names };

@@ -35,7 +35,7 @@ export const PAGES = [
 ] as const;
 
 export async function startBlueGreenWorld(
-  standInOptions: { indexNameReleaseMs?: number } = {},
+  standInOptions: { indexNameReleaseMs?: number; knowledgeSourceMayNameAlias?: boolean } = {},
 ): Promise<BlueGreenWorld> {
   const azurite = await startAzurite();
   const standIn = await startSearchStandIn({

@@ -16,6 +16,7 @@ import { assertCompatibleUpdate, indexWithDefaults } from "./index-definitions.j
 import { datasourceView, datasourceWithDefaults, indexerWithDefaults } from "./indexer-definitions.js";
 import { registerIndexerActions, startRunOnCreate } from "./indexer-actions.js";
 import { assertKnownProperties } from "./unknown-properties.js";
+import { assertIndexNotNamedByKnowledgeSource } from "../knowledge/routes.js";
 
 type Collection = "indexes" | "datasources" | "indexers";
 
@@ -47,7 +48,10 @@ const KINDS: ResourceKind[] = [
       return next;
     },
     afterCreate: (ctx, name) => ctx.state.documents.set(name, new Map()),
-    beforeDelete: (ctx, name) => assertIndexDeletable(ctx.state, name),
+    beforeDelete: (ctx, name) => {
+      assertIndexDeletable(ctx.state, name);
+      assertIndexNotNamedByKnowledgeSource(ctx.state, name);
+    },
     afterDelete: (ctx, name) => {
       ctx.state.documents.delete(name);
       noteIndexDeleted(ctx, name);

@@ -14,7 +14,13 @@ export function unknownPropertyMessage(property: string, type: string): string {
   return `The request is invalid. Details: The property '${property}' does not exist on type 'Microsoft.Azure.Search.V2026_04_01.${type}'. Make sure to only use property names that are defined by the type.`;
 }
 
-const TYPE_NAMES: Record<DefinitionKind, string> = { index: "Index", datasource: "DataSource", indexer: "Indexer" };
+const TYPE_NAMES: Record<DefinitionKind, string> = {
+  index: "Index",
+  datasource: "DataSource",
+  indexer: "Indexer",
+  knowledgeSource: "KnowledgeSource",
+  knowledgeBase: "KnowledgeBase",
+};
 
 /** Throws the service's 400 for the first property the schema does not know; nothing else is judged here. */
 export function assertKnownProperties(kind: DefinitionKind, body: JsonObject): void {

@@ -66,6 +66,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./commands/mcp.js")).mcpCommand,
   },
   {
+    name: "retrieve",
+    summary: "agentic retrieval through the knowledge base; the dedup filter always sent; public URLs",
+    load: async () => (await import("./commands/retrieve.js")).retrieveCommand,
+  },
+  {
     name: "snapshot",
     summary: "index eTag, last successful run, document count: one JSON object for evaluations",
     load: async () => (await import("./commands/snapshot.js")).snapshotCommand,

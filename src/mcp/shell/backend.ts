@@ -17,7 +17,7 @@ import { checkFormatCoverage, readProvenanceFacts, runSearchDocs } from "../../s
 import type { ToolLimits } from "../core/limits.js";
 
 export interface BackendOptions {
-  clients: SearchClients;
+  clients: Pick<SearchClients, "indexClient" | "indexerClient">;
   index: string;
   indexer: string;
   container: string;

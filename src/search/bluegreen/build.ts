@@ -22,6 +22,7 @@ export type StepName =
   | "swap"
   | "propagate"
   | "prune"
+  | "repoint-knowledge-source"
   | "delete-concrete-index"
   | "create-alias";
 

@@ -2,6 +2,7 @@
 // designates, the next generation's name, and the reviewed definitions retargeted at a generation. Pure.
 import type { Definitions } from "../definitions/definitions.js";
 import type { JsonObject } from "../definitions/json.js";
+import { knowledgeSourceIndexName, namedIndex, withSearchIndexName } from "../agentic/index-target.js";
 
 export function generationIndexName(alias: string, generation: number): string {
   return `${alias}-${generation}`;
@@ -59,11 +60,22 @@ export function describeResolution(r: Resolution): string {
 }
 
 /** The reviewed definitions with the index named `indexName` and the indexer writing into it. */
-export function forGeneration(files: Definitions, indexName: string): Definitions {
+export function forGeneration(files: Definitions, indexName: string, mayNameAlias?: boolean): Definitions {
+  const alias = String(files.index.name);
   return {
+    ...files,
     index: { ...files.index, name: indexName },
     datasource: files.datasource,
     indexer: { ...files.indexer, targetIndexName: indexName },
+    // The knowledge source names the generation too, unless an alias may stand in it (UNCONFIRMED fact).
+    ...(files.knowledgeSource
+      ? {
+          knowledgeSource: withSearchIndexName(
+            files.knowledgeSource,
+            knowledgeSourceIndexName({ name: alias, serving: indexName, alias: indexName !== alias }, mayNameAlias),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -72,7 +84,13 @@ export function forGeneration(files: Definitions, indexName: string): Definition
  * alias, so the plan compares what the files say with what the generation holds (and does not see the
  * generation name as a change).
  */
-export function asAliasNamed(kind: "index" | "indexer", live: JsonObject, alias: string, index: string): JsonObject {
+export function asAliasNamed(
+  kind: "index" | "indexer" | "knowledgeSource",
+  live: JsonObject,
+  alias: string,
+  index: string,
+): JsonObject {
   if (kind === "index") return live.name === index ? { ...live, name: alias } : live;
+  if (kind === "knowledgeSource") return namedIndex(live) === index ? withSearchIndexName(live, alias) : live;
   return live.targetIndexName === index ? { ...live, targetIndexName: alias } : live;
 }

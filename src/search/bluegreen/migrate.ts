@@ -4,6 +4,7 @@
 // service refuses the alias while the delete propagates, the creation is retried with backoff (alias-facts.ts).
 import type { Definitions } from "../definitions/definitions.js";
 import { ALIAS_CREATE_RETRY, ALIAS_NAME_REFUSAL_STATUSES } from "./alias-facts.js";
+import { pointKnowledgeSourceAt, repointKnowledgeSource } from "./knowledge-repoint.js";
 import {
   createAndPoint,
   crawl,
@@ -147,12 +148,21 @@ export async function migrateToAlias(
   await crawl(ctx, alias, generation, phase.phase === "concrete");
   const { verification, dropped } = await verifyOrRollback(ctx, alias, generation, previousIndexer);
 
+  // A knowledge source naming the concrete index would keep it from being deleted (and would lose it): it moves to
+  // the verified generation first.
+  if (files.knowledgeSource)
+    await step(ctx, "repoint-knowledge-source", async () => [
+      undefined,
+      (await pointKnowledgeSourceAt(port, files, generation)) ?? "",
+    ]);
   const started = options.clock.now();
   await step(ctx, "delete-concrete-index", async () => {
     await port.management.delete("index", alias, {});
     return [undefined, `deleted the concrete index ${alias} (queries to ${alias} fail until the alias exists)`];
   });
   const { attempts } = await cutover(generation);
+  // Where an alias may stand in a knowledge source, it names the alias from now on (no repoint on later swaps).
+  if (files.knowledgeSource) await repointKnowledgeSource(port, files, generation);
   return {
     alias,
     generation,

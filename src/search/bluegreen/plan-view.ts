@@ -19,6 +19,11 @@ export function liveThroughAlias(live: LiveDefinitions, alias: string, index: st
   if (live.index) out.index = { ...live.index, definition: asAliasNamed("index", live.index.definition, alias, index) };
   if (live.indexer)
     out.indexer = { ...live.indexer, definition: asAliasNamed("indexer", live.indexer.definition, alias, index) };
+  if (live.knowledgeSource)
+    out.knowledgeSource = {
+      ...live.knowledgeSource,
+      definition: asAliasNamed("knowledgeSource", live.knowledgeSource.definition, alias, index),
+    };
   return out;
 }
 

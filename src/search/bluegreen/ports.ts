@@ -4,6 +4,7 @@
 import type { IndexerStatusRecord } from "../ops/indexer-status.js";
 import type { BlobIndex } from "../ops/orphans.js";
 import type { SearchManagementPort } from "../service/management-port.js";
+import type { JsonObject } from "../definitions/json.js";
 
 export interface AliasRecord {
   name: string;
@@ -31,6 +32,11 @@ export interface BlueGreenPort {
    * undefined when it cannot (the drops are then counted, not classified).
    */
   blobs?(): Promise<BlobIndex | undefined>;
+  /**
+   * Every knowledge source on the service (name, kind, searchIndexParameters.searchIndexName), for the prune
+   * guard; absent where the caller cannot list them.
+   */
+  knowledgeSources?(): Promise<JsonObject[]>;
 }
 
 export interface Clock {

@@ -4,6 +4,7 @@
 import type { Definitions } from "../definitions/definitions.js";
 import type { LiveObject } from "../plan/plan.js";
 import { ALIAS_PROPAGATION_MS } from "./alias-facts.js";
+import { assertGenerationsUnused, repointKnowledgeSource } from "./knowledge-repoint.js";
 import {
   createAndPoint,
   crawl,
@@ -174,9 +175,11 @@ export async function blueGreenRebuild(
   await crawl(ctx, live, candidate, !resumed);
   const { verification, dropped } = await verifyOrRollback(ctx, live, candidate, previousIndexer);
 
+  // The knowledge source moves with the alias, in the same step, and is read back before anything may be pruned.
   await step(ctx, "swap", async () => {
     await swap(port, alias, live, candidate, read?.alias);
-    return [undefined, `alias ${alias}: ${live} → ${candidate}`];
+    const repointed = await repointKnowledgeSource(port, files, candidate);
+    return [undefined, `alias ${alias}: ${live} → ${candidate}${repointed ? `; ${repointed}` : ""}`];
   });
   const propagationMs = options.propagationMs ?? ALIAS_PROPAGATION_MS;
   await step(ctx, "propagate", async () => {
@@ -192,6 +195,7 @@ export async function blueGreenRebuild(
   const pruned: string[] = [];
   if (options.prune && older.length > 0) {
     await step(ctx, "prune", async () => {
+      await assertGenerationsUnused(port, older);
       for (const name of older) {
         await port.management.delete("index", name, {});
         pruned.push(name);
@@ -233,6 +237,8 @@ export function prunableGenerations(observed: Observation, rebuilding: boolean):
 }
 
 export async function deleteGenerations(port: BlueGreenPort, names: readonly string[]): Promise<string[]> {
+  // Checked again right before deleting: a knowledge source still naming a generation keeps it (nothing deleted).
+  await assertGenerationsUnused(port, names);
   for (const name of names) await port.management.delete("index", name, {});
   return [...names];
 }

@@ -7,12 +7,33 @@ import type { SearchConfig } from "../../config/search.js";
 import { implicitAttributeProblems } from "./field-attributes.js";
 import type { JsonObject } from "./json.js";
 
-export type DefinitionKind = "index" | "datasource" | "indexer";
+/** The objects every environment has. */
+export type CoreKind = "index" | "datasource" | "indexer";
+/** The agentic-retrieval objects, present only where `search.agentic_retrieval` is on. */
+export type KnowledgeKind = "knowledgeSource" | "knowledgeBase";
+export type DefinitionKind = CoreKind | KnowledgeKind;
 
 /** Deploy order: the indexer refers to the datasource and the index, so they must exist first. */
-export const DEPLOY_ORDER: readonly DefinitionKind[] = ["index", "datasource", "indexer"];
+export const DEPLOY_ORDER: readonly CoreKind[] = ["index", "datasource", "indexer"];
 
-export const DEFINITION_FILES: Readonly<Record<DefinitionKind, string>> = {
+/** After the indexer: the knowledge base lists the knowledge source, which names the index. */
+export const KNOWLEDGE_ORDER: readonly KnowledgeKind[] = ["knowledgeSource", "knowledgeBase"];
+
+/** How plans and messages name each kind. */
+export const KIND_NOUNS: Readonly<Record<DefinitionKind, string>> = {
+  index: "index",
+  datasource: "datasource",
+  indexer: "indexer",
+  knowledgeSource: "knowledge source",
+  knowledgeBase: "knowledge base",
+};
+
+/** The kinds a set of definitions holds, in deploy order: index, datasource, indexer, knowledge source, base. */
+export function kindsIn(definitions: Definitions): DefinitionKind[] {
+  return [...DEPLOY_ORDER, ...KNOWLEDGE_ORDER.filter((k) => definitions[k] !== undefined)];
+}
+
+export const DEFINITION_FILES: Readonly<Record<CoreKind, string>> = {
   index: "docs-index.json",
   datasource: "docs-datasource.json",
   indexer: "docs-indexer.json",
@@ -28,6 +49,8 @@ export function placeholderValues(search: SearchConfig): Record<string, string> 
     INDEXER_NAME: search.indexer_name,
     CONTAINER: search.container,
     STORAGE_ACCOUNT_RESOURCE_ID: search.storage_account_resource_id,
+    KNOWLEDGE_SOURCE_NAME: search.knowledge_source_name,
+    KNOWLEDGE_BASE_NAME: search.knowledge_base_name,
   };
 }
 
@@ -82,10 +105,7 @@ export function placeholdersIn(value: unknown): string[] {
   return [...found].sort();
 }
 
-export function readDefinitionText(
-  kind: DefinitionKind,
-  dir = DEFAULT_DEFINITIONS_DIR,
-): { file: string; text: string } {
+export function readDefinitionText(kind: CoreKind, dir = DEFAULT_DEFINITIONS_DIR): { file: string; text: string } {
   const file = path.join(dir, DEFINITION_FILES[kind]);
   const display = path.relative(process.cwd(), file) || file;
   try {
@@ -108,8 +128,8 @@ export function parseDefinition(text: string, file: string): JsonObject {
 }
 
 /** The raw (unfilled) definitions, as written in the files. */
-export function readRawDefinitions(dir = DEFAULT_DEFINITIONS_DIR): Record<DefinitionKind, JsonObject> {
-  const out = {} as Record<DefinitionKind, JsonObject>;
+export function readRawDefinitions(dir = DEFAULT_DEFINITIONS_DIR): Record<CoreKind, JsonObject> {
+  const out = {} as Record<CoreKind, JsonObject>;
   for (const kind of DEPLOY_ORDER) {
     const { file, text } = readDefinitionText(kind, dir);
     out[kind] = parseDefinition(text, file);
@@ -117,13 +137,14 @@ export function readRawDefinitions(dir = DEFAULT_DEFINITIONS_DIR): Record<Defini
   return out;
 }
 
-export type Definitions = Record<DefinitionKind, JsonObject>;
+/** The definitions of one environment; the knowledge objects only where agentic retrieval is on. */
+export type Definitions = Record<CoreKind, JsonObject> & Partial<Record<KnowledgeKind, JsonObject>>;
 
 /** The definitions for one environment: files read, placeholders filled, names checked against the config. */
 export function loadDefinitions(search: SearchConfig, dir = DEFAULT_DEFINITIONS_DIR): Definitions {
   const values = placeholderValues(search);
   const out = {} as Definitions;
-  const expectedNames: Record<DefinitionKind, string> = {
+  const expectedNames: Record<CoreKind, string> = {
     index: search.index_name,
     datasource: search.datasource_name,
     indexer: search.indexer_name,

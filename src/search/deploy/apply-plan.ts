@@ -1,7 +1,8 @@
-// Applies a classified plan: writes exactly the objects it says (index -> datasource -> indexer), each write
+// Applies a classified plan: writes exactly the objects it says (index -> datasource -> indexer -> knowledge
+// source -> knowledge base, the last two where agentic retrieval is on), each write
 // conditional on the ETag the plan read, then starts one run. Never resets the indexer (spec C, backfill rule 3).
 // Shared by `deploy` (a plan just made) and `deploy <saved plan>`; the caller has decided the plan may be applied.
-import type { DefinitionKind, Definitions } from "../definitions/definitions.js";
+import { KIND_NOUNS, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
 import type { Plan } from "../plan/plan.js";
 import type { RunOutcome, SearchManagementPort } from "../service/management-port.js";
 
@@ -60,28 +61,33 @@ export async function applyPlan(port: SearchManagementPort, input: ApplyPlanInpu
   for (const object of plan.objects) {
     const { kind, name } = object;
     const definition = definitions[kind];
+    if (!definition) throw new Error(`internal: the plan writes the ${kind} ${name} but holds no definition for it`);
+    const noun = KIND_NOUNS[kind];
     try {
       switch (object.action) {
         case "unchanged":
           steps.push({ kind, name, operation: "skip" });
           break;
         case "create":
-          progress(`creating ${kind} ${name}`);
+          progress(`creating ${noun} ${name}`);
           await port.put(kind, name, definition, { ifNoneMatch: "*" });
           steps.push({ kind, name, operation: "create" });
           break;
         case "update":
-          progress(`updating ${kind} ${name}`);
+          progress(`updating ${noun} ${name}`);
           await port.put(kind, name, definition, { ifMatch: requireEtag(etags, kind) });
           steps.push({ kind, name, operation: "update" });
           break;
         case "rebuild":
-          progress(`dropping ${kind} ${name} (--allow-rebuild)`);
+          // The index: drop and recreate (--allow-rebuild). A knowledge object: a change the service makes only
+          // by delete and create (KNOWLEDGE_*_RECREATE_PATHS); it holds no data.
+          progress(kind === "index" ? `dropping ${noun} ${name} (--allow-rebuild)` : `deleting ${noun} ${name}`);
           await port.delete(kind, name, { ifMatch: requireEtag(etags, kind) });
           steps.push({ kind, name, operation: "delete" });
-          progress(`recreating ${kind} ${name}`);
+          progress(`recreating ${noun} ${name}`);
           await port.put(kind, name, definition, { ifNoneMatch: "*" });
           steps.push({ kind, name, operation: "recreate" });
+          if (kind !== "index") break;
           notices.push(
             `index ${name} was recreated empty. A plain run re-indexes only blobs changed since the indexer's last run: ` +
               `repopulate it with an indexer reset followed by a run: \`docs-index backfill\` (see docs/search-deploy.md).`,

@@ -3,7 +3,7 @@
 // generations). A fresh plan is computed from the read; a saved plan (plan -out) is checked against the same
 // read and then is the deployment, with its pinned ETags. Whether the index is an alias is a property of it.
 // Pure: the read (./read.ts) is done by the caller.
-import type { DefinitionKind, Definitions } from "../definitions/definitions.js";
+import { kindsIn, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
 import { buildPlan, type Plan } from "../plan/plan.js";
 import { blueGreenTarget, liveThroughAlias, plannedTargetMismatch, rebuildCost } from "../bluegreen/plan-view.js";
 import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
@@ -55,11 +55,7 @@ export function planDeployment(read: ServiceRead, files: Definitions): Deploymen
     generation: generation ?? null,
     phase: read.phase,
     blueGreen,
-    etags: {
-      index: read.live.index?.etag ?? null,
-      datasource: read.live.datasource?.etag ?? null,
-      indexer: read.live.indexer?.etag ?? null,
-    },
+    etags: Object.fromEntries(kindsIn(files).map((k) => [k, read.live[k]?.etag ?? null])),
     alias: read.alias,
   };
 }
@@ -109,7 +105,7 @@ export function deploymentFromSavedPlan(saved: SavedPlan, read: ServiceRead, che
   const moved = planned && now ? plannedTargetMismatch(planned, now) : undefined;
   if (moved) refusals.push({ reason: "plan", kind: "index", name: read.name, message: moved });
   if (refusals.length > 0) throw new SavedPlanRefusedError(refusals);
-  const kinds = new Set<string>(["index", "datasource", "indexer"]);
+  const kinds = new Set<string>(kindsIn(saved.definitions));
   return {
     plan: saved.plan,
     definitions: saved.definitions,

@@ -24,6 +24,7 @@ import type { RunOutcome } from "../service/management-port.js";
 import { applyPlan, ConcurrentChangeError, type ApplyPlanInput, type DeployStep } from "./apply-plan.js";
 import { deploymentFromSavedPlan, planDeployment, type Deployment, type SavedPlanCheck } from "./deployment.js";
 import { readService, type ServiceRead } from "./read.js";
+import { assertGenerationsUnused } from "../bluegreen/knowledge-repoint.js";
 import { BlueGreenRebuildRefusedError, RebuildRefusedError } from "./refusals.js";
 
 export type DeployRequest =
@@ -90,6 +91,10 @@ export async function deploy(
   refuseBeforeWriting(deployment, Boolean(options.allowRebuild));
   const rebuilding = deployment.blueGreen !== null;
   const prune = options.prune && deployment.mode === "alias" ? prunableGenerations(read.observation, rebuilding) : [];
+  // A generation a knowledge source names is refused before anything is written (a rebuild repoints the
+  // deploy's own knowledge source in its swap step; deleteGenerations checks again right before deleting).
+  const own = rebuilding ? (deployment.definitions.knowledgeSource?.name as string | undefined) : undefined;
+  await assertGenerationsUnused(port, prune, own);
   if (deployment.plan.rebuildRequired || prune.length > 0) await options.confirm?.(deployment, prune);
 
   if (rebuilding) {
@@ -101,6 +106,8 @@ export async function deploy(
       planned: deployment.blueGreen!,
       read: rebuildStart(read),
     });
+    // The knowledge source moved with the alias in the swap step; a knowledge base change follows it.
+    outcome.steps.push(...(await writeKnowledgeBaseAfterRebuild(port, deployment, options.progress)));
   } else if (!options.prune || deployment.plan.objects.some((o) => o.action !== "unchanged")) {
     // A prune alone writes no definition and starts no run.
     Object.assign(outcome, await applyPlan(port.management, { ...writesOf(deployment), progress: options.progress }));
@@ -164,6 +171,31 @@ function writesOf(d: Deployment): Omit<ApplyPlanInput, "progress"> {
       etags: d.etags,
     };
   return { plan: d.plan, definitions: d.definitions, etags: d.etags };
+}
+
+/** After a blue/green rebuild: the knowledge base as planned (create, update in place), ETag-guarded. */
+async function writeKnowledgeBaseAfterRebuild(
+  port: BlueGreenPort,
+  d: Deployment,
+  progress?: (line: string) => void,
+): Promise<DeployStep[]> {
+  const base = d.plan.objects.find((o) => o.kind === "knowledgeBase");
+  if (!base || base.action === "unchanged" || !d.definitions.knowledgeBase) return [];
+  progress?.(`${base.action === "create" ? "creating" : "updating"} knowledge base ${base.name}`);
+  const etag = d.etags.knowledgeBase;
+  try {
+    await port.management.put(
+      "knowledgeBase",
+      base.name,
+      d.definitions.knowledgeBase,
+      etag ? { ifMatch: etag } : { ifNoneMatch: "*" },
+    );
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 412)
+      throw new ConcurrentChangeError("knowledgeBase", base.name, []);
+    throw err;
+  }
+  return [{ kind: "knowledgeBase", name: base.name, operation: etag ? "update" : "create" }];
 }
 
 /**

@@ -2,7 +2,7 @@
 // designates (the generation behind the alias, or the concrete index), the datasource and the indexer, each GET
 // once, and the indexer's status (where a rebuild stands). Everything after it (the plan, the checks of a saved
 // plan, the ETags of every write, the blue/green rebuild's starting point) comes from this read.
-import { DEPLOY_ORDER, type Definitions } from "../definitions/definitions.js";
+import { kindsIn, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
 import type { LiveDefinitions } from "../plan/plan.js";
 import type { AliasRecord, BlueGreenPort } from "../bluegreen/ports.js";
 import { inferPhase, type Observation, type Phase } from "../bluegreen/progress-state.js";
@@ -23,14 +23,17 @@ export interface ServiceRead {
 export async function readService(port: BlueGreenPort, files: Definitions): Promise<ServiceRead> {
   const name = String(files.index.name);
   const [alias, indexNames] = await Promise.all([port.getAlias(name), port.listIndexNames()]);
-  const names = {
+  const names: Record<DefinitionKind, string> = {
     index: alias?.index ?? name,
     datasource: String(files.datasource.name),
     indexer: String(files.indexer.name),
+    knowledgeSource: String(files.knowledgeSource?.name),
+    knowledgeBase: String(files.knowledgeBase?.name),
   };
-  // One after the other, in deploy order (a test races another client against a given read).
+  // One after the other, in deploy order (a test races another client against a given read); the knowledge
+  // objects only where the environment has agentic retrieval on.
   const live: LiveDefinitions = {};
-  for (const kind of DEPLOY_ORDER) {
+  for (const kind of kindsIn(files)) {
     const object = await port.management.get(kind, names[kind]);
     if (object) live[kind] = object;
   }

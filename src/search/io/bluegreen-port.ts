@@ -8,6 +8,7 @@ import { streamDocRefs, type PagerState } from "./document-pager.js";
 import { countAll, countMatching, fetchIndexerStatus, type AnyDoc } from "./search-io.js";
 import { BlobIndex } from "../ops/orphans.js";
 import type { SearchManagementPort } from "../service/management-port.js";
+import { listKnowledgeSources } from "./knowledge-io.js";
 import type { AliasRecord, BlueGreenPort } from "../bluegreen/ports.js";
 
 export interface SdkPortClients {
@@ -31,6 +32,7 @@ export function createBlueGreenPort({
   const search = (index: string) => indexClient.getSearchClient<AnyDoc>(index);
   return {
     management,
+    knowledgeSources: () => listKnowledgeSources(indexClient),
     async getAlias(name) {
       try {
         return record(await indexClient.getAlias(name));

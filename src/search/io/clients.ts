@@ -2,7 +2,12 @@
 // the retry budget of ServiceOptions. Loaded lazily (dynamic import) so commands that call no service never
 // load an SDK. Credentials: an admin key or connection string only for loopback endpoints (the caller decides),
 // else DefaultAzureCredential.
-import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
+import {
+  AzureKeyCredential,
+  KnowledgeRetrievalClient,
+  SearchIndexClient,
+  SearchIndexerClient,
+} from "@azure/search-documents";
 import type { TokenCredential } from "@azure/identity";
 import type { PipelinePolicy, PipelineRequest, PipelineResponse } from "@azure/core-rest-pipeline";
 import type { BlobServiceClient, HttpOperationResponse, RequestPolicyFactory, WebResource } from "@azure/storage-blob";
@@ -13,6 +18,8 @@ import type { ServiceOptions } from "./service-options.js";
 export interface SearchClients {
   indexClient: SearchIndexClient;
   indexerClient: SearchIndexerClient;
+  /** A client for `POST /knowledgebases/{name}/retrieve`, with the same credential, timeouts and retries. */
+  knowledgeRetrievalClient(knowledgeBaseName: string): KnowledgeRetrievalClient;
 }
 
 export type SearchAuth = { kind: "admin-key"; key: string } | { kind: "identity" };
@@ -47,6 +54,8 @@ export async function createSearchClients(
   return {
     indexClient: new SearchIndexClient(endpoint, credential, options),
     indexerClient: new SearchIndexerClient(endpoint, credential, options),
+    knowledgeRetrievalClient: (knowledgeBaseName) =>
+      new KnowledgeRetrievalClient(endpoint, knowledgeBaseName, credential, options),
   };
 }
 

@@ -21,6 +21,8 @@ const COLLECTIONS: Record<DefinitionKind, string> = {
   index: "indexes",
   datasource: "datasources",
   indexer: "indexers",
+  knowledgeSource: "knowledgesources",
+  knowledgeBase: "knowledgebases",
 };
 
 export interface PortClients {
@@ -54,7 +56,7 @@ export function createSearchManagementPort({
   httpClient = createDefaultHttpClient(),
 }: PortClients): SearchManagementPort {
   const pipelineFor = (kind: DefinitionKind): Pipeline =>
-    kind === "index" ? indexClient.pipeline : indexerClient.pipeline;
+    kind === "datasource" || kind === "indexer" ? indexerClient.pipeline : indexClient.pipeline;
   const url = (kind: DefinitionKind, name: string) =>
     `${indexClient.endpoint.replace(/\/+$/, "")}/${COLLECTIONS[kind]}('${encodeURIComponent(name.replaceAll("'", "''"))}')?api-version=${encodeURIComponent(apiVersion)}`;
 

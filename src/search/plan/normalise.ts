@@ -51,6 +51,9 @@ const SERVICE_DEFAULTS: Record<DefinitionKind, Record<string, unknown>> = {
     similarity: { "@odata.type": "#Microsoft.Azure.Search.BM25Similarity" },
   },
   datasource: {},
+  // The knowledge objects' files state every attribute; the service adds only nulls (other kinds' parameters).
+  knowledgeSource: {},
+  knowledgeBase: {},
   indexer: {
     disabled: false,
     "parameters.maxFailedItems": 0,

@@ -1,7 +1,9 @@
-// The plan: for each object (index, datasource, indexer, in deploy order) compare the file with the live
+// The plan: for each object (index, datasource, indexer, then the knowledge source and knowledge base where
+// agentic retrieval is on, in deploy order) compare the file with the live
 // definition and decide create / unchanged / update (in place) / rebuild (drop and recreate), naming every
 // changed field and attribute and why. Pure: the caller fetches the live definitions.
-import { DEPLOY_ORDER, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
+import { kindsIn, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
+import { KNOWLEDGE_BASE_RECREATE_PATHS, KNOWLEDGE_SOURCE_RECREATE_PATHS } from "../bluegreen/alias-facts.js";
 import {
   describeNewField,
   effectiveAttributes,
@@ -256,12 +258,42 @@ function planIndexer(file: JsonObject, live: JsonObject): Change[] {
   }));
 }
 
+/** What the service adds to a knowledge object that the file does not say: the ETag, the context, and nulls. */
+function knowledgeView(live: JsonObject, file: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(live)) {
+    if (k.startsWith("@odata.") || k === "name") continue;
+    if (v === null && !(k in file)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * A knowledge source or base: every difference is updated in place (PUT with If-Match), except the paths the
+ * service changes only by delete and create (UNCONFIRMED facts, bluegreen/alias-facts.ts): those make the object
+ * a `rebuild` (delete and create; a knowledge object holds no data, so no --allow-rebuild and no blue/green).
+ */
+function planKnowledge(kind: "knowledgeSource" | "knowledgeBase", file: JsonObject, live: JsonObject): Change[] {
+  const recreate = kind === "knowledgeSource" ? KNOWLEDGE_SOURCE_RECREATE_PATHS : KNOWLEDGE_BASE_RECREATE_PATHS;
+  const noun = kind === "knowledgeSource" ? "knowledge source" : "knowledge base";
+  return diffValues("", "", knowledgeView(live, file), withoutKeys(file, ["name"])).map((raw) =>
+    recreate.some((p) => raw.path === p || raw.path.startsWith(`${p}.`))
+      ? {
+          ...raw,
+          effect: "rebuild" as const,
+          reason: `the service changes ${raw.path} of a ${noun} only by deleting and creating it`,
+        }
+      : { ...raw, effect: "in-place" as const, reason: `${noun} settings are updated in place` },
+  );
+}
+
 /** Compares the files with the live definitions. `live[kind]` undefined means the object does not exist. */
 export function buildPlan(files: Definitions, live: LiveDefinitions): Plan {
   const objects: ObjectPlan[] = [];
   let addedFields: string[] = [];
-  for (const kind of DEPLOY_ORDER) {
-    const file = files[kind];
+  for (const kind of kindsIn(files)) {
+    const file = files[kind]!;
     const name = String(file.name);
     const current = live[kind];
     const notes: string[] = [];
@@ -280,8 +312,10 @@ export function buildPlan(files: Definitions, live: LiveDefinitions): Plan {
         );
     } else if (kind === "datasource") {
       changes = planDatasource(file, current.definition, notes);
-    } else {
+    } else if (kind === "indexer") {
       changes = planIndexer(file, current.definition);
+    } else {
+      changes = planKnowledge(kind, file, current.definition);
     }
     const action: Action =
       changes.length === 0 ? "unchanged" : changes.some((c) => c.effect === "rebuild") ? "rebuild" : "update";
@@ -289,5 +323,7 @@ export function buildPlan(files: Definitions, live: LiveDefinitions): Plan {
   }
   const summary: Record<Action, number> = { create: 0, unchanged: 0, update: 0, rebuild: 0 };
   for (const o of objects) summary[o.action] += 1;
-  return { objects, addedFields, rebuildRequired: summary.rebuild > 0, summary };
+  // Only the index's rebuild drops data (and needs --allow-rebuild, or a blue/green build behind the alias).
+  const rebuildRequired = objects.some((o) => o.kind === "index" && o.action === "rebuild");
+  return { objects, addedFields, rebuildRequired, summary };
 }

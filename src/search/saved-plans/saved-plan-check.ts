@@ -2,7 +2,7 @@
 // everything: another environment or endpoint, a live object changed since the plan (its ETag moved), a plan
 // that no longer follows from its own definitions, definitions that differ from the checkout being deployed.
 // Pure: the caller reads the live service. (An older file format is refused earlier, by parseSavedPlan.)
-import { DEPLOY_ORDER, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
+import { DEPLOY_ORDER, KNOWLEDGE_ORDER, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
 import { deepEqual } from "../plan/normalise.js";
 import { buildPlan, type LiveDefinitions, type Plan } from "../plan/plan.js";
 import type { LiveRef, SavedPlan } from "./saved-plan.js";
@@ -86,9 +86,10 @@ export function checkSavedPlan(saved: SavedPlan, input: CheckInput): Refusal[] {
       message: `the plan was made against ${saved.target.endpoint}; this run targets ${input.target.endpoint}`,
     });
 
+  const kindsPinned = new Set<string>([...DEPLOY_ORDER, ...KNOWLEDGE_ORDER]);
   let etagsHold = true;
   for (const ref of saved.live) {
-    const now = DEPLOY_ORDER.includes(ref.kind as DefinitionKind)
+    const now = kindsPinned.has(ref.kind)
       ? (input.live[ref.kind as DefinitionKind]?.etag ?? null)
       : (input.otherEtags?.[`${ref.kind}:${ref.name}`] ?? null);
     const refusal = etagRefusal(ref, now);

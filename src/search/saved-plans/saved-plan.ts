@@ -3,7 +3,13 @@
 // classified plan, and the target (environment, endpoint, index). Pure: build, serialize, parse (zod) here;
 // the checks against the current target are in saved-plan-check.ts, the apply in ../deploy/.
 import { z } from "zod";
-import { DEPLOY_ORDER, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
+import {
+  DEPLOY_ORDER,
+  kindsIn,
+  KNOWLEDGE_ORDER,
+  type DefinitionKind,
+  type Definitions,
+} from "../definitions/definitions.js";
 import type { LiveDefinitions, Plan } from "../plan/plan.js";
 import { type JsonObject } from "../definitions/json.js";
 
@@ -90,7 +96,7 @@ const changeSchema = z.object({
   effect: z.enum(["in-place", "rebuild"]),
   reason: z.string(),
 });
-const kind = z.enum(DEPLOY_ORDER as [DefinitionKind, ...DefinitionKind[]]);
+const kind = z.enum([...DEPLOY_ORDER, ...KNOWLEDGE_ORDER] as [DefinitionKind, ...DefinitionKind[]]);
 const planSchema = z.object({
   objects: z.array(
     z.object({
@@ -119,10 +125,17 @@ export const savedPlanSchema = z.object({
     index_name: z.string().min(1),
     current_index: z.string().min(1),
   }),
-  definitions: z.object({ index: jsonObject, datasource: jsonObject, indexer: jsonObject }),
+  definitions: z.object({
+    index: jsonObject,
+    datasource: jsonObject,
+    indexer: jsonObject,
+    // Only where agentic retrieval is on.
+    knowledgeSource: jsonObject.optional(),
+    knowledgeBase: jsonObject.optional(),
+  }),
   live: z.array(
     z.object({
-      kind: z.enum(["index", "datasource", "indexer", "alias"]),
+      kind: z.enum(["index", "datasource", "indexer", "knowledgeSource", "knowledgeBase", "alias"]),
       name: z.string(),
       etag: z.string().nullable(),
     }),
@@ -203,9 +216,9 @@ export function createSavedPlan(input: SavedPlanInput): SavedPlan {
     },
     definitions: structuredClone(input.definitions),
     live: [
-      ...DEPLOY_ORDER.map((k) => ({
+      ...kindsIn(input.definitions).map((k) => ({
         kind: k,
-        name: String(input.definitions[k].name),
+        name: String(input.definitions[k]!.name),
         etag: input.live[k]?.etag ?? null,
       })),
       ...(input.extraLive ?? []),

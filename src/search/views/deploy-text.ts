@@ -1,5 +1,6 @@
 // `deploy` for people: the deployment's plan as `plan` prints it (a blue/green rebuild labelled with both
 // generations), then what was written and the run; for a blue/green rebuild its steps and verification.
+import { KIND_NOUNS } from "../definitions/definitions.js";
 import type { Deployment } from "../deploy/deployment.js";
 import type { DeployOutcome } from "../deploy/pipeline.js";
 import { formatRebuildResult } from "./bluegreen-text.js";
@@ -18,7 +19,9 @@ export function renderDeployOutcome(outcome: DeployOutcome, colors?: Colors): st
     lines.push(renderDeploymentPlan(outcome.deployment, colors), "");
     if (outcome.dryRun) lines.push("Dry run: nothing was changed.");
     for (const step of outcome.steps)
-      lines.push(`${step.operation === "skip" ? "unchanged, not written" : step.operation}: ${step.kind} ${step.name}`);
+      lines.push(
+        `${step.operation === "skip" ? "unchanged, not written" : step.operation}: ${KIND_NOUNS[step.kind]} ${step.name}`,
+      );
     if (outcome.run)
       lines.push(`run: ${outcome.run === "started" ? "started" : "already in progress (not started again)"}`);
     else if (!outcome.dryRun) lines.push("run: none started (nothing to apply)");

@@ -2,7 +2,7 @@
 // comment or a job summary. A summary line; rebuilds called out first with what they cost; one collapsible
 // section per changed object with a table of changed fields and attributes, their class and the reason;
 // unchanged objects on one line. Pure: plan (and, for saved plans, the target) in, text out.
-import type { Definitions } from "../definitions/definitions.js";
+import { KIND_NOUNS, type Definitions } from "../definitions/definitions.js";
 import { describeNewField } from "../definitions/field-attributes.js";
 import type { Change, ObjectPlan, Plan } from "../plan/plan.js";
 import type { RebuildStrategy, SavedPlan, SavedPlanTarget } from "../saved-plans/saved-plan.js";
@@ -92,7 +92,7 @@ function objectSection(object: ObjectPlan, definitions?: Definitions): string[] 
   const open = object.action === "rebuild" || count <= OPEN_UP_TO ? " open" : "";
   const detail = object.action === "create" ? "new" : `${count} change${count === 1 ? "" : "s"}`;
   const lines = [
-    `<details${open}><summary>${object.kind} <code>${escapeHtml(object.name)}</code>: <b>${ACTION_LABEL[object.action]}</b> (${detail})</summary>`,
+    `<details${open}><summary>${KIND_NOUNS[object.kind]} <code>${escapeHtml(object.name)}</code>: <b>${ACTION_LABEL[object.action]}</b> (${detail})</summary>`,
     "",
   ];
   if (object.action === "create") {
@@ -116,11 +116,11 @@ function rebuildCallout(object: ObjectPlan, rebuild: RebuildStrategy | null | un
   const head =
     rebuild?.strategy === "blue-green"
       ? [
-          `> **Rebuild of ${object.kind} ${name}, blue/green (${code(current ?? object.name)} → ${code(rebuild.next_index ?? "next generation")}).**`,
+          `> **Rebuild of ${KIND_NOUNS[object.kind]} ${name}, blue/green (${code(current ?? object.name)} → ${code(rebuild.next_index ?? "next generation")}).**`,
           `> Cost: a full crawl (indexer reset + run) into the new generation. No downtime: consumers keep querying the current generation through the alias ${name} until the new one is verified and the alias is swapped.`,
         ]
       : [
-          `> **Rebuild of ${object.kind} ${name}: dropped and recreated.**`,
+          `> **Rebuild of ${KIND_NOUNS[object.kind]} ${name}: dropped and recreated.**`,
           `> Cost: every document in the index is deleted; queries return nothing until a full re-crawl (indexer reset + run) repopulates it.`,
         ];
   return [
@@ -149,7 +149,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
     lines.push(...objectSection(object, options.definitions), "");
   const unchanged = plan.objects.filter((o) => o.action === "unchanged");
   if (unchanged.length > 0)
-    lines.push(`Unchanged: ${unchanged.map((o) => `${o.kind} ${code(o.name)}`).join(", ")}.`, "");
+    lines.push(`Unchanged: ${unchanged.map((o) => `${KIND_NOUNS[o.kind]} ${code(o.name)}`).join(", ")}.`, "");
   return lines.join("\n");
 }
 

@@ -1,5 +1,6 @@
 // The plan for people: one block per object, one line per change with its effect and reason, coloured like a
 // diff (+ added, - removed, ~ modified; red for changes that need a rebuild). `--json` prints the Plan itself.
+import { KIND_NOUNS } from "../definitions/definitions.js";
 import type { Action, Change, Plan } from "../plan/plan.js";
 import { rebuildLabel, type BlueGreenTarget } from "../bluegreen/plan-view.js";
 
@@ -64,7 +65,7 @@ export function renderPlan(plan: Plan, colors: Colors = plain, rebuild?: Rebuild
   const lines: string[] = [];
   for (const object of plan.objects) {
     lines.push(
-      `${colors.bold(`${object.kind} ${object.name}`)}: ${actionLabel(object.action, colors, object.kind === "index" ? rebuild : undefined)}`,
+      `${colors.bold(`${KIND_NOUNS[object.kind]} ${object.name}`)}: ${actionLabel(object.action, colors, object.kind === "index" ? rebuild : undefined)}`,
     );
     for (const change of object.changes) lines.push(changeLine(change, colors));
     for (const note of object.notes) lines.push(`  ${colors.dim(`note: ${note}`)}`);

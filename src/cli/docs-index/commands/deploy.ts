@@ -27,7 +27,7 @@ import {
 import { confirmDestructive } from "../common/confirm.js";
 import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../common/definitions.js";
 import { readSavedPlanFile } from "../common/saved-plan-file.js";
-import { announceTarget } from "../common/target.js";
+import { announceTarget, deployedKinds } from "../common/target.js";
 import { statusVerdict, verdictExitCode } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 
@@ -149,7 +149,7 @@ export const deployCommand: CommandModule = {
       )
       .action(
         run(async (ctx: CliContext, planFile: string | undefined, opts: DeployOptions) => {
-          announceTarget(ctx, opts.dryRun ? "deploy --dry-run" : "deploy", ["index", "datasource", "indexer"]);
+          announceTarget(ctx, opts.dryRun ? "deploy --dry-run" : "deploy", deployedKinds(ctx));
           const request = deployRequest(ctx, planFile, opts);
           const definitions = request.kind === "saved" ? request.saved.definitions : request.files;
           const port = await blueGreenPort(ctx);

@@ -14,7 +14,7 @@ import type { CommandModule } from "../command.js";
 import { writeSavedPlanFile } from "../common/saved-plan-file.js";
 import { blueGreenPort } from "../common/bluegreen.js";
 import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../common/definitions.js";
-import { announceTarget } from "../common/target.js";
+import { announceTarget, deployedKinds } from "../common/target.js";
 import { cliVersion } from "../common/version.js";
 
 interface PlanOptions {
@@ -52,7 +52,7 @@ export const planCommand: CommandModule = {
           if (opts.markdown && ctx.out.json)
             throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
           const files = loadDefinitionsOrUsage(ctx, opts.definitions);
-          announceTarget(ctx, "plan", ["index", "datasource", "indexer"]);
+          announceTarget(ctx, "plan", deployedKinds(ctx));
           const port = await blueGreenPort(ctx);
           // The same read and plan as deploy's (src/search/deploy/).
           const read = await readService(port, files);

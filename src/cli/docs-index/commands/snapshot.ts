@@ -8,6 +8,7 @@ import { lastSuccessfulRunEnd, runInProgress } from "../../../search/ops/indexer
 import { countAll, fetchIndexerStatus, fetchIndexInfo, searchClient } from "../../../search/io/search-io.js";
 import { indexNames } from "../common/bluegreen.js";
 import { announceTarget } from "../common/target.js";
+import { knowledgeSourceReport } from "../common/knowledge.js";
 
 export const snapshotCommand: CommandModule = {
   register(program, run) {
@@ -44,10 +45,30 @@ export const snapshotCommand: CommandModule = {
             info.error ? [info.error] : [],
           );
           const index = await indexNames(ctx);
+          // With agentic retrieval on, the generation the knowledge source reads is part of what was evaluated.
+          const knowledgeSource = await knowledgeSourceReport(ctx, index).catch((err: unknown) => {
+            snapshot.warnings.push(`the knowledge source could not be read (${(err as Error).message.split("\n")[0]})`);
+            return null;
+          });
+          if (knowledgeSource?.problem) snapshot.warnings.push(knowledgeSource.problem);
           for (const w of snapshot.warnings) ctx.out.warn(w);
           // Always one JSON object (with format_version): the point is to paste it into an evaluation record.
           // `index` stays the configured name; `servingIndex` is the generation behind the alias (the eTag's).
-          const pinned = { ...snapshot, servingIndex: index.serving, alias: index.alias };
+          const pinned = {
+            ...snapshot,
+            servingIndex: index.serving,
+            alias: index.alias,
+            ...(knowledgeSource
+              ? {
+                  knowledgeSource: {
+                    name: knowledgeSource.name,
+                    index: knowledgeSource.index,
+                    synchronizationStatus: knowledgeSource.synchronizationStatus,
+                    current: knowledgeSource.current,
+                  },
+                }
+              : {}),
+          };
           ctx.out.result(pinned, () => JSON.stringify(jsonDocument(pinned), null, 2));
           return ExitCode.Ok;
         }),

@@ -1,7 +1,7 @@
 // docs-index status: the indexer's last run and recent history, every error classified expected/unexpected;
 // --wait first waits for a run in progress to end.
 import { Option } from "commander";
-import { exitCodeHelp } from "../../exit-codes.js";
+import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { integerIn } from "../common/options.js";
 import { formatIndexNames, indexNames } from "../common/bluegreen.js";
@@ -9,6 +9,8 @@ import { announceTarget } from "../common/target.js";
 import { statusVerdict, verdictExitCode } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 import { formatStatusReport } from "../../../search/views/status-text.js";
+import { formatKnowledgeSourceReport } from "../../../search/views/retrieve-text.js";
+import { knowledgeSourceReport } from "../common/knowledge.js";
 
 interface StatusOptions {
   history: number;
@@ -31,7 +33,7 @@ export const statusCommand: CommandModule = {
         "after",
         exitCodeHelp({
           0: "the last completed run is not a failure, every failure in it is expected (search.expected_failures), and the index holds documents",
-          1: "the last run failed, an unexpected or unexplained failure was found (even when the service says success), the indexer has no completed run yet, or the index is empty after a completed run",
+          1: "the last run failed, an unexpected or unexplained failure was found (even when the service says success), the indexer has no completed run yet, or the index is empty after a completed run; with search.agentic_retrieval: the knowledge source is missing or names an index that is not the alias's current one",
           5: "with --wait: timed out waiting; the run continues",
           130: "with --wait: Ctrl-C stopped the wait (not the run)",
         }),
@@ -48,8 +50,17 @@ export const statusCommand: CommandModule = {
             : undefined;
           const report = await statusVerdict(ctx, { historyLimit: opts.history, ...(status ? { status } : {}) });
           const index = await indexNames(ctx, { phase: true });
-          ctx.out.result({ ...report, index }, () => `${formatIndexNames(index)}\n${formatStatusReport(report)}`);
-          return verdictExitCode(report);
+          // With agentic retrieval on: the knowledge source must read the generation the alias serves.
+          const knowledgeSource = await knowledgeSourceReport(ctx, index);
+          ctx.out.result({ ...report, index, ...(knowledgeSource ? { knowledgeSource } : {}) }, () =>
+            [
+              formatIndexNames(index),
+              ...(knowledgeSource ? [formatKnowledgeSourceReport(knowledgeSource)] : []),
+              formatStatusReport(report),
+            ].join("\n"),
+          );
+          const knowledgeOk = !knowledgeSource || knowledgeSource.current;
+          return knowledgeOk ? verdictExitCode(report) : ExitCode.CheckFailed;
         }),
       );
   },

@@ -10,6 +10,7 @@ import { systemClock, type BlueGreenPort } from "../../../search/bluegreen/ports
 import { RebuildStoppedError, VerificationFailedError } from "../../../search/bluegreen/build.js";
 
 import { AliasGapError } from "../../../search/bluegreen/migrate.js";
+import { GenerationInUseError, KnowledgeSourceRepointError } from "../../../search/bluegreen/knowledge-repoint.js";
 
 import { observe, RebuildNotPossibleError, type RebuildOptions } from "../../../search/bluegreen/rebuild.js";
 
@@ -149,6 +150,8 @@ export function blueGreenFailure(ctx: CliContext, err: unknown): CliError | unde
   if (err instanceof RebuildNotPossibleError || err instanceof RebuildRefusedError)
     return new CliError(err.message, ExitCode.Refused);
   if (err instanceof AliasGapError) return new CliError(err.message, ExitCode.ServiceError);
+  if (err instanceof GenerationInUseError) return new CliError(err.message, ExitCode.Refused);
+  if (err instanceof KnowledgeSourceRepointError) return new CliError(err.message, ExitCode.CheckFailed);
   return undefined;
 }
 

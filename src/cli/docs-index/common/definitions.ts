@@ -11,12 +11,18 @@ import {
 } from "../../../search/definitions/definitions.js";
 import { schemaProblems } from "../../../search/definitions/schema-problems.js";
 import { definitionSchema } from "../../../search/io/definition-schema.js";
+import {
+  KNOWLEDGE_ORDER,
+  loadKnowledgeDefinitions,
+  readKnowledgeDefinitionText,
+} from "../../../search/definitions/knowledge-definitions.js";
 import { isLoopback } from "../../../search/service/endpoint.js";
 import type { SearchManagementPort } from "../../../search/service/management-port.js";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode } from "../../exit-codes.js";
 
-export const DEFINITIONS_OPTION_HELP = "directory holding docs-index.json, docs-datasource.json, docs-indexer.json";
+export const DEFINITIONS_OPTION_HELP =
+  "directory holding docs-index.json, docs-datasource.json, docs-indexer.json (and docs-knowledge-source.json, docs-knowledge-base.json with agentic retrieval on)";
 
 export async function managementPort(ctx: CliContext): Promise<SearchManagementPort> {
   const [{ indexClient, indexerClient }, { createSearchManagementPort }] = await Promise.all([
@@ -36,10 +42,13 @@ export async function managementPort(ctx: CliContext): Promise<SearchManagementP
  * checked: a misspelt attribute would otherwise surface as "leaves searchable to the service's defaults", or not
  * at all (an unknown indexer key plans as a removal and is dropped by the service).
  */
-export function definitionSchemaProblems(dir: string): string[] {
+export function definitionSchemaProblems(dir: string, agenticRetrieval = false): string[] {
   const schema = definitionSchema();
-  return DEPLOY_ORDER.flatMap((kind) => {
-    const { file, text } = readDefinitionText(kind, dir);
+  const files = [
+    ...DEPLOY_ORDER.map((kind) => ({ kind, ...readDefinitionText(kind, dir) })),
+    ...(agenticRetrieval ? KNOWLEDGE_ORDER.map((kind) => ({ kind, ...readKnowledgeDefinitionText(kind, dir) })) : []),
+  ];
+  return files.flatMap(({ kind, file, text }) => {
     const document = parseDefinition(text, file);
     return schemaProblems(document, schema.validate(kind, document), schema.vocabulary).map((p) => `${file}: ${p}`);
   });
@@ -47,14 +56,16 @@ export function definitionSchemaProblems(dir: string): string[] {
 
 export function loadDefinitionsOrUsage(ctx: CliContext, dir: string | undefined): Definitions {
   try {
-    const problems = definitionSchemaProblems(dir ?? DEFAULT_DEFINITIONS_DIR);
+    const from = dir ?? DEFAULT_DEFINITIONS_DIR;
+    const problems = definitionSchemaProblems(from, ctx.config.search.agentic_retrieval);
     if (problems.length > 0)
       throw new CliError(
         problems.join("\n"),
         ExitCode.Usage,
         "The definitions must match the service's schema (api-version 2026-04-01, schemas/azure-search/): the service answers 400 to unknown properties.",
       );
-    return loadDefinitions(ctx.config.search, dir ?? DEFAULT_DEFINITIONS_DIR);
+    // The knowledge source and base join only where the environment has agentic retrieval on.
+    return { ...loadDefinitions(ctx.config.search, from), ...loadKnowledgeDefinitions(ctx.config.search, from) };
   } catch (err) {
     if (err instanceof DefinitionError) throw new CliError(err.message, ExitCode.Usage);
     throw err;

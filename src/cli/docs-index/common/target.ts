@@ -2,7 +2,7 @@
 // and which setting overrode which (stderr, also with --json, so logs show it and stdout stays clean).
 import type { CliContext } from "../../context.js";
 
-export type ObjectKind = "index" | "datasource" | "indexer" | "container";
+export type ObjectKind = "index" | "datasource" | "indexer" | "container" | "knowledgeSource" | "knowledgeBase";
 
 /** "environment dev (config/dev/vars.yml), search http://… (from SEARCH_ENDPOINT)". */
 export function describeTarget(ctx: CliContext, opts: { storage?: boolean; search?: boolean } = {}): string {
@@ -20,8 +20,20 @@ export function objectNames(ctx: CliContext, kinds: readonly ObjectKind[]): stri
     datasource: `datasource ${s.datasource_name}`,
     indexer: `indexer ${s.indexer_name}`,
     container: `container ${s.container}`,
+    knowledgeSource: `knowledge source ${s.knowledge_source_name}`,
+    knowledgeBase: `knowledge base ${s.knowledge_base_name}`,
   };
   return kinds.map((k) => names[k]).join(", ");
+}
+
+/** The objects a deploy (or plan) acts on: the knowledge source and base too where agentic retrieval is on. */
+export function deployedKinds(ctx: CliContext): ObjectKind[] {
+  return [
+    "index",
+    "datasource",
+    "indexer",
+    ...(ctx.config.search.agentic_retrieval ? (["knowledgeSource", "knowledgeBase"] as const) : []),
+  ];
 }
 
 /** Prints `<verb>: <target>; <objects>` and every override, once, before the command acts. */

@@ -4,7 +4,8 @@
 // read and then is the deployment, with its pinned ETags. Whether the index is an alias is a property of it.
 // Pure: the read (./read.ts) is done by the caller.
 import { kindsIn, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
-import { buildPlan, type Plan } from "../plan/plan.js";
+import { buildPlan, type LiveDefinitions, type Plan } from "../plan/plan.js";
+import { asAliasNamed } from "../bluegreen/generations.js";
 import { blueGreenTarget, liveThroughAlias, plannedTargetMismatch, rebuildCost } from "../bluegreen/plan-view.js";
 import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
 import type { AliasRecord } from "../bluegreen/ports.js";
@@ -41,10 +42,26 @@ export function rebuildStrategy(d: Pick<Deployment, "plan" | "blueGreen">): Rebu
   return d.blueGreen ? { strategy: "blue-green", next_index: d.blueGreen.to } : { strategy: "drop-and-recreate" };
 }
 
+/**
+ * The live objects as the files name them: behind the alias the generation's name is the configured one, and so
+ * is the candidate the indexer fills while a rebuild is under way (what `--resume` finishes is no change).
+ */
+function liveAsConfigured(read: ServiceRead): LiveDefinitions {
+  if (!read.generation) return read.live;
+  const live = liveThroughAlias(read.live, read.name, read.generation);
+  const { phase } = read;
+  if (phase.phase === "building" && live.indexer)
+    live.indexer = {
+      ...live.indexer,
+      definition: asAliasNamed("indexer", live.indexer.definition, read.name, phase.candidate),
+    };
+  return live;
+}
+
 /** A fresh plan of the files against the one read (through the alias, so a generation's name is no change). */
 export function planDeployment(read: ServiceRead, files: Definitions): Deployment {
   const { generation } = read;
-  const plan = buildPlan(files, generation ? liveThroughAlias(read.live, read.name, generation) : read.live);
+  const plan = buildPlan(files, liveAsConfigured(read));
   const blueGreen =
     generation && plan.rebuildRequired ? blueGreenTarget(read.name, generation, read.observation.indexNames) : null;
   if (blueGreen) plan.objects.find((o) => o.kind === "index")?.notes.push(...rebuildCost(blueGreen));
@@ -90,7 +107,7 @@ function strategyRefusal(saved: SavedPlan, aliased: boolean): Refusal | undefine
  */
 export function deploymentFromSavedPlan(saved: SavedPlan, read: ServiceRead, check: SavedPlanCheck): Deployment {
   const { generation } = read;
-  const live = generation ? liveThroughAlias(read.live, read.name, generation) : read.live;
+  const live = liveAsConfigured(read);
   const refusals = checkSavedPlan(saved, {
     target: check.target,
     live,

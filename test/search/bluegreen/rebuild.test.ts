@@ -162,7 +162,30 @@ describe("blue/green rebuild", () => {
     expect(phase).toMatchObject({ phase: "building", live: "docs-index-2", candidate: "docs-index-4" });
     expect(describePhase("docs-index", phase)).toMatch(/deploy --resume/);
     await expect(blueGreenRebuild(port, files(sectionSearchable), options())).rejects.toThrow(/--resume/);
-    const resumed = await blueGreenRebuild(port, files(sectionSearchable), options({ resume: true }));
+    // `deploy --resume`: the one pipeline, starting the rebuild from its one read (each object read once).
+    const mark = standIn.requests.length;
+    const outcome = await deploy(
+      port,
+      { kind: "fresh", files: files(sectionSearchable) },
+      { resume: true, rebuild: options() },
+    );
+    const gets = standIn.requests
+      .slice(mark)
+      .filter((r) => r.method === "GET")
+      .map((r) => r.path);
+    for (const path of [
+      "/aliases/docs-index",
+      "/indexes/docs-index-2",
+      "/datasources/docs-datasource",
+      "/indexers/docs-indexer",
+    ])
+      expect(
+        gets.filter((p) => p === path),
+        path,
+      ).toHaveLength(1);
+    // The candidate the indexer fills (what the resumed rebuild finishes) is no change in its plan.
+    expect(outcome.deployment.plan.objects.map((o) => o.action)).toEqual(["unchanged", "unchanged", "unchanged"]);
+    const resumed = outcome.rebuilt!;
     const counts = await loop.stop();
     expect(resumed).toMatchObject({ from: "docs-index-2", to: "docs-index-4" });
     // Interrupted after pointing the indexer, before its reset: the resume resets and crawls (an older reset in

@@ -7,7 +7,8 @@ import type { CommandModule } from "../command.js";
 import { coverageReport } from "../common/coverage.js";
 import { DEFINITIONS_OPTION_HELP } from "../common/definitions.js";
 import { announceTarget } from "../common/target.js";
-import { formatIndexNames, indexNames } from "../common/bluegreen.js";
+import { indexNames } from "../common/bluegreen.js";
+import { formatIndexNames } from "../../../search/views/index-names-text.js";
 import { formatCoverageReport } from "../../../search/views/coverage-text.js";
 
 export const coverageCommand: CommandModule = {

@@ -133,7 +133,10 @@ export const deployCommand: CommandModule = {
         "allow a rebuild when a change needs it: blue/green behind the alias (a full crawl, no downtime); before migrate-to-alias, drop and recreate (deletes every document); confirmed",
       )
       .option("--resume", "continue a blue/green rebuild that stopped (wait, verify, swap); `status` says where")
-      .option("--prune", "delete the generations older than the live one (and one a failed rebuild left); confirmed")
+      .option(
+        "--prune",
+        "delete the generations older than the live one (and one a failed rebuild left); confirmed before any write; with nothing else to apply it starts no run",
+      )
       .option("-y, --yes", "with --allow-rebuild or --prune: confirm without a prompt (required without a TTY)")
       .option("--wait", "wait for the run this deploy started, then apply the status verdict (as `status`)")
       .addHelpText(

@@ -14,7 +14,7 @@ import { GenerationInUseError, KnowledgeSourceRepointError } from "../../../sear
 
 import { observe, RebuildNotPossibleError, type RebuildOptions } from "../../../search/bluegreen/rebuild.js";
 
-import { describePhase, inferPhase, type Phase } from "../../../search/bluegreen/progress-state.js";
+import { describePhase, inferPhase } from "../../../search/bluegreen/progress-state.js";
 
 import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
 
@@ -33,6 +33,7 @@ import { managementPort } from "./definitions.js";
 import { positiveSeconds } from "./options.js";
 
 import { formatVerification } from "../../../search/views/bluegreen-text.js";
+import type { IndexNames } from "../../../search/views/index-names-text.js";
 
 export interface BlueGreenCliOptions {
   tolerance: number;
@@ -155,18 +156,6 @@ export function blueGreenFailure(ctx: CliContext, err: unknown): CliError | unde
   return undefined;
 }
 
-/** Both names of the index and where a blue/green rebuild stands, for status, coverage and snapshot. */
-export interface IndexNames {
-  /** The configured name consumers query (docs-index). */
-  name: string;
-  /** The concrete index it designates now (docs-index-3), or null when neither an alias nor an index exists. */
-  serving: string | null;
-  alias: boolean;
-  /** `status` only: the phase read from the service and what to do next. */
-  phase?: Phase["phase"];
-  description?: string;
-}
-
 export async function indexNames(ctx: CliContext, opts: { phase?: boolean } = {}): Promise<IndexNames> {
   const name = ctx.config.search.index_name;
   const { indexClient } = await ctx.search();
@@ -182,13 +171,4 @@ export async function indexNames(ctx: CliContext, opts: { phase?: boolean } = {}
     names.description = describePhase(name, phase);
   }
   return names;
-}
-
-export function formatIndexNames(n: IndexNames): string {
-  const head = n.alias
-    ? `index ${n.name} → ${n.serving} (alias)`
-    : n.serving
-      ? `index ${n.name} (a concrete index, not an alias)`
-      : `index ${n.name}: not found`;
-  return n.description && n.phase !== "idle" ? `${head}\n${n.description}` : head;
 }

@@ -1,5 +1,6 @@
 // A stored index definition (REST shape) seen as the document endpoints need it: field types and the
 // attributes with the REST defaults for omitted ones (docs/local-standin.md, Sources §4.1).
+import { BM25_DEFAULTS } from "../ranking/bm25.js";
 import type { JsonObject } from "../state.js";
 
 export interface FieldInfo {
@@ -22,6 +23,8 @@ export interface IndexSchema {
   defaultScoringProfile: string | null;
   semanticConfigurations: string[];
   defaultSemanticConfiguration: string | null;
+  /** The index's BM25 parameters (`similarity`), where it sets them; the service's defaults otherwise. */
+  similarity: { k1: number; b: number };
 }
 
 const isStringType = (type: string) => type === "Edm.String" || type === "Collection(Edm.String)";
@@ -61,6 +64,16 @@ export function schemaOf(definition: JsonObject): IndexSchema {
     defaultScoringProfile: (definition.defaultScoringProfile as string | null | undefined) ?? null,
     semanticConfigurations: (semantic?.configurations ?? []).map((c) => c.name),
     defaultSemanticConfiguration: semantic?.defaultConfiguration ?? null,
+    similarity: similarityOf(definition.similarity),
+  };
+}
+
+/** `#Microsoft.Azure.Search.BM25Similarity` with optional `k1`/`b` (absent or null: the defaults). */
+function similarityOf(value: unknown): { k1: number; b: number } {
+  const s = (value ?? {}) as { k1?: unknown; b?: unknown };
+  return {
+    k1: typeof s.k1 === "number" ? s.k1 : BM25_DEFAULTS.k1,
+    b: typeof s.b === "number" ? s.b : BM25_DEFAULTS.b,
   };
 }
 

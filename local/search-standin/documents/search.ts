@@ -108,8 +108,12 @@ export function executeSearch(
   const allSearchable = [...schema.fields.values()].filter((f) => f.searchable).map((f) => f.name);
   const isMatch = (search: string, fields: string[] | null, doc: Record<string, unknown>) =>
     matches(doc, parseQuery(search), fields ?? allSearchable);
-  const filtered = [...documents].filter((doc) => !filter || evaluateFilter(filter, doc, isMatch));
-  const scored = rank(filtered, parseQuery(request.search, searchMode), searchFields, profile?.weights);
+  // Statistics cover the whole index; the filter only decides which documents may be returned.
+  const scored = rank([...documents], parseQuery(request.search, searchMode), searchFields, {
+    weights: profile?.weights,
+    similarity: schema.similarity,
+    keep: filter ? (doc) => evaluateFilter(filter, doc, isMatch) : undefined,
+  });
   const ordered = scored
     .map((s) => ({ doc: s.item, score: s.score }))
     .sort((a, b) => (order.length > 0 ? compareBy(order, a, b) : 0) || b.score - a.score);

@@ -1,8 +1,13 @@
-// Keyword ranking: BM25 per field, multiplied by the scoring profile's text weight for that field
-// (reference §4.2; spec C limits: docs-default weights title 5, description 4, tags 3, app 2, content 1),
-// summed over fields. Exact scores differ from the service; the order a user relies on (a title hit
-// outranks a content-only hit) holds. Scoring functions (freshness, magnitude, ...) are not emulated.
-import { analyze, type ParsedQuery, type QueryClause } from "./query.js";
+// Keyword ranking: BM25 per field (ranking/bm25.ts), multiplied by the scoring profile's text weight for that
+// field (reference §4.2; spec C limits: docs-default weights title 5, description 4, tags 3, app 2, content 1),
+// summed over the query's clauses and the searched fields. Term statistics (document count, document
+// frequency, mean length) are per field and over the whole index, never only the documents a $filter keeps:
+// a filter does not change scores on the service. Phrases score with the sum of their terms' idf and the
+// phrase's frequency; prefix terms match with a constant score (Lucene rewrites them to a constant-score
+// query), weighted like any other match. Scoring functions (freshness, magnitude, ...) are not emulated.
+import { analyze } from "./analyzer.js";
+import { BM25_DEFAULTS, idf, storedLength, tfNorm, type Bm25Parameters } from "./bm25.js";
+import type { ParsedQuery, QueryClause } from "./query.js";
 
 interface FieldStats {
   tokens: string[];
@@ -60,47 +65,65 @@ export interface Scored<T> {
   score: number;
 }
 
+export interface RankOptions {
+  /** The scoring profile's text weights (unlisted fields weigh 1). */
+  weights?: Record<string, number>;
+  /** The index's `similarity` (BM25 k1 and b); the service's defaults otherwise. */
+  similarity?: Bm25Parameters;
+  /** Which documents may be returned (the $filter); statistics still cover every document. */
+  keep?: (doc: Record<string, unknown>) => boolean;
+}
+
+/** Per field over the whole index: documents with a value, their total length, and df per query term. */
+interface FieldCorpus {
+  documentCount: number;
+  totalLength: number;
+  docFreq: Map<string, number>;
+}
+
 /**
- * Matches and scores documents. `weights` are the scoring profile's text weights (unlisted fields weigh 1).
- * Match-all queries score 1 for every document, as the service does.
+ * Matches and scores documents. Match-all queries score 1 for every document, as the service does.
  */
 export function rank<T extends Record<string, unknown>>(
   documents: T[],
   query: ParsedQuery,
   fields: string[],
-  weights: Record<string, number> = {},
+  options: RankOptions = {},
 ): Scored<T>[] {
+  const keep = options.keep ?? (() => true);
   if (query.matchAll) {
     const excluded = query.clauses.filter((c) => c.occur === "mustNot");
     return documents
-      .filter((d) => !excluded.some((c) => fields.some((f) => occurrences(fieldStats(d, f), c) > 0)))
+      .filter((d) => keep(d) && !excluded.some((c) => fields.some((f) => occurrences(fieldStats(d, f), c) > 0)))
       .map((item) => ({ item, score: 1 }));
   }
-  const k1 = 1.2;
-  const b = 0.75;
-  const n = documents.length;
-  const totalLength = new Map<string, number>(fields.map((f) => [f, 0]));
+  const weights = options.weights ?? {};
+  const similarity = options.similarity ?? BM25_DEFAULTS;
+  const terms = new Set(query.clauses.filter((c) => c.occur !== "mustNot" && !c.prefix).flatMap((c) => c.terms));
+  const corpus: FieldCorpus[] = fields.map(() => ({ documentCount: 0, totalLength: 0, docFreq: new Map() }));
   const candidates: { item: T; hits: number[][] }[] = [];
-  const docFreq = new Array<number>(query.clauses.length).fill(0);
-
-  const lengths = new Array<number>(fields.length).fill(0);
   const scratch = query.clauses.map(() => new Array<number>(fields.length).fill(0));
+
   for (const doc of documents) {
     let any = false;
     for (let fi = 0; fi < fields.length; fi++) {
       const stats = fieldStats(doc, fields[fi]!);
-      lengths[fi]! += stats.tokens.length;
+      const c = corpus[fi]!;
+      if (stats.tokens.length > 0) {
+        c.documentCount += 1;
+        c.totalLength += stats.tokens.length;
+        for (const t of terms) if (stats.tf.has(t)) c.docFreq.set(t, (c.docFreq.get(t) ?? 0) + 1);
+      }
       for (let ci = 0; ci < query.clauses.length; ci++) {
         const n = occurrences(stats, query.clauses[ci]!);
         scratch[ci]![fi] = n;
         if (n > 0) any = true;
       }
     }
-    if (!any) continue;
+    if (!any || !keep(doc)) continue;
     // Only documents with a hit are copied out of the scratch buffer (most of a large index has none).
     const hits = scratch.map((perField) => perField.slice());
     const matched = hits.map((perField) => perField.some((x) => x > 0));
-    matched.forEach((m, ci) => m && (docFreq[ci]! += 1));
     const ok = query.clauses.every((c, ci) =>
       c.occur === "must" ? matched[ci] : c.occur === "mustNot" ? !matched[ci] : true,
     );
@@ -110,24 +133,33 @@ export function rank<T extends Record<string, unknown>>(
     if (ok && hasPositive && (anyShould || onlyMust)) candidates.push({ item: doc, hits });
   }
 
-  fields.forEach((f, fi) => totalLength.set(f, lengths[fi]!));
   return candidates.map(({ item, hits }) => {
     let score = 0;
     for (const [ci, clause] of query.clauses.entries()) {
       if (clause.occur === "mustNot") continue;
-      const df = docFreq[ci]!;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       for (const [fi, field] of fields.entries()) {
         const tf = hits[ci]![fi]!;
         if (tf === 0) continue;
-        const avg = totalLength.get(field)! / Math.max(1, n) || 1;
-        const len = fieldStats(item, field).tokens.length;
-        const bm25 = (idf * (tf * (k1 + 1))) / (tf + k1 * (1 - b + (b * len) / avg));
-        score += (weights[field] ?? 1) * bm25;
+        score += (weights[field] ?? 1) * clauseScore(clause, tf, fieldStats(item, field), corpus[fi]!, similarity);
       }
     }
     return { item, score };
   });
+}
+
+/** One clause's BM25 in one field of one document (`tf` > 0). */
+function clauseScore(
+  clause: QueryClause,
+  tf: number,
+  stats: FieldStats,
+  corpus: FieldCorpus,
+  similarity: Bm25Parameters,
+): number {
+  if (clause.prefix) return 1;
+  let weight = 0;
+  for (const t of clause.terms) weight += idf(corpus.docFreq.get(t) ?? 0, corpus.documentCount);
+  const averageLength = corpus.totalLength / corpus.documentCount;
+  return weight * tfNorm(tf, storedLength(stats.tokens.length), averageLength, similarity);
 }
 
 /** `search.ismatch`: whether the document matches the query in the given (or all searchable) fields. */

@@ -1,0 +1,97 @@
+// Document text as agents receive it: YAML front matter of Markdown removed, HTML reduced to text, whitespace
+// collapsed and the length bounded. Pure. Used for search snippets and get_doc pages.
+import { Parser } from "htmlparser2";
+
+/** Leading YAML front matter (`---` … `---`/`...` at the very start), which Markdown documents carry as content. */
+const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+
+export function stripFrontMatter(text: string): string {
+  return text.replace(FRONT_MATTER, "");
+}
+
+/** Elements whose text is never page text. */
+const SKIPPED_ELEMENTS = new Set(["script", "style", "noscript", "template", "svg", "head"]);
+
+/** True when the text looks like HTML markup (a tag), so it is worth parsing. */
+function looksLikeHtml(text: string): boolean {
+  return /<\/?[a-zA-Z][^>]*>/.test(text);
+}
+
+/** Text content of HTML (scripts, styles and comments dropped, entities decoded); plain text is returned as is. */
+export function htmlToText(text: string): string {
+  if (!looksLikeHtml(text)) return text;
+  const parts: string[] = [];
+  let skipping = 0;
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        if (SKIPPED_ELEMENTS.has(name)) skipping++;
+      },
+      onclosetag(name) {
+        if (SKIPPED_ELEMENTS.has(name) && skipping > 0) skipping--;
+        else parts.push(" ");
+      },
+      ontext(data) {
+        if (skipping === 0) parts.push(data);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(text);
+  parser.end();
+  return parts.join("");
+}
+
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** What a document's content becomes before it is shown: front matter off, markup off, whitespace collapsed. */
+export function documentText(content: string): string {
+  return collapseWhitespace(htmlToText(stripFrontMatter(content)));
+}
+
+export interface BoundedText {
+  text: string;
+  /** True when the text was cut to the bound. */
+  truncated: boolean;
+}
+
+/** At most `maxChars` characters, cut at a word boundary when one is near, with `…` when cut. */
+export function boundText(text: string, maxChars: number): BoundedText {
+  if (text.length <= maxChars) return { text, truncated: false };
+  const cut = text.slice(0, Math.max(0, maxChars - 1));
+  const space = cut.lastIndexOf(" ");
+  const atWord = space > maxChars * 0.8 ? cut.slice(0, space) : cut;
+  return { text: `${atWord}…`, truncated: true };
+}
+
+/**
+ * A hit's snippet: the service's highlights when it gave any (already the matching passages), else the start of
+ * the document text; bounded either way.
+ */
+export function snippetOf(content: string | null, highlights: readonly string[] | undefined, maxChars: number) {
+  const source =
+    highlights && highlights.length > 0 ? highlights.map(documentText).join(" … ") : documentText(content ?? "");
+  return boundText(source, maxChars);
+}
+
+export interface TextPage {
+  text: string;
+  offset: number;
+  /** Offset of the next page, or null when this page reaches the end. */
+  nextOffset: number | null;
+  totalChars: number;
+}
+
+/** One page of a document's text: `maxChars` characters from `offset` (offsets count the cleaned text). */
+export function pageOf(text: string, offset: number, maxChars: number): TextPage {
+  const start = Math.min(Math.max(0, offset), text.length);
+  const end = Math.min(text.length, start + maxChars);
+  return {
+    text: text.slice(start, end),
+    offset: start,
+    nextOffset: end < text.length ? end : null,
+    totalChars: text.length,
+  };
+}

@@ -1,0 +1,122 @@
+// Runs the requests built by ../search-docs.ts with @azure/search-documents and shapes the results: the I/O half
+// of the query core that the MCP server and the relevance evaluation share, so both query exactly as agents do.
+// No logic beyond the calls: every rule lives in the pure modules beside this folder.
+import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
+import { resolveServingIndex } from "../../ops/io/alias-resolve.js";
+import { lastSuccessfulRunEnd, parseIndexerStatus, runInProgress } from "../../ops/indexer-status.js";
+import { NULL_FORMAT_FILTER, type FormatCoverageCheck } from "../dedup-policy.js";
+import { unknownBecause, type Known, type Freshness, type ProvenanceFacts } from "../provenance.js";
+import type { Resolution } from "../../bluegreen/generations.js";
+import { asKeywordRequest, type SearchDocsRequest } from "../search-docs.js";
+import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "../search-hit.js";
+
+export type AnyDoc = Record<string, unknown>;
+
+export interface SearchDocsOutcome {
+  /** The request actually answered (a keyword request when semantic ranking was not available). */
+  request: SearchDocsRequest;
+  hits: SearchDocsHit[];
+}
+
+/** True for the service's refusal of a semantic query (semantic ranker off, no such configuration, free tier). */
+function semanticUnavailable(err: unknown): string | undefined {
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status !== 400) return undefined;
+  const message = err instanceof Error ? err.message.split("\n")[0]! : "400";
+  return message.trim() || "400";
+}
+
+async function collect(
+  client: SearchClient<AnyDoc>,
+  request: SearchDocsRequest,
+  where: PageLocation & { snippetChars: number },
+): Promise<SearchDocsHit[]> {
+  const result = await client.search(request.searchText, request.options);
+  const hits: SearchDocsHit[] = [];
+  for await (const r of result.results) {
+    hits.push(shapeSearchHit(r.document, r, where));
+    if (hits.length >= request.top) break;
+  }
+  return hits;
+}
+
+/** One search_docs query; a semantic query the service cannot serve is answered as keyword, with a note. */
+export async function runSearchDocs(
+  client: SearchClient<AnyDoc>,
+  request: SearchDocsRequest,
+  where: PageLocation & { snippetChars: number },
+): Promise<SearchDocsOutcome> {
+  try {
+    return { request, hits: await collect(client, request, where) };
+  } catch (err) {
+    const reason = request.mode === "semantic" ? semanticUnavailable(err) : undefined;
+    if (reason === undefined) throw err;
+    const keyword = asKeywordRequest(request, reason);
+    return { request: keyword, hits: await collect(client, keyword, where) };
+  }
+}
+
+/** The `format` coverage check behind the dedup decision: two `$count` queries, nothing downloaded. */
+export async function checkFormatCoverage(
+  client: SearchClient<AnyDoc>,
+  now = new Date(),
+): Promise<FormatCoverageCheck> {
+  const checkedAt = now.toISOString();
+  try {
+    const [nullFormat, total] = await Promise.all([
+      client.search("*", { filter: NULL_FORMAT_FILTER, top: 0, includeTotalCount: true }),
+      client.search("*", { top: 0, includeTotalCount: true }),
+    ]);
+    return { kind: "counted", nullFormat: nullFormat.count ?? 0, total: total.count ?? 0, checkedAt };
+  } catch (err) {
+    return { kind: "failed", reason: unknownBecause(err, "the count query").reason, checkedAt };
+  }
+}
+
+async function known<T>(what: string, read: () => Promise<T>): Promise<Known<T>> {
+  try {
+    return { status: "known", value: await read() };
+  } catch (err) {
+    return unknownBecause(err, what);
+  }
+}
+
+/**
+ * What the identity may read about the index and its indexer: the concrete index behind the name, its eTag,
+ * and the indexer's last successful run. Each part independently `unknown` (with the reason) when refused.
+ */
+export async function readProvenanceFacts(
+  clients: { indexClient: SearchIndexClient; indexerClient: SearchIndexerClient },
+  names: { index: string; indexer: string; apiVersion: string },
+): Promise<ProvenanceFacts> {
+  const serving = await known<Resolution>("reading the alias and index definitions", () =>
+    resolveServingIndex(clients.indexClient, names.index),
+  );
+  const etagOf = async (index: string) => {
+    const def = await clients.indexClient.getIndex(index);
+    return (def as { eTag?: string }).eTag ?? (def as { etag?: string }).etag ?? null;
+  };
+  const [etag, status] = await Promise.all([
+    serving.status === "known" && serving.value.kind !== "missing"
+      ? known("reading the index definition", () => etagOf((serving.value as { index: string }).index))
+      : Promise.resolve<Known<string | null>>(
+          serving.status === "unknown" ? serving : { status: "unknown", reason: `${names.index} does not exist` },
+        ),
+    known("reading the indexer status", async () =>
+      parseIndexerStatus(await clients.indexerClient.getIndexerStatus(names.indexer)),
+    ),
+  ]);
+  let freshness: Known<Freshness>;
+  if (status.status === "unknown") freshness = status;
+  else {
+    const last = lastSuccessfulRunEnd(status.value);
+    freshness =
+      last === null
+        ? { status: "unknown", reason: `the indexer ${names.indexer} has no successful run in its status history` }
+        : {
+            status: "known",
+            value: { last_successful_run: last, run_in_progress: runInProgress(status.value) !== null },
+          };
+  }
+  return { index: names.index, serving, etag, freshness, apiVersion: names.apiVersion };
+}

@@ -1,0 +1,88 @@
+// What every answer to an agent says about where it came from (spec area C, backfill rule 6): the index name
+// queried, the concrete index behind an alias, the index eTag (the schema) and the indexer's last successful
+// run (the corpus), and the dedup filter used. A query-only identity (Search Index Data Reader) may not read
+// index, alias or indexer definitions: those parts are then `unknown` with the reason. Pure.
+import type { Resolution } from "../bluegreen/generations.js";
+import type { DedupDecision } from "./dedup-policy.js";
+
+/** A fact the server may or may not be allowed to read. */
+export type Known<T> = { status: "known"; value: T } | { status: "unknown"; reason: string };
+
+export interface Freshness {
+  /** End of the indexer's newest successful run: the corpus state. */
+  last_successful_run: string | null;
+  run_in_progress: boolean;
+}
+
+export interface Provenance {
+  /** The name queried (an alias or an index). */
+  index: string;
+  /** The concrete index behind the name. */
+  serving_index: string | null;
+  serving_index_unknown_reason: string | null;
+  /** Identifies the schema, not the corpus. */
+  index_etag: string | null;
+  index_etag_unknown_reason: string | null;
+  freshness: "known" | "unknown";
+  last_successful_run: string | null;
+  run_in_progress: boolean | null;
+  freshness_unknown_reason: string | null;
+  dedup_filter: string;
+  dedup_basis: string;
+  /** The whole request-level `$filter` sent (search_docs). */
+  filter: string | null;
+  api_version: string;
+  answered_at: string;
+}
+
+export interface ProvenanceFacts {
+  index: string;
+  serving: Known<Resolution>;
+  etag: Known<string | null>;
+  freshness: Known<Freshness>;
+  apiVersion: string;
+}
+
+/** Why a read was refused or failed, from an SDK error, in words (never the request URL's query string). */
+export function unknownBecause(err: unknown, what: string): { status: "unknown"; reason: string } {
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status === 401 || status === 403)
+    return {
+      status: "unknown",
+      reason: `${what} refused (${status}): the identity may query documents only (Search Index Data Reader), which is enough for every tool`,
+    };
+  const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
+  return { status: "unknown", reason: `${what} failed${status ? ` (${status})` : ""}: ${message}` };
+}
+
+export function servingIndexOf(serving: Known<Resolution>): { index: string | null; reason: string | null } {
+  if (serving.status === "unknown") return { index: null, reason: serving.reason };
+  const r = serving.value;
+  if (r.kind === "missing") return { index: null, reason: `${r.name} is neither an alias nor an index on the service` };
+  return { index: r.index, reason: null };
+}
+
+export function buildProvenance(
+  facts: ProvenanceFacts,
+  dedup: DedupDecision,
+  filter: string | null,
+  answeredAt: string,
+): Provenance {
+  const serving = servingIndexOf(facts.serving);
+  return {
+    index: facts.index,
+    serving_index: serving.index,
+    serving_index_unknown_reason: serving.reason,
+    index_etag: facts.etag.status === "known" ? facts.etag.value : null,
+    index_etag_unknown_reason: facts.etag.status === "unknown" ? facts.etag.reason : null,
+    freshness: facts.freshness.status,
+    last_successful_run: facts.freshness.status === "known" ? facts.freshness.value.last_successful_run : null,
+    run_in_progress: facts.freshness.status === "known" ? facts.freshness.value.run_in_progress : null,
+    freshness_unknown_reason: facts.freshness.status === "unknown" ? facts.freshness.reason : null,
+    dedup_filter: dedup.filter,
+    dedup_basis: dedup.basis,
+    filter,
+    api_version: facts.apiVersion,
+    answered_at: answeredAt,
+  };
+}

@@ -1,0 +1,123 @@
+// The query core's I/O half against the stand-in (no Azurite: documents uploaded directly): the request-level
+// filter reaches the service, hits carry public URLs, the dedup check counts null formats, provenance says
+// unknown with the reason when definitions are refused, documents are found by public URL, apps are faceted.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
+import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
+import { decideDedup } from "../../../src/search/query/dedup-policy.js";
+import { documentRefFromUrl } from "../../../src/search/query/document-ref.js";
+import { buildSearchDocsRequest } from "../../../src/search/query/search-docs.js";
+import {
+  checkFormatCoverage,
+  readProvenanceFacts,
+  runSearchDocs,
+} from "../../../src/search/query/io/search-docs-io.js";
+import { findDocument, learnContainerBase, listApps } from "../../../src/search/query/io/documents-io.js";
+import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "../../ops/harness.js";
+import { execution } from "../../support/execution.js";
+
+let h: Harness;
+const where = { container: "$web", docsUrl: "https://docs.example.com", snippetChars: 200 };
+const doc = (p: string, over: Record<string, unknown>) => ({
+  id: base64Encode(`${ACCOUNT_ROOT}/${p}`),
+  path: `${ACCOUNT_ROOT}/${p}`,
+  content: "refund guide text",
+  ...over,
+});
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.search.uploadDocuments([
+    doc("payments/guides/refunds.html", {
+      title: "Refunds",
+      app: "payments",
+      repo: "payments",
+      section: "guides",
+      format: ".html",
+    }),
+    doc("payments/guides/refunds.md", {
+      title: "Refunds md",
+      app: "payments",
+      repo: "payments",
+      section: "guides",
+      format: ".md",
+    }),
+    doc("payments/changelog/2026-11.html", {
+      title: "Changes",
+      app: "payments",
+      repo: "payments",
+      section: "changelog",
+      format: ".html",
+    }),
+    doc("identity/guides/mfa.html", {
+      title: "MFA",
+      app: "identity",
+      repo: "identity",
+      section: "guides",
+      format: ".html",
+    }),
+    doc("guides/refunds.html", { title: "Old refunds", app: null, repo: "guides", section: null, format: null }),
+  ]);
+});
+afterAll(async () => h?.close());
+
+describe("query core I/O", () => {
+  it("sends the filter on the request: dedup, app restriction and section exclusion", async () => {
+    const dedup = decideDedup(await checkFormatCoverage(h.search));
+    expect(dedup.filter).toBe("format eq null or format eq '.html'");
+    const all = await runSearchDocs(h.search, buildSearchDocsRequest({ query: "refund", top: 10 }, dedup), where);
+    expect(all.hits.map((x) => x.title).sort()).toEqual(["Changes", "MFA", "Old refunds", "Refunds"]);
+    const app = await runSearchDocs(
+      h.search,
+      buildSearchDocsRequest({ query: "refund", app: "payments", exclude_sections: ["changelog"] }, dedup),
+      where,
+    );
+    expect(app.hits.map((x) => x.url)).toEqual(["https://docs.example.com/payments/guides/refunds"]);
+  });
+  it("says unknown, with the reason, when the identity may not read definitions", async () => {
+    registerDatasourceAndIndexer(h.standIn, [execution({ status: "success", endTime: "2026-11-25T09:00:00.000Z" })]);
+    const clients = {
+      indexClient: new SearchIndexClient(h.standIn.url, new AzureKeyCredential(h.standIn.apiKey), {
+        allowInsecureConnection: true,
+      }),
+      indexerClient: new SearchIndexerClient(h.standIn.url, new AzureKeyCredential(h.standIn.apiKey), {
+        allowInsecureConnection: true,
+      }),
+    };
+    const names = { index: "docs-index", indexer: "docs-indexer", apiVersion: "2026-04-01" };
+    const known = await readProvenanceFacts(clients, names);
+    expect(known.serving).toMatchObject({ status: "known", value: { kind: "concrete", index: "docs-index" } });
+    expect(known.freshness).toMatchObject({
+      status: "known",
+      value: { last_successful_run: "2026-11-25T09:00:00.000Z" },
+    });
+    h.standIn.injectFault({ pathIncludes: "/indexers/", status: 403, times: 5 });
+    h.standIn.injectFault({ method: "GET", pathIncludes: "/aliases/", status: 403, times: 5 });
+    const refused = await readProvenanceFacts(clients, names);
+    expect(refused.freshness).toMatchObject({ status: "unknown", reason: expect.stringMatching(/refused \(403\)/) });
+    expect(refused.serving.status).toBe("unknown");
+  });
+  it("finds a document by its public URL and lists apps with their sections", async () => {
+    const base = await learnContainerBase(h.search, "$web");
+    const found = await findDocument(
+      h.search,
+      documentRefFromUrl("https://docs.example.com/payments/guides/refunds", where),
+      {
+        container: "$web",
+        containerBase: base,
+      },
+    );
+    expect(found?.title).toBe("Refunds");
+    const apps = await listApps(h.search, "format eq null or format eq '.html'");
+    expect(apps.find((a) => a.app === "payments")).toEqual({
+      app: "payments",
+      documents: 2,
+      sections: [
+        { section: "changelog", documents: 1 },
+        { section: "guides", documents: 1 },
+      ],
+      documents_without_section: 0,
+    });
+    expect(apps.find((a) => a.app === "guides")?.documents_without_section).toBe(1);
+  });
+});

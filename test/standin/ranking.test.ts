@@ -132,6 +132,21 @@ describe("the standard analyzer's tokens (UAX #29 word boundaries, lowercased)",
     expect(rank(events, parseQuery("charge.succeeded"), ["content"])).toHaveLength(1);
   });
 
+  it("ASCII text takes a fast path that gives exactly the segmenter's tokens", () => {
+    const segmenter = new Intl.Segmenter("und", { granularity: "word" });
+    const reference = (t: string) =>
+      [...segmenter.segment(t)].filter((s) => s.isWordLike).map((s) => s.segment.toLowerCase());
+    const alphabet = "aZ9_.,;:'-/ \"$#@=x1";
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from({ length: 1 + Math.floor(next() * 12) }, () => alphabet[Math.floor(next() * 19)]).join(
+        "",
+      );
+      expect(analyze(text), JSON.stringify(text)).toEqual(reference(text));
+    }
+  });
+
   it("one token per ideograph, as Lucene's tokenizer emits", () => {
     expect(analyze("東京都 Café")).toEqual(["東", "京", "都", "café"]);
   });

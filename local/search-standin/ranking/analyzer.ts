@@ -11,7 +11,23 @@ const segmenter = new Intl.Segmenter("und", { granularity: "word" });
 export const MAX_TOKEN_LENGTH = 255;
 const SINGLE_CHARACTER_SCRIPTS = /[\p{Script=Han}\p{Script=Hiragana}]/u;
 
+// ASCII text (most documentation) takes a regular expression with the same rules, much faster than the
+// segmenter: letters, digits and `_` joined by `:` `.` `'` between letters and `.` `,` `;` `'` between digits
+// (UAX #29 WB5-WB13b restricted to ASCII; a test holds it equal to Intl.Segmenter).
+const ASCII_ONLY = /^\p{ASCII}*$/u;
+const ASCII_WORD = /[A-Za-z0-9_]+(?:(?:(?<=[A-Za-z])[:.'](?=[A-Za-z])|(?<=[0-9])[.,;'](?=[0-9]))[A-Za-z0-9_]+)*/g;
+
 export function analyze(text: string): string[] {
+  if (ASCII_ONLY.test(text)) {
+    const tokens: string[] = [];
+    for (const match of text.toLowerCase().matchAll(ASCII_WORD)) {
+      const word = match[0];
+      if (word === "_") continue; // a lone underscore is not a word (ICU and Lucene agree)
+      if (word.length <= MAX_TOKEN_LENGTH) tokens.push(word);
+      else for (let i = 0; i < word.length; i += MAX_TOKEN_LENGTH) tokens.push(word.slice(i, i + MAX_TOKEN_LENGTH));
+    }
+    return tokens;
+  }
   const tokens: string[] = [];
   for (const part of segmenter.segment(text)) {
     if (!part.isWordLike) continue;

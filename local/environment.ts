@@ -33,6 +33,7 @@ import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./environm
 import { StepFailed, StepRunner, StepSkipped, type StepRecord } from "./environment/steps.js";
 import { postSampleWebhook, type WebhookFigures } from "./environment/webhook.js";
 import { runBlueGreenSteps, type BlueGreenFigures } from "./environment/rebuild-demo.js";
+import { evalFigures, evalSummary, type EvalFigures, type EvalJson } from "./environment/relevance.js";
 import type { Azurite } from "./azurite.js";
 import type { SearchStandIn } from "./search-standin/server.js";
 
@@ -65,6 +66,7 @@ export interface LocalFigures {
   coverage?: { total: number; percentReprocessed: number | null; dedupFilter: string; complete: boolean };
   queries?: QueryFigures[];
   blueGreen?: BlueGreenFigures;
+  eval?: EvalFigures;
   webhook?: WebhookFigures;
 }
 
@@ -84,7 +86,7 @@ export interface LocalResult {
   services?: LocalServices;
 }
 
-export const STEP_COUNT = 15;
+export const STEP_COUNT = 16;
 
 export async function runLocal(options: LocalOptions = {}): Promise<LocalResult> {
   const log = options.log ?? process.stdout;
@@ -274,6 +276,15 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       indexClient: need().indexClient,
       print: (text) => steps.print(text),
       propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,
+    });
+
+    await steps.run("eval", "docs-index eval (the golden queries, as agents query, against the alias)", async () => {
+      await requireCommand("eval");
+      const run = await cli("eval");
+      show(run);
+      expectExit(run, "eval");
+      figures.eval = evalFigures(parseJson<EvalJson>(await cli("--json", "eval"), "eval"));
+      return evalSummary(figures.eval);
     });
 
     await steps.run("webhook", "Post a sample webhook to the local receiver", async () => {

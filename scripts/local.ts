@@ -2,6 +2,7 @@
 import { Command, CommanderError, Option } from "commander";
 import pc from "picocolors";
 import { exportLines, runLocal, type LocalSummary } from "../local/environment.js";
+import { evalSummary } from "../local/environment/relevance.js";
 import { formatMs } from "../local/environment/steps.js";
 
 const EXIT_CODES = `
@@ -41,6 +42,7 @@ function formatSummary(summary: LocalSummary, color: boolean): string {
     );
   for (const q of f.queries ?? [])
     lines.push(`  query ${q.name}: ${q.hits} hits${q.urls[0] ? `, first ${q.urls[0]}` : ""}`);
+  if (f.eval) lines.push(`  eval: ${evalSummary(f.eval)}`);
   if (f.webhook)
     lines.push(
       `  webhook: ${f.webhook.status} for message ${f.webhook.messageId}; redelivery ${f.webhook.redeliveryStatus} (idempotency store: ${f.webhook.store})`,

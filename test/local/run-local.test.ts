@@ -20,6 +20,7 @@ const ORDER = [
   "migrate-to-alias",
   "rebuild",
   "rebuild-verification-fails",
+  "eval",
   "webhook",
 ];
 const DOCS_URL = "https://docs.dev.example.com";
@@ -90,6 +91,15 @@ describe("runLocal", () => {
         // Verification failed: non-zero exit, the alias stayed.
         expect(bg.failedRebuild).toMatchObject({ aliasTarget: "docs-index-2", loop: { failed: 0, empty: 0 } });
         expect(bg.failedRebuild!.exitCode).not.toBe(0);
+      }
+      {
+        // The golden queries against the alias: the generation behind it and its provenance are named.
+        expect(status("eval")).toBe("ok");
+        expect(f.eval).toMatchObject({ index: "docs-index", generation: "docs-index-2", k: 5 });
+        expect(f.eval!.queries).toBeGreaterThanOrEqual(25);
+        expect(f.eval!.etag).not.toBeNull();
+        expect(f.eval!.lastSuccessfulRun).not.toBeNull();
+        expect(f.eval!.ndcg10).toBeGreaterThan(0.8);
       }
       {
         expect(status("webhook")).toBe("ok");

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/config/load.js";
 import { compareReports, parseBaseline, type ComparableReport } from "../../src/search/eval/compare.js";
+import { duplicatePages } from "../../src/search/eval/report.js";
 
 const q = (id: string, urls: string[], ndcg10: number, answer = "A") => ({
   id,
@@ -47,6 +48,23 @@ describe("compareReports", () => {
     expect(c).toMatchObject({ same_golden: false, only_in_baseline: ["b", "c"], only_in_current: ["d"] });
     expect(c.mean_ndcg10).toEqual({ before: 1, after: 1, drop: 0 });
     expect(c.regressions).toEqual([]);
+  });
+
+  it("a Markdown twin newly in the top k is a regression: the dedup filter leaked", () => {
+    const leaked = report([q("a", ["A", "A.md"], 1), q("b", ["A", "X"], 1), q("c", ["X", "A"], 0.6)]);
+    leaked.queries[0]!.duplicate_pages = ["A.md"];
+    const c = compareReports(leaked, before, 0.05);
+    expect(c.worse.map((w) => [w.id, w.new_duplicates])).toEqual([["a", ["A.md"]]]);
+    expect(c.regressions).toEqual([
+      "a: A.md is a second copy of a page in the top 2 (the dedup filter let it through)",
+    ]);
+  });
+
+  it("duplicatePages finds a page in a second format beside its public URL", () => {
+    const base = "https://docs.example.com/payments/guides";
+    expect(duplicatePages([`${base}/refunds`, `${base}/refunds.md`, `${base}/faq.md`, null])).toEqual([
+      `${base}/refunds.md`,
+    ]);
   });
 
   it("a baseline that is not an eval report is refused naming the file and key", () => {

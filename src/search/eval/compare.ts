@@ -1,7 +1,8 @@
 // An evaluation against a baseline report (`docs-index eval --baseline <eval.json>`, the blue/green gate):
 // which queries got worse, and whether that is a regression: the mean nDCG@10 dropped by more than the
 // tolerance, or a grade-2 page that the baseline had in the first k results is no longer there. Queries are
-// matched by id; those only on one side are listed, not judged. Pure.
+// matched by id; those only on one side are listed, not judged. A Markdown twin newly in the first k results
+// is a regression too: the dedup filter leaked, which the graded figures barely show. Pure.
 import { z } from "zod";
 import { ConfigError, describeIssues } from "../../config/load.js";
 
@@ -14,6 +15,7 @@ export interface ComparableReport {
     id: string;
     urls: (string | null)[];
     relevant: { url: string; grade: number }[];
+    duplicate_pages?: string[];
     recall: number;
     mrr: number;
     ndcg10: number;
@@ -32,6 +34,7 @@ const baselineSchema = z.object({
       id: z.string(),
       urls: z.array(z.string().nullable()),
       relevant: z.array(z.object({ url: z.string(), grade: z.number() })),
+      duplicate_pages: z.array(z.string()).optional(),
       recall: metric,
       mrr: metric,
       ndcg10: metric,
@@ -59,6 +62,8 @@ export interface WorseQuery {
   after: { recall: number; mrr: number; ndcg10: number };
   /** Grade-2 pages in the baseline's first k results and not in these. */
   lost_answers: string[];
+  /** Markdown twins (a page in a second format) in the first k that the baseline did not have. */
+  new_duplicates: string[];
 }
 
 export interface Comparison {
@@ -87,14 +92,21 @@ export function compareReports(current: ComparableReport, baseline: ComparableRe
     const answers = new Set(q.relevant.filter((p) => p.grade === 2).map((p) => p.url));
     const nowTop = new Set(q.urls.slice(0, k));
     const lost = b.urls.slice(0, k).filter((u): u is string => u !== null && answers.has(u) && !nowTop.has(u));
+    const hadDuplicates = new Set(b.duplicate_pages ?? []);
+    const duplicates = (q.duplicate_pages ?? []).filter((u) => !hadDuplicates.has(u));
     const dropped =
-      q.ndcg10 < b.ndcg10 - EPSILON || q.recall < b.recall - EPSILON || q.mrr < b.mrr - EPSILON || lost.length > 0;
+      q.ndcg10 < b.ndcg10 - EPSILON ||
+      q.recall < b.recall - EPSILON ||
+      q.mrr < b.mrr - EPSILON ||
+      lost.length > 0 ||
+      duplicates.length > 0;
     if (dropped)
       worse.push({
         id: q.id,
         before: { recall: b.recall, mrr: b.mrr, ndcg10: b.ndcg10 },
         after: { recall: q.recall, mrr: q.mrr, ndcg10: q.ndcg10 },
         lost_answers: lost,
+        new_duplicates: duplicates,
       });
   }
   // Means over the queries both sides have, so an added or removed query does not move them.
@@ -108,8 +120,11 @@ export function compareReports(current: ComparableReport, baseline: ComparableRe
     regressions.push(
       `mean nDCG@10 dropped by ${drop.toFixed(3)} (${meanBefore.toFixed(3)} → ${meanAfter.toFixed(3)}), more than the tolerance of ${tolerance}`,
     );
-  for (const w of worse)
+  for (const w of worse) {
     for (const url of w.lost_answers) regressions.push(`${w.id}: the answer ${url} fell out of the top ${k}`);
+    for (const url of w.new_duplicates)
+      regressions.push(`${w.id}: ${url} is a second copy of a page in the top ${k} (the dedup filter let it through)`);
+  }
   return {
     baseline: { index: baseline.index, golden_sha256: baseline.golden.sha256 },
     same_golden: baseline.golden.sha256 === current.golden.sha256,

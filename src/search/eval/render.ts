@@ -16,7 +16,8 @@ function provenanceLines(r: EvalReport): string[] {
 }
 
 export function summaryLine(r: EvalReport): string {
-  return `recall@${r.k} ${f(r.overall.recall)}, MRR ${f(r.overall.mrr)}, nDCG@10 ${f(r.overall.ndcg10)} over ${r.queries.length} queries`;
+  const leaks = r.queries.filter((q) => q.duplicate_pages.length > 0).length;
+  return `recall@${r.k} ${f(r.overall.recall)}, MRR ${f(r.overall.mrr)}, nDCG@10 ${f(r.overall.ndcg10)} over ${r.queries.length} queries${leaks > 0 ? `; ${leaks} with a page twice (dedup leak)` : ""}`;
 }
 
 export function formatComparison(c: Comparison): string[] {
@@ -27,7 +28,7 @@ export function formatComparison(c: Comparison): string[] {
   if (c.worse.length === 0) lines.push("no query got worse");
   for (const w of c.worse)
     lines.push(
-      `worse: ${w.id}: nDCG@10 ${f(w.before.ndcg10)} → ${f(w.after.ndcg10)}, recall ${f(w.before.recall)} → ${f(w.after.recall)}, MRR ${f(w.before.mrr)} → ${f(w.after.mrr)}${w.lost_answers.length > 0 ? `; lost ${w.lost_answers.join(", ")}` : ""}`,
+      `worse: ${w.id}: nDCG@10 ${f(w.before.ndcg10)} → ${f(w.after.ndcg10)}, recall ${f(w.before.recall)} → ${f(w.after.recall)}, MRR ${f(w.before.mrr)} → ${f(w.after.mrr)}${w.lost_answers.length > 0 ? `; lost ${w.lost_answers.join(", ")}` : ""}${w.new_duplicates.length > 0 ? `; now twice: ${w.new_duplicates.join(", ")}` : ""}`,
     );
   if (c.only_in_baseline.length > 0) lines.push(`only in the baseline: ${c.only_in_baseline.join(", ")}`);
   if (c.only_in_current.length > 0) lines.push(`new queries: ${c.only_in_current.join(", ")}`);
@@ -47,6 +48,7 @@ export function formatEvalReport(r: EvalReport, comparison?: Comparison): string
       const extra = [
         q.answered_as !== q.mode ? `answered as ${q.answered_as}` : "",
         q.missing_answers.length > 0 ? `answer not in top ${r.k}: ${q.missing_answers.join(", ")}` : "",
+        q.duplicate_pages.length > 0 ? `page twice (dedup leak): ${q.duplicate_pages.join(", ")}` : "",
       ].filter(Boolean);
       return `${q.id.padEnd(width)}  ${f(q.recall).padEnd(8)}  ${f(q.mrr)}  ${f(q.ndcg10)}${extra.length > 0 ? `  (${extra.join("; ")})` : ""}`;
     }),
@@ -70,10 +72,10 @@ export function renderEvalMarkdown(r: EvalReport, comparison?: Comparison): stri
       "",
     );
     if (comparison.worse.length > 0) {
-      lines.push("| Query | nDCG@10 | recall | MRR | lost answers |", "|---|---|---|---|---|");
+      lines.push("| Query | nDCG@10 | recall | MRR | lost answers, new twins |", "|---|---|---|---|---|");
       for (const w of comparison.worse)
         lines.push(
-          `| ${cell(w.id)} | ${f(w.before.ndcg10)} → ${f(w.after.ndcg10)} | ${f(w.before.recall)} → ${f(w.after.recall)} | ${f(w.before.mrr)} → ${f(w.after.mrr)} | ${cell(w.lost_answers.join(", "))} |`,
+          `| ${cell(w.id)} | ${f(w.before.ndcg10)} → ${f(w.after.ndcg10)} | ${f(w.before.recall)} → ${f(w.after.recall)} | ${f(w.before.mrr)} → ${f(w.after.mrr)} | ${cell([...w.lost_answers, ...w.new_duplicates].join(", "))} |`,
         );
       lines.push("");
     }

@@ -49,6 +49,8 @@ export interface EvalQueryReport extends QueryMetrics {
   relevant: { url: string; grade: number }[];
   /** Grade-2 pages not among the first k results. */
   missing_answers: string[];
+  /** Results in the first k that are another result's page in a second format (a Markdown twin): a dedup leak. */
+  duplicate_pages: string[];
   notes: string[];
 }
 
@@ -64,6 +66,19 @@ export interface EvalReport {
   evaluated_at: string;
   queries: EvalQueryReport[];
   overall: QueryMetrics;
+}
+
+/**
+ * Results that are the same page as another result in a second format: `…/refunds.md` beside `…/refunds`
+ * (public URLs drop only `.html`, so a Markdown twin keeps its extension). The dedup filter should keep these
+ * out; one in the results means documents with a null `format` or a wrong filter let it through.
+ */
+export function duplicatePages(urls: readonly (string | null)[]): string[] {
+  const present = new Set(urls.filter((u): u is string => u !== null));
+  return [...present].filter((u) => {
+    const m = /^(.*\/[^/]+)\.[A-Za-z0-9]+$/.exec(u);
+    return m !== null && present.has(m[1]!);
+  });
 }
 
 export function queryReport(run: QueryRun, k: number, gain: Gain): EvalQueryReport {
@@ -82,6 +97,7 @@ export function queryReport(run: QueryRun, k: number, gain: Gain): EvalQueryRepo
     scores: run.results.map((r) => r.score),
     relevant: run.query.relevant.map((p) => ({ url: p.url, grade: p.grade })),
     missing_answers: run.query.relevant.filter((p) => p.grade === 2 && !topK.has(p.url)).map((p) => p.url),
+    duplicate_pages: duplicatePages(run.results.map((r) => r.url)).filter((u) => topK.has(u)),
     notes: run.notes,
     ...queryMetrics(ranked, grades, k, gain),
   };

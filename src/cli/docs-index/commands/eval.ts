@@ -88,7 +88,7 @@ export const evalCommand: CommandModule = {
           0: "evaluated (with --baseline: no regression)",
           1: "with --baseline: the mean nDCG@10 dropped by more than the tolerance, an answer left the top k, or a page now comes back twice (a Markdown twin)",
           2: "usage error, or an invalid golden or baseline file (file, key and what was expected)",
-          3: "service error (unreachable, no answer before the deadline, 401/403, 5xx)",
+          3: "service error (no such index, unreachable, no answer before the deadline, 401/403, 5xx)",
         }),
       )
       .action(

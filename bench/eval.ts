@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { AzureKeyCredential, SearchClient } from "@azure/search-documents";
 import { runDocsIndex } from "../src/cli/docs-index/in-process.js";
-import { repoRoot } from "../src/config/load.js";
+import { repoRoot } from "../src/config/repo-root.js";
 import { base64Encode } from "../src/search/indexer-emulation/base64.js";
 import { startSearchStandIn } from "../local/search-standin/server.js";
 import { newEtag } from "../local/search-standin/state.js";

@@ -5,13 +5,13 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { AzureKeyCredential, SearchClient } from "@azure/search-documents";
 import { BlobServiceClient } from "@azure/storage-blob";
-import { repoRoot } from "../src/config/load.js";
 import { base64Encode } from "../src/search/indexer-emulation/base64.js";
-import { mapLimit } from "../src/search/ops/io/blob-io.js";
 import { startAzuriteProcess } from "../local/azurite-process.js";
 import { startSearchStandIn } from "../local/search-standin/server.js";
 import { newEtag } from "../local/search-standin/state.js";
 import { readFileSync } from "node:fs";
+import { mapLimit } from "../src/search/ops/map-limit.js";
+import { repoRoot } from "../src/config/repo-root.js";
 
 const count = Number(process.argv[2] ?? 20_000);
 const azurite = await startAzuriteProcess();

@@ -1,7 +1,7 @@
 // Benchmark: `preview` over 100,000 generated container paths (goal: under 2 s). Prints wall time and peak memory.
 // Run: npm run bench:preview [-- <count>]
-import { readRawDefinitions } from "../src/search/definitions.js";
-import { indexerDefinitionView } from "../src/search/definition-views.js";
+import { readRawDefinitions } from "../src/search/definitions/definitions.js";
+import { indexerDefinitionView } from "../src/search/definitions/definition-views.js";
 import { previewBlob, summarise, type PreviewBlob } from "../src/search/ops/preview.js";
 
 const count = Number(process.argv[2] ?? 100_000);

@@ -9,12 +9,12 @@ import { loadavg } from "node:os";
 import { promisify } from "node:util";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { repoRoot } from "../src/config/load.js";
 import { runDocsIndex } from "../src/cli/docs-index/in-process.js";
 import { startSearchStandIn } from "../local/search-standin/server.js";
 import { newEtag } from "../local/search-standin/state.js";
-import { readRawDefinitions, placeholderValues, fillPlaceholders } from "../src/search/definitions.js";
+import { readRawDefinitions, placeholderValues, fillPlaceholders } from "../src/search/definitions/definitions.js";
 import { loadConfig } from "../src/config/load.js";
+import { repoRoot } from "../src/config/repo-root.js";
 
 const RUNS = 7;
 const bin = path.join(repoRoot, "dist", "cli", "docs-index.js");

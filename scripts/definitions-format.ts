@@ -3,15 +3,15 @@
 // Both refuse (exit 1) an index field that leaves attributes to the service's defaults, naming them.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { canonicalJson } from "../src/search/canonical-json.js";
-import { implicitAttributeProblems } from "../src/search/field-attributes.js";
+import { canonicalJson } from "../src/search/definitions/canonical-json.js";
+import { implicitAttributeProblems } from "../src/search/definitions/field-attributes.js";
 import {
   DEFAULT_DEFINITIONS_DIR,
   DEFINITION_FILES,
   DEPLOY_ORDER,
   parseDefinition,
   readDefinitionText,
-} from "../src/search/definitions.js";
+} from "../src/search/definitions/definitions.js";
 
 const check = process.argv.includes("--check");
 const dirAt = process.argv.indexOf("--definitions");

@@ -1,13 +1,14 @@
 // npm run local [-- --keep] [-- --json]: the one-command local environment (see docs/local.md).
 import { Command, CommanderError, Option } from "commander";
 import pc from "picocolors";
-import { exportLines, runLocal, type LocalSummary } from "../local/environment.js";
+import { runLocal, type LocalSummary } from "../local/environment/run-local.js";
 import { evalSummary } from "../local/environment/relevance.js";
 import { formatMs } from "../local/environment/steps.js";
+import { exportLines } from "../local/environment/services.js";
 
 const EXIT_CODES = `
 Exit codes:
-  0    every step ran or was skipped because its piece is not available yet
+  0    every step ran (or was skipped, saying why)
   1    a step failed (the summary names it); the services are stopped
   2    usage error
   130  interrupted (Ctrl-C); the services are stopped`;

@@ -1,7 +1,7 @@
 // Builds the three stacks from a validated config. Used by main.ts, the tests and the benchmark.
 import { App } from "cdktf";
 import type { Config } from "../src/config/schema.js";
-import { requireStackConfig } from "./config.js";
+import { requireStackConfig } from "./config/stack-config.js";
 import { DocsSearchStack } from "./docs-search.js";
 import { DocsStorageStack } from "./docs-storage.js";
 import { readOpenApiV1 } from "./webhook/openapi.js";

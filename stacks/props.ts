@@ -1,7 +1,7 @@
 // Maps the validated config to each stack's typed props (called by stacks/app.ts). Stacks and constructs never
 // see the config; the webhook stack's mapping is in stacks/webhook/props.ts.
 import type { BaseStackProps } from "./base-stack.js";
-import type { StackConfig } from "./config.js";
+import type { StackConfig } from "./config/stack-config.js";
 import type { DocsSearchStackProps } from "./docs-search.js";
 import type { DocsStorageStackProps } from "./docs-storage.js";
 

@@ -15,8 +15,6 @@ import { WebhookQueues, webhookQueueAppSettings } from "./webhook/queues.js";
 import { FunctionMonitoring } from "./webhook/monitoring.js";
 import type { WebhookStackProps } from "./webhook/props.js";
 
-export type { WebhookStackProps } from "./webhook/props.js";
-
 export class WebhookStack extends BaseStack {
   readonly storage: FunctionStorage;
   readonly monitoring: FunctionMonitoring;

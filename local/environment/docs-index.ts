@@ -8,12 +8,6 @@ export async function docsIndex(env: NodeJS.ProcessEnv, ...args: string[]): Prom
   return runDocsIndex(args, env);
 }
 
-/** `docs-index <name> --help` prints the command's own usage only when the command is registered. */
-export async function hasCommand(env: NodeJS.ProcessEnv, name: string): Promise<boolean> {
-  const run = await docsIndex(env, name, "--help");
-  return run.code === 0 && run.stdout.startsWith(`Usage: docs-index ${name} `);
-}
-
 /** Parses the JSON a `--json` run printed on stdout; a clear error naming the command when it is not JSON. */
 export function parseJson<T>(run: CliRun, command: string): T {
   try {

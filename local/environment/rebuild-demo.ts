@@ -11,12 +11,12 @@ import {
   DEPLOY_ORDER,
   readRawDefinitions,
   type DefinitionKind,
-  type JsonObject,
-} from "../../src/search/definitions.js";
+} from "../../src/search/definitions/definitions.js";
 import { formatQueryLoop, startQueryLoop, type QueryLoopCounts } from "./query-loop.js";
 import type { CliRun } from "./docs-index.js";
 import { INDEX_NAME } from "./services.js";
 import { StepSkipped, type StepRunner } from "./steps.js";
+import { type JsonObject } from "../../src/search/definitions/json.js";
 
 /** One query every this many ms during the migration and the rebuilds (the issue's consumer). */
 export const QUERY_EVERY_MS = 100;
@@ -112,8 +112,6 @@ export interface BlueGreenFigures {
 export interface BlueGreenStepsContext extends DemoContext {
   steps: StepRunner;
   figures: BlueGreenFigures;
-  /** Skips the step (StepSkipped) when the docs-index command is not there yet. */
-  requireCommand(name: string): Promise<void>;
   /** Seconds the CLI waits after an alias swap: the local stand-in's propagation delay. */
   propagationWaitSeconds: number;
 }
@@ -141,7 +139,6 @@ export async function runBlueGreenSteps(ctx: BlueGreenStepsContext): Promise<voi
     "migrate-to-alias",
     `docs-index migrate-to-alias (once: ${INDEX_NAME} becomes an alias; a query every ${QUERY_EVERY_MS} ms)`,
     async () => {
-      await ctx.requireCommand("migrate-to-alias");
       const demo = await underQueryLoad(ctx, "migrate-to-alias", "--yes", ...wait);
       expectCode(demo.run, "migrate-to-alias", (c) => c === 0);
       const gap = /gap: (\d+) ms/.exec(demo.run.stdout);
@@ -154,7 +151,6 @@ export async function runBlueGreenSteps(ctx: BlueGreenStepsContext): Promise<voi
     "rebuild",
     `docs-index deploy --allow-rebuild: ${DEMO_FIELD} made searchable, blue/green, a query every ${QUERY_EVERY_MS} ms`,
     async () => {
-      await ctx.requireCommand("migrate-to-alias");
       if (!(await isAlias())) throw new StepSkipped(`${INDEX_NAME} is not an alias (migrate-to-alias did not run)`);
       const dir = searchableFieldDefinitions();
       try {
@@ -177,7 +173,6 @@ export async function runBlueGreenSteps(ctx: BlueGreenStepsContext): Promise<voi
     "rebuild-verification-fails",
     "A rebuild whose new generation fails verification (an unexpected mapping failure): the alias stays",
     async () => {
-      await ctx.requireCommand("migrate-to-alias");
       if (!(await isAlias())) throw new StepSkipped(`${INDEX_NAME} is not an alias (migrate-to-alias did not run)`);
       const before = await aliasTarget(ctx);
       const dir = brokenMappingDefinitions();

@@ -10,8 +10,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DEFINITION_FILES, DEPLOY_ORDER, type DefinitionKind, type JsonObject } from "../../src/search/definitions.js";
+import { DEFINITION_FILES, DEPLOY_ORDER, type DefinitionKind } from "../../src/search/definitions/definitions.js";
 import { BACKFILL_FIELDS } from "../../src/search/ops/coverage.js";
+import { type JsonObject } from "../../src/search/definitions/json.js";
 
 const LATER_FIELDS = new Set<string>(BACKFILL_FIELDS);
 /** Extensions excluded only since the index was first built. */

@@ -3,9 +3,9 @@
 import path from "node:path";
 import { AzureKeyCredential, SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { BlobServiceClient, type ContainerClient } from "@azure/storage-blob";
-import { repoRoot } from "../../src/config/load.js";
 import { startAzurite, type Azurite } from "../azurite.js";
 import { startSearchStandIn, type SearchStandIn } from "../search-standin/server.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 /** The local config (search section only, Azurite's account): the names and docs_url the CLI uses. */
 export const LOCAL_VARS_FILE = path.join(repoRoot, "config", "local", "vars.yml");

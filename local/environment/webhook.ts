@@ -7,7 +7,6 @@
 //      with the operations CLI (`webhook-deliveries replay <id> --yes`) once the process API is back.
 // Loaded dynamically so `npm run local` keeps working (step skipped) until the webhook app provides the factory.
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Azurite } from "../azurite.js";
 import { startWebhookStubs, type WebhookStubs } from "../webhook-stubs/downstream.js";
@@ -95,8 +94,6 @@ interface DevServer {
 type StartDevServer = (options: Record<string, unknown>) => Promise<DevServer>;
 
 async function loadFactory(): Promise<StartDevServer> {
-  if (!existsSync(DEV_SERVER))
-    throw new StepSkipped("webhook receiver's dev-server factory not available yet (webhook/src/dev-server.ts)");
   let mod: { startDevServer?: StartDevServer };
   try {
     mod = (await import(pathToFileURL(DEV_SERVER).href)) as typeof mod;
@@ -106,7 +103,7 @@ async function loadFactory(): Promise<StartDevServer> {
     });
   }
   if (typeof mod.startDevServer !== "function")
-    throw new StepSkipped("webhook receiver's dev-server factory not available yet (no startDevServer export)");
+    throw new Error("webhook/src/dev-server.ts exports no startDevServer: the receiver cannot be started");
   return mod.startDevServer;
 }
 

@@ -10,8 +10,6 @@ import { registerAliasRoutes, routeThroughAlias } from "./management/aliases.js"
 import { registerManagementRoutes } from "./management/routes.js";
 import { createState, type StandInState } from "./state.js";
 
-export type { StandInContext, StandInOptions } from "./context.js";
-
 export interface RequestLogEntry {
   method: string;
   /** Normalised path, e.g. "/indexers/docs-indexer/run". */

@@ -8,9 +8,9 @@ import type { BlobServiceClient } from "@azure/storage-blob";
 import { loadConfig, type ConfigFlags, type ConfigLocation } from "../config/load.js";
 import type { Config } from "../config/schema.js";
 import { resolveSearchEndpoint } from "../config/search.js";
-import { isLoopback } from "../search/endpoint.js";
-import type { SearchAuth, SearchClients } from "../search/ops/io/clients.js";
-import { origin, type ServiceOptions } from "../search/ops/io/service-options.js";
+import { isLoopback } from "../search/service/endpoint.js";
+import type { SearchAuth, SearchClients } from "../search/io/clients.js";
+import { origin, type ServiceOptions } from "../search/io/service-options.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Output } from "./output.js";
 
@@ -150,12 +150,12 @@ export function createContext(
     search: () =>
       (search ??= (async () => {
         const auth = searchAuth(target.endpoint, env);
-        const { createSearchClients } = await import("../search/ops/io/clients.js");
+        const { createSearchClients } = await import("../search/io/clients.js");
         return createSearchClients(target.endpoint, auth, config.search.api_version, serviceWithNotice);
       })()),
     blobService: () =>
       (blobService ??= (async () => {
-        const { createBlobService } = await import("../search/ops/io/clients.js");
+        const { createBlobService } = await import("../search/io/clients.js");
         return createBlobService(
           "connectionString" in blob ? { connectionString: blob.connectionString! } : { accountUrl: blob.url },
           serviceWithNotice,

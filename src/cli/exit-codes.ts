@@ -57,6 +57,19 @@ export const ExitCode = {
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
+/** The flag that gives a command Terraform's detailed exit codes: 0 no changes, 2 changes, 1 every error. */
+export const DETAILED_EXITCODE_FLAG = "--detailed-exitcode";
+
+/**
+ * The exit code under `--detailed-exitcode`: every error is 1 (configuration, usage, service, internal, a
+ * refusal, a deadline), so 2 can only mean "changes". `failed`: the code comes from an error, not from the result.
+ */
+export function detailedExitCode(code: number, failed: boolean): number {
+  if (code === ExitCode.Ok) return ExitCode.Ok;
+  if (!failed && code === ExitCode.Changes) return ExitCode.Changes;
+  return ExitCode.CheckFailed;
+}
+
 /** An error that carries the exit code the CLI should end with. */
 export class CliError extends Error {
   constructor(

@@ -18,7 +18,6 @@ export class ConfigError extends Error {
 }
 
 /** The repository root (src/config/repo-root.ts). */
-export { repoRoot } from "./repo-root.js";
 
 export type ConfigSource = "--vars-file" | "--env" | "VARS_FILE" | "DEPLOY_ENV" | "default";
 

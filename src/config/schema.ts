@@ -1,6 +1,6 @@
 // The whole vars.yml: one section per concern, each schema in its own file.
 // The infrastructure and webhook API sections are optional here so the docs-index CLI runs with a search-only
-// file; the stacks require them at synth time (stacks/config.ts) with the same file/key/expected errors.
+// file; the stacks require them at synth time (stacks/config/stack-config.ts) with the same file/key/expected errors.
 import { z } from "zod";
 import {
   apimConfigSchema,
@@ -8,7 +8,7 @@ import {
   policyTypeProblem,
   providerConfigSchema,
   webhookAppConfigSchema,
-} from "./api.js";
+} from "../../stacks/config/api-schema.js";
 import {
   AZURITE_ACCOUNT,
   azureConfigSchema,
@@ -16,9 +16,9 @@ import {
   docsStorageConfigSchema,
   parseStorageAccountId,
   searchServiceConfigSchema,
-} from "./infra.js";
+} from "../../stacks/config/infra-schema.js";
 import { searchConfigSchema } from "./search.js";
-import { isLoopbackHost } from "../search/endpoint.js";
+import { isLoopbackHost } from "../search/service/endpoint.js";
 
 export const configSchema = z
   .strictObject({

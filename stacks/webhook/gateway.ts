@@ -1,5 +1,5 @@
 // The webhook API in the existing API Management instance: HTTPS only, imported from the contract's OpenAPI v1, a
-// backend pointing at the function app, and the gateway policy (rendered by src/gateway from the config).
+// backend pointing at the function app, and the gateway policy (rendered by stacks/policies/ from the config).
 import { ApiManagementApi } from "@cdktf/provider-azurerm/lib/api-management-api/index.js";
 import { ApiManagementApiPolicy } from "@cdktf/provider-azurerm/lib/api-management-api-policy/index.js";
 import { ApiManagementBackend } from "@cdktf/provider-azurerm/lib/api-management-backend/index.js";
@@ -24,7 +24,7 @@ export interface WebhookGatewayProps {
   functionTitle: string;
   /** The contract's OpenAPI v1 document (JSON text). */
   openApiJson: string;
-  /** The policy XML (src/gateway/policy.ts). */
+  /** The policy XML (stacks/policies/policy.ts). */
   policyXml: string;
 }
 

@@ -2,7 +2,7 @@
 // synth time and passed inline to the API import (a Terraform file() path would be escaped by cdktf).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { repoRoot } from "../../src/config/load.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 export const OPENAPI_V1_PATH = path.join(repoRoot, "contracts", "webhook", "openapi", "openapi.v1.json");
 

@@ -1,7 +1,7 @@
 // App Service authentication (Easy Auth, authsettingsV2) on the function app: every request must carry an Entra
 // token for the function's app registration, issued to one of the allowed identities (API Management's managed
 // identity). The platform answers 401 before the receiver runs, so the receiver's code does not change.
-// The gateway gets that token with <authentication-managed-identity resource="..."/> (src/gateway/policy.ts).
+// The gateway gets that token with <authentication-managed-identity resource="..."/> (stacks/policies/policy.ts).
 
 export interface PlatformAuthProps {
   tenantId: string;

@@ -1,9 +1,9 @@
 // Maps the validated config to the webhook stack's typed props (called by stacks/app.ts). The stack and its
 // constructs never see the config: what each one needs is spelled out in its Props.
-import { renderPolicy } from "../../src/gateway/policy.js";
-import { selectPolicy } from "../../src/gateway/select.js";
+import { renderPolicy } from "../policies/policy.js";
+import { selectPolicy } from "../policies/select.js";
 import type { BaseStackProps } from "../base-stack.js";
-import type { StackConfig } from "../config.js";
+import type { StackConfig } from "../config/stack-config.js";
 import { baseStackProps } from "../props.js";
 import type { ReceiverSettingsProps } from "./app-settings.js";
 import type { WebhookQueueOptions } from "./queues.js";

@@ -63,18 +63,16 @@ describe("every rule reports what it forbids (synthetic tree)", () => {
     // allowed: the CLI imports the core and the adapters; the core imports the core; adapters import the core
     "src/cli/context.ts": 'import { plan } from "../search/plan.js";\nexport const context = { plan };\n',
     "src/cli/docs-index/commands/plan.ts":
-      'import { load } from "../../../search/ops/io/search-io.js";\nexport { load };\n',
-    "src/search/ops/io/search-io.ts":
-      'import { normalise } from "../../normalise.js";\nexport const load = normalise;\n',
+      'import { load } from "../../../search/io/search-io.js";\nexport { load };\n',
+    "src/search/io/search-io.ts": 'import { normalise } from "../normalise.js";\nexport const load = normalise;\n',
     "src/search/normalise.ts": "export const normalise = (x: string) => x.trim();\n",
     // forbidden: the core imports the CLI
     "src/search/plan.ts": 'import type { Format } from "../cli/format.js";\nexport const plan = (f?: Format) => f;\n',
     "src/cli/format.ts": "export type Format = 'json' | 'text';\n",
     // forbidden: the core imports an adapter
-    "src/search/deploy.ts": 'import { load } from "./ops/io/search-io.js";\nexport const deploy = load;\n',
+    "src/search/deploy.ts": 'import { load } from "./io/search-io.js";\nexport const deploy = load;\n',
     // forbidden: an adapter imports the CLI
-    "src/search/ops/io/blob-io.ts":
-      'import { context } from "../../../cli/context.js";\nexport const blobs = context;\n',
+    "src/search/io/blob-io.ts": 'import { context } from "../../cli/context.js";\nexport const blobs = context;\n',
     // forbidden: a command imports a sibling command
     "src/cli/docs-index/commands/deploy.ts": 'import { load } from "./plan.js";\nexport const deploy = load;\n',
     // forbidden: src imports local tooling, scripts, benchmarks and tests
@@ -94,8 +92,8 @@ describe("every rule reports what it forbids (synthetic tree)", () => {
   };
   const expected = [
     "core-not-to-cli: src/search/plan.ts → src/cli/format.ts",
-    "core-not-to-adapters: src/search/deploy.ts → src/search/ops/io/search-io.ts",
-    "adapters-not-to-cli: src/search/ops/io/blob-io.ts → src/cli/context.ts",
+    "core-not-to-adapters: src/search/deploy.ts → src/search/io/search-io.ts",
+    "adapters-not-to-cli: src/search/io/blob-io.ts → src/cli/context.ts",
     "cli-commands-not-to-siblings: src/cli/docs-index/commands/deploy.ts → src/cli/docs-index/commands/plan.ts",
     "src-not-to-tooling: src/gateway/policy.ts → local/standin.ts",
     "src-not-to-tooling: src/gateway/policy.ts → scripts/run.ts",

@@ -30,7 +30,7 @@ import {
   rebuildCost,
   rebuildLabel,
 } from "../../src/search/bluegreen/plan-view.js";
-import { buildPlan } from "../../src/search/plan.js";
+import { buildPlan } from "../../src/search/plan/plan.js";
 import { loadDefinition } from "../standin/fixtures.js";
 
 const BLOB_BASE = "https://docsdev.blob.core.windows.net/$web/";

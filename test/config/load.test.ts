@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, parseConfig, resolveConfigLocation, repoRoot } from "../../src/config/load.js";
+import { ConfigError, loadConfig, parseConfig, resolveConfigLocation } from "../../src/config/load.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const minimal = `
 environment: test

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, repoRoot } from "../../src/config/load.js";
+import { ConfigError } from "../../src/config/load.js";
 import {
   compileWebhookContract,
   contractDir,
@@ -17,6 +17,7 @@ import {
 } from "../../contracts/webhook/src/build.js";
 import { providerNameFromConfig, renderProviderTsp } from "../../contracts/webhook/src/provider.js";
 import { PROBLEM_TYPES } from "../../webhook/src/problem.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 type Doc = {
   openapi: string;

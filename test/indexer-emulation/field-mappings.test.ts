@@ -2,14 +2,12 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   applyFieldMappings,
-  base64Decode,
-  base64Encode,
   extractTokenAtPosition,
   urlDecode,
   urlEncode,
-  URL_TOKEN_ENCODE_FORM,
   type FieldMapping,
 } from "../../src/search/indexer-emulation/field-mappings.js";
+import { base64Decode, base64Encode, URL_TOKEN_ENCODE_FORM } from "../../src/search/indexer-emulation/base64.js";
 
 const PATH = "https://acct.blob.core.windows.net/$web/app/section/page.html";
 

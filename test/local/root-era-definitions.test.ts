@@ -1,7 +1,7 @@
 // The root-era definitions derived from today's files: what the index, datasource and indexer looked like
 // before the newer fields, the deletion policy and the .xml exclusion existed.
 import { describe, expect, it } from "vitest";
-import { readRawDefinitions } from "../../src/search/definitions.js";
+import { readRawDefinitions } from "../../src/search/definitions/definitions.js";
 import { BACKFILL_FIELDS } from "../../src/search/ops/coverage.js";
 import { rootEraDefinitions } from "../../local/environment/root-era-definitions.js";
 

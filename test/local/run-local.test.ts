@@ -2,7 +2,7 @@
 // right. Also the step runner's failure and skip semantics.
 import { describe, expect, it } from "vitest";
 import { textSink as sink } from "../../src/cli/docs-index/in-process.js";
-import { runLocal, STEP_COUNT, type LocalResult } from "../../local/environment.js";
+import { runLocal, STEP_COUNT, type LocalResult } from "../../local/environment/run-local.js";
 import { StepFailed, StepRunner, StepSkipped } from "../../local/environment/steps.js";
 
 const ORDER = [
@@ -26,7 +26,7 @@ const ORDER = [
 const DOCS_URL = "https://docs.dev.example.com";
 
 // One run (the slowest test of the suite): every step and figure, then the kept services and their stop(). The
-// path without keep stops the same three services before returning (local/environment.ts).
+// path without keep stops the same three services before returning (local/environment/run-local.ts).
 describe("runLocal", () => {
   it("runs every step, ends ok with exit 0, keeps the services reachable with keep, and stops them", async () => {
     const log = sink();
@@ -136,17 +136,17 @@ describe("StepRunner", () => {
     const steps = new StepRunner(log.stream, 3, false);
     await steps.run("one", "First", async () => "done");
     await steps.run("two", "Second", async () => {
-      throw new StepSkipped("piece not available yet");
+      throw new StepSkipped("the queue service is not running");
     });
     await expect(steps.run("three", "Third", async () => Promise.reject(new Error("boom")))).rejects.toThrow(
       StepFailed,
     );
     expect(steps.records.map((r) => [r.name, r.status, r.detail])).toEqual([
       ["one", "ok", "done"],
-      ["two", "skipped", "piece not available yet"],
+      ["two", "skipped", "the queue service is not running"],
       ["three", "failed", "boom"],
     ]);
-    expect(log.text()).toContain("skipped: piece not available yet");
+    expect(log.text()).toContain("skipped: the queue service is not running");
     expect(log.text()).toContain("failed: boom");
   });
 });

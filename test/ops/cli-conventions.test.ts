@@ -2,12 +2,13 @@
 // on (sign-in, internal errors with DOCS_INDEX_DEBUG), target naming and overrides. No service needed.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { commandNameIn } from "../../src/cli/docs-index/registry.js";
+import { globalOptions } from "../../src/cli/docs-index/program.js";
+import { commandNameIn, GLOBAL_OPTIONS_WITH_VALUE } from "../../src/cli/docs-index/registry.js";
 import { reportError, SIGN_IN_HINT } from "../../src/cli/docs-index/errors.js";
 import { runDocsIndex, textSink } from "../../src/cli/docs-index/in-process.js";
 import { colorEnabled, createOutput } from "../../src/cli/output.js";
-import { repoRoot } from "../../src/config/load.js";
 import { resolveSearchEndpoint } from "../../src/config/search.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const env = { VARS_FILE: path.join(repoRoot, "config", "dev", "vars.yml") };
 const pkg = JSON.parse(
@@ -128,6 +129,14 @@ describe("docs-index conventions", () => {
     expect(commandNameIn(["--vars-file", "x.yml", "url", "a"])).toBe("url");
     expect(commandNameIn(["help", "deploy"])).toBe("deploy");
     expect(commandNameIn(["--version"])).toBeUndefined();
+  });
+
+  it("the options skipped with their value when finding the command name are exactly the program's global options that take one", () => {
+    const takingValue = globalOptions()
+      .filter((o) => o.required || o.optional)
+      .map((o) => o.long);
+    expect([...GLOBAL_OPTIONS_WITH_VALUE].sort()).toEqual(takingValue.sort());
+    for (const option of takingValue) expect(commandNameIn([option!, "plan", "status"])).toBe("status");
   });
 });
 

@@ -1,6 +1,6 @@
 // The document pager against the stand-in: every document exactly once, with nulls and ties across pages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { streamDocRefs, type PagerState } from "../../src/search/ops/io/document-pager.js";
+import { streamDocRefs, type PagerState } from "../../src/search/io/document-pager.js";
 import { startHarness, type Harness } from "./harness.js";
 
 let h: Harness;

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { EXIT_CODES, exitCodeMarkdownTable } from "../../src/cli/exit-codes.js";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { COMMANDS } from "../../src/cli/docs-index/registry.js";
-import { repoRoot } from "../../src/config/load.js";
 import { withExitCodeTable } from "../../scripts/readme-exit-codes.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const env = { DEPLOY_ENV: "dev", NO_COLOR: "1" };
 

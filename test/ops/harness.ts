@@ -3,13 +3,13 @@
 import path from "node:path";
 import { AzureKeyCredential, SearchClient } from "@azure/search-documents";
 import { BlobServiceClient } from "@azure/storage-blob";
-import { repoRoot } from "../../src/config/load.js";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { startAzurite, type Azurite } from "../../local/azurite.js";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
 import { newEtag, type ExecutionResult } from "../../local/search-standin/state.js";
 import { loadDefinition } from "../standin/fixtures.js";
 import { FAST_SERVICE } from "./fast-service.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 export const ACCOUNT_ROOT = "https://devstoreaccount1.blob.core.windows.net/$web";
 

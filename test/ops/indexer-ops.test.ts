@@ -3,10 +3,10 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { repoRoot } from "../../src/config/load.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { execution } from "../support/execution.js";
 import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "./harness.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 let h: Harness;
 const html = (title: string) =>

@@ -6,9 +6,9 @@ import path from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../src/config/load.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { ACCOUNT_ROOT, startHarness, type Harness } from "./harness.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const SCHEMA_DIR = path.join(repoRoot, "schemas", "docs-index");
 const ajv = new Ajv2020.default({ allErrors: true, strict: true });

@@ -5,7 +5,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
-import { repoRoot } from "../../src/config/load.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 let server: Server;
 let url: string;

@@ -5,8 +5,8 @@ import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
-import { repoRoot } from "../../src/config/load.js";
 import { STACK_IDS } from "../../stacks/app.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const TEMPLATES = {
   github: ".github/workflows/deploy.yml",

@@ -10,9 +10,9 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { findMarkedComment, upsertPullRequestComment } from "../../src/ci/azure-devops-comment.js";
 import { composePlanComment, cutText, planCommentMarker, terraformSummary } from "../../src/ci/plan-comment.js";
-import { repoRoot } from "../../src/config/load.js";
-import { renderPlanMarkdown } from "../../src/search/plan-markdown.js";
+import { renderPlanMarkdown } from "../../src/search/views/plan-markdown.js";
 import { fourPlans, TARGET } from "../search/plan-fixtures.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const TF_CHANGES = [
   "Terraform will perform the following actions:",

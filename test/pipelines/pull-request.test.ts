@@ -6,8 +6,8 @@ import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
-import { repoRoot } from "../../src/config/load.js";
 import { STACK_IDS } from "../../stacks/app.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const scripts: Record<string, string> = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).scripts;
 const load = (file: string) => parse(readFileSync(path.join(repoRoot, file), "utf8"));

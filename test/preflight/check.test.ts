@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+
 import {
   checkBlobServiceProperties,
-  formatPreflightReport,
   softDeleteFromServiceProperties,
   versioningFromArmBlobService,
   type ObservedBlobServiceProperties,
-} from "../../src/search/preflight.js";
+} from "../../src/search/ops/preflight.js";
+import { formatPreflightReport } from "../../src/search/views/preflight-text.js";
 
 const ready: ObservedBlobServiceProperties = {
   account: "docs",

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startAzurite, type Azurite } from "../../local/azurite.js";
 import { createContext } from "../../src/cli/context.js";
 import { runDocsIndex, textSink as sink } from "../../src/cli/docs-index/in-process.js";
-import { ARM_STORAGE_API_VERSION, runPreflight } from "../../src/cli/docs-index/commands/preflight.js";
+import { runPreflight } from "../../src/cli/docs-index/commands/preflight.js";
 import { createOutput } from "../../src/cli/output.js";
-import { DEFAULT_SERVICE_OPTIONS } from "../../src/search/ops/io/service-options.js";
-import { repoRoot } from "../../src/config/load.js";
+import { DEFAULT_SERVICE_OPTIONS } from "../../src/search/io/service-options.js";
+import { repoRoot } from "../../src/config/repo-root.js";
+import { ARM_STORAGE_API_VERSION } from "../../src/search/io/arm-blob-service.js";
 
 // The local config: Azurite's account (the dev config names an Azure account since issue 12).
 const VARS_FILE = path.join(repoRoot, "config", "local", "vars.yml");

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { runDocsIndex, type CapturedRun } from "../../src/cli/docs-index/in-process.js";
-import { DEFAULT_DEFINITIONS_DIR } from "../../src/search/definitions.js";
+import { DEFAULT_DEFINITIONS_DIR } from "../../src/search/definitions/definitions.js";
 import type { SearchStandIn } from "../../local/search-standin/server.js";
 import { FAST_SERVICE } from "../ops/fast-service.js";
 

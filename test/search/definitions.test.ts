@@ -4,8 +4,8 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { parseConfig, repoRoot } from "../../src/config/load.js";
-import { canonicalJson } from "../../src/search/canonical-json.js";
+import { parseConfig } from "../../src/config/load.js";
+import { canonicalJson } from "../../src/search/definitions/canonical-json.js";
 import {
   DEFAULT_DEFINITIONS_DIR,
   DEFINITION_FILES,
@@ -16,9 +16,10 @@ import {
   placeholdersIn,
   placeholderValues,
   readRawDefinitions,
-} from "../../src/search/definitions.js";
+} from "../../src/search/definitions/definitions.js";
 import { applyFieldMappings, type FieldMapping } from "../../src/search/indexer-emulation/field-mappings.js";
 import { copyDefinitions } from "./cli-harness.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const config = parseConfig(
   readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8"),

@@ -4,14 +4,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { parseConfig, repoRoot } from "../../src/config/load.js";
-import { loadDefinitions } from "../../src/search/definitions.js";
-import { ConcurrentChangeError, deploy } from "../../src/search/deploy.js";
-import type { Plan } from "../../src/search/plan.js";
-import { createSearchManagementPort } from "../../src/search/ops/io/management-port.js";
+import { parseConfig } from "../../src/config/load.js";
+import { loadDefinitions } from "../../src/search/definitions/definitions.js";
+import { ConcurrentChangeError } from "../../src/search/deploy/apply-plan.js";
+import { deploy } from "../../src/search/deploy/pipeline.js";
+import { createBlueGreenPort } from "../../src/search/io/bluegreen-port.js";
+import type { Plan } from "../../src/search/plan/plan.js";
+import { createSearchManagementPort } from "../../src/search/io/management-port.js";
 import { cli, copyDefinitions } from "./cli-harness.js";
 import { LANGUAGE_FIELD } from "./plan-fixtures.js";
 import { execution } from "../support/execution.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 let standIn: SearchStandIn;
 const started: SearchStandIn[] = [];
@@ -305,7 +308,12 @@ describe("concurrency and service errors", () => {
         return live;
       },
     };
-    const error = await deploy(racing, files).catch((e: unknown) => e);
+    const port = createBlueGreenPort({
+      indexClient: new SearchIndexClient(standIn.url, credential, options),
+      indexerClient: new SearchIndexerClient(standIn.url, credential, options),
+      management: racing,
+    });
+    const error = await deploy(port, { kind: "fresh", files }, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConcurrentChangeError);
     expect(String((error as Error).message)).toMatch(
       /index docs-index was changed on the service after it was read.*Nothing was changed/,

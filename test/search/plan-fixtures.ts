@@ -2,9 +2,11 @@
 // config/dev/vars.yml), planned by the real buildPlan against the state a deploy of the unmodified files leaves.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseConfig, repoRoot } from "../../src/config/load.js";
-import { loadDefinitions, type Definitions, type JsonObject } from "../../src/search/definitions.js";
-import { buildPlan, type LiveDefinitions, type Plan } from "../../src/search/plan.js";
+import { parseConfig } from "../../src/config/load.js";
+import { loadDefinitions, type Definitions } from "../../src/search/definitions/definitions.js";
+import { buildPlan, type LiveDefinitions, type Plan } from "../../src/search/plan/plan.js";
+import { type JsonObject } from "../../src/search/definitions/json.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const config = parseConfig(readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8"), "vars.yml");
 

@@ -3,11 +3,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../../src/config/load.js";
-import type { JsonObject } from "../../src/search/definitions.js";
-import { buildPlan } from "../../src/search/plan.js";
-import { renderPlanMarkdown, renderSavedPlanMarkdown } from "../../src/search/plan-markdown.js";
-import { createSavedPlan } from "../../src/search/saved-plan.js";
+import { buildPlan } from "../../src/search/plan/plan.js";
+import { renderPlanMarkdown, renderSavedPlanMarkdown } from "../../src/search/views/plan-markdown.js";
+import { createSavedPlan } from "../../src/search/saved-plans/saved-plan.js";
 import {
   deployedLive,
   devDefinitions,
@@ -16,6 +14,8 @@ import {
   withLanguageField,
   withSearchableSection,
 } from "./plan-fixtures.js";
+import type { JsonObject } from "../../src/search/definitions/json.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const lines = (...l: string[]) => l.join("\n");
 const plans = fourPlans();

@@ -2,11 +2,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfig, repoRoot } from "../../src/config/load.js";
-import { loadDefinitions, type Definitions, type JsonObject } from "../../src/search/definitions.js";
-import { canonicalDuration, durationSeconds, normaliseDefinition } from "../../src/search/normalise.js";
-import { buildPlan, HIDDEN, type LiveDefinitions } from "../../src/search/plan.js";
-import { renderPlan } from "../../src/search/render-plan.js";
+import { parseConfig } from "../../src/config/load.js";
+import { loadDefinitions, type Definitions } from "../../src/search/definitions/definitions.js";
+import { canonicalDuration, durationSeconds, normaliseDefinition } from "../../src/search/plan/normalise.js";
+import { buildPlan, HIDDEN, type LiveDefinitions } from "../../src/search/plan/plan.js";
+import { renderPlan } from "../../src/search/views/plan-text.js";
+import { type JsonObject } from "../../src/search/definitions/json.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const config = parseConfig(
   readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8"),

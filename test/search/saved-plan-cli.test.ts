@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { repoRoot } from "../../src/config/load.js";
 import { LANGUAGE_FIELD } from "./plan-fixtures.js";
 import { cli, copyDefinitions } from "./cli-harness.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 let standIn: SearchStandIn;
 let dir: string;

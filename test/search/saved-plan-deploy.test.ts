@@ -7,14 +7,25 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { ConcurrentChangeError, deploy, planDeploy, RebuildRefusedError } from "../../src/search/deploy.js";
-import type { Definitions, JsonObject } from "../../src/search/definitions.js";
-import { createSavedPlan, parseSavedPlan, serializeSavedPlan, type SavedPlan } from "../../src/search/saved-plan.js";
-import { applySavedPlan } from "../../src/search/saved-plan-apply.js";
-import { SavedPlanRefusedError } from "../../src/search/saved-plan-check.js";
-import { createSearchManagementPort } from "../../src/search/ops/io/management-port.js";
-import type { SearchManagementPort } from "../../src/search/service-port.js";
+import { ConcurrentChangeError } from "../../src/search/deploy/apply-plan.js";
+import { planDeployment } from "../../src/search/deploy/deployment.js";
+import { deploy } from "../../src/search/deploy/pipeline.js";
+import { readService } from "../../src/search/deploy/read.js";
+import { RebuildRefusedError } from "../../src/search/deploy/refusals.js";
+import type { BlueGreenPort } from "../../src/search/bluegreen/ports.js";
+import { createBlueGreenPort } from "../../src/search/io/bluegreen-port.js";
+import type { Definitions } from "../../src/search/definitions/definitions.js";
+import {
+  createSavedPlan,
+  parseSavedPlan,
+  serializeSavedPlan,
+  type SavedPlan,
+} from "../../src/search/saved-plans/saved-plan.js";
+import { SavedPlanRefusedError, type CurrentTarget } from "../../src/search/saved-plans/saved-plan-check.js";
+import { createSearchManagementPort } from "../../src/search/io/management-port.js";
+import type { SearchManagementPort } from "../../src/search/service/management-port.js";
 import { devDefinitions, withLanguageField, withSearchableSection } from "./plan-fixtures.js";
+import type { JsonObject } from "../../src/search/definitions/json.js";
 
 let standIn: SearchStandIn;
 let port: SearchManagementPort;
@@ -30,8 +41,31 @@ beforeEach(async () => {
     apiVersion: "2026-04-01",
     allowInsecureConnection: true,
   });
-  await deploy(port, devDefinitions());
+  await deploy(portOver(port), { kind: "fresh", files: devDefinitions() }, {});
 });
+
+/** The deploy's port over the stand-in, with `management` (a test may race another client in its reads). */
+function portOver(management: SearchManagementPort): BlueGreenPort {
+  const credential = new AzureKeyCredential(standIn.apiKey);
+  return createBlueGreenPort({
+    indexClient: new SearchIndexClient(standIn.url, credential, options),
+    indexerClient: new SearchIndexerClient(standIn.url, credential, options),
+    management,
+  });
+}
+
+/** `deploy <file>`: the one deploy pipeline with a saved plan. */
+function deploySaved(
+  management: SearchManagementPort,
+  saved: SavedPlan,
+  opts: { target: CurrentTarget; allowRebuild?: boolean; dryRun?: boolean; confirmRebuild?: () => Promise<void> },
+) {
+  return deploy(
+    portOver(management),
+    { kind: "saved", saved, target: opts.target },
+    { allowRebuild: opts.allowRebuild, dryRun: opts.dryRun, confirm: opts.confirmRebuild },
+  );
+}
 
 afterEach(async () => {
   await standIn.close();
@@ -39,11 +73,11 @@ afterEach(async () => {
 
 /** `docs-index plan -out <file>`, then the file read back as `deploy <file>` reads it. */
 async function planOut(definitions: Definitions): Promise<SavedPlan> {
-  const { plan, live } = await planDeploy(port, definitions);
+  const read = await readService(portOver(port), definitions);
   const saved = createSavedPlan({
-    plan,
+    plan: planDeployment(read, definitions).plan,
     definitions,
-    live,
+    live: read.live,
     target: { environment: "dev", endpoint: standIn.url, api_version: "2026-04-01" },
     toolVersion: "0.1.0",
   });
@@ -64,10 +98,10 @@ describe("deploy <saved plan> against the stand-in", () => {
     const saved = await planOut(withLanguageField());
     expect(saved.plan.objects.map((o) => o.action)).toEqual(["update", "unchanged", "unchanged"]);
     const mark = standIn.requests.length;
-    const result = await applySavedPlan(port, saved, { target: here() });
+    const result = await deploySaved(port, saved, { target: here() });
     expect(writesSince(mark)).toEqual(["PUT /indexes/docs-index", "POST /indexers/docs-indexer/run"]);
-    expect(result.steps!.map((s) => s.operation)).toEqual(["update", "skip", "skip"]);
-    expect(result.notices!.join("\n")).toMatch(/fields added: language/);
+    expect(result.steps.map((s) => s.operation)).toEqual(["update", "skip", "skip"]);
+    expect(result.notices.join("\n")).toMatch(/fields added: language/);
     const fields = standIn.state.indexes.get("docs-index")!.definition.fields as JsonObject[];
     expect(fields.map((f) => f.name)).toContain("language");
   });
@@ -80,7 +114,7 @@ describe("deploy <saved plan> against the stand-in", () => {
     const liveAfterChange = structuredClone(standIn.state.indexes.get("docs-index"));
 
     const mark = standIn.requests.length;
-    const error = await applySavedPlan(port, saved, { target: here() }).catch((e: unknown) => e);
+    const error = await deploySaved(port, saved, { target: here() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SavedPlanRefusedError);
     expect((error as SavedPlanRefusedError).refusals).toEqual([
       expect.objectContaining({ reason: "etag", kind: "index", name: "docs-index", planned: saved.live[0]!.etag }),
@@ -96,7 +130,7 @@ describe("deploy <saved plan> against the stand-in", () => {
   it("another environment or endpoint: refused before any write", async () => {
     const saved = await planOut(withLanguageField());
     const mark = standIn.requests.length;
-    const error = await applySavedPlan(port, saved, {
+    const error = await deploySaved(port, saved, {
       target: { environment: "prod", endpoint: "https://srch-docs-prod.search.windows.net" },
     }).catch((e: unknown) => e);
     expect((error as SavedPlanRefusedError).refusals.map((r) => r.reason)).toEqual(["environment", "endpoint"]);
@@ -107,10 +141,10 @@ describe("deploy <saved plan> against the stand-in", () => {
     const saved = await planOut(withSearchableSection());
     expect(saved.rebuild).toEqual({ strategy: "drop-and-recreate" });
     const mark = standIn.requests.length;
-    await expect(applySavedPlan(port, saved, { target: here() })).rejects.toBeInstanceOf(RebuildRefusedError);
+    await expect(deploySaved(port, saved, { target: here() })).rejects.toBeInstanceOf(RebuildRefusedError);
     expect(writesSince(mark)).toEqual([]);
     // A declined confirmation stops it before any write.
-    const declined = applySavedPlan(port, saved, {
+    const declined = deploySaved(port, saved, {
       target: here(),
       allowRebuild: true,
       confirmRebuild: async () => {
@@ -120,7 +154,7 @@ describe("deploy <saved plan> against the stand-in", () => {
     await expect(declined).rejects.toThrow("not confirmed");
     expect(writesSince(mark)).toEqual([]);
     let asked = 0;
-    await applySavedPlan(port, saved, { target: here(), allowRebuild: true, confirmRebuild: async () => void asked++ });
+    await deploySaved(port, saved, { target: here(), allowRebuild: true, confirmRebuild: async () => void asked++ });
     expect(asked).toBe(1);
     expect(writesSince(mark)).toEqual([
       "DELETE /indexes/docs-index",
@@ -133,7 +167,7 @@ describe("deploy <saved plan> against the stand-in", () => {
     const saved = await planOut(withSearchableSection());
     saved.rebuild = { strategy: "blue-green", next_index: "docs-index-2" };
     const mark = standIn.requests.length;
-    const error = await applySavedPlan(port, saved, { target: here(), allowRebuild: true }).catch((e: unknown) => e);
+    const error = await deploySaved(port, saved, { target: here(), allowRebuild: true }).catch((e: unknown) => e);
     expect((error as SavedPlanRefusedError).refusals.map((r) => r.reason)).toEqual(["strategy"]);
     expect(writesSince(mark)).toEqual([]);
   });
@@ -141,7 +175,7 @@ describe("deploy <saved plan> against the stand-in", () => {
   it("dry run: every check, no write", async () => {
     const saved = await planOut(withLanguageField());
     const mark = standIn.requests.length;
-    expect(await applySavedPlan(port, saved, { target: here(), dryRun: true })).toMatchObject({ dryRun: true });
+    expect(await deploySaved(port, saved, { target: here(), dryRun: true })).toMatchObject({ dryRun: true });
     expect(writesSince(mark)).toEqual([]);
   });
 
@@ -156,7 +190,7 @@ describe("deploy <saved plan> against the stand-in", () => {
         return live;
       },
     };
-    const error = await applySavedPlan(racing, saved, { target: here() }).catch((e: unknown) => e);
+    const error = await deploySaved(racing, saved, { target: here() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConcurrentChangeError);
     expect(standIn.requests.filter((r) => r.status === 412).map((r) => `${r.method} ${r.path}`)).toEqual([
       "PUT /indexes/docs-index",

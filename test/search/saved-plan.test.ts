@@ -4,9 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { repoRoot } from "../../src/config/load.js";
-import type { JsonObject } from "../../src/search/definitions.js";
-import { buildPlan, type LiveDefinitions } from "../../src/search/plan.js";
+import { buildPlan, type LiveDefinitions } from "../../src/search/plan/plan.js";
 import {
   createSavedPlan,
   parseSavedPlan,
@@ -18,10 +16,12 @@ import {
   SavedPlanSecretError,
   serializeSavedPlan,
   type SavedPlan,
-} from "../../src/search/saved-plan.js";
-import { checkSavedPlan, endpointKey } from "../../src/search/saved-plan-check.js";
-import { renderSavedPlan } from "../../src/search/saved-plan-text.js";
+} from "../../src/search/saved-plans/saved-plan.js";
+import { checkSavedPlan, endpointKey } from "../../src/search/saved-plans/saved-plan-check.js";
+import { renderSavedPlan } from "../../src/search/views/saved-plan-text.js";
 import { deployedLive, devDefinitions, TARGET, withLanguageField, withSearchableSection } from "./plan-fixtures.js";
+import type { JsonObject } from "../../src/search/definitions/json.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const NOW = new Date("2026-11-23T21:00:00.000Z");
 

@@ -5,11 +5,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { Testing } from "cdktf";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, repoRoot } from "../../src/config/load.js";
+import { ConfigError, parseConfig } from "../../src/config/load.js";
 import { buildStacks } from "../../stacks/app.js";
-import { requireStackConfig } from "../../stacks/config.js";
+import { requireStackConfig } from "../../stacks/config/stack-config.js";
 import { MissingOpenApiError, readOpenApiV1 } from "../../stacks/webhook/openapi.js";
 import { DEV_FILE, devConfig, fixtureOpenApi } from "./harness.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const devText = readFileSync(path.join(repoRoot, DEV_FILE), "utf8");
 const FILE = "config/test/vars.yml";

@@ -3,12 +3,19 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Testing } from "cdktf";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../../src/config/load.js";
 import { FunctionStorage } from "../../stacks/webhook/function-storage.js";
 import { FunctionMonitoring } from "../../stacks/webhook/monitoring.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 /** The files allowed to read the config: the entry points and the config -> props mappings. */
-const MAPPERS = ["app.ts", "config.ts", "main.ts", "props.ts", "webhook/props.ts", "webhook/authorized-app.ts"];
+const MAPPERS = [
+  "app.ts",
+  "config/stack-config.ts",
+  "main.ts",
+  "props.ts",
+  "webhook/props.ts",
+  "webhook/authorized-app.ts",
+];
 
 describe("constructs and stacks", () => {
   it("never see the config: only app.ts and the props mappings import it", () => {
@@ -16,7 +23,7 @@ describe("constructs and stacks", () => {
       (f) => f.endsWith(".ts") && !f.startsWith("policies/"),
     );
     const readers = files.filter((f) =>
-      /from "(\.\.?\/)+(config\.js|src\/config\/schema\.js)"|StackConfig/.test(
+      /from "(\.\.?\/)+(config\/stack-config\.js|src\/config\/schema\.js)"|StackConfig/.test(
         readFileSync(path.join(repoRoot, "stacks", f), "utf8"),
       ),
     );

@@ -2,9 +2,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Testing, type TerraformStack } from "cdktf";
-import { loadConfig, repoRoot } from "../../src/config/load.js";
+import { loadConfig } from "../../src/config/load.js";
 import type { Config } from "../../src/config/schema.js";
 import { buildStacks, type BuiltStacks } from "../../stacks/app.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 export const DEV_FILE = "config/dev/vars.yml";
 export const fixtureOpenApi = readFileSync(

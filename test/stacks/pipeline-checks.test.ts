@@ -3,8 +3,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../../src/config/load.js";
 import { STACK_IDS } from "../../stacks/app.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const TEMPLATES = [".github/workflows/deploy.yml", "pipelines/azure-pipelines.yml"];
 

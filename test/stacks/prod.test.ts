@@ -3,9 +3,10 @@
 import path from "node:path";
 import { Testing } from "cdktf";
 import { describe, expect, it } from "vitest";
-import { loadConfig, repoRoot } from "../../src/config/load.js";
+import { loadConfig } from "../../src/config/load.js";
 import { buildStacks } from "../../stacks/app.js";
 import { fixtureOpenApi, only, synth } from "./harness.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 const PROD_FILE = "config/prod/vars.yml";
 

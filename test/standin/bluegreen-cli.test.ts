@@ -7,12 +7,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
-import { repoRoot } from "../../src/config/load.js";
 import { brokenMappingDefinitions, searchableFieldDefinitions } from "../../local/environment/rebuild-demo.js";
 import { startQueryLoop } from "../../local/environment/query-loop.js";
 import { localCliEnv } from "../../local/environment/services.js";
 import { FAST_SERVICE } from "../ops/fast-service.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "./bluegreen-world.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 
 let world: BlueGreenWorld;
 let env: NodeJS.ProcessEnv;

@@ -4,13 +4,14 @@ import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azu
 import { BlobServiceClient, type ContainerClient } from "@azure/storage-blob";
 import { startAzurite, type Azurite } from "../../local/azurite.js";
 import { startSearchStandIn, type SearchStandIn } from "../../local/search-standin/server.js";
-import { createBlueGreenPort } from "../../src/search/ops/io/bluegreen-port.js";
+import { createBlueGreenPort } from "../../src/search/io/bluegreen-port.js";
 import { systemClock, type BlueGreenPort } from "../../src/search/bluegreen/ports.js";
-import type { Definitions, JsonObject } from "../../src/search/definitions.js";
-import { createSearchManagementPort } from "../../src/search/ops/io/management-port.js";
-import type { SearchManagementPort } from "../../src/search/service-port.js";
+import type { Definitions } from "../../src/search/definitions/definitions.js";
+import { createSearchManagementPort } from "../../src/search/io/management-port.js";
+import type { SearchManagementPort } from "../../src/search/service/management-port.js";
 import { loadDefinition } from "./fixtures.js";
 import { page, upload } from "./indexer-helpers.js";
+import type { JsonObject } from "../../src/search/definitions/json.js";
 
 export const PROPAGATION_MS = 200;
 

@@ -4,8 +4,7 @@
 import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchStandIn } from "../../local/search-standin/server.js";
-import type { JsonObject } from "../../src/search/definitions.js";
-import { deploy } from "../../src/search/deploy.js";
+import { deploy } from "../../src/search/deploy/pipeline.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { VerificationFailedError } from "../../src/search/bluegreen/build.js";
 import { migrateToAlias } from "../../src/search/bluegreen/migrate.js";
@@ -25,6 +24,7 @@ import {
   startBlueGreenWorld,
   type BlueGreenWorld,
 } from "./bluegreen-world.js";
+import type { JsonObject } from "../../src/search/definitions/json.js";
 
 let world: BlueGreenWorld;
 let standIn: SearchStandIn;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   indexerClient = world.indexers;
 
   // Today's state: a concrete docs-index, filled by one run, plus an orphan whose blob was deleted long ago.
-  await deploy(world.management, files());
+  await deploy(port, { kind: "fresh", files: files() }, {});
   await world.waitForIndexer();
   const listed = await indexes.getSearchClient<{ path: string }>("docs-index").search("*", { select: ["path"] });
   let sample = "";

@@ -3,17 +3,17 @@
 // generation, and a rebuild-class change is refused without --allow-rebuild (naming both generations and the
 // cost) and done blue/green with it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  BlueGreenRebuildRefusedError,
-  deployThroughAlias,
-  planThroughAlias,
-} from "../../src/search/bluegreen/deploy-alias.js";
+import { planDeployment } from "../../src/search/deploy/deployment.js";
+import { deploy, type DeployOptions } from "../../src/search/deploy/pipeline.js";
+import { readService } from "../../src/search/deploy/read.js";
+import { BlueGreenRebuildRefusedError } from "../../src/search/deploy/refusals.js";
+import type { Definitions } from "../../src/search/definitions/definitions.js";
 import { migrateToAlias } from "../../src/search/bluegreen/migrate.js";
 import { blueGreenRendering } from "../../src/search/bluegreen/plan-view.js";
-import { renderPlan } from "../../src/search/render-plan.js";
-import { resolveServingIndex } from "../../src/search/ops/io/alias-resolve.js";
+import { renderPlan } from "../../src/search/views/plan-text.js";
+import { resolveServingIndex } from "../../src/search/io/alias-resolve.js";
 import { describeResolution } from "../../src/search/bluegreen/generations.js";
-import { formatMigrateResult, formatRebuildResult } from "../../src/search/bluegreen/render.js";
+import { formatMigrateResult, formatRebuildResult } from "../../src/search/views/bluegreen-text.js";
 import {
   files,
   rebuildOptions,
@@ -23,6 +23,10 @@ import {
 } from "./bluegreen-world.js";
 
 let world: BlueGreenWorld;
+/** `plan`: the one read and the plan deploy would apply. */
+const planThroughAlias = async (d: Definitions) => planDeployment(await readService(world.port, d), d);
+const deployFiles = (d: Definitions, options: Partial<DeployOptions> = {}) =>
+  deploy(world.port, { kind: "fresh", files: d }, { rebuild: rebuildOptions(), ...options });
 const actions = (plan: { objects: { kind: string; action: string }[] }) =>
   Object.fromEntries(plan.objects.map((o) => [o.kind, o.action]));
 const writes = () => world.standIn.requests.filter((r) => r.method !== "GET").length;
@@ -36,9 +40,9 @@ afterAll(async () => {
 
 describe("deploy through the alias", () => {
   it("not migrated: the ordinary deploy creates the concrete index", async () => {
-    const result = await deployThroughAlias(world.port, files(), { rebuild: rebuildOptions() });
-    expect(result.mode).toBe("concrete");
-    expect(result.deployed?.steps.map((s) => s.operation)).toEqual(["create", "create", "create"]);
+    const result = await deployFiles(files());
+    expect(result.deployment.mode).toBe("concrete");
+    expect(result.steps.map((s) => s.operation)).toEqual(["create", "create", "create"]);
     await world.waitForIndexer();
   });
 
@@ -50,7 +54,7 @@ describe("deploy through the alias", () => {
       "docs-index → docs-index-1",
     );
     expect((await resolveServingIndex(world.indexes, "nothing")).kind).toBe("missing");
-    const planned = await planThroughAlias(world.port, files());
+    const planned = await planThroughAlias(files());
     expect(planned.mode).toBe("alias");
     expect(actions(planned.plan)).toEqual({ index: "unchanged", datasource: "unchanged", indexer: "unchanged" });
   });
@@ -60,18 +64,18 @@ describe("deploy through the alias", () => {
       const profile = (d.index.scoringProfiles as { text: { weights: Record<string, number> } }[])[0]!;
       profile.text.weights.title = 6;
     });
-    const result = await deployThroughAlias(world.port, weighted, { rebuild: rebuildOptions() });
-    expect(actions(result.plan).index).toBe("update");
-    expect(result.deployed?.steps.find((s) => s.kind === "index")).toMatchObject({
+    const result = await deployFiles(weighted);
+    expect(actions(result.deployment.plan).index).toBe("update");
+    expect(result.steps.find((s) => s.kind === "index")).toMatchObject({
       name: "docs-index-1",
       operation: "update",
     });
     expect((await world.indexes.getAlias("docs-index")).indexes).toEqual(["docs-index-1"]);
-    expect(actions((await planThroughAlias(world.port, weighted)).plan).index).toBe("unchanged");
+    expect(actions((await planThroughAlias(weighted)).plan).index).toBe("unchanged");
   });
 
   it("a rebuild-class change: the plan says blue/green with both generations; refused without --allow-rebuild", async () => {
-    const planned = await planThroughAlias(world.port, files(sectionSearchable));
+    const planned = await planThroughAlias(files(sectionSearchable));
     expect(planned.blueGreen).toEqual({ alias: "docs-index", from: "docs-index-1", to: "docs-index-2" });
     const text = renderPlan(planned.plan, undefined, blueGreenRendering(planned.blueGreen!));
     expect(text).toMatch(/index docs-index: rebuild \(blue\/green: docs-index-1 → docs-index-2\)/);
@@ -79,9 +83,7 @@ describe("deploy through the alias", () => {
     expect(text).toMatch(/note: does not cost: downtime/);
     expect(text).not.toMatch(/drop and recreate|deletes every document/);
     const before = writes();
-    const err = await deployThroughAlias(world.port, files(sectionSearchable), { rebuild: rebuildOptions() }).catch(
-      (e: unknown) => e,
-    );
+    const err = await deployFiles(files(sectionSearchable)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BlueGreenRebuildRefusedError);
     expect((err as Error).message).toMatch(/--allow-rebuild/);
     expect(writes()).toBe(before);
@@ -89,11 +91,10 @@ describe("deploy through the alias", () => {
 
   it("with --allow-rebuild it rebuilds blue/green; afterwards the plan is unchanged", async () => {
     let confirmed = false;
-    const result = await deployThroughAlias(world.port, files(sectionSearchable), {
+    const result = await deployFiles(files(sectionSearchable), {
       allowRebuild: true,
-      rebuild: rebuildOptions(),
-      confirmRebuild: async (p) => {
-        confirmed = p.blueGreen?.to === "docs-index-2";
+      confirm: async (d) => {
+        confirmed = d.blueGreen?.to === "docs-index-2";
       },
     });
     expect(confirmed).toBe(true);
@@ -103,7 +104,7 @@ describe("deploy through the alias", () => {
     expect(text).toMatch(/kept for rollback: docs-index-1/);
     expect(text).toMatch(/ok {3}run: run success/);
     expect((await world.indexes.getAlias("docs-index")).indexes).toEqual(["docs-index-2"]);
-    expect(actions((await planThroughAlias(world.port, files(sectionSearchable))).plan)).toEqual({
+    expect(actions((await planThroughAlias(files(sectionSearchable))).plan)).toEqual({
       index: "unchanged",
       datasource: "unchanged",
       indexer: "unchanged",

@@ -2,9 +2,9 @@
 // SearchIndexerClient, documents through SearchClient; blobs in real Azurite.
 import { AzureKeyCredential, SearchClient, SearchIndexerClient } from "@azure/search-documents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { base64Encode } from "../../src/search/indexer-emulation/field-mappings.js";
 import { loadDefinition } from "./fixtures.js";
 import { page, startWorld, upload, type IndexerWorld } from "./indexer-helpers.js";
+import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 
 let world: IndexerWorld;
 let indexers: SearchIndexerClient;

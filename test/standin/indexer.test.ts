@@ -8,8 +8,8 @@ import {
   waitForIndexerRun,
 } from "../../local/search-standin/indexer/engine.js";
 import type { StandInContext } from "../../local/search-standin/context.js";
-import { base64Encode } from "../../src/search/indexer-emulation/field-mappings.js";
 import { define, lastResult, page, startWorld, upload, type IndexerWorld } from "./indexer-helpers.js";
+import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 
 const ACCOUNT_URL = "https://devstoreaccount1.blob.core.windows.net";
 const NAMES = { index: "docs-index", datasource: "docs-datasource", indexer: "docs-indexer" };

@@ -12,12 +12,12 @@ import {
   DEPLOY_ORDER,
   readRawDefinitions,
   type DefinitionKind,
-  type JsonObject,
-} from "../../src/search/definitions.js";
+} from "../../src/search/definitions/definitions.js";
 import { localCliEnv } from "../../local/environment/services.js";
 import { FAST_SERVICE } from "../ops/fast-service.js";
 import { LANGUAGE_FIELD } from "../search/plan-fixtures.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "./bluegreen-world.js";
+import { type JsonObject } from "../../src/search/definitions/json.js";
 
 let world: BlueGreenWorld;
 let env: NodeJS.ProcessEnv;
@@ -29,6 +29,19 @@ const writesSince = (mark: number) =>
     .slice(mark)
     .filter((r) => r.method !== "GET")
     .map((r) => `${r.method} ${r.path}`);
+
+/** GETs since `mark` of the generation, the datasource, the indexer and the alias: the one read of a command. */
+const definitionGets = (mark: number) => {
+  const gets = world.standIn.requests.slice(mark).filter((r) => r.method === "GET");
+  const count = (re: RegExp) => gets.filter((r) => re.test(r.path)).length;
+  return {
+    index: count(/^\/indexes\/docs-index(-\d+)?$/),
+    datasource: count(/^\/datasources\/docs-datasource$/),
+    indexer: count(/^\/indexers\/docs-indexer$/),
+    alias: count(/^\/aliases\/docs-index$/),
+  };
+};
+const ONCE = { index: 1, datasource: 1, indexer: 1, alias: 1 };
 
 type Raw = Record<DefinitionKind, JsonObject>;
 const scratch = mkdtempSync(path.join(tmpdir(), "saved-plan-alias-"));
@@ -81,6 +94,7 @@ describe("saved plans behind the alias", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/update: index docs-index-1/);
     expect(writesSince(mark)).toEqual(["PUT /indexes/docs-index-1", "POST /indexers/docs-indexer/run"]);
+    expect(definitionGets(mark)).toEqual(ONCE);
     const index = await world.indexes.getIndex("docs-index-1");
     expect(index.fields.map((f) => f.name)).toContain("language");
     expect(await aliasTarget()).toBe("docs-index-1");
@@ -149,9 +163,16 @@ describe("saved plans behind the alias", () => {
     expect(refused.stderr).toMatch(/--allow-rebuild/);
     expect(writesSince(mark)).toEqual([]);
 
+    mark = world.standIn.requests.length;
     const run = await cli("deploy", file, "--allow-rebuild", "--yes", "--definitions", dir, ...FAST);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/docs-index now serves docs-index-2/);
+    // The one read, then the rebuild works from it: the live generation, datasource, indexer and alias once each;
+    // the new generation once, when it is verified.
+    expect(definitionGets(mark)).toEqual({ ...ONCE, index: 2 });
+    expect(
+      world.standIn.requests.slice(mark).filter((r) => r.method === "GET" && r.path === "/indexes/docs-index-2"),
+    ).toHaveLength(1);
     expect(await aliasTarget()).toBe("docs-index-2");
     expect(world.standIn.state.indexes.has("docs-index-1")).toBe(true);
     const plan = await cli("plan", "--definitions", dir, "--detailed-exitcode");

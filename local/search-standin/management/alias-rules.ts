@@ -4,8 +4,6 @@
 // refusals (status and code where undocumented are UNCONFIRMED). Sources: docs/blue-green.md.
 import { ServiceError } from "../http.js";
 
-export { ALIAS_AND_INDEX_SHARE_NAMES, NEW_ALIAS_PROPAGATES } from "../../../src/search/bluegreen/alias-facts.js";
-
 /**
  * UNCONFIRMED (see ALIAS_NAME_REFUSAL_STATUSES in alias-facts.ts): how long a deleted index's name stays unusable
  * for an alias. Default 0; tests set `indexNameReleaseMs` to exercise the migration's retry with backoff.

@@ -7,16 +7,15 @@ import { ServiceError, type Router, type StandInRequest, type StandInResponse } 
 import type { StandInContext } from "../context.js";
 import { newEtag, type JsonObject, type Stored, type StandInState } from "../state.js";
 import {
-  ALIAS_AND_INDEX_SHARE_NAMES,
   aliasCannotDeleteIndex,
   INDEX_NAME_RELEASE_DEFAULT_MS,
-  NEW_ALIAS_PROPAGATES,
   aliasNameTaken,
   indexMappedByAlias,
   indexNameTakenByAlias,
   indexerTargetIsAlias,
 } from "./alias-rules.js";
 import { bindName, checkConditions, representation, requireObjectBody, writeResponse } from "./conditions.js";
+import { ALIAS_AND_INDEX_SHARE_NAMES, NEW_ALIAS_PROPAGATES } from "../../../src/search/bluegreen/alias-facts.js";
 
 interface StoredAlias extends Stored {
   /** Where requests went before the last re-mapping, until `effectiveAt` (propagation). */

@@ -1,6 +1,6 @@
 // What the service does with datasource and indexer bodies: validate, fill defaults, and report them the way
 // GET does (connection strings are write-only; schedule intervals in canonical duration form).
-import { canonicalDuration, durationSeconds } from "../../../src/search/normalise.js";
+import { canonicalDuration, durationSeconds } from "../../../src/search/plan/normalise.js";
 import { ServiceError } from "../http.js";
 import type { JsonObject, StandInState } from "../state.js";
 import { assertTargetNotAlias } from "./aliases.js";

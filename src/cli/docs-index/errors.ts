@@ -1,6 +1,6 @@
 // One place that turns any error into a message a person can act on and an exit code. Never prints
 // credentials: only messages, codes and URLs without query strings.
-import { NoAnswerError } from "../../search/ops/io/service-options.js";
+import { NoAnswerError } from "../../search/io/service-options.js";
 import { DeadlineExpired } from "../deadline.js";
 import { CliError, ExitCode } from "../exit-codes.js";
 import type { Output } from "../output.js";

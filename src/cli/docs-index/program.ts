@@ -1,10 +1,10 @@
 // The docs-index command line: global options, the registry of subcommands (only the one being run is loaded),
 // and the one wrapper that gives each action its context and deadline and maps errors to exit codes.
 import { Command, CommanderError, Option } from "commander";
-import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/ops/io/service-options.js";
+import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/io/service-options.js";
 import type { CliContext } from "../context.js";
 import { Deadline } from "../deadline.js";
-import { exitCodeSummary, ExitCode } from "../exit-codes.js";
+import { DETAILED_EXITCODE_FLAG, detailedExitCode, exitCodeSummary, ExitCode } from "../exit-codes.js";
 import { createOutput, type OutputStreams } from "../output.js";
 import type { ActionRunner } from "./command.js";
 import { reportError } from "./errors.js";
@@ -34,28 +34,34 @@ interface GlobalOptions {
   deadline: number;
 }
 
+/** The options every command takes (registry.ts's GLOBAL_OPTIONS_WITH_VALUE lists those that take a value). */
+export function globalOptions(): Option[] {
+  return [
+    new Option("--json", "machine-readable output on stdout (progress and notes stay on stderr)"),
+    new Option("--no-color", "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it)"),
+    new Option("--env <name>", "environment: reads config/<name>/vars.yml (default: $DEPLOY_ENV or dev)"),
+    new Option("--vars-file <path>", "read this vars.yml instead (default: $VARS_FILE)"),
+    new Option("--request-timeout <seconds>", "give up on a request without an answer after this long")
+      .default(DEFAULT_REQUEST_TIMEOUT_SECONDS)
+      .argParser(positiveSeconds("--request-timeout")),
+    new Option("--deadline <seconds>", "overall limit for a command (waits add their own --timeout)")
+      .default(DEFAULT_DEADLINE_SECONDS)
+      .argParser(positiveSeconds("--deadline")),
+  ];
+}
+
 export async function runCli(rawArgv: string[], options: RunOptions = {}): Promise<number> {
   const argv = terraformStyleArgs(rawArgv);
   const env = options.env ?? process.env;
   const streams = options.streams ?? process;
   let exitCode: number = ExitCode.Ok;
+  /** The exit code came from an error (not from the command's result). */
+  let failed = false;
   const program = new Command("docs-index")
     .description("Plan, deploy and operate the docs-index search index, its datasource and its indexer.")
-    .version(cliVersion(), "-V, --version", "print the version")
-    .addOption(new Option("--json", "machine-readable output on stdout (progress and notes stay on stderr)"))
-    .addOption(new Option("--no-color", "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it)"))
-    .addOption(new Option("--env <name>", "environment: reads config/<name>/vars.yml (default: $DEPLOY_ENV or dev)"))
-    .addOption(new Option("--vars-file <path>", "read this vars.yml instead (default: $VARS_FILE)"))
-    .addOption(
-      new Option("--request-timeout <seconds>", "give up on a request without an answer after this long")
-        .default(DEFAULT_REQUEST_TIMEOUT_SECONDS)
-        .argParser(positiveSeconds("--request-timeout")),
-    )
-    .addOption(
-      new Option("--deadline <seconds>", "overall limit for a command (waits add their own --timeout)")
-        .default(DEFAULT_DEADLINE_SECONDS)
-        .argParser(positiveSeconds("--deadline")),
-    )
+    .version(cliVersion(), "-V, --version", "print the version");
+  for (const option of globalOptions()) program.addOption(option);
+  program
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({
@@ -91,6 +97,7 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
         ctx.extendDeadline = (ms) => deadline.extend(ms);
         exitCode = await Promise.race([action(ctx, ...args), deadline.expired]);
       } catch (err) {
+        failed = true;
         exitCode = reportError(err, {
           out,
           env,
@@ -111,12 +118,17 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
     if (entry.name === name) (await entry.load()).register(program, run);
     else program.command(entry.name).description(entry.summary);
   }
+  // Only a command that has the flag changes its exit codes with it (elsewhere the flag is a usage error, 2).
+  const detailed =
+    argv.slice(2).includes(DETAILED_EXITCODE_FLAG) &&
+    Boolean(program.commands.find((c) => c.name() === name)?.options.some((o) => o.long === DETAILED_EXITCODE_FLAG));
 
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
-    throw err;
+    if (!(err instanceof CommanderError)) throw err;
+    exitCode = err.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
+    failed = true;
   }
-  return exitCode;
+  return detailed ? detailedExitCode(exitCode, failed) : exitCode;
 }

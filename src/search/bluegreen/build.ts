@@ -2,15 +2,15 @@
 // reviewed file, point the indexer at it, reset and run (one full crawl; the live index keeps serving,
 // unchanged), wait with progress, then verify it against the live index before any consumer sees it. On a failed
 // verification the indexer is pointed back at the live index; the new generation is kept for inspection.
-import type { Definitions, JsonObject } from "../definitions.js";
-import type { LiveObject } from "../plan.js";
-import { BlobIndex } from "../ops/orphans.js";
+import type { Definitions } from "../definitions/definitions.js";
+import type { LiveObject } from "../plan/plan.js";
 import { countableFields } from "./countable.js";
 import { summariseDropped, type DropOptions, type DroppedSummary } from "./dropped.js";
 import { forGeneration } from "./generations.js";
 import type { BlueGreenPort, Clock } from "./ports.js";
 import { crawlState, fullCrawlRun, type CrawlState } from "./progress-state.js";
 import { verifyGeneration, type FieldCount, type Verification } from "./verify.js";
+import type { JsonObject } from "../definitions/json.js";
 
 export type StepName =
   | "create-generation"
@@ -81,6 +81,11 @@ export interface BuildContext {
   steps: StepRecord[];
   /** The command that continues after an interruption (named in errors). */
   resumeCommand: string;
+  /**
+   * What the command already read, so the build does not read it again: the indexer (kept current with each of
+   * the build's own writes, whose answers carry the new ETag) and the serving index's definition.
+   */
+  known?: { indexer?: LiveObject; serving?: LiveObject };
 }
 
 export async function step<T>(ctx: BuildContext, name: StepName, fn: () => Promise<[T, string]>): Promise<T> {
@@ -104,9 +109,10 @@ export async function createAndPoint(ctx: BuildContext, candidate: string): Prom
     return [undefined, `created index ${candidate} from the reviewed definition`];
   });
   return step(ctx, "point-indexer", async () => {
-    const live = await management.get("indexer", indexerName(ctx));
+    const live = ctx.known?.indexer ?? (await management.get("indexer", indexerName(ctx)));
     if (!live) throw new Error(`indexer ${indexerName(ctx)} does not exist: run \`docs-index deploy\` first`);
-    await management.put("indexer", indexerName(ctx), target.indexer, { ifMatch: live.etag });
+    const pointed = await management.put("indexer", indexerName(ctx), target.indexer, { ifMatch: live.etag });
+    if (ctx.known) ctx.known.indexer = pointed;
     return [live, `${indexerName(ctx)} now writes into ${candidate} (was ${String(live.definition.targetIndexName)})`];
   });
 }
@@ -208,7 +214,7 @@ export async function verifyOrRollback(
   const { port, options } = ctx;
   const result = await step(ctx, "verify", async () => {
     const status = await port.indexerStatus(indexerName(ctx));
-    const servingDef = (await port.management.get("index", serving))?.definition;
+    const servingDef = (ctx.known?.serving ?? (await port.management.get("index", serving)))?.definition;
     const [liveCount, nextCount] = [await port.countDocuments(serving), await port.countDocuments(candidate)];
     const { fields, uncounted } = await fieldCounts(port, serving, servingDef, candidate);
     const blobs = port.blobs ? await port.blobs() : undefined;
@@ -227,7 +233,7 @@ export async function verifyOrRollback(
   });
   if (result.verification.ok) return result;
   await step(ctx, "rollback", async () => {
-    const current = await port.management.get("indexer", indexerName(ctx));
+    const current = ctx.known?.indexer ?? (await port.management.get("indexer", indexerName(ctx)));
     const back: JsonObject = previousIndexer
       ? { ...previousIndexer.definition }
       : { ...(current?.definition ?? ctx.files.indexer), targetIndexName: serving };
@@ -237,5 +243,3 @@ export async function verifyOrRollback(
   });
   throw new VerificationFailedError(candidate, serving, result.verification, result.dropped);
 }
-
-export { BlobIndex };

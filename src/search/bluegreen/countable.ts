@@ -1,6 +1,6 @@
 // Which fields of an index definition can be counted (`$count` of the documents holding a value needs a
 // filterable field) and the filter that counts them. Pure.
-import type { JsonObject } from "../definitions.js";
+import type { JsonObject } from "../definitions/json.js";
 
 export interface CountableField {
   name: string;

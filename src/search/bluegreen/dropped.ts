@@ -63,17 +63,3 @@ export function summariseDropped(
   }
   return { total, byReason, samples, blobsKnown: blobs !== undefined };
 }
-
-export function formatDropped(d: DroppedSummary): string {
-  if (d.total === 0) return "documents dropped by the rebuild: none";
-  const lines = [
-    `documents dropped by the rebuild (in the live generation, not in the new one): ${d.total}`,
-    `  orphans (blob deleted): ${d.byReason.orphan}`,
-    `  stale copies of root pages that fail by design: ${d.byReason["expected-failure-copy"]}`,
-    `  documents of extensions now excluded: ${d.byReason["excluded-extension"]}`,
-    `  unexplained${d.blobsKnown ? "" : " (no container listing: not classified)"}: ${d.byReason.unexplained}`,
-  ];
-  for (const reason of Object.keys(d.samples) as DropReason[])
-    for (const path of d.samples[reason]) lines.push(`    ${reason}: ${path}`);
-  return lines.join("\n");
-}

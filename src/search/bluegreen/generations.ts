@@ -1,6 +1,7 @@
 // Generations: the concrete indexes behind the alias, named `<alias>-<n>` (docs-index-3). Which index the alias
 // designates, the next generation's name, and the reviewed definitions retargeted at a generation. Pure.
-import type { Definitions, JsonObject } from "../definitions.js";
+import type { Definitions } from "../definitions/definitions.js";
+import type { JsonObject } from "../definitions/json.js";
 
 export function generationIndexName(alias: string, generation: number): string {
   return `${alias}-${generation}`;

@@ -2,8 +2,8 @@
 // name is not a change), the generation a rebuild would build, and the rebuild line with what it costs and what
 // it does not. Pure; the saved plan (plan -out) records `from`/`to` and the alias ETag, and the rebuild refuses
 // to run when the service no longer matches them.
-import type { LiveDefinitions } from "../plan.js";
-import type { RebuildRendering } from "../render-plan.js";
+import type { LiveDefinitions } from "../plan/plan.js";
+import type { RebuildRendering } from "../views/plan-text.js";
 import { asAliasNamed, generationIndexName, nextGeneration } from "./generations.js";
 
 export interface BlueGreenTarget {

@@ -1,8 +1,8 @@
 // The blue/green rebuild: build and verify the next generation beside the live one (./build.ts), then swap the
 // alias (conditional on its ETag), wait out propagation, and keep the old generation until `--prune`. Interrupted
 // at any step, consumers stay on a complete index; `resume` continues from what the service shows.
-import type { Definitions } from "../definitions.js";
-import type { LiveObject } from "../plan.js";
+import type { Definitions } from "../definitions/definitions.js";
+import type { LiveObject } from "../plan/plan.js";
 import { ALIAS_PROPAGATION_MS } from "./alias-facts.js";
 import {
   createAndPoint,
@@ -15,7 +15,7 @@ import {
 } from "./build.js";
 import type { DroppedSummary } from "./dropped.js";
 import { generationIndexName, generationOf, generationsIn, nextGeneration } from "./generations.js";
-import type { BlueGreenPort } from "./ports.js";
+import type { AliasRecord, BlueGreenPort } from "./ports.js";
 import { describePhase, inferPhase, type Observation, type Phase } from "./progress-state.js";
 import type { Verification } from "./verify.js";
 import { blueGreenTarget, plannedTargetMismatch, type BlueGreenTarget } from "./plan-view.js";
@@ -29,6 +29,20 @@ export interface RebuildOptions extends BuildOptions {
   propagationMs?: number;
   /** From a saved plan: refuse (nothing written) unless the service still rebuilds exactly this. */
   planned?: BlueGreenTarget;
+  /**
+   * The deploy's one read of the service: the rebuild starts from it instead of reading again, writes the indexer
+   * with its ETag and swaps the alias conditional on the alias's ETag from it (a change since fails with 412).
+   */
+  read?: RebuildStart;
+}
+
+/** What the deploy read before the rebuild (src/search/deploy/read.ts). */
+export interface RebuildStart {
+  observation: Observation;
+  alias: AliasRecord | undefined;
+  indexer: LiveObject | undefined;
+  /** The serving generation's definition. */
+  serving: LiveObject | undefined;
 }
 
 export interface RebuildResult {
@@ -87,7 +101,13 @@ async function begin(
         phase,
         `${describePhase(alias, phase)} Re-run with --resume, or wait for it to finish.`,
       );
-    return { live: phase.live, candidate: phase.candidate, previousIndexer: undefined, resumed: true };
+    return {
+      live: phase.live,
+      candidate: phase.candidate,
+      previousIndexer: undefined,
+      resumed: true,
+      deleted: undefined,
+    };
   }
   if (phase.phase !== "idle")
     throw new RebuildNotPossibleError(phase, `cannot rebuild ${alias}: ${describePhase(alias, phase)}`);
@@ -106,7 +126,23 @@ async function begin(
   }
   const candidate = generationIndexName(alias, nextGeneration(alias, observed.indexNames));
   const previousIndexer: LiveObject = await createAndPoint(ctx, candidate);
-  return { live: phase.live, candidate, previousIndexer, resumed: false };
+  return { live: phase.live, candidate, previousIndexer, resumed: false, deleted: phase.candidate };
+}
+
+/** Swaps the alias to `candidate`, conditional on its ETag as read (by the deploy, or just now). */
+async function swap(port: BlueGreenPort, alias: string, live: string, candidate: string, read?: AliasRecord) {
+  const changed = (now: string) =>
+    new Error(
+      `alias ${alias} changed during the rebuild (now ${now}, expected ${live}); not swapped. Run status, then deploy again.`,
+    );
+  const current = read ?? (await port.getAlias(alias));
+  if (!current || current.index !== live) throw changed(current?.index ?? "missing");
+  try {
+    await port.repointAlias(current, candidate);
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 412) throw changed("a newer version of it");
+    throw err;
+  }
 }
 
 export async function blueGreenRebuild(
@@ -116,10 +152,18 @@ export async function blueGreenRebuild(
 ): Promise<RebuildResult> {
   const alias = String(files.index.name);
   const indexer = String(files.indexer.name);
-  const ctx: BuildContext = { port, files, options, steps: [], resumeCommand: "docs-index deploy --resume" };
-  const observed = await observe(port, alias, indexer);
+  const { read } = options;
+  const ctx: BuildContext = {
+    port,
+    files,
+    options,
+    steps: [],
+    resumeCommand: "docs-index deploy --resume",
+    ...(read ? { known: { indexer: read.indexer, serving: read.serving } } : {}),
+  };
+  const observed = read?.observation ?? (await observe(port, alias, indexer));
   const phase = inferPhase(observed);
-  const { live, candidate, previousIndexer, resumed } = await begin(
+  const { live, candidate, previousIndexer, resumed, deleted } = await begin(
     ctx,
     phase,
     options.resume ?? false,
@@ -131,12 +175,7 @@ export async function blueGreenRebuild(
   const { verification, dropped } = await verifyOrRollback(ctx, live, candidate, previousIndexer);
 
   await step(ctx, "swap", async () => {
-    const current = await port.getAlias(alias);
-    if (!current || current.index !== live)
-      throw new Error(
-        `alias ${alias} changed during the rebuild (now ${current?.index ?? "missing"}, expected ${live}); not swapped. Run status, then deploy again.`,
-      );
-    await port.repointAlias(current, candidate);
+    await swap(port, alias, live, candidate, read?.alias);
     return [undefined, `alias ${alias}: ${live} → ${candidate}`];
   });
   const propagationMs = options.propagationMs ?? ALIAS_PROPAGATION_MS;
@@ -145,7 +184,9 @@ export async function blueGreenRebuild(
     return [undefined, `waited ${propagationMs} ms for the alias update to propagate`];
   });
 
-  const older = generationsIn(alias, await port.listIndexNames())
+  // The index names as read, less the unused generation the rebuild deleted (no need to list them again).
+  const names = read ? observed.indexNames.filter((n) => n !== deleted) : await port.listIndexNames();
+  const older = generationsIn(alias, names)
     .filter((g) => g.generation < (generationOf(alias, candidate) ?? 0))
     .map((g) => g.name);
   const pruned: string[] = [];
@@ -170,14 +211,33 @@ export async function blueGreenRebuild(
   };
 }
 
-/** `deploy --prune` on its own: deletes generations older than the live one (never the live one or the indexer's). */
-export async function pruneGenerations(port: BlueGreenPort, alias: string, indexer: string): Promise<string[]> {
-  const observed = await observe(port, alias, indexer);
+/**
+ * The generations `--prune` deletes, from one observation: those older than the one that serves when the command
+ * is done and any unused newer one, never the serving one or the indexer's target. `rebuilding`: a rebuild (or a
+ * resumed one) will have swapped the alias to its candidate first.
+ */
+export function prunableGenerations(observed: Observation, rebuilding: boolean): string[] {
   const phase = inferPhase(observed);
-  if (phase.phase !== "idle") throw new RebuildNotPossibleError(phase, `not pruning: ${describePhase(alias, phase)}`);
-  const doomed = [...phase.older, ...(phase.candidate ? [phase.candidate] : [])].filter(
+  if (rebuilding && phase.phase === "idle") return [...phase.older, phase.live];
+  if (rebuilding && phase.phase === "building") {
+    const serving = generationOf(observed.name, phase.candidate) ?? 0;
+    return generationsIn(observed.name, observed.indexNames)
+      .filter((g) => g.generation < serving)
+      .map((g) => g.name);
+  }
+  if (phase.phase !== "idle")
+    throw new RebuildNotPossibleError(phase, `not pruning: ${describePhase(observed.name, phase)}`);
+  return [...phase.older, ...(phase.candidate ? [phase.candidate] : [])].filter(
     (n) => n !== observed.indexerTarget && n !== phase.live,
   );
-  for (const name of doomed) await port.management.delete("index", name, {});
-  return doomed;
+}
+
+export async function deleteGenerations(port: BlueGreenPort, names: readonly string[]): Promise<string[]> {
+  for (const name of names) await port.management.delete("index", name, {});
+  return [...names];
+}
+
+/** `deploy --prune` on its own: deletes generations older than the live one (never the live one or the indexer's). */
+export async function pruneGenerations(port: BlueGreenPort, alias: string, indexer: string): Promise<string[]> {
+  return deleteGenerations(port, prunableGenerations(await observe(port, alias, indexer), false));
 }

@@ -133,7 +133,3 @@ export function verifyGeneration(input: VerificationInput): Verification {
     failure: failed.length ? failed.map((c) => `${c.name}: ${c.detail}`).join("; ") : null,
   };
 }
-
-export function formatVerification(v: Verification): string {
-  return v.checks.map((c) => `${c.ok ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`).join("\n");
-}

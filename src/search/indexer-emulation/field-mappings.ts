@@ -4,8 +4,6 @@
 // `docs-index preview`; depends on nothing but Node's Buffer.
 import { base64Decode, base64Encode } from "./base64.js";
 
-export { base64Decode, base64Encode, URL_TOKEN_ENCODE_FORM } from "./base64.js";
-
 /** REST shape of one `fieldMappings` entry (reference §1). */
 export interface FieldMapping {
   sourceFieldName: string;

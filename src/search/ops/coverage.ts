@@ -250,33 +250,3 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
 export function emptyIndexProblem(): string {
   return "the index holds no documents after a completed run: 100 % of nothing is not coverage";
 }
-
-export function formatCoverageReport(report: CoverageReport): string {
-  const lines = [
-    `documents: ${report.total}; reprocessed since the fields were added: ${report.percentReprocessed ?? "?"} %`,
-  ];
-  lines.push("field          nulls   pending  filled %");
-  for (const f of report.fields) {
-    const note = f.error
-      ? `  (${f.error})`
-      : f.contentDependent
-        ? "  (may stay null by content: informational)"
-        : f.countedVia
-          ? `  (counted on ${f.countedVia}, which holds the same value)`
-          : "";
-    lines.push(
-      `${f.field.padEnd(14)} ${String(f.nullCount ?? "?").padStart(6)}  ${String(f.pendingNulls ?? "?").padStart(7)}  ${String(f.percentFilled ?? "?").padStart(8)}${note}`,
-    );
-  }
-  if (report.nullFormat.listed && report.nullFormat.expectedFailure + report.nullFormat.excludedExtension > 0) {
-    lines.push(
-      `null format that no run will fill: ${report.nullFormat.expectedFailure} expected-failure root copies, ${report.nullFormat.excludedExtension} excluded-extension leftovers`,
-    );
-  }
-  lines.push(`dedup filter to use now: ${report.dedup.filter}  (${report.dedup.reason})`);
-  for (const problem of report.problems) lines.push(`NOT OK: ${problem}`);
-  lines.push(
-    `index eTag: ${report.indexEtag ?? "unavailable"}; indexer's last successful run ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`,
-  );
-  return lines.join("\n");
-}

@@ -52,7 +52,3 @@ export async function deleteOrphans(
   }
   return { requested: ids.length, skippedRechecked, deleted, failed };
 }
-
-export function formatDeletion(d: DeletionResult, target: string): string {
-  return `deleted ${d.deleted} of ${d.requested} document(s) from ${target}; ${d.failed.length} failed; ${d.skippedRechecked.length} skipped after re-checking storage`;
-}

@@ -168,29 +168,3 @@ export function batches<T>(items: readonly T[], size = 1000): T[][] {
 export function nextPageFilter(lastId: string | undefined): string | undefined {
   return lastId === undefined ? undefined : `id gt ${odataString(lastId)}`;
 }
-
-export function formatOrphanReport(report: OrphanReport, limit = 20): string {
-  const lines = [`${report.blobs} blobs, ${report.documents} documents`];
-  const list = (
-    title: string,
-    entries: { path: string; app: string | null }[],
-    extra: (i: number) => string = () => "",
-  ) => {
-    lines.push(`${title}: ${entries.length}`);
-    entries.slice(0, limit).forEach((e, i) => lines.push(`  ${e.path}  (app ${e.app ?? "null"})${extra(i)}`));
-    if (entries.length > limit) lines.push(`  ... ${entries.length - limit} more (use --json for all)`);
-  };
-  list("documents whose blob no longer exists", report.missingBlob);
-  list(
-    "stale root-era documents",
-    report.staleRootEra,
-    (i) => `  now served from ${report.staleRootEra[i]?.currentPath}`,
-  );
-  list("documents whose app/repo differ from their path (a reset and run fixes them)", report.mismatched);
-  if (report.undecodable.length)
-    lines.push(`documents with an id that is not a base64 blob URL: ${report.undecodable.length}`);
-  lines.push(
-    `app values that are no current app folder (${report.appSource}): ${report.unknownApps.map((a) => `${a.app} (${a.documents})`).join(", ") || "none"}`,
-  );
-  return lines.join("\n");
-}

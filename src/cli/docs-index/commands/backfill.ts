@@ -2,18 +2,18 @@
 // check and coverage before and after. A reset clears change tracking only: no document is deleted.
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
-import { formatCoverageReport } from "../../../search/ops/coverage.js";
+import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import { runInProgress } from "../../../search/ops/indexer-status.js";
-import { fetchIndexerStatus } from "../../../search/ops/io/search-io.js";
+import { fetchIndexerStatus } from "../../../search/io/search-io.js";
 import { runIdentity } from "../../../search/ops/run-wait.js";
-import { formatStatusReport } from "../../../search/ops/status-report.js";
 import { confirmDestructive } from "../common/confirm.js";
 import { coverageReport } from "../common/coverage.js";
 import { DEFINITIONS_OPTION_HELP } from "../common/definitions.js";
 import { announceTarget } from "../common/target.js";
 import { statusVerdict, verdictExitCode } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
+import { formatStatusReport } from "../../../search/views/status-text.js";
+import { formatCoverageReport } from "../../../search/views/coverage-text.js";
 
 export const BACKFILL_COST =
   "A backfill resets the indexer's change tracking and runs it: one full re-crawl of the container (every blob is read and re-extracted; no enrichment, no skillset). No document is deleted and orphans are not cleaned up (see 'orphans').";

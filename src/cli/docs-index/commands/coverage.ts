@@ -1,14 +1,14 @@
 // docs-index coverage: null counts of every countable field of the index (derived from the definition and the
 // live index), with `$count` queries and request-level filters; the dedup filter to use now; index eTag and
 // last good run. An empty index after a completed run fails.
-import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
-import { formatCoverageReport } from "../../../search/ops/coverage.js";
+import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { coverageReport } from "../common/coverage.js";
 import { DEFINITIONS_OPTION_HELP } from "../common/definitions.js";
 import { announceTarget } from "../common/target.js";
 import { formatIndexNames, indexNames } from "../common/bluegreen.js";
+import { formatCoverageReport } from "../../../search/views/coverage-text.js";
 
 export const coverageCommand: CommandModule = {
   register(program, run) {

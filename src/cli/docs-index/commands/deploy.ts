@@ -1,26 +1,18 @@
-// docs-index deploy: plan, then upsert index -> datasource -> indexer (conditional on the live ETags) and start
-// one run. Refuses a rebuild unless --allow-rebuild (confirmed on a TTY, --yes without one); never resets the
-// indexer. --wait follows the run it started, then applies the status verdict. `deploy <file>` applies exactly a
-// saved plan (plan -out) or refuses with exit 4, writing nothing (docs/saved-plans.md).
+// docs-index deploy: options, confirmation and output around the one deploy pipeline (src/search/deploy/): one
+// read of the service, one plan (fresh, or the saved plan of `deploy <file>` checked against that read), shown,
+// confirmed when it drops, rebuilds or prunes, then applied with the ETags of that read. --wait follows the run
+// it started, then applies the status verdict (docs/search-deploy.md, docs/saved-plans.md, docs/blue-green.md).
 import type { Command } from "commander";
-import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
-import { ConcurrentChangeError, RebuildRefusedError, type DeployResult } from "../../../search/deploy.js";
-import {
-  BlueGreenRebuildRefusedError,
-  deployThroughAlias,
-  type AliasDeployResult,
-  type AliasPlan,
-} from "../../../search/bluegreen/deploy-alias.js";
-import { blueGreenRendering } from "../../../search/bluegreen/plan-view.js";
-import { pruneGenerations, type RebuildResult } from "../../../search/bluegreen/rebuild.js";
-import { formatRebuildResult } from "../../../search/bluegreen/render.js";
-import type { Plan } from "../../../search/plan.js";
-import { applySavedPlanThroughAlias } from "../../../search/saved-plan-alias.js";
-import { SavedPlanRefusedError } from "../../../search/saved-plan-check.js";
-import { fetchIndexerStatusIfExists } from "../../../search/ops/io/search-io.js";
+import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
+import type { Deployment } from "../../../search/deploy/deployment.js";
+import { deploy, type DeployOutcome, type DeployRequest } from "../../../search/deploy/pipeline.js";
+import { ConcurrentChangeError } from "../../../search/deploy/apply-plan.js";
+import { BlueGreenRebuildRefusedError, RebuildRefusedError } from "../../../search/deploy/refusals.js";
 import { runIdentity } from "../../../search/ops/run-wait.js";
-import { formatStatusReport, type StatusReport } from "../../../search/ops/status-report.js";
-import { renderPlan } from "../../../search/render-plan.js";
+import { SavedPlanRefusedError } from "../../../search/saved-plans/saved-plan-check.js";
+import { renderDeploymentPlan, renderDeployOutcome } from "../../../search/views/deploy-text.js";
+import { renderRefusals } from "../../../search/views/saved-plan-text.js";
+import { formatStatusReport } from "../../../search/views/status-text.js";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
@@ -34,7 +26,7 @@ import {
 } from "../common/bluegreen.js";
 import { confirmDestructive } from "../common/confirm.js";
 import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../common/definitions.js";
-import { readSavedPlanFile, renderRefusals } from "../common/saved-plan-file.js";
+import { readSavedPlanFile } from "../common/saved-plan-file.js";
 import { announceTarget } from "../common/target.js";
 import { statusVerdict, verdictExitCode } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
@@ -50,72 +42,74 @@ interface DeployOptions extends BlueGreenCliOptions {
   timeout: number;
 }
 
-type PlannedView = Pick<AliasPlan, "plan" | "blueGreen">;
-
-/** The plan as `plan` renders it: a blue/green rebuild labelled with both generations. */
-function renderAliasPlan(planned: PlannedView, ctx: CliContext): string {
-  return renderPlan(planned.plan, ctx.out.color, planned.blueGreen ? blueGreenRendering(planned.blueGreen) : undefined);
-}
-
-function renderResult(result: DeployResult, ctx: CliContext, blueGreen: AliasPlan["blueGreen"] = null): string {
-  const lines = [renderAliasPlan({ plan: result.plan, blueGreen }, ctx)];
-  if (result.dryRun) {
-    lines.push("", "Dry run: nothing was changed.");
-    return lines.join("\n");
-  }
-  lines.push("");
-  for (const step of result.steps)
-    lines.push(`${step.operation === "skip" ? "unchanged, not written" : step.operation}: ${step.kind} ${step.name}`);
-  lines.push(`run: ${result.run === "started" ? "started" : "already in progress (not started again)"}`);
-  return lines.join("\n");
-}
-
-/** `deploy <file>`: exactly the saved plan, or a refusal naming every reason (exit 4, nothing written). */
-async function deploySavedPlan(
-  ctx: CliContext,
-  file: string,
-  opts: DeployOptions,
-  confirm: { rebuild: (plan: Plan) => Promise<void>; blueGreen: (planned: PlannedView) => Promise<void> },
-): Promise<{ result: DeployResult; rebuilt: RebuildResult | undefined; blueGreen: AliasPlan["blueGreen"] }> {
-  const saved = readSavedPlanFile(file);
-  const files = loadDefinitionsOrUsage(ctx, opts.definitions);
-  ctx.out.note(
-    `saved plan ${file}: made ${saved.created_at} for ${saved.target.environment} (${saved.target.endpoint})`,
-  );
-  try {
-    const applied = await applySavedPlanThroughAlias(await blueGreenPort(ctx), saved, {
-      target: { environment: ctx.target.environment, endpoint: ctx.endpoint },
-      files,
-      allowRebuild: Boolean(opts.allowRebuild),
-      dryRun: Boolean(opts.dryRun),
-      progress: (line) => ctx.out.progress(line),
-      rebuild: rebuildOptions(ctx, saved.definitions, { ...opts, resume: false, prune: false }),
-      confirmRebuild: (s) => confirm.rebuild(s.plan),
-      confirmBlueGreen: (target, s) => confirm.blueGreen({ plan: s.plan, blueGreen: target }),
-    });
-    if (applied.mode === "alias") ctx.out.note(`index: ${saved.target.index_name} → ${applied.generation} (alias)`);
-    const result: DeployResult = {
-      plan: saved.plan,
-      dryRun: applied.dryRun,
-      steps: applied.steps ?? [],
-      run: applied.run,
-      notices: applied.notices ?? [],
-    };
-    return { result, rebuilt: applied.rebuilt, blueGreen: applied.blueGreen };
-  } catch (err) {
-    if (err instanceof SavedPlanRefusedError) {
-      ctx.out.result({ refused: true, reason: "saved-plan", refusals: err.refusals, plan: saved.plan }, () =>
-        renderRefusals(err.refusals),
-      );
-      throw new CliError(err.message, ExitCode.Refused);
-    }
-    throw err;
-  }
-}
-
 /** The exact command that repopulates a rebuilt index, for this environment. */
 export function nextCommandAfterRebuild(ctx: CliContext): string {
   return `npx docs-index --env ${ctx.target.environment} backfill`;
+}
+
+/** `deploy` (the files) or `deploy <file>` (exactly the saved plan, checked against the live service). */
+function deployRequest(ctx: CliContext, planFile: string | undefined, opts: DeployOptions): DeployRequest {
+  const files = loadDefinitionsOrUsage(ctx, opts.definitions);
+  if (!planFile) return { kind: "fresh", files };
+  const saved = readSavedPlanFile(planFile);
+  ctx.out.note(
+    `saved plan ${planFile}: made ${saved.created_at} for ${saved.target.environment} (${saved.target.endpoint})`,
+  );
+  return { kind: "saved", saved, files, target: { environment: ctx.target.environment, endpoint: ctx.endpoint } };
+}
+
+/** Every destructive step of the deployment, shown and confirmed before its first write. */
+async function confirmDeployment(
+  ctx: CliContext,
+  d: Deployment,
+  prune: readonly string[],
+  opts: DeployOptions,
+): Promise<void> {
+  const name = ctx.config.search.index_name;
+  const yes = Boolean(opts.yes);
+  if (d.plan.rebuildRequired) {
+    ctx.out.info(renderDeploymentPlan(d, ctx.out.color));
+    const bg = d.blueGreen;
+    if (bg) {
+      allowBuildTime(ctx, opts);
+      await confirmDestructive(ctx, {
+        action: `rebuild ${bg.alias} blue/green: build ${bg.to} beside ${bg.from} (a full crawl), verify it, then swap the alias`,
+        loses: `no query: ${bg.from} serves until ${bg.to} is verified; documents whose blobs are gone are not carried over (counted before the swap); ${bg.from} is kept until --prune`,
+        yes,
+      });
+    } else
+      await confirmDestructive(ctx, {
+        action: `drop and recreate index ${name}`,
+        loses: `every document in index ${name}: queries return nothing until it is repopulated (${nextCommandAfterRebuild(ctx)})`,
+        yes,
+      });
+  }
+  if (prune.length > 0)
+    await confirmDestructive(ctx, {
+      action: `delete the generations of ${name} older than the one it serves (${prune.join(", ")})`,
+      loses: "the rollback targets (an older generation can no longer be swapped back in)",
+      yes,
+    });
+}
+
+/** Refusals and failures as exit codes; a refusal also prints what was refused as the result. */
+function deployFailure(ctx: CliContext, err: unknown, request: DeployRequest): unknown {
+  if (err instanceof SavedPlanRefusedError && request.kind === "saved") {
+    const { refusals } = err;
+    ctx.out.result({ refused: true, reason: "saved-plan", refusals, plan: request.saved.plan }, () =>
+      renderRefusals(refusals),
+    );
+    return new CliError(err.message, ExitCode.Refused);
+  }
+  if (err instanceof RebuildRefusedError) {
+    const blueGreen = err instanceof BlueGreenRebuildRefusedError ? err.target : null;
+    ctx.out.result({ refused: true, reason: "rebuild", plan: err.plan, blueGreen }, () =>
+      renderDeploymentPlan({ plan: err.plan, blueGreen }, ctx.out.color),
+    );
+    return new CliError(err.message, ExitCode.Refused);
+  }
+  if (err instanceof ConcurrentChangeError) return new CliError(err.message, ExitCode.Refused);
+  return blueGreenFailure(ctx, err) ?? err;
 }
 
 export const deployCommand: CommandModule = {
@@ -155,112 +149,63 @@ export const deployCommand: CommandModule = {
       )
       .action(
         run(async (ctx: CliContext, planFile: string | undefined, opts: DeployOptions) => {
-          const { search } = ctx.config;
           announceTarget(ctx, opts.dryRun ? "deploy --dry-run" : "deploy", ["index", "datasource", "indexer"]);
-          const { indexerClient } = await ctx.search();
-          const before = opts.wait ? await fetchIndexerStatusIfExists(indexerClient, search.indexer_name) : null;
-          const confirmRebuild = async (plan: Plan) => {
-            ctx.out.info(renderPlan(plan, ctx.out.color));
-            await confirmDestructive(ctx, {
-              action: `drop and recreate index ${search.index_name}`,
-              loses: `every document in index ${search.index_name}: queries return nothing until it is repopulated (${nextCommandAfterRebuild(ctx)})`,
-              yes: Boolean(opts.yes),
-            });
-          };
-          const confirmBlueGreen = async (planned: PlannedView) => {
-            const bg = planned.blueGreen;
-            if (!bg) return confirmRebuild(planned.plan);
-            ctx.out.info(renderAliasPlan(planned, ctx));
-            allowBuildTime(ctx, opts);
-            await confirmDestructive(ctx, {
-              action: `rebuild ${bg.alias} blue/green: build ${bg.to} beside ${bg.from} (a full crawl), verify it, then swap the alias`,
-              loses: `no query: ${bg.from} serves until ${bg.to} is verified; documents whose blobs are gone are not carried over (counted before the swap); ${bg.from} is kept until --prune`,
-              yes: Boolean(opts.yes),
-            });
-          };
-          let result: DeployResult;
-          let outcome: AliasDeployResult | undefined;
-          let rebuiltBlueGreen: RebuildResult | undefined;
-          let blueGreen: AliasPlan["blueGreen"] = null;
-          const port = planFile ? undefined : await blueGreenPort(ctx);
+          const request = deployRequest(ctx, planFile, opts);
+          const definitions = request.kind === "saved" ? request.saved.definitions : request.files;
+          const port = await blueGreenPort(ctx);
+          if (opts.resume) allowBuildTime(ctx, opts);
+          let outcome: DeployOutcome;
           try {
-            if (planFile) {
-              const saved = await deploySavedPlan(ctx, planFile, opts, {
-                rebuild: confirmRebuild,
-                blueGreen: confirmBlueGreen,
-              });
-              ({ result, blueGreen } = saved);
-              rebuiltBlueGreen = saved.rebuilt;
-            } else {
-              const files = loadDefinitionsOrUsage(ctx, opts.definitions);
-              if (opts.resume) allowBuildTime(ctx, opts);
-              outcome = await deployThroughAlias(port!, files, {
-                dryRun: Boolean(opts.dryRun),
-                allowRebuild: Boolean(opts.allowRebuild),
-                progress: (line) => ctx.out.progress(line),
-                rebuild: rebuildOptions(ctx, files, { ...opts, prune: false }),
-                confirmRebuild: confirmBlueGreen,
-              });
-              result = outcome.deployed ?? { plan: outcome.plan, dryRun: outcome.dryRun, steps: [], notices: [] };
-              rebuiltBlueGreen = outcome.rebuilt;
-              blueGreen = outcome.blueGreen;
-            }
-          } catch (err) {
-            if (err instanceof RebuildRefusedError) {
-              const target = err instanceof BlueGreenRebuildRefusedError ? err.target : null;
-              ctx.out.result({ refused: true, reason: "rebuild", plan: err.plan, blueGreen: target }, () =>
-                renderAliasPlan({ plan: err.plan, blueGreen: target }, ctx),
-              );
-              throw new CliError(err.message, ExitCode.Refused);
-            }
-            if (err instanceof ConcurrentChangeError) throw new CliError(err.message, ExitCode.Refused);
-            throw blueGreenFailure(ctx, err) ?? err;
-          }
-
-          const pruned: string[] = [];
-          if (opts.prune && !opts.dryRun && port && outcome?.mode === "alias") {
-            await confirmDestructive(ctx, {
-              action: `delete the generations of ${search.index_name} older than the one it serves`,
-              loses: "the rollback targets (an older generation can no longer be swapped back in)",
-              yes: Boolean(opts.yes),
+            outcome = await deploy(port, request, {
+              dryRun: Boolean(opts.dryRun),
+              allowRebuild: Boolean(opts.allowRebuild),
+              resume: Boolean(opts.resume),
+              prune: Boolean(opts.prune),
+              rebuild: rebuildOptions(ctx, definitions, { ...opts, resume: false, prune: false }),
+              progress: (line) => ctx.out.progress(line),
+              onPlan: (d) => {
+                if (d.generation) ctx.out.note(`index: ${ctx.config.search.index_name} → ${d.generation} (alias)`);
+              },
+              confirm: (d, prune) => confirmDeployment(ctx, d, prune, opts),
             });
-            pruned.push(...(await pruneGenerations(port, search.index_name, search.indexer_name)));
+          } catch (err) {
+            throw deployFailure(ctx, err, request);
           }
-          if (rebuiltBlueGreen) {
-            const rebuilt = rebuiltBlueGreen;
-            const verdict = opts.wait ? await statusVerdict(ctx) : null;
-            ctx.out.result({ ...result, blueGreen, rebuilt, pruned, status: verdict, next: null }, () =>
-              // The plan was shown with the confirmation (stderr); stdout carries what was done.
-              [
-                formatRebuildResult(rebuilt),
-                ...(pruned.length ? [`pruned: ${pruned.join(", ")}`] : []),
-                ...(verdict ? ["", formatStatusReport(verdict)] : []),
-              ].join("\n"),
-            );
-            return verdict ? verdictExitCode(verdict) : ExitCode.Ok;
-          }
-          const rebuilt = result.steps.some((s) => s.operation === "recreate");
-          let verdict: StatusReport | null = null;
-          if (opts.wait && !result.dryRun) {
+          const { deployment, rebuilt } = outcome;
+          const recreated = outcome.steps.some((s) => s.operation === "recreate");
+          let verdict = null;
+          if (opts.wait && !outcome.dryRun && !rebuilt && outcome.run) {
+            const before = outcome.indexerStatusBefore;
             const finished = await waitForIndexerRun(ctx, {
               mode:
-                result.run === "started"
+                outcome.run === "started"
                   ? { kind: "ours-after", before: before ? runIdentity(before) : null }
                   : { kind: "current" },
               timeoutSeconds: opts.timeout,
               pollSeconds: opts.pollInterval,
             });
             verdict = await statusVerdict(ctx, { status: finished });
-          }
-          const next = rebuilt ? nextCommandAfterRebuild(ctx) : null;
-          ctx.out.result({ ...result, blueGreen, pruned, status: verdict, next }, () =>
-            [
-              renderResult(result, ctx, blueGreen),
-              ...(pruned.length ? [`pruned: ${pruned.join(", ")}`] : []),
-              ...(verdict ? ["", formatStatusReport(verdict)] : []),
-            ].join("\n"),
+          } else if (opts.wait && (rebuilt || (!outcome.dryRun && !outcome.run))) verdict = await statusVerdict(ctx);
+          const next = recreated ? nextCommandAfterRebuild(ctx) : null;
+          ctx.out.result(
+            {
+              plan: deployment.plan,
+              dryRun: outcome.dryRun,
+              steps: outcome.steps,
+              ...(outcome.run ? { run: outcome.run } : {}),
+              notices: outcome.notices,
+              blueGreen: deployment.blueGreen,
+              ...(rebuilt ? { rebuilt } : {}),
+              pruned: outcome.pruned,
+              status: verdict,
+              next,
+            },
+            () =>
+              [renderDeployOutcome(outcome, ctx.out.color), ...(verdict ? ["", formatStatusReport(verdict)] : [])].join(
+                "\n",
+              ),
           );
-          for (const notice of result.notices) ctx.out.warn(notice);
+          for (const notice of outcome.notices) ctx.out.warn(notice);
           if (next) ctx.out.note(`next: ${next}`);
           return verdict ? verdictExitCode(verdict) : ExitCode.Ok;
         }),

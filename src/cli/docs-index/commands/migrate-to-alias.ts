@@ -3,9 +3,9 @@
 // concrete index and creates the alias at once: the gap between the two is measured and reported.
 import type { Command } from "commander";
 import { migrateToAlias, type MigrateResult } from "../../../search/bluegreen/migrate.js";
-import { formatMigrateResult } from "../../../search/bluegreen/render.js";
-import { resolveServingIndex } from "../../../search/ops/io/alias-resolve.js";
-import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
+import { formatMigrateResult } from "../../../search/views/bluegreen-text.js";
+import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
+import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import type { CliContext } from "../../context.js";
 import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";

@@ -1,18 +1,28 @@
 // docs-index orphans: documents whose blob is gone, stale root-era copies, and app values that are no current
 // app folder. Dry run unless --delete (confirmed on a TTY, --yes without one); never deletes a document whose
 // blob exists (except a stale root-era copy, and only with --include-stale). Paging method:
-// src/search/ops/io/document-pager.ts; deletion rules: src/search/ops/orphan-deletion.ts.
+// src/search/io/document-pager.ts; deletion rules: src/search/ops/orphan-deletion.ts.
 import { Option } from "commander";
+
 import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+
 import type { CommandModule } from "../command.js";
-import { BlobIndex, formatOrphanReport, OrphanAccumulator, selectDeletions } from "../../../search/ops/orphans.js";
-import { deleteOrphans, formatDeletion, type DeletionResult } from "../../../search/ops/orphan-deletion.js";
-import { loadBlobIndex } from "../../../search/ops/io/blob-io.js";
-import { streamDocRefs, type PagerState } from "../../../search/ops/io/document-pager.js";
-import { searchClient } from "../../../search/ops/io/search-io.js";
+
+import { BlobIndex, OrphanAccumulator, selectDeletions } from "../../../search/ops/orphans.js";
+import { deleteOrphans, type DeletionResult } from "../../../search/ops/orphan-deletion.js";
+import { loadBlobIndex } from "../../../search/io/blob-io.js";
+
+import { streamDocRefs, type PagerState } from "../../../search/io/document-pager.js";
+
+import { searchClient } from "../../../search/io/search-io.js";
+
 import { confirmDestructive } from "../common/confirm.js";
+
 import { integerIn } from "../common/options.js";
+
 import { announceTarget, describeTarget } from "../common/target.js";
+
+import { formatDeletion, formatOrphanReport } from "../../../search/views/orphans-text.js";
 
 interface OrphanOptions {
   delete?: boolean;

@@ -2,16 +2,15 @@
 // --detailed-exitcode follows Terraform: 0 no changes, 1 error, 2 changes. -out <file> saves the plan for
 // `deploy <file>` (docs/saved-plans.md); --markdown prints the reviewer's view for a pull request.
 import type { Command } from "commander";
-import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions.js";
-import { planThroughAlias } from "../../../search/bluegreen/deploy-alias.js";
-import { blueGreenRendering } from "../../../search/bluegreen/plan-view.js";
-import { renderPlanMarkdown } from "../../../search/plan-markdown.js";
-import { renderPlan } from "../../../search/render-plan.js";
-import { createSavedPlan, SavedPlanSecretError } from "../../../search/saved-plan.js";
+import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
+import { planDeployment } from "../../../search/deploy/deployment.js";
+import { readService } from "../../../search/deploy/read.js";
+import { renderPlanMarkdown } from "../../../search/views/plan-markdown.js";
+import { renderDeploymentPlan } from "../../../search/views/deploy-text.js";
+import { createSavedPlan, SavedPlanSecretError } from "../../../search/saved-plans/saved-plan.js";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { reportError } from "../errors.js";
 import { writeSavedPlanFile } from "../common/saved-plan-file.js";
 import { blueGreenPort } from "../common/bluegreen.js";
 import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../common/definitions.js";
@@ -50,58 +49,58 @@ export const planCommand: CommandModule = {
       )
       .action(
         run(async (ctx: CliContext, opts: PlanOptions) => {
-          try {
-            if (opts.markdown && ctx.out.json)
-              throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
-            const files = loadDefinitionsOrUsage(ctx, opts.definitions);
-            announceTarget(ctx, "plan", ["index", "datasource", "indexer"]);
-            const port = await blueGreenPort(ctx);
-            const { plan, live, blueGreen, mode, phase, aliasEtag } = await planThroughAlias(port, files);
-            const generation = mode === "alias" && "live" in phase ? phase.live : undefined;
-            if (mode === "alias" && "live" in phase && phase.live)
-              ctx.out.note(`index: ${ctx.config.search.index_name} → ${phase.live} (alias)`);
-            const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
-            if (opts.out) {
-              let saved;
-              try {
-                saved = createSavedPlan({
-                  plan,
-                  definitions: files,
-                  live,
-                  target: {
-                    ...target,
-                    api_version: ctx.config.search.api_version,
-                    ...(generation ? { current_index: generation } : {}),
-                  },
-                  toolVersion: cliVersion(),
-                  // Behind the alias: its ETag is pinned too, so a swap after the plan refuses the deploy.
-                  ...(generation
-                    ? { extraLive: [{ kind: "alias" as const, name: String(files.index.name), etag: aliasEtag }] }
-                    : {}),
-                  ...(blueGreen ? { rebuild: { strategy: "blue-green" as const, next_index: blueGreen.to } } : {}),
-                });
-              } catch (err) {
-                if (err instanceof SavedPlanSecretError) throw new CliError(err.message, ExitCode.Usage);
-                throw err;
-              }
-              writeSavedPlanFile(opts.out, saved);
-              ctx.out.note(
-                `saved plan written to ${opts.out}; apply exactly it with: npx docs-index --env ${target.environment} deploy ${opts.out}`,
-              );
+          if (opts.markdown && ctx.out.json)
+            throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
+          const files = loadDefinitionsOrUsage(ctx, opts.definitions);
+          announceTarget(ctx, "plan", ["index", "datasource", "indexer"]);
+          const port = await blueGreenPort(ctx);
+          // The same read and plan as deploy's (src/search/deploy/).
+          const read = await readService(port, files);
+          const deployment = planDeployment(read, files);
+          const { plan, blueGreen } = deployment;
+          const generation = deployment.generation;
+          if (generation) ctx.out.note(`index: ${ctx.config.search.index_name} → ${generation} (alias)`);
+          const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
+          if (opts.out) {
+            let saved;
+            try {
+              saved = createSavedPlan({
+                plan,
+                definitions: files,
+                live: read.live,
+                target: {
+                  ...target,
+                  api_version: ctx.config.search.api_version,
+                  ...(generation ? { current_index: generation } : {}),
+                },
+                toolVersion: cliVersion(),
+                // Behind the alias: its ETag is pinned too, so a swap after the plan refuses the deploy.
+                ...(generation
+                  ? {
+                      extraLive: [
+                        { kind: "alias" as const, name: String(files.index.name), etag: read.alias?.etag ?? null },
+                      ],
+                    }
+                  : {}),
+                ...(blueGreen ? { rebuild: { strategy: "blue-green" as const, next_index: blueGreen.to } } : {}),
+              });
+            } catch (err) {
+              if (err instanceof SavedPlanSecretError) throw new CliError(err.message, ExitCode.Usage);
+              throw err;
             }
-            ctx.out.result({ ...plan, blueGreen }, () =>
-              opts.markdown
-                ? renderPlanMarkdown(plan, { target, definitions: files })
-                : renderPlan(plan, ctx.out.color, blueGreen ? blueGreenRendering(blueGreen) : undefined),
+            writeSavedPlanFile(opts.out, saved);
+            ctx.out.note(
+              `saved plan written to ${opts.out}; apply exactly it with: npx docs-index --env ${target.environment} deploy ${opts.out}`,
             );
-            const changed = plan.objects.some((o) => o.action !== "unchanged");
-            return opts.detailedExitcode && changed ? ExitCode.Changes : ExitCode.Ok;
-          } catch (err) {
-            if (!opts.detailedExitcode) throw err;
-            // Terraform's convention: with -detailed-exitcode every error is 1, so 2 can only mean "changes".
-            reportError(err, { out: ctx.out, env: ctx.env, describeUrl: ctx.describeUrl });
-            return ExitCode.CheckFailed;
           }
+          ctx.out.result({ ...plan, blueGreen }, () =>
+            opts.markdown
+              ? renderPlanMarkdown(plan, { target, definitions: files })
+              : renderDeploymentPlan(deployment, ctx.out.color),
+          );
+          const changed = plan.objects.some((o) => o.action !== "unchanged");
+          // With --detailed-exitcode every error is 1 (program.ts), so 2 can only mean "changes".
+          return opts.detailedExitcode && changed ? ExitCode.Changes : ExitCode.Ok;
         }),
       );
   },

@@ -1,23 +1,26 @@
 // docs-index preflight: reads the docs storage account's live blob service properties and fails unless blob
 // soft delete is on with enough retention and versioning is off, the indexer's deletion-detection prerequisites.
 // Soft delete comes from the data plane (Get Blob Service Properties); versioning from the management plane
-// (ARM blobServices/default, src/search/ops/io/arm-blob-service.ts), because the data plane does not report it.
+// (ARM blobServices/default, src/search/io/arm-blob-service.ts), because the data plane does not report it.
 // Against Azurite (DOCS_STORAGE_CONNECTION_STRING) versioning does not exist, so it is reported as off.
 import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+
 import type { CommandModule } from "../command.js";
+
 import type { CliContext } from "../../context.js";
-import { readArmBlobService, type ArmDeps } from "../../../search/ops/io/arm-blob-service.js";
+
+import { readArmBlobService, type ArmDeps } from "../../../search/io/arm-blob-service.js";
+
 import {
   checkBlobServiceProperties,
-  formatPreflightReport,
   MIN_SOFT_DELETE_DAYS,
   softDeleteFromServiceProperties,
   versioningFromArmBlobService,
   type PreflightReport,
-} from "../../../search/preflight.js";
+} from "../../../search/ops/preflight.js";
 import { announceTarget } from "../common/target.js";
 
-export { ARM_STORAGE_API_VERSION } from "../../../search/ops/io/arm-blob-service.js";
+import { formatPreflightReport } from "../../../search/views/preflight-text.js";
 
 export async function runPreflight(ctx: CliContext, deps: ArmDeps = {}): Promise<PreflightReport> {
   const accountId = ctx.config.search.storage_account_resource_id;

@@ -5,10 +5,11 @@ import type { SearchOptions } from "@azure/search-documents";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { buildQueryFilter, PATH_PREFIX_REFUSAL, type DedupMode } from "../../../search/query/filters.js";
-import { formatHits, HIT_SELECT, toHit, type QueryHit } from "../../../search/query/hits.js";
-import { searchClient, type AnyDoc } from "../../../search/ops/io/search-io.js";
+import { HIT_SELECT, toHit, type QueryHit } from "../../../search/query/hits.js";
+import { searchClient, type AnyDoc } from "../../../search/io/search-io.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
+import { formatHits } from "../../../search/views/query-text.js";
 
 interface QueryOptions {
   app?: string;

@@ -1,8 +1,8 @@
 // docs-index show <file>: a saved plan (docs-index plan -out) for people, as JSON (the file's document, as
 // `terraform show -json <planfile>`), or as the reviewer's markdown. Reads the file only, never the service.
 import type { Command } from "commander";
-import { renderSavedPlanMarkdown } from "../../../search/plan-markdown.js";
-import { renderSavedPlan } from "../../../search/saved-plan-text.js";
+import { renderSavedPlanMarkdown } from "../../../search/views/plan-markdown.js";
+import { renderSavedPlan } from "../../../search/views/saved-plan-text.js";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";

@@ -5,7 +5,7 @@ import { jsonDocument } from "../../output.js";
 import type { CommandModule } from "../command.js";
 import { buildSnapshot } from "../../../search/ops/snapshot.js";
 import { lastSuccessfulRunEnd, runInProgress } from "../../../search/ops/indexer-status.js";
-import { countAll, fetchIndexerStatus, fetchIndexInfo, searchClient } from "../../../search/ops/io/search-io.js";
+import { countAll, fetchIndexerStatus, fetchIndexInfo, searchClient } from "../../../search/io/search-io.js";
 import { indexNames } from "../common/bluegreen.js";
 import { announceTarget } from "../common/target.js";
 

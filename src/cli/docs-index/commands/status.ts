@@ -3,12 +3,12 @@
 import { Option } from "commander";
 import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { formatStatusReport } from "../../../search/ops/status-report.js";
 import { integerIn } from "../common/options.js";
 import { formatIndexNames, indexNames } from "../common/bluegreen.js";
 import { announceTarget } from "../common/target.js";
 import { statusVerdict, verdictExitCode } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
+import { formatStatusReport } from "../../../search/views/status-text.js";
 
 interface StatusOptions {
   history: number;

@@ -2,21 +2,36 @@
 // read, so a rebuild classifies the documents it drops), the rebuild's options from the config and the command
 // line, and the options deploy and migrate-to-alias share. Core: src/search/bluegreen/.
 import { InvalidArgumentError, Option, type Command } from "commander";
+
 import { ALIAS_PROPAGATION_MS } from "../../../search/bluegreen/alias-facts.js";
+
 import { systemClock, type BlueGreenPort } from "../../../search/bluegreen/ports.js";
+
 import { RebuildStoppedError, VerificationFailedError } from "../../../search/bluegreen/build.js";
+
 import { AliasGapError } from "../../../search/bluegreen/migrate.js";
+
 import { observe, RebuildNotPossibleError, type RebuildOptions } from "../../../search/bluegreen/rebuild.js";
+
 import { describePhase, inferPhase, type Phase } from "../../../search/bluegreen/progress-state.js";
-import { resolveServingIndex } from "../../../search/ops/io/alias-resolve.js";
-import { RebuildRefusedError } from "../../../search/deploy.js";
+
+import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
+
+import { RebuildRefusedError } from "../../../search/deploy/refusals.js";
+
 import { CliError, ExitCode } from "../../exit-codes.js";
-import { formatVerification } from "../../../search/bluegreen/verify.js";
-import type { Definitions } from "../../../search/definitions.js";
-import { indexerDefinitionView } from "../../../search/definition-views.js";
+
+import type { Definitions } from "../../../search/definitions/definitions.js";
+
+import { indexerDefinitionView } from "../../../search/definitions/definition-views.js";
+
 import type { CliContext } from "../../context.js";
+
 import { managementPort } from "./definitions.js";
+
 import { positiveSeconds } from "./options.js";
+
+import { formatVerification } from "../../../search/views/bluegreen-text.js";
 
 export interface BlueGreenCliOptions {
   tolerance: number;
@@ -36,7 +51,7 @@ function percent(value: string): number {
 }
 
 /** The options every blue/green build takes (deploy --allow-rebuild / --resume, migrate-to-alias); the poll
- * interval is the wait options' (shared/wait.ts). */
+ * interval is the wait options' (./wait.ts). */
 export function addBlueGreenOptions(command: Command): Command {
   return command
     .addOption(
@@ -66,7 +81,7 @@ export async function blueGreenPort(ctx: CliContext): Promise<BlueGreenPort> {
   const [{ indexClient, indexerClient }, management, { createBlueGreenPort }] = await Promise.all([
     ctx.search(),
     managementPort(ctx),
-    import("../../../search/ops/io/bluegreen-port.js"),
+    import("../../../search/io/bluegreen-port.js"),
   ]);
   const port = createBlueGreenPort({ indexClient, indexerClient, management });
   return {

@@ -4,13 +4,13 @@
 // pending).
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode } from "../../exit-codes.js";
-import { indexFieldViews, indexerDefinitionView } from "../../../search/definition-views.js";
+import { indexFieldViews, indexerDefinitionView } from "../../../search/definitions/definition-views.js";
 import {
   DefinitionError,
   DEFAULT_DEFINITIONS_DIR,
   readRawDefinitions,
   type Definitions,
-} from "../../../search/definitions.js";
+} from "../../../search/definitions/definitions.js";
 import {
   buildCoverageReport,
   coverageFields,
@@ -27,7 +27,7 @@ import {
   fetchIndexInfo,
   listSelected,
   searchClient,
-} from "../../../search/ops/io/search-io.js";
+} from "../../../search/io/search-io.js";
 
 /** The definition files as written (placeholders unfilled), or a usage error naming the file. */
 export function readRawDefinitionsOrUsage(dir: string | undefined): Definitions {

@@ -5,9 +5,9 @@ import {
   DEFAULT_DEFINITIONS_DIR,
   loadDefinitions,
   type Definitions,
-} from "../../../search/definitions.js";
-import { isLoopback } from "../../../search/endpoint.js";
-import type { SearchManagementPort } from "../../../search/service-port.js";
+} from "../../../search/definitions/definitions.js";
+import { isLoopback } from "../../../search/service/endpoint.js";
+import type { SearchManagementPort } from "../../../search/service/management-port.js";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode } from "../../exit-codes.js";
 
@@ -16,7 +16,7 @@ export const DEFINITIONS_OPTION_HELP = "directory holding docs-index.json, docs-
 export async function managementPort(ctx: CliContext): Promise<SearchManagementPort> {
   const [{ indexClient, indexerClient }, { createSearchManagementPort }] = await Promise.all([
     ctx.search(),
-    import("../../../search/ops/io/management-port.js"),
+    import("../../../search/io/management-port.js"),
   ]);
   return createSearchManagementPort({
     indexClient,

@@ -4,7 +4,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ConfigError, repoRoot } from "../../../config/load.js";
+import { ConfigError } from "../../../config/load.js";
+import { repoRoot } from "../../../config/repo-root.js";
 import {
   DEFAULT_GOLDEN_FILE,
   GOLDEN_FILE_IN_DEFINITIONS,
@@ -22,7 +23,7 @@ import {
   runSearchDocs,
   type AnyDoc,
 } from "../../../search/query/io/search-docs-io.js";
-import { searchClient } from "../../../search/ops/io/search-io.js";
+import { searchClient } from "../../../search/io/search-io.js";
 import type { SearchClient } from "@azure/search-documents";
 import type { CliContext } from "../../context.js";
 

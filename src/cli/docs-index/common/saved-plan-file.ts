@@ -1,5 +1,5 @@
 // Saved-plan files for plan -out, deploy <file> and show <file>: read and written here (the shell), parsed and
-// checked by the core (src/search/saved-plan*.ts). Not a saved plan → usage error (2); another format version
+// checked by the core (src/search/saved-plans/). Not a saved plan → usage error (2); another format version
 // or any refusal → refused (4), nothing written.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -9,8 +9,7 @@ import {
   SavedPlanFormatError,
   serializeSavedPlan,
   type SavedPlan,
-} from "../../../search/saved-plan.js";
-import type { Refusal } from "../../../search/saved-plan-check.js";
+} from "../../../search/saved-plans/saved-plan.js";
 import { CliError, ExitCode } from "../../exit-codes.js";
 
 export function readSavedPlanFile(file: string): SavedPlan {
@@ -44,11 +43,4 @@ export function writeSavedPlanFile(file: string, saved: SavedPlan): void {
   } catch (err) {
     throw new CliError(`cannot write the saved plan to ${file}: ${(err as Error).message}`, ExitCode.Usage);
   }
-}
-
-/** The refusals as the human output lists them. */
-export function renderRefusals(refusals: readonly Refusal[]): string {
-  return ["The saved plan was not applied; nothing was changed:", ...refusals.map((r) => `  - ${r.message}`)].join(
-    "\n",
-  );
 }

@@ -3,7 +3,7 @@
 import type { CliContext } from "../../context.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { IndexerStatusRecord } from "../../../search/ops/indexer-status.js";
-import { countAll, fetchIndexerStatus, searchClient } from "../../../search/ops/io/search-io.js";
+import { countAll, fetchIndexerStatus, searchClient } from "../../../search/io/search-io.js";
 import { buildStatusReport, type StatusReport } from "../../../search/ops/status-report.js";
 
 export async function statusVerdict(

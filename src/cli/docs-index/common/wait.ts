@@ -5,7 +5,7 @@ import { Option, type Command } from "commander";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode } from "../../exit-codes.js";
 import type { IndexerStatusRecord } from "../../../search/ops/indexer-status.js";
-import { fetchIndexerStatus } from "../../../search/ops/io/search-io.js";
+import { fetchIndexerStatus } from "../../../search/io/search-io.js";
 import { waitForRun, type WaitOptions } from "../../../search/ops/run-wait.js";
 import { positiveSeconds } from "./options.js";
 

@@ -2,7 +2,7 @@
 // of the query core that the MCP server and the relevance evaluation share, so both query exactly as agents do.
 // No logic beyond the calls: every rule lives in the pure modules beside this folder.
 import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
-import { resolveServingIndex } from "../../ops/io/alias-resolve.js";
+import { resolveServingIndex } from "../../io/alias-resolve.js";
 import { lastSuccessfulRunEnd, parseIndexerStatus, runInProgress } from "../../ops/indexer-status.js";
 import { NULL_FORMAT_FILTER, type FormatCoverageCheck } from "../dedup-policy.js";
 import { unknownBecause, type Known, type Freshness, type ProvenanceFacts } from "../provenance.js";

@@ -1,0 +1,322 @@
+// `npm run local`: the whole system on one machine, no Azure account, no network. Starts Azurite and the
+// search stand-in, publishes the sample site in two eras, replays the index's history (first built before
+// the newer fields existed, then today's definitions deployed), waits for the indexer, and shows status,
+// coverage, example queries and a sample webhook. Each step is recorded; a failed step stops the run.
+//
+// Why this order (the realistic history of the real index):
+//   1. root era: the site sat at the container root; the index was built with the original fields only and
+//      its indexer ran once (root pages, the sitemap and the root-era `guides/` were indexed then);
+//   2. app era: apps publish into their own folders and the root pages are republished; `guides/` is left
+//      behind (the root deployment prunes nothing);
+//   3. today's definitions are planned and deployed (fields added in place, deletion policy, new mappings),
+//      followed by one incremental run: only blobs changed since the root-era run are processed, so the
+//      root-era documents keep null in the newer fields until a reset and run (spec C backfill rules 1-4),
+//      and the republished root pages fail by design (spec C errors 2).
+// Seeding through the documents API instead would leave the indexer without change-tracking state, so its
+// first run would reprocess everything and hide exactly what the local environment is meant to show.
+import type { Writable } from "node:stream";
+import { rmSync } from "node:fs";
+import { readRawDefinitions } from "../../src/search/definitions/definitions.js";
+import { docsIndex, parseJson, type CliRun } from "./docs-index.js";
+import { waitForIndexer } from "./indexer-wait.js";
+import { EXAMPLE_QUERIES, queryFigures, type QueryFigures } from "./queries.js";
+import { writeRootEraDefinitions } from "./root-era-definitions.js";
+import {
+  servicesOf,
+  startAzuriteForLocal,
+  startStandInForLocal,
+  INDEXER_NAME,
+  LOCAL_ALIAS_PROPAGATION_SECONDS,
+  type LocalServices,
+} from "./services.js";
+import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./site.js";
+import { StepFailed, StepRunner, type StepRecord } from "./steps.js";
+import { postSampleWebhook, type WebhookFigures } from "./webhook.js";
+import { runBlueGreenSteps, type BlueGreenFigures } from "./rebuild-demo.js";
+import { evalFigures, evalSummary, type EvalFigures, type EvalJson } from "./relevance.js";
+import type { Azurite } from "../azurite.js";
+import type { SearchStandIn } from "../search-standin/server.js";
+
+export interface LocalOptions {
+  /** Where the step-by-step report goes (default process.stdout). */
+  log?: Writable;
+  /** Progress while waiting (default process.stderr). */
+  progress?: (line: string) => void;
+  /** Leave the services running; the caller stops them with `result.services.stop()`. */
+  keep?: boolean;
+  color?: boolean;
+  /** Give up waiting for an indexer run after this long (default 60 s). */
+  indexerTimeoutMs?: number;
+}
+
+export interface LocalFigures {
+  published?: { rootEra: number; appEra: number; unchanged: number };
+  rootEraDocuments?: number;
+  documents?: number;
+  lastRun?: {
+    status: string;
+    itemsProcessed: number;
+    itemsFailed: number;
+    expectedFailures?: number;
+    unexpectedFailures?: number;
+  };
+  coverage?: { total: number; percentReprocessed: number | null; dedupFilter: string; complete: boolean };
+  queries?: QueryFigures[];
+  blueGreen?: BlueGreenFigures;
+  eval?: EvalFigures;
+  webhook?: WebhookFigures;
+}
+
+export interface LocalSummary {
+  ok: boolean;
+  exitCode: number;
+  failedStep: string | null;
+  durationMs: number;
+  steps: StepRecord[];
+  figures: LocalFigures;
+  endpoints: { search: string | null; blob: string | null; table: string | null; webhook: string | null };
+}
+
+export interface LocalResult {
+  summary: LocalSummary;
+  /** Present with `keep` (and only when the services started). */
+  services?: LocalServices;
+}
+
+export const STEP_COUNT = 16;
+
+export async function runLocal(options: LocalOptions = {}): Promise<LocalResult> {
+  const log = options.log ?? process.stdout;
+  const progress = options.progress ?? ((line: string) => process.stderr.write(`    ${line}\n`));
+  const steps = new StepRunner(log, STEP_COUNT, options.color ?? false);
+  const figures: LocalFigures = {};
+  const started = performance.now();
+  let azurite: Azurite | undefined;
+  let standIn: SearchStandIn | undefined;
+  let services: LocalServices | undefined;
+  let webhookStop: (() => Promise<void>) | undefined;
+  let webhookUrl: string | null = null;
+  let failedStep: string | null = null;
+  let rootEraDir: string | undefined;
+
+  const need = () => {
+    if (!services) throw new Error("the services did not start");
+    return services;
+  };
+  const cli = async (...args: string[]): Promise<CliRun> => docsIndex({ ...process.env, ...need().env }, ...args);
+  const show = (run: CliRun) => {
+    steps.print(run.stderr);
+    steps.print(run.stdout);
+  };
+  const expectExit = (run: CliRun, command: string, allowed: number[] = [0]) => {
+    if (!allowed.includes(run.code))
+      throw new Error(
+        `docs-index ${command} exited ${run.code}: ${(run.stderr || run.stdout).trim().split("\n").slice(-1)[0] ?? ""}`,
+      );
+  };
+  const waitRun = async () =>
+    waitForIndexer(need().indexerClient, INDEXER_NAME, { timeoutMs: options.indexerTimeoutMs ?? 60_000, progress });
+
+  try {
+    await steps.run("azurite", "Start Azurite (blob + table, in memory, free ports)", async () => {
+      azurite = await startAzuriteForLocal();
+      return `blob ${azurite.blobEndpoint}, table ${azurite.tableEndpoint}`;
+    });
+
+    await steps.run("stand-in", "Start the Azure AI Search stand-in (reads blobs from Azurite)", async () => {
+      standIn = await startStandInForLocal(azurite!);
+      services = servicesOf(azurite!, standIn);
+      return standIn.url;
+    });
+
+    const site = readSampleSite();
+    await steps.run(
+      "publish-root-era",
+      "Publish the root-era site into $web (root pages, sitemap, assets, guides/)",
+      async () => {
+        const result = await publishSite(need().container, rootEraSite(site));
+        figures.published = { rootEra: result.uploaded.length, appEra: 0, unchanged: 0 };
+        return `${result.uploaded.length} blobs uploaded`;
+      },
+    );
+
+    await steps.run(
+      "root-era-index",
+      "Simulate the index as first built: original fields only, one indexer run",
+      async () => {
+        rootEraDir = writeRootEraDefinitions(readRawDefinitions());
+        const run = await cli("deploy", "--definitions", rootEraDir);
+        expectExit(run, "deploy --definitions <root-era>");
+        const result = await waitRun();
+        figures.rootEraDocuments = await need().searchClient.getDocumentsCount();
+        return `${figures.rootEraDocuments} documents without the newer fields (run: ${result.status}, ${result.itemsProcessed} processed)`;
+      },
+    );
+
+    await steps.run(
+      "publish-apps",
+      "Publish today's site: apps in their own folders, root pages republished",
+      async () => {
+        const result = await publishSite(need().container, appEraSite(site));
+        figures.published = {
+          rootEra: figures.published?.rootEra ?? 0,
+          appEra: result.uploaded.length,
+          unchanged: result.unchanged.length,
+        };
+        return `${result.uploaded.length} blobs uploaded, ${result.unchanged.length} unchanged (same Content-MD5, not re-uploaded); guides/ left in place`;
+      },
+    );
+
+    await steps.run("plan", "docs-index plan (today's search-definitions/ against the live index)", async () => {
+      const run = await cli("plan");
+      show(run);
+      expectExit(run, "plan");
+      return /^Plan: (.*)$/m.exec(run.stdout)?.[1] ?? "";
+    });
+
+    await steps.run(
+      "deploy",
+      "docs-index deploy (index -> datasource -> indexer, then one run; no reset)",
+      async () => {
+        const run = await cli("deploy");
+        // The deploy repeats the plan shown in the previous step; show only what it did.
+        const planEnd = run.stdout.lastIndexOf("\nPlan: ");
+        show(planEnd >= 0 ? { ...run, stdout: run.stdout.slice(planEnd + 1) } : run);
+        expectExit(run, "deploy");
+        return /^run: (.*)$/m.exec(run.stdout)?.[0] ?? "";
+      },
+    );
+
+    await steps.run("indexer", "Wait for the indexer run", async () => {
+      const status = await need()
+        .indexerClient.getIndexerStatus(INDEXER_NAME)
+        .catch(() => undefined);
+      if (!status) throw new Error("the indexer does not exist after the deploy");
+      const result = await waitRun();
+      figures.documents = await need().searchClient.getDocumentsCount();
+      figures.lastRun = {
+        status: result.status,
+        itemsProcessed: result.itemsProcessed,
+        itemsFailed: result.itemsFailed,
+      };
+      return `${result.status}: ${result.itemsProcessed} processed, ${result.itemsFailed} failed; ${figures.documents} documents in the index`;
+    });
+
+    await steps.run("status", "docs-index status (the two root pages fail by design)", async () => {
+      const run = await cli("status");
+      show(run);
+      expectExit(run, "status");
+      const report = parseJson<{ lastRun: { expectedFailures: number; unexpectedFailures: number } | null }>(
+        await cli("--json", "status"),
+        "status",
+      );
+      if (figures.lastRun && report.lastRun)
+        Object.assign(figures.lastRun, {
+          expectedFailures: report.lastRun.expectedFailures,
+          unexpectedFailures: report.lastRun.unexpectedFailures,
+        });
+      return report.lastRun
+        ? `${report.lastRun.expectedFailures} expected failures, ${report.lastRun.unexpectedFailures} unexpected`
+        : "no completed run";
+    });
+
+    await steps.run("coverage", "docs-index coverage (documents still waiting for a reset and run)", async () => {
+      const run = await cli("coverage");
+      show(run);
+      // 1 = documents still wait for a backfill: exactly the state this environment sets up.
+      expectExit(run, "coverage", [0, 1]);
+      const report = parseJson<{
+        total: number;
+        percentReprocessed: number | null;
+        dedup: { filter: string };
+        complete: boolean;
+      }>(await cli("--json", "coverage"), "coverage");
+      figures.coverage = {
+        total: report.total,
+        percentReprocessed: report.percentReprocessed,
+        dedupFilter: report.dedup.filter,
+        complete: report.complete,
+      };
+      return `${report.percentReprocessed ?? "?"} % reprocessed; dedup filter to use now: ${report.dedup.filter}`;
+    });
+
+    await steps.run("queries", "Three example queries (request-level $filter, public URLs)", async () => {
+      figures.queries = [];
+      for (const example of EXAMPLE_QUERIES) {
+        log.write(
+          `\n    ${example.label}: docs-index query ${example.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}\n`,
+        );
+        const run = await cli("query", ...example.args);
+        show(run);
+        expectExit(run, "query");
+        figures.queries.push(queryFigures(example, parseJson(await cli("--json", "query", ...example.args), "query")));
+      }
+      return figures.queries.map((q) => `${q.name}: ${q.hits} hits`).join(", ");
+    });
+
+    figures.blueGreen = {};
+    await runBlueGreenSteps({
+      steps,
+      figures: figures.blueGreen,
+      cli,
+      indexClient: need().indexClient,
+      print: (text) => steps.print(text),
+      propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,
+    });
+
+    await steps.run("eval", "docs-index eval (the golden queries, as agents query, against the alias)", async () => {
+      const run = await cli("eval");
+      show(run);
+      expectExit(run, "eval");
+      figures.eval = evalFigures(parseJson<EvalJson>(await cli("--json", "eval"), "eval"));
+      return evalSummary(figures.eval);
+    });
+
+    await steps.run("webhook", "Post a sample webhook to the local receiver", async () => {
+      const sent = await postSampleWebhook(azurite!, { keep: Boolean(options.keep) });
+      figures.webhook = sent.figures;
+      webhookStop = sent.stop;
+      webhookUrl = sent.url;
+      steps.print(sent.transcript);
+      return `${sent.figures.status} from ${sent.url}`;
+    });
+  } catch (err) {
+    if (!(err instanceof StepFailed)) throw err;
+    failedStep = err.step;
+  } finally {
+    if (rootEraDir) rmSync(rootEraDir, { recursive: true, force: true });
+  }
+
+  const keep = Boolean(options.keep) && failedStep === null && services !== undefined;
+  if (!keep) {
+    await webhookStop?.();
+    await standIn?.close();
+    await azurite?.stop();
+  }
+  const summary: LocalSummary = {
+    ok: failedStep === null,
+    exitCode: failedStep === null ? 0 : 1,
+    failedStep,
+    durationMs: Math.round(performance.now() - started),
+    steps: steps.records,
+    figures,
+    endpoints: {
+      search: standIn?.url ?? null,
+      blob: azurite?.blobEndpoint ?? null,
+      table: azurite?.tableEndpoint ?? null,
+      webhook: webhookUrl,
+    },
+  };
+  if (!keep) return { summary };
+  const kept = services!;
+  return {
+    summary,
+    services: {
+      ...kept,
+      stop: async () => {
+        await webhookStop?.();
+        await kept.stop();
+      },
+    },
+  };
+}

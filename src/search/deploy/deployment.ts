@@ -1,0 +1,117 @@
+// The one plan a deploy shows, confirms and applies: the classified plan with what applying it needs (the
+// definitions, where the writes go, the ETag of every object from the one read, the blue/green rebuild's
+// generations). A fresh plan is computed from the read; a saved plan (plan -out) is checked against the same
+// read and then is the deployment, with its pinned ETags. Whether the index is an alias is a property of it.
+// Pure: the read (./read.ts) is done by the caller.
+import type { DefinitionKind, Definitions } from "../definitions/definitions.js";
+import { buildPlan, type Plan } from "../plan/plan.js";
+import { blueGreenTarget, liveThroughAlias, plannedTargetMismatch, rebuildCost } from "../bluegreen/plan-view.js";
+import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
+import type { AliasRecord } from "../bluegreen/ports.js";
+import type { Phase } from "../bluegreen/progress-state.js";
+import { plannedBlueGreen, type SavedPlan } from "../saved-plans/saved-plan.js";
+import {
+  checkSavedPlan,
+  SavedPlanRefusedError,
+  type CurrentTarget,
+  type Refusal,
+} from "../saved-plans/saved-plan-check.js";
+import type { ServiceRead } from "./read.js";
+
+export interface Deployment {
+  /** As shown: the index under the configured name; a blue/green rebuild with its cost in the index's notes. */
+  plan: Plan;
+  /** The definitions to write, as filled for the environment (the index under the configured name). */
+  definitions: Definitions;
+  /** "alias": the configured name is an alias of `generation`, where in-place writes go. */
+  mode: "alias" | "concrete";
+  generation: string | null;
+  phase: Phase;
+  /** A rebuild through the alias: the generation serving now and the one it builds. */
+  blueGreen: BlueGreenTarget | null;
+  /** The If-Match of each write: the ETag of the one read (a saved plan: the pinned one, checked equal). */
+  etags: Partial<Record<DefinitionKind, string | null>>;
+  /** The alias as read (its ETag conditions the swap of a blue/green rebuild). */
+  alias: AliasRecord | undefined;
+}
+
+/** A fresh plan of the files against the one read (through the alias, so a generation's name is no change). */
+export function planDeployment(read: ServiceRead, files: Definitions): Deployment {
+  const { generation } = read;
+  const plan = buildPlan(files, generation ? liveThroughAlias(read.live, read.name, generation) : read.live);
+  const blueGreen =
+    generation && plan.rebuildRequired ? blueGreenTarget(read.name, generation, read.observation.indexNames) : null;
+  if (blueGreen) plan.objects.find((o) => o.kind === "index")?.notes.push(...rebuildCost(blueGreen));
+  return {
+    plan,
+    definitions: files,
+    mode: generation ? "alias" : "concrete",
+    generation: generation ?? null,
+    phase: read.phase,
+    blueGreen,
+    etags: {
+      index: read.live.index?.etag ?? null,
+      datasource: read.live.datasource?.etag ?? null,
+      indexer: read.live.indexer?.etag ?? null,
+    },
+    alias: read.alias,
+  };
+}
+
+export interface SavedPlanCheck {
+  target: CurrentTarget;
+  /** The checkout's definitions, filled for the environment: refused when they differ from the plan's. */
+  files?: Definitions;
+}
+
+/** The strategy of the plan's rebuild does not fit the service as read. */
+function strategyRefusal(saved: SavedPlan, aliased: boolean): Refusal | undefined {
+  if (!saved.plan.rebuildRequired) return undefined;
+  const strategy = saved.rebuild?.strategy ?? "an unnamed strategy";
+  if (aliased && !plannedBlueGreen(saved))
+    return {
+      reason: "strategy",
+      message: `the plan rebuilds by ${strategy}, but ${saved.target.index_name} is now an alias: a rebuild there is blue/green`,
+    };
+  if (!aliased && strategy !== "drop-and-recreate")
+    return {
+      reason: "strategy",
+      message: `the plan rebuilds by ${strategy}, which this docs-index cannot carry out here (${saved.target.index_name} is not an alias)`,
+    };
+  return undefined;
+}
+
+/**
+ * A saved plan as the deployment, after every check against the one read (refused with every reason, nothing
+ * written): target, pinned ETags (the alias's too), the plan following from its definitions, the checkout's
+ * definitions, the rebuild strategy and, for a blue/green rebuild, its generations.
+ */
+export function deploymentFromSavedPlan(saved: SavedPlan, read: ServiceRead, check: SavedPlanCheck): Deployment {
+  const { generation } = read;
+  const live = generation ? liveThroughAlias(read.live, read.name, generation) : read.live;
+  const refusals = checkSavedPlan(saved, {
+    target: check.target,
+    live,
+    otherEtags: { [`alias:${read.name}`]: read.alias?.etag ?? null },
+    files: check.files,
+  });
+  const strategy = strategyRefusal(saved, generation !== undefined);
+  if (strategy) refusals.push(strategy);
+  const planned = saved.plan.rebuildRequired ? (plannedBlueGreen(saved) ?? null) : null;
+  // Another generation appeared since the plan (no ETag shows it): refused before anything is written.
+  const now = generation && planned ? blueGreenTarget(read.name, generation, read.observation.indexNames) : undefined;
+  const moved = planned && now ? plannedTargetMismatch(planned, now) : undefined;
+  if (moved) refusals.push({ reason: "plan", kind: "index", name: read.name, message: moved });
+  if (refusals.length > 0) throw new SavedPlanRefusedError(refusals);
+  const kinds = new Set<string>(["index", "datasource", "indexer"]);
+  return {
+    plan: saved.plan,
+    definitions: saved.definitions,
+    mode: generation ? "alias" : "concrete",
+    generation: generation ?? null,
+    phase: read.phase,
+    blueGreen: generation ? planned : null,
+    etags: Object.fromEntries(saved.live.filter((ref) => kinds.has(ref.kind)).map((ref) => [ref.kind, ref.etag])),
+    alias: read.alias,
+  };
+}

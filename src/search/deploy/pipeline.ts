@@ -1,0 +1,194 @@
+// The deploy, fresh or from a saved plan, through one pipeline: read the live objects once (through the alias
+// when there is one), make the one deployment (a fresh plan, or the saved plan checked against that read), hand it
+// to the caller to show, refuse what may not be applied, have it confirmed, then apply exactly it with the ETags
+// of that read: writes in place (index -> datasource -> indexer, then one run), or the blue/green rebuild behind
+// the alias. `resume` and `prune` are steps of the same pipeline. Every refusal comes before the first write.
+// Never resets the indexer outside a blue/green build (spec C, backfill rule 3).
+import type { Definitions } from "../definitions/definitions.js";
+import type { Plan } from "../plan/plan.js";
+import { forGeneration } from "../bluegreen/generations.js";
+import type { BlueGreenPort } from "../bluegreen/ports.js";
+import { describePhase } from "../bluegreen/progress-state.js";
+import {
+  blueGreenRebuild,
+  deleteGenerations,
+  prunableGenerations,
+  RebuildNotPossibleError,
+  type RebuildOptions,
+  type RebuildResult,
+  type RebuildStart,
+} from "../bluegreen/rebuild.js";
+import type { SavedPlan } from "../saved-plans/saved-plan.js";
+import type { IndexerStatusRecord } from "../ops/indexer-status.js";
+import type { RunOutcome } from "../service/management-port.js";
+import { applyPlan, ConcurrentChangeError, type ApplyPlanInput, type DeployStep } from "./apply-plan.js";
+import { deploymentFromSavedPlan, planDeployment, type Deployment, type SavedPlanCheck } from "./deployment.js";
+import { readService, type ServiceRead } from "./read.js";
+import { BlueGreenRebuildRefusedError, RebuildRefusedError } from "./refusals.js";
+
+export type DeployRequest =
+  { kind: "fresh"; files: Definitions } | ({ kind: "saved"; saved: SavedPlan } & SavedPlanCheck);
+
+export interface DeployOptions {
+  /** Read, plan (and check a saved plan); write nothing. */
+  dryRun?: boolean;
+  allowRebuild?: boolean;
+  /** Continue the blue/green rebuild the service shows under way (wait, verify, swap). */
+  resume?: boolean;
+  /** Behind the alias: delete the generations older than the one serving at the end. */
+  prune?: boolean;
+  /** The blue/green rebuild's options (clock, tolerance, waits); needed only when the deployment rebuilds. */
+  rebuild?: RebuildOptions;
+  /** Progress lines for people (stderr). */
+  progress?: (line: string) => void;
+  /** Called once with the deployment as soon as it is made, before any refusal or write (to show it). */
+  onPlan?: (deployment: Deployment) => void;
+  /**
+   * Called once, after every check and before the first write, when the deployment drops or rebuilds the index or
+   * prunes generations (`prune`: the ones it deletes); throws to stop, and then nothing is written.
+   */
+  confirm?: (deployment: Deployment, prune: readonly string[]) => Promise<void>;
+}
+
+export interface DeployOutcome {
+  deployment: Deployment;
+  dryRun: boolean;
+  /** Objects written in place (unchanged ones as `skip`); empty for a blue/green rebuild or a prune alone. */
+  steps: DeployStep[];
+  /** The run started after writing in place; none for a prune alone or a blue/green rebuild (it runs its own). */
+  run?: RunOutcome;
+  /** What the operator must know afterwards (backfill, rebuild repopulation, a run already going). */
+  notices: string[];
+  rebuilt?: RebuildResult;
+  pruned: string[];
+  /** The indexer's status as read before any write (`--wait` tells the run it started from earlier ones). */
+  indexerStatusBefore: IndexerStatusRecord | undefined;
+}
+
+export async function deploy(
+  port: BlueGreenPort,
+  request: DeployRequest,
+  options: DeployOptions,
+): Promise<DeployOutcome> {
+  const read = await readService(port, request.kind === "saved" ? request.saved.definitions : request.files);
+  const deployment =
+    request.kind === "saved"
+      ? deploymentFromSavedPlan(request.saved, read, request)
+      : planDeployment(read, request.files);
+  options.onPlan?.(deployment);
+  const outcome: DeployOutcome = {
+    deployment,
+    dryRun: Boolean(options.dryRun),
+    steps: [],
+    notices: [],
+    pruned: [],
+    indexerStatusBefore: read.observation.indexerStatus,
+  };
+  if (options.dryRun) return outcome;
+  if (options.resume) return resume(port, read, outcome, options);
+
+  refuseBeforeWriting(deployment, Boolean(options.allowRebuild));
+  const rebuilding = deployment.blueGreen !== null;
+  const prune = options.prune && deployment.mode === "alias" ? prunableGenerations(read.observation, rebuilding) : [];
+  if (deployment.plan.rebuildRequired || prune.length > 0) await options.confirm?.(deployment, prune);
+
+  if (rebuilding) {
+    await writeDatasourceBeforeRebuild(port, deployment, options.progress);
+    outcome.rebuilt = await blueGreenRebuild(port, deployment.definitions, {
+      ...requireRebuildOptions(options),
+      resume: false,
+      prune: false,
+      planned: deployment.blueGreen!,
+      read: rebuildStart(read),
+    });
+  } else if (!options.prune || deployment.plan.objects.some((o) => o.action !== "unchanged")) {
+    // A prune alone writes no definition and starts no run.
+    Object.assign(outcome, await applyPlan(port.management, { ...writesOf(deployment), progress: options.progress }));
+  }
+  outcome.pruned = await deleteGenerations(port, prune);
+  return outcome;
+}
+
+async function resume(
+  port: BlueGreenPort,
+  read: ServiceRead,
+  outcome: DeployOutcome,
+  options: DeployOptions,
+): Promise<DeployOutcome> {
+  const building = read.phase.phase === "building";
+  const prune = options.prune && building ? prunableGenerations(read.observation, true) : [];
+  if (prune.length > 0) await options.confirm?.(outcome.deployment, prune);
+  outcome.rebuilt = await blueGreenRebuild(port, outcome.deployment.definitions, {
+    ...requireRebuildOptions(options),
+    resume: true,
+    prune: false,
+    read: rebuildStart(read),
+  });
+  outcome.pruned = await deleteGenerations(port, prune);
+  return outcome;
+}
+
+/** Refusals that depend on the service's state or the options, before anything is written. */
+function refuseBeforeWriting(d: Deployment, allowRebuild: boolean): void {
+  const { phase } = d;
+  const name = String(d.definitions.index.name);
+  const blocked =
+    d.mode === "alias"
+      ? phase.phase !== "idle"
+      : phase.phase === "building" || phase.phase === "alias-missing" || phase.phase === "inconsistent";
+  if (blocked) throw new RebuildNotPossibleError(phase, `not deploying: ${describePhase(name, phase)}`);
+  if (d.plan.rebuildRequired && !allowRebuild)
+    throw d.blueGreen ? new BlueGreenRebuildRefusedError(d.plan, d.blueGreen) : new RebuildRefusedError(d.plan);
+}
+
+function requireRebuildOptions(options: DeployOptions): RebuildOptions {
+  if (!options.rebuild) throw new Error("internal: a blue/green rebuild needs the rebuild options");
+  return options.rebuild;
+}
+
+function rebuildStart(read: ServiceRead): RebuildStart {
+  return { observation: read.observation, alias: read.alias, indexer: read.live.indexer, serving: read.live.index };
+}
+
+/** The plan with the index named by its generation, so each write goes to the concrete index, not the alias. */
+function planForGeneration(plan: Plan, generation: string): Plan {
+  return { ...plan, objects: plan.objects.map((o) => (o.kind === "index" ? { ...o, name: generation } : o)) };
+}
+
+/** What applyPlan writes: behind the alias, the index and the indexer's target are the live generation. */
+function writesOf(d: Deployment): Omit<ApplyPlanInput, "progress"> {
+  if (d.mode === "alias" && d.generation)
+    return {
+      plan: planForGeneration(d.plan, d.generation),
+      definitions: forGeneration(d.definitions, d.generation),
+      etags: d.etags,
+    };
+  return { plan: d.plan, definitions: d.definitions, etags: d.etags };
+}
+
+/**
+ * Before a blue/green rebuild: the datasource is not part of the generation, so a change to it is written first,
+ * conditional on the ETag of the one read.
+ */
+async function writeDatasourceBeforeRebuild(
+  port: BlueGreenPort,
+  d: Deployment,
+  progress?: (line: string) => void,
+): Promise<void> {
+  const datasource = d.plan.objects.find((o) => o.kind === "datasource");
+  if (!datasource || datasource.action === "unchanged") return;
+  progress?.(`${datasource.action === "create" ? "creating" : "updating"} datasource ${datasource.name}`);
+  const etag = d.etags.datasource;
+  try {
+    await port.management.put(
+      "datasource",
+      datasource.name,
+      d.definitions.datasource,
+      etag ? { ifMatch: etag } : { ifNoneMatch: "*" },
+    );
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 412)
+      throw new ConcurrentChangeError("datasource", datasource.name, []);
+    throw err;
+  }
+}

@@ -1,0 +1,29 @@
+// `deploy` for people: the deployment's plan as `plan` prints it (a blue/green rebuild labelled with both
+// generations), then what was written and the run; for a blue/green rebuild its steps and verification.
+import { blueGreenRendering } from "../bluegreen/plan-view.js";
+import type { Deployment } from "../deploy/deployment.js";
+import type { DeployOutcome } from "../deploy/pipeline.js";
+import { formatRebuildResult } from "./bluegreen-text.js";
+import { renderPlan, type Colors } from "./plan-text.js";
+
+/** The plan of a deployment as `plan` renders it. */
+export function renderDeploymentPlan(d: Pick<Deployment, "plan" | "blueGreen">, colors?: Colors): string {
+  return renderPlan(d.plan, colors, d.blueGreen ? blueGreenRendering(d.blueGreen) : undefined);
+}
+
+/** What the deploy did. A blue/green rebuild's plan was shown with its confirmation (stderr): not repeated. */
+export function renderDeployOutcome(outcome: DeployOutcome, colors?: Colors): string {
+  const lines: string[] = [];
+  if (outcome.rebuilt) lines.push(formatRebuildResult(outcome.rebuilt));
+  else {
+    lines.push(renderDeploymentPlan(outcome.deployment, colors), "");
+    if (outcome.dryRun) lines.push("Dry run: nothing was changed.");
+    for (const step of outcome.steps)
+      lines.push(`${step.operation === "skip" ? "unchanged, not written" : step.operation}: ${step.kind} ${step.name}`);
+    if (outcome.run)
+      lines.push(`run: ${outcome.run === "started" ? "started" : "already in progress (not started again)"}`);
+    else if (!outcome.dryRun) lines.push("run: none started (nothing to apply)");
+  }
+  if (outcome.pruned.length) lines.push(`pruned: ${outcome.pruned.join(", ")}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,33 @@
+// `orphans` for people: the report (lists cut at `limit`) and the result of a deletion.
+import type { DeletionResult } from "../ops/orphan-deletion.js";
+import type { OrphanReport } from "../ops/orphans.js";
+
+export function formatOrphanReport(report: OrphanReport, limit = 20): string {
+  const lines = [`${report.blobs} blobs, ${report.documents} documents`];
+  const list = (
+    title: string,
+    entries: { path: string; app: string | null }[],
+    extra: (i: number) => string = () => "",
+  ) => {
+    lines.push(`${title}: ${entries.length}`);
+    entries.slice(0, limit).forEach((e, i) => lines.push(`  ${e.path}  (app ${e.app ?? "null"})${extra(i)}`));
+    if (entries.length > limit) lines.push(`  ... ${entries.length - limit} more (use --json for all)`);
+  };
+  list("documents whose blob no longer exists", report.missingBlob);
+  list(
+    "stale root-era documents",
+    report.staleRootEra,
+    (i) => `  now served from ${report.staleRootEra[i]?.currentPath}`,
+  );
+  list("documents whose app/repo differ from their path (a reset and run fixes them)", report.mismatched);
+  if (report.undecodable.length)
+    lines.push(`documents with an id that is not a base64 blob URL: ${report.undecodable.length}`);
+  lines.push(
+    `app values that are no current app folder (${report.appSource}): ${report.unknownApps.map((a) => `${a.app} (${a.documents})`).join(", ") || "none"}`,
+  );
+  return lines.join("\n");
+}
+
+export function formatDeletion(d: DeletionResult, target: string): string {
+  return `deleted ${d.deleted} of ${d.requested} document(s) from ${target}; ${d.failed.length} failed; ${d.skippedRechecked.length} skipped after re-checking storage`;
+}

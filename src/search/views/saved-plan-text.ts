@@ -1,0 +1,36 @@
+// A saved plan for people (`docs-index show <file>`): where and against what it was made, then the plan as
+// `docs-index plan` prints it (`show --json` prints the file's document; `show --markdown` the reviewer's view),
+// and the reasons `deploy <file>` refused it.
+import { renderPlan, type Colors } from "./plan-text.js";
+import type { SavedPlan } from "../saved-plans/saved-plan.js";
+import type { Refusal } from "../saved-plans/saved-plan-check.js";
+
+const plain: Colors = { red: (s) => s, green: (s) => s, yellow: (s) => s, dim: (s) => s, bold: (s) => s };
+
+export function renderSavedPlan(saved: SavedPlan, colors: Colors = plain): string {
+  const t = saved.target;
+  const pinned = saved.live.map((r) => `${r.kind} ${r.name} ${r.etag ?? "(absent)"}`).join(", ");
+  const lines = [
+    colors.bold(`Saved plan for environment ${t.environment}, endpoint ${t.endpoint}`),
+    colors.dim(
+      `made ${saved.created_at} by docs-index ${saved.tool_version} (format ${saved.format_version}, api ${t.api_version})`,
+    ),
+    colors.dim(`planned against: ${pinned}`),
+  ];
+  if (t.current_index !== t.index_name) lines.push(colors.dim(`index ${t.index_name} resolves to ${t.current_index}`));
+  if (saved.rebuild)
+    lines.push(
+      colors.red(
+        `rebuild by ${saved.rebuild.strategy}${saved.rebuild.next_index ? ` into ${saved.rebuild.next_index}` : ""}`,
+      ),
+    );
+  lines.push("", renderPlan(saved.plan, colors));
+  return lines.join("\n");
+}
+
+/** The refusals as the human output lists them. */
+export function renderRefusals(refusals: readonly Refusal[]): string {
+  return ["The saved plan was not applied; nothing was changed:", ...refusals.map((r) => `  - ${r.message}`)].join(
+    "\n",
+  );
+}

@@ -1,0 +1,36 @@
+// `status` for people: the last run with every error classified, the history and the verdict line.
+import type { StatusReport } from "../ops/status-report.js";
+
+/** Human-readable report (stdout without --json). */
+export function formatStatusReport(report: StatusReport): string {
+  const lines: string[] = [];
+  lines.push(
+    `indexer ${report.indexer ?? "(unnamed)"}: service status ${report.serviceStatus ?? "unknown"} (available to run; says nothing about an active run)`,
+  );
+  if (report.inProgress) {
+    lines.push(
+      `a run is in progress since ${report.inProgress.startTime ?? "?"}: ${report.inProgress.itemsProcessed} processed, ${report.inProgress.itemsFailed} failed so far`,
+    );
+  }
+  const r = report.lastRun;
+  if (r) {
+    lines.push(
+      `last run: ${r.status}, ${r.startTime ?? "?"} -> ${r.endTime ?? "?"}, ${r.itemsProcessed} processed, ${r.itemsFailed} failed (${r.expectedFailures} expected, ${r.unexpectedFailures + r.unexplainedFailures} unexpected)`,
+    );
+    for (const e of r.errors) {
+      lines.push(`  [${e.classification}] ${e.blobPath ?? e.key ?? "(no key)"}: ${e.message}`);
+    }
+  }
+  lines.push(`last successful run ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`);
+  if (report.documentCount !== null) lines.push(`documents in the index: ${report.documentCount}`);
+  if (report.history.length > 1) {
+    lines.push("recent runs:");
+    for (const h of report.history) {
+      lines.push(
+        `  ${h.startTime ?? "?"}  ${h.status.padEnd(16)} processed ${h.itemsProcessed}, failed ${h.itemsFailed} (unexpected ${h.unexpectedFailures + h.unexplainedFailures})`,
+      );
+    }
+  }
+  lines.push(report.ok ? "OK: every failure is expected" : `NOT OK: ${report.reasons.join("; ")}`);
+  return lines.join("\n");
+}

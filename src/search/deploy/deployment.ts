@@ -35,12 +35,29 @@ export interface Deployment {
   alias: AliasRecord | undefined;
 }
 
-/** A fresh plan of the files against the one read (through the alias, so a generation's name is no change). */
-export function planDeployment(read: ServiceRead, files: Definitions): Deployment {
+/** `deploy --blue-green` where the configured name is not an alias: nothing was written. */
+export class BlueGreenNeedsAliasError extends Error {
+  constructor(name: string) {
+    super(
+      `--blue-green builds a generation beside the live one behind the alias, but ${name} is not an alias yet; nothing was changed. Run \`docs-index migrate-to-alias --yes\` once first.`,
+    );
+    this.name = "BlueGreenNeedsAliasError";
+  }
+}
+
+/**
+ * A fresh plan of the files against the one read (through the alias, so a generation's name is no change).
+ * `forceBlueGreen` (deploy --blue-green) builds a side-by-side generation for any plan, even one with no change,
+ * so an in-place ranking change is verified (relevance included) before consumers see it.
+ */
+export function planDeployment(read: ServiceRead, files: Definitions, forceBlueGreen = false): Deployment {
   const { generation } = read;
+  if (forceBlueGreen && !generation) throw new BlueGreenNeedsAliasError(read.name);
   const plan = buildPlan(files, generation ? liveThroughAlias(read.live, read.name, generation) : read.live);
   const blueGreen =
-    generation && plan.rebuildRequired ? blueGreenTarget(read.name, generation, read.observation.indexNames) : null;
+    generation && (plan.rebuildRequired || forceBlueGreen)
+      ? blueGreenTarget(read.name, generation, read.observation.indexNames)
+      : null;
   if (blueGreen) plan.objects.find((o) => o.kind === "index")?.notes.push(...rebuildCost(blueGreen));
   return {
     plan,

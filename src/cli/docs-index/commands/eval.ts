@@ -2,7 +2,7 @@
 // as search_docs) against the alias or a named generation, and reports recall@k, MRR and nDCG@10 per query and
 // overall with the provenance of spec rule 6; --baseline compares with an earlier report and fails on a drop.
 import { readFileSync } from "node:fs";
-import { InvalidArgumentError, Option } from "commander";
+import { Option } from "commander";
 import { ConfigError } from "../../../config/load.js";
 import { compareReports, parseBaseline, type Comparison } from "../../../search/eval/compare.js";
 import { DEFAULT_CONCURRENCY, DEFAULT_GAIN, DEFAULT_K, DEFAULT_NDCG_TOLERANCE } from "../../../search/eval/report.js";
@@ -11,7 +11,7 @@ import { MAX_TOP_CAP } from "../../../search/query/search-docs.js";
 import type { Gain } from "../../../search/eval/metrics.js";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { integerIn } from "../common/options.js";
+import { fractionOption, integerIn } from "../common/options.js";
 import { goldenFilePath, readGoldenFile, runRelevanceEval } from "../common/relevance.js";
 import { announceTarget } from "../common/target.js";
 
@@ -25,13 +25,6 @@ interface EvalOptions {
   relevanceTolerance: number;
   concurrency: number;
   markdown?: boolean;
-}
-
-function fraction(value: string): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1)
-    throw new InvalidArgumentError(`--relevance-tolerance expects a number from 0 to 1, got ${JSON.stringify(value)}`);
-  return n;
 }
 
 function readBaseline(file: string) {
@@ -74,7 +67,7 @@ export const evalCommand: CommandModule = {
           "with --baseline: allowed drop of the mean nDCG@10 (0-1); any answer (grade 2) leaving the top k fails too",
         )
           .default(DEFAULT_NDCG_TOLERANCE)
-          .argParser(fraction),
+          .argParser(fractionOption("--relevance-tolerance")),
       )
       .addOption(
         new Option("--concurrency <n>", "queries in flight at once (1-16)")

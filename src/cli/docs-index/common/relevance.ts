@@ -2,7 +2,7 @@
 // (src/search/query/: the same request, filters and dedup decision as search_docs), a few at a time, then the
 // pure report (src/search/eval/). Timeouts and the deadline come with the clients (ServiceOptions).
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError } from "../../../config/load.js";
 import { repoRoot } from "../../../config/repo-root.js";
@@ -13,7 +13,17 @@ import {
   type GoldenQuery,
 } from "../../../search/eval/golden.js";
 import type { Gain } from "../../../search/eval/metrics.js";
-import { buildEvalReport, depthFor, type EvalReport, type QueryRun } from "../../../search/eval/report.js";
+import {
+  buildEvalReport,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_GAIN,
+  DEFAULT_K,
+  depthFor,
+  type EvalReport,
+  type QueryRun,
+} from "../../../search/eval/report.js";
+import { compareReports } from "../../../search/eval/compare.js";
+import type { RelevanceOutcome } from "../../../search/bluegreen/verify.js";
 import { decideDedup, type DedupDecision } from "../../../search/query/dedup-policy.js";
 import { servingIndexOf } from "../../../search/query/provenance.js";
 import { buildSearchDocsRequest, DEFAULT_SEARCH_DOCS_LIMITS, MAX_TOP_CAP } from "../../../search/query/search-docs.js";
@@ -162,4 +172,37 @@ export async function runRelevanceEval(ctx: CliContext, opts: RelevanceOptions):
     },
     { k: opts.k, gain: opts.gain },
   );
+}
+
+export interface RelevanceGateOptions {
+  golden?: string;
+  definitions?: string;
+  /** Allowed drop of the mean nDCG@10. */
+  tolerance: number;
+}
+
+/**
+ * The blue/green rebuild's relevance gate: reads and validates the golden file now (an invalid file stops the
+ * deploy before anything is built), then, at verification, evaluates the live generation and the candidate and
+ * compares them. Without a golden file at the default place the gate is skipped, saying so; a missing --golden
+ * file is an error.
+ */
+export function relevanceGate(
+  ctx: CliContext,
+  opts: RelevanceGateOptions,
+): (live: string, candidate: string) => Promise<RelevanceOutcome> {
+  const file = goldenFilePath(opts);
+  const { search } = ctx.config;
+  const golden =
+    opts.golden === undefined && !existsSync(file)
+      ? undefined
+      : readGoldenFile(file, { docsUrl: search.docs_url, container: search.container });
+  return async (live, candidate) => {
+    if (!golden) return { skipped: `no golden queries at ${displayPath(file)}` };
+    ctx.out.progress(`relevance: the ${golden.queries.length} golden queries on ${live} (live) and ${candidate}`);
+    const run = (indexName: string) =>
+      runRelevanceEval(ctx, { indexName, golden, k: DEFAULT_K, gain: DEFAULT_GAIN, concurrency: DEFAULT_CONCURRENCY });
+    const [before, after] = [await run(live), await run(candidate)];
+    return { golden: golden.path, comparison: compareReports(after, before, opts.tolerance) };
+  };
 }

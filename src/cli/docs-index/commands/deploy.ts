@@ -172,11 +172,11 @@ export const deployCommand: CommandModule = {
       )
       .action(
         run(async (ctx: CliContext, planFile: string | undefined, opts: DeployOptions) => {
+          if (opts.blueGreen && planFile)
+            throw new CliError("--blue-green applies to the definitions, not to a saved plan", ExitCode.Usage);
           announceTarget(ctx, opts.dryRun ? "deploy --dry-run" : "deploy", ["index", "datasource", "indexer"]);
           const request = deployRequest(ctx, planFile, opts);
           const definitions = request.kind === "saved" ? request.saved.definitions : request.files;
-          if (opts.blueGreen && planFile)
-            throw new CliError("--blue-green applies to the definitions, not to a saved plan", ExitCode.Usage);
           const gate = relevanceGate(ctx, {
             golden: opts.golden,
             definitions: planFile ? undefined : opts.definitions,

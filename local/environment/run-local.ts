@@ -16,6 +16,7 @@
 // first run would reprocess everything and hide exactly what the local environment is meant to show.
 import type { Writable } from "node:stream";
 import { rmSync } from "node:fs";
+import path from "node:path";
 import { readRawDefinitions } from "../../src/search/definitions/definitions.js";
 import { docsIndex, parseJson, type CliRun } from "./docs-index.js";
 import { waitForIndexer } from "./indexer-wait.js";
@@ -25,6 +26,7 @@ import {
   servicesOf,
   startAzuriteForLocal,
   startStandInForLocal,
+  INDEX_NAME,
   INDEXER_NAME,
   LOCAL_ALIAS_PROPAGATION_SECONDS,
   type LocalServices,
@@ -33,7 +35,19 @@ import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./site.js"
 import { StepFailed, StepRunner, type StepRecord } from "./steps.js";
 import { postSampleWebhook, type WebhookFigures } from "./webhook.js";
 import { runBlueGreenSteps, type BlueGreenFigures } from "./rebuild-demo.js";
-import { evalFigures, evalSummary, type EvalFigures, type EvalJson } from "./relevance.js";
+import {
+  BAD_TITLE_WEIGHT,
+  evalFigures,
+  evalSummary,
+  gateDefinitions,
+  relevanceLine,
+  type EvalFigures,
+  type EvalJson,
+  type GateFigures,
+} from "./relevance.js";
+import { searchableFieldDefinitions } from "./rebuild-demo.js";
+import { DEFAULT_GOLDEN_FILE } from "../../src/search/eval/golden.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 import type { Azurite } from "../azurite.js";
 import type { SearchStandIn } from "../search-standin/server.js";
 
@@ -64,6 +78,7 @@ export interface LocalFigures {
   queries?: QueryFigures[];
   blueGreen?: BlueGreenFigures;
   eval?: EvalFigures;
+  gate?: GateFigures;
   webhook?: WebhookFigures;
 }
 
@@ -83,7 +98,7 @@ export interface LocalResult {
   services?: LocalServices;
 }
 
-export const STEP_COUNT = 16;
+export const STEP_COUNT = 17;
 
 export async function runLocal(options: LocalOptions = {}): Promise<LocalResult> {
   const log = options.log ?? process.stdout;
@@ -271,6 +286,54 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       figures.eval = evalFigures(parseJson<EvalJson>(await cli("--json", "eval"), "eval"));
       return evalSummary(figures.eval);
     });
+
+    await steps.run(
+      "relevance-gate",
+      `deploy --blue-green: title weight ${BAD_TITLE_WEIGHT} refused on relevance, then the unchanged weights`,
+      async () => {
+        // The live generation's definitions (the demo's searchable field): only the weight differs, in place.
+        const live = searchableFieldDefinitions();
+        const golden = path.join(repoRoot, DEFAULT_GOLDEN_FILE);
+        const alias = async () => (await need().indexClient.getAlias(INDEX_NAME)).indexes[0] ?? "?";
+        const aliasBefore = await alias();
+        const bad = await cli(
+          "deploy",
+          "--blue-green",
+          "--definitions",
+          gateDefinitions(live, BAD_TITLE_WEIGHT, golden),
+          "--propagation-wait",
+          String(LOCAL_ALIAS_PROPAGATION_SECONDS),
+          "--poll-interval",
+          "0.2",
+        );
+        show({ ...bad, stderr: "" });
+        expectExit(bad, "deploy --blue-green (bad weight)", [1]);
+        const badFigures = {
+          exitCode: bad.code,
+          aliasBefore,
+          aliasAfter: await alias(),
+          relevance: relevanceLine(bad.stdout),
+        };
+        if (badFigures.aliasAfter !== aliasBefore) throw new Error("the alias moved although verification failed");
+        const good = await cli(
+          "deploy",
+          "--blue-green",
+          "--definitions",
+          gateDefinitions(live, 5, golden),
+          "--propagation-wait",
+          String(LOCAL_ALIAS_PROPAGATION_SECONDS),
+          "--poll-interval",
+          "0.2",
+        );
+        show({ ...good, stderr: "" });
+        expectExit(good, "deploy --blue-green (unchanged weights)");
+        figures.gate = {
+          bad: badFigures,
+          good: { exitCode: good.code, aliasAfter: await alias(), relevance: relevanceLine(good.stdout) },
+        };
+        return `title ${BAD_TITLE_WEIGHT}: exit 1, alias stays on ${aliasBefore}; unchanged weights: exit 0, alias → ${figures.gate.good.aliasAfter}`;
+      },
+    );
 
     await steps.run("webhook", "Post a sample webhook to the local receiver", async () => {
       const sent = await postSampleWebhook(azurite!, { keep: Boolean(options.keep) });

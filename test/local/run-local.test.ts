@@ -21,6 +21,7 @@ const ORDER = [
   "rebuild",
   "rebuild-verification-fails",
   "eval",
+  "relevance-gate",
   "webhook",
 ];
 const DOCS_URL = "https://docs.dev.example.com";
@@ -100,6 +101,14 @@ describe("runLocal", () => {
         expect(f.eval!.etag).not.toBeNull();
         expect(f.eval!.lastSuccessfulRun).not.toBeNull();
         expect(f.eval!.ndcg10).toBeGreaterThan(0.8);
+        // The forced blue/green deploy of title weight 0.1 fails on relevance, the alias stays; unchanged passes.
+        expect(status("relevance-gate")).toBe("ok");
+        const gate = f.gate!;
+        expect(gate.bad).toMatchObject({ exitCode: 1, aliasAfter: gate.bad.aliasBefore });
+        expect(gate.bad.relevance).toContain("fell out of the top 5");
+        expect(gate.good.exitCode).toBe(0);
+        expect(gate.good.aliasAfter).not.toBe(gate.bad.aliasBefore);
+        expect(gate.good.relevance).toMatch(/^mean nDCG@10 /);
       }
       {
         expect(status("webhook")).toBe("ok");

@@ -125,6 +125,8 @@ export interface RelevanceOptions {
   k: number;
   gain: Gain;
   concurrency: number;
+  /** Read the index and indexer definitions for rule 6 (default true); the blue/green gate compares figures only. */
+  provenance?: boolean;
 }
 
 /** Every golden query against `indexName`, with the provenance of rule 6. */
@@ -132,12 +134,15 @@ export async function runRelevanceEval(ctx: CliContext, opts: RelevanceOptions):
   const { search } = ctx.config;
   const { indexClient, indexerClient } = await ctx.search();
   const client = searchClient(indexClient, opts.indexName);
+  const notRead = { status: "unknown" as const, reason: "not read: the blue/green verification records its own" };
   const [coverage, facts] = await Promise.all([
     checkFormatCoverage(client),
-    readProvenanceFacts(
-      { indexClient, indexerClient },
-      { index: opts.indexName, indexer: search.indexer_name, apiVersion: search.api_version },
-    ),
+    opts.provenance === false
+      ? { index: opts.indexName, serving: notRead, etag: notRead, freshness: notRead, apiVersion: search.api_version }
+      : readProvenanceFacts(
+          { indexClient, indexerClient },
+          { index: opts.indexName, indexer: search.indexer_name, apiVersion: search.api_version },
+        ),
   ]);
   const dedup = decideDedup(coverage);
   const depth = depthFor(opts.k);
@@ -201,7 +206,14 @@ export function relevanceGate(
     if (!golden) return { skipped: `no golden queries at ${displayPath(file)}` };
     ctx.out.progress(`relevance: the ${golden.queries.length} golden queries on ${live} (live) and ${candidate}`);
     const run = (indexName: string) =>
-      runRelevanceEval(ctx, { indexName, golden, k: DEFAULT_K, gain: DEFAULT_GAIN, concurrency: DEFAULT_CONCURRENCY });
+      runRelevanceEval(ctx, {
+        indexName,
+        golden,
+        k: DEFAULT_K,
+        gain: DEFAULT_GAIN,
+        concurrency: DEFAULT_CONCURRENCY,
+        provenance: false,
+      });
     const [before, after] = [await run(live), await run(candidate)];
     return { golden: golden.path, comparison: compareReports(after, before, opts.tolerance) };
   };

@@ -2,6 +2,7 @@
 import { Command, CommanderError, Option } from "commander";
 import pc from "picocolors";
 import { runLocal, type LocalSummary } from "../local/environment/run-local.js";
+import { evalSummary } from "../local/environment/relevance.js";
 import { formatMs } from "../local/environment/steps.js";
 import { exportLines } from "../local/environment/services.js";
 
@@ -42,6 +43,11 @@ function formatSummary(summary: LocalSummary, color: boolean): string {
     );
   for (const q of f.queries ?? [])
     lines.push(`  query ${q.name}: ${q.hits} hits${q.urls[0] ? `, first ${q.urls[0]}` : ""}`);
+  if (f.eval) lines.push(`  eval: ${evalSummary(f.eval)}`);
+  if (f.gate)
+    lines.push(
+      `  relevance gate: title weight 0.1 -> exit ${f.gate.bad.exitCode}, alias stays on ${f.gate.bad.aliasAfter}; unchanged weights -> exit ${f.gate.good.exitCode}, alias -> ${f.gate.good.aliasAfter}`,
+    );
   if (f.webhook)
     lines.push(
       `  webhook: ${f.webhook.status} for message ${f.webhook.messageId}; redelivery ${f.webhook.redeliveryStatus} (idempotency store: ${f.webhook.store})`,

@@ -222,8 +222,9 @@ export async function runPruneStep(ctx: BlueGreenStepsContext): Promise<void> {
     async () => {
       const alias = await ctx.indexClient.getAlias(INDEX_NAME).catch(() => undefined);
       if (!alias) throw new StepSkipped(`${INDEX_NAME} is not an alias (migrate-to-alias did not run)`);
-      // The generation that failed verification: a prune deletes it (and any generation older than the serving one).
-      const old = `${INDEX_NAME}-3`;
+      // The newest generation, no longer served after the rollback: the one a prune deletes (with any older than
+      // the serving one).
+      const old = await newestGeneration(ctx);
       // Today's definitions, which the serving generation has since the rollback: nothing to write.
       const noOp = await ctx.cli("--json", "deploy");
       expectCode(noOp, "deploy (no change)", (c) => c === 0);
@@ -254,6 +255,15 @@ export async function runPruneStep(ctx: BlueGreenStepsContext): Promise<void> {
 
 /** A second knowledge source the prune demo creates and removes (as another team's would be). */
 const TEAM_SOURCE = "team-knowledge-source";
+
+async function newestGeneration(ctx: DemoContext): Promise<string> {
+  let newest = 0;
+  for await (const name of ctx.indexClient.listIndexesNames()) {
+    const n = Number(new RegExp(`^${INDEX_NAME}-(\\d+)$`).exec(name)?.[1] ?? 0);
+    if (n > newest) newest = n;
+  }
+  return `${INDEX_NAME}-${newest}`;
+}
 
 /** The index the environment's knowledge source names now. */
 async function knowledgeSourceIndexOf(ctx: DemoContext): Promise<string | null> {

@@ -17,6 +17,7 @@
 // first run would reprocess everything and hide exactly what the local environment is meant to show.
 import type { Writable } from "node:stream";
 import { rmSync } from "node:fs";
+import path from "node:path";
 import { readRawDefinitions } from "../../src/search/definitions/definitions.js";
 import { docsIndex, parseJson, type CliRun } from "./docs-index.js";
 import { waitForIndexer } from "./indexer-wait.js";
@@ -26,6 +27,7 @@ import {
   servicesOf,
   startAzuriteForLocal,
   startStandInForLocal,
+  INDEX_NAME,
   INDEXER_NAME,
   LOCAL_ALIAS_PROPAGATION_SECONDS,
   LOCAL_VARS_FILE,
@@ -34,9 +36,21 @@ import {
 import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./site.js";
 import { StepFailed, StepRunner, type StepRecord } from "./steps.js";
 import { postSampleWebhook, type WebhookFigures } from "./webhook.js";
-import { runBlueGreenSteps, runPruneStep, type BlueGreenFigures } from "./rebuild-demo.js";
+import { runBlueGreenSteps, runPruneStep, searchableFieldDefinitions, type BlueGreenFigures } from "./rebuild-demo.js";
 import { runRestoreStep } from "./restore.js";
 import { searchDocsOverStdio, type McpFigures } from "./mcp-demo.js";
+import {
+  BAD_TITLE_WEIGHT,
+  evalFigures,
+  evalSummary,
+  gateDefinitions,
+  relevanceLine,
+  type EvalFigures,
+  type EvalJson,
+  type GateFigures,
+} from "./relevance.js";
+import { DEFAULT_GOLDEN_FILE } from "../../src/search/eval/golden.js";
+import { repoRoot } from "../../src/config/repo-root.js";
 import type { Azurite } from "../azurite.js";
 import type { SearchStandIn } from "../search-standin/server.js";
 
@@ -68,6 +82,8 @@ export interface LocalFigures {
   /** `docs-index retrieve` through the knowledge base (agentic retrieval). */
   retrieve?: { filterAddOn: string; urls: string[]; knowledgeSourceIndex: string | null };
   blueGreen?: BlueGreenFigures;
+  eval?: EvalFigures;
+  gate?: GateFigures;
   webhook?: WebhookFigures;
   /** The generation the kept environment serves after the tour (today's definitions, root-era nulls). */
   restore?: { aliasTarget: string };
@@ -90,7 +106,7 @@ export interface LocalResult {
   services?: LocalServices;
 }
 
-export const STEP_COUNT = 19;
+export const STEP_COUNT = 21;
 
 export async function runLocal(options: LocalOptions = {}): Promise<LocalResult> {
   const log = options.log ?? process.stdout;
@@ -295,6 +311,62 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       print: (text) => steps.print(text),
       propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,
     });
+
+    await steps.run("eval", "docs-index eval (the golden queries, as agents query, against the alias)", async () => {
+      const run = await cli("eval");
+      show(run);
+      expectExit(run, "eval");
+      figures.eval = evalFigures(parseJson<EvalJson>(await cli("--json", "eval"), "eval"));
+      return evalSummary(figures.eval);
+    });
+
+    await steps.run(
+      "relevance-gate",
+      `deploy --blue-green: title weight ${BAD_TITLE_WEIGHT} refused on relevance, then the unchanged weights`,
+      async () => {
+        // The live generation's definitions (the demo's searchable field): only the weight differs, in place.
+        const live = searchableFieldDefinitions();
+        const golden = path.join(repoRoot, DEFAULT_GOLDEN_FILE);
+        const alias = async () => (await need().indexClient.getAlias(INDEX_NAME)).indexes[0] ?? "?";
+        const aliasBefore = await alias();
+        const bad = await cli(
+          "deploy",
+          "--blue-green",
+          "--definitions",
+          gateDefinitions(live, BAD_TITLE_WEIGHT, golden),
+          "--propagation-wait",
+          String(LOCAL_ALIAS_PROPAGATION_SECONDS),
+          "--poll-interval",
+          "0.2",
+        );
+        show({ ...bad, stderr: "" });
+        expectExit(bad, "deploy --blue-green (bad weight)", [1]);
+        const badFigures = {
+          exitCode: bad.code,
+          aliasBefore,
+          aliasAfter: await alias(),
+          relevance: relevanceLine(bad.stdout),
+        };
+        if (badFigures.aliasAfter !== aliasBefore) throw new Error("the alias moved although verification failed");
+        const good = await cli(
+          "deploy",
+          "--blue-green",
+          "--definitions",
+          gateDefinitions(live, 5, golden),
+          "--propagation-wait",
+          String(LOCAL_ALIAS_PROPAGATION_SECONDS),
+          "--poll-interval",
+          "0.2",
+        );
+        show({ ...good, stderr: "" });
+        expectExit(good, "deploy --blue-green (unchanged weights)");
+        figures.gate = {
+          bad: badFigures,
+          good: { exitCode: good.code, aliasAfter: await alias(), relevance: relevanceLine(good.stdout) },
+        };
+        return `title ${BAD_TITLE_WEIGHT}: exit 1, alias stays on ${aliasBefore}; unchanged weights: exit 0, alias → ${figures.gate.good.aliasAfter}`;
+      },
+    );
 
     figures.restore = await runRestoreStep({
       steps,

@@ -60,7 +60,7 @@ async function validateIn(env: NodeJS.ProcessEnv, schema: string, ...args: strin
 }
 
 describe("--json documents match schemas/docs-index/", () => {
-  it("plan, deploy --wait, status, coverage, snapshot, query, orphans", async () => {
+  it("plan, deploy --wait, status, coverage, snapshot, query, eval, orphans", async () => {
     await validate("plan", "plan");
     const deployed = await validate("deploy", "deploy", "--wait", "--poll-interval", "0.05");
     expect(deployed.doc.status).not.toBeNull();
@@ -68,6 +68,12 @@ describe("--json documents match schemas/docs-index/", () => {
     await validate("coverage", "coverage");
     await validate("snapshot", "snapshot");
     await validate("query", "query", "billing");
+    const golden = path.join(mkdtempSync(path.join(tmpdir(), "golden-")), "golden.yml");
+    writeFileSync(
+      golden,
+      'queries:\n  - { id: billing, query: billing, mode: keyword, relevant: [{ url: "billing/guides/setup.html", grade: 2 }] }\n',
+    );
+    await validate("eval", "eval", "--golden", golden);
     await validate("orphans", "orphans");
   });
   it("backfill", async () => {

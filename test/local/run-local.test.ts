@@ -25,6 +25,8 @@ const ORDER = [
   "migrate-to-alias",
   "rebuild",
   "rebuild-verification-fails",
+  "eval",
+  "relevance-gate",
   "restore",
   "prune",
   "webhook",
@@ -111,8 +113,26 @@ describe("runLocal", () => {
         // After the rollback: a no-op deploy writes nothing; --prune keeps the failed generation while another
         // knowledge source names it, then prunes it.
         expect(bg.prune).toMatchObject({ refusedExit: 4, noOpWrites: 0 });
-        expect(bg.prune!.refusal).toMatch(/docs-index-3 is still named by knowledge source team-knowledge-source/);
-        expect(bg.prune!.pruned).toContain("docs-index-3");
+        const kept = /(docs-index-\d+) is still named by knowledge source team-knowledge-source/.exec(bg.prune!.refusal);
+        expect(kept).not.toBeNull();
+        expect(bg.prune!.pruned).toContain(kept![1]);
+      }
+      {
+        // The golden queries against the alias: the generation behind it and its provenance are named.
+        expect(status("eval")).toBe("ok");
+        expect(f.eval).toMatchObject({ index: "docs-index", generation: "docs-index-2", k: 5 });
+        expect(f.eval!.queries).toBeGreaterThanOrEqual(25);
+        expect(f.eval!.etag).not.toBeNull();
+        expect(f.eval!.lastSuccessfulRun).not.toBeNull();
+        expect(f.eval!.ndcg10).toBeGreaterThan(0.8);
+        // The forced blue/green deploy of title weight 0.1 fails on relevance, the alias stays; unchanged passes.
+        expect(status("relevance-gate")).toBe("ok");
+        const gate = f.gate!;
+        expect(gate.bad).toMatchObject({ exitCode: 1, aliasAfter: gate.bad.aliasBefore });
+        expect(gate.bad.relevance).toContain("fell out of the top 5");
+        expect(gate.good.exitCode).toBe(0);
+        expect(gate.good.aliasAfter).not.toBe(gate.bad.aliasBefore);
+        expect(gate.good.relevance).toMatch(/^mean nDCG@10 /);
       }
       {
         expect(status("webhook")).toBe("ok");

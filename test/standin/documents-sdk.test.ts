@@ -152,9 +152,14 @@ describe("documents API through the SDK", () => {
     expect(await ids("widget", { searchFields: ["content"] })).toEqual(["a2"]);
   });
 
-  it("accepts semantic queries with the default configuration and ranks them as keyword queries", async () => {
+  it("accepts semantic queries with the default configuration: the keyword matches, reranked (0-4)", async () => {
     const semantic = await ids("widget", { queryType: "semantic", semanticSearchOptions: {} });
-    expect(semantic).toEqual(await ids("widget"));
+    expect([...semantic].sort()).toEqual([...(await ids("widget"))].sort());
+    const response = await client.search("widget", { queryType: "semantic", semanticSearchOptions: {} });
+    const scores: number[] = [];
+    for await (const r of response.results) scores.push(r.rerankerScore!);
+    expect(scores[0]).toBe(4);
+    expect(scores.every((s) => s >= 0 && s <= 4)).toBe(true);
     await expect(
       ids("widget", { queryType: "semantic", semanticSearchOptions: { configurationName: "nope" } }),
     ).rejects.toMatchObject({ statusCode: 400 });

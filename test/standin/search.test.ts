@@ -44,10 +44,39 @@ describe("semantic queries", () => {
     expect(status(() => executeSearch(withoutSemantic, docs, { search: "w", queryType: "semantic" }))).toBe(400);
   });
 
-  it("rank exactly like the keyword query (no reranking emulated)", () => {
-    expect(executeSearch(withSemantic, docs, { search: "widget", queryType: "semantic" })).toEqual(
-      executeSearch(withSemantic, docs, { search: "widget" }),
-    );
+  it("rerank the keyword results by the prioritized fields, ignoring the profile's weights (approximation)", () => {
+    // Keyword order: the title hit first (title weight 5). The reranker reads title and content alike, so the
+    // page that says "refund" three times in its content comes first, scored 4; the other gets a share of 4.
+    const pages = [
+      { id: "title", title: "Refund", content: "A page about payments and other matters entirely." },
+      { id: "content", title: "Payments", content: "refund refund refund" },
+    ];
+    const ids = (r: Record<string, unknown>) => (r.value as { id: string }[]).map((v) => v.id);
+    const keyword = executeSearch(withSemantic, pages, { search: "refund", select: "id" });
+    expect(ids(keyword)).toEqual(["title", "content"]);
+    const semantic = executeSearch(withSemantic, pages, { search: "refund", select: "id", queryType: "semantic" });
+    expect(ids(semantic)).toEqual(["content", "title"]);
+    const scores = (semantic.value as Record<string, number>[]).map((v) => v["@search.rerankerScore"]!);
+    expect(scores[0]).toBe(4);
+    expect(scores[1]).toBeGreaterThan(0);
+    expect(scores[1]).toBeLessThan(4);
+  });
+
+  it("rerank only the first 50 keyword results; the rest follow without a reranker score", () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      id: `d${i}`,
+      title: i < 55 ? "widget" : "x",
+      content: "widget",
+    }));
+    const result = executeSearch(withSemantic, many, {
+      search: "widget",
+      queryType: "semantic",
+      top: 60,
+      select: "id",
+    });
+    const value = result.value as Record<string, unknown>[];
+    expect(value.filter((v) => "@search.rerankerScore" in v)).toHaveLength(50);
+    expect(value.slice(50).every((v) => !("@search.rerankerScore" in v))).toBe(true);
   });
 });
 

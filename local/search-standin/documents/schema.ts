@@ -1,5 +1,6 @@
 // A stored index definition (REST shape) seen as the document endpoints need it: field types and the
 // attributes with the REST defaults for omitted ones (docs/local-standin.md, Sources §4.1).
+import { BM25_DEFAULTS } from "../ranking/bm25.js";
 import type { JsonObject } from "../state.js";
 
 export interface FieldInfo {
@@ -21,7 +22,11 @@ export interface IndexSchema {
   scoringProfiles: Map<string, { weights: Record<string, number> }>;
   defaultScoringProfile: string | null;
   semanticConfigurations: string[];
+  /** Each semantic configuration's prioritized fields: title, content fields, keyword fields. */
+  semanticFields: Map<string, string[]>;
   defaultSemanticConfiguration: string | null;
+  /** The index's BM25 parameters (`similarity`), where it sets them; the service's defaults otherwise. */
+  similarity: { k1: number; b: number };
 }
 
 const isStringType = (type: string) => type === "Edm.String" || type === "Collection(Edm.String)";
@@ -52,7 +57,7 @@ export function schemaOf(definition: JsonObject): IndexSchema {
     scoringProfiles.set(String(profile.name), { weights: text?.weights ?? {} });
   }
   const semantic = definition.semantic as
-    { defaultConfiguration?: string | null; configurations?: { name: string }[] } | undefined | null;
+    { defaultConfiguration?: string | null; configurations?: SemanticConfiguration[] } | undefined | null;
   return {
     name: String(definition.name),
     keyField,
@@ -60,7 +65,35 @@ export function schemaOf(definition: JsonObject): IndexSchema {
     scoringProfiles,
     defaultScoringProfile: (definition.defaultScoringProfile as string | null | undefined) ?? null,
     semanticConfigurations: (semantic?.configurations ?? []).map((c) => c.name),
+    semanticFields: new Map((semantic?.configurations ?? []).map((c) => [c.name, prioritizedFields(c)])),
     defaultSemanticConfiguration: semantic?.defaultConfiguration ?? null,
+    similarity: similarityOf(definition.similarity),
+  };
+}
+
+interface SemanticConfiguration {
+  name: string;
+  prioritizedFields?: {
+    titleField?: { fieldName?: string } | null;
+    prioritizedContentFields?: { fieldName?: string }[] | null;
+    prioritizedKeywordsFields?: { fieldName?: string }[] | null;
+  } | null;
+}
+
+function prioritizedFields(c: SemanticConfiguration): string[] {
+  const p = c.prioritizedFields ?? {};
+  const names = [p.titleField, ...(p.prioritizedContentFields ?? []), ...(p.prioritizedKeywordsFields ?? [])]
+    .map((f) => f?.fieldName)
+    .filter((n): n is string => typeof n === "string");
+  return [...new Set(names)];
+}
+
+/** `#Microsoft.Azure.Search.BM25Similarity` with optional `k1`/`b` (absent or null: the defaults). */
+function similarityOf(value: unknown): { k1: number; b: number } {
+  const s = (value ?? {}) as { k1?: unknown; b?: unknown };
+  return {
+    k1: typeof s.k1 === "number" ? s.k1 : BM25_DEFAULTS.k1,
+    b: typeof s.b === "number" ? s.b : BM25_DEFAULTS.b,
   };
 }
 

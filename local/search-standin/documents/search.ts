@@ -7,6 +7,7 @@ import { ODataError } from "../odata/lexer.js";
 import { compareBy, parseOrderBy, parseSearchFields, parseSelect } from "../odata/orderby.js";
 import { parseQuery } from "../ranking/query.js";
 import { matches, rank } from "../ranking/score.js";
+import { rerank } from "../ranking/semantic.js";
 import { computeFacets, parseFacets } from "./facets.js";
 import type { IndexSchema } from "./schema.js";
 
@@ -88,8 +89,9 @@ export function executeSearch(
   const queryType = request.queryType ?? "simple";
   if (!["simple", "full", "semantic"].includes(queryType))
     throw badParameter("queryType", `Invalid queryType '${queryType}'.`);
-  // Semantic queries are accepted and ranked as keyword queries: L2 reranking is not emulated.
-  if (queryType === "semantic") semanticConfigurationFor(schema, request.semanticConfiguration);
+  // Semantic queries: keyword (L1) ranking, then the approximated reranker over the first 50 (ranking/semantic.ts).
+  const semanticConfiguration =
+    queryType === "semantic" ? semanticConfigurationFor(schema, request.semanticConfiguration) : undefined;
   const searchMode = request.searchMode ?? "any";
   if (searchMode !== "any" && searchMode !== "all")
     throw badParameter("searchMode", `Invalid searchMode '${searchMode}'.`);
@@ -108,11 +110,25 @@ export function executeSearch(
   const allSearchable = [...schema.fields.values()].filter((f) => f.searchable).map((f) => f.name);
   const isMatch = (search: string, fields: string[] | null, doc: Record<string, unknown>) =>
     matches(doc, parseQuery(search), fields ?? allSearchable);
-  const filtered = [...documents].filter((doc) => !filter || evaluateFilter(filter, doc, isMatch));
-  const scored = rank(filtered, parseQuery(request.search, searchMode), searchFields, profile?.weights);
-  const ordered = scored
-    .map((s) => ({ doc: s.item, score: s.score }))
+  // Statistics cover the whole index; the filter only decides which documents may be returned.
+  const all = [...documents];
+  const parsed = parseQuery(request.search, searchMode);
+  const scored = rank(all, parsed, searchFields, {
+    weights: profile?.weights,
+    similarity: schema.similarity,
+    keep: filter ? (doc) => evaluateFilter(filter, doc, isMatch) : undefined,
+  });
+  const l1 = scored
+    .map((s) => ({ item: s.item, doc: s.item, score: s.score }))
     .sort((a, b) => (order.length > 0 ? compareBy(order, a, b) : 0) || b.score - a.score);
+  const ordered: { doc: Record<string, unknown>; score: number; rerankerScore?: number | null }[] =
+    semanticConfiguration !== undefined && !parsed.matchAll
+      ? rerank(all, l1, parsed, schema.semanticFields.get(semanticConfiguration) ?? [], schema.similarity).map((r) => ({
+          doc: r.item,
+          score: r.score,
+          rerankerScore: r.rerankerScore,
+        }))
+      : l1;
 
   const pageSize = Math.min(top, MAX_PAGE);
   const page = ordered.slice(skip, skip + pageSize);
@@ -123,8 +139,9 @@ export function executeSearch(
       facets,
       ordered.map((o) => o.doc),
     );
-  result.value = page.map(({ doc, score }) => {
+  result.value = page.map(({ doc, score, rerankerScore }) => {
     const out: Record<string, unknown> = { "@search.score": score };
+    if (rerankerScore !== undefined && rerankerScore !== null) out["@search.rerankerScore"] = rerankerScore;
     for (const field of select) out[field.name] = doc[field.name] ?? null;
     return out;
   });

@@ -1,10 +1,7 @@
 // The simple query syntax, reduced to what the stand-in emulates: terms, "phrases", prefix `term*`,
-// `+required`, `-excluded`, `*` (or empty) for everything; searchMode any/all. Analysis is a rough
-// standard analyzer: lowercase, split on anything that is not a letter or digit.
-
-export function analyze(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
+// `+required`, `-excluded`, `*` (or empty) for everything; searchMode any/all. Terms are analysed with the
+// `standard` analyzer (ranking/analyzer.ts), as the service analyses query terms with the field's analyzer.
+import { analyze } from "./analyzer.js";
 
 export interface QueryClause {
   /** One term, or the terms of a phrase (in order). */

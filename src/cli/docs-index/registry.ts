@@ -71,6 +71,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./commands/retrieve.js")).retrieveCommand,
   },
   {
+    name: "eval",
+    summary: "run the golden queries as agents query; recall@k, MRR, nDCG@10 with eTag and last run; --baseline",
+    load: async () => (await import("./commands/eval.js")).evalCommand,
+  },
+  {
     name: "snapshot",
     summary: "index eTag, last successful run, document count: one JSON object for evaluations",
     load: async () => (await import("./commands/snapshot.js")).snapshotCommand,

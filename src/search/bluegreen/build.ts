@@ -9,7 +9,7 @@ import { summariseDropped, type DropOptions, type DroppedSummary } from "./dropp
 import { forGeneration } from "./generations.js";
 import type { BlueGreenPort, Clock } from "./ports.js";
 import { crawlState, fullCrawlRun, type CrawlState } from "./progress-state.js";
-import { verifyGeneration, type FieldCount, type Verification } from "./verify.js";
+import { verifyGeneration, type FieldCount, type RelevanceOutcome, type Verification } from "./verify.js";
 import type { JsonObject } from "../definitions/json.js";
 
 export type StepName =
@@ -40,6 +40,11 @@ export interface BuildOptions {
   /** Give up waiting for the crawl after this long (default 6 h); the live index is untouched. */
   crawlTimeoutMs?: number;
   classify: DropOptions;
+  /**
+   * The relevance gate: evaluates the golden queries on the live generation and on the candidate (the shell runs
+   * them through the agents' query core) and compares; absent, relevance is not part of the verification.
+   */
+  relevance?: (live: string, candidate: string) => Promise<RelevanceOutcome>;
   progress?: (line: string) => void;
   clock: Clock;
 }
@@ -220,6 +225,7 @@ export async function verifyOrRollback(
     const { fields, uncounted } = await fieldCounts(port, serving, servingDef, candidate);
     const blobs = port.blobs ? await port.blobs() : undefined;
     const dropped = summariseDropped(await idSet(port, serving), await idSet(port, candidate), blobs, options.classify);
+    const relevance = options.relevance ? await options.relevance(serving, candidate) : undefined;
     const verification = verifyGeneration({
       run: fullCrawlRun(status),
       liveCount,
@@ -227,6 +233,7 @@ export async function verifyOrRollback(
       fields,
       uncountedFields: uncounted,
       dropped,
+      ...(relevance ? { relevance } : {}),
       tolerance: options.tolerance ?? 0.1,
       classify: options.classify,
     });

@@ -1,9 +1,11 @@
 // Verification of a new generation before any consumer sees it: the crawl that filled it ended without an
 // unexpected failure, its document count is within a tolerance of the live generation's (after the drops the
-// summary explains), and every countable field is filled about as well as in the live generation. Pure.
+// summary explains), every countable field is filled about as well as in the live generation, and the golden
+// queries rank no worse on it than on the live one (the relevance gate, src/search/eval/compare.ts). Pure.
 import type { RunRecord } from "../ops/indexer-status.js";
 import { reportRun, type ClassifyOptions } from "../ops/status-report.js";
 import type { DroppedSummary } from "./dropped.js";
+import type { Comparison } from "../eval/compare.js";
 
 export interface FieldCount {
   field: string;
@@ -22,13 +24,15 @@ export interface VerificationInput {
   /** Fields that cannot be counted (not filterable): named in the report, not checked. */
   uncountedFields: string[];
   dropped?: DroppedSummary;
+  /** The golden queries on the new generation against the live one (docs-index eval), when a golden file exists. */
+  relevance?: RelevanceOutcome;
   /** Allowed relative difference, e.g. 0.1 for 10 %. */
   tolerance: number;
   classify: ClassifyOptions;
 }
 
 export interface Check {
-  name: "run" | "document-count" | "field-coverage" | "dropped";
+  name: "run" | "document-count" | "field-coverage" | "dropped" | "relevance";
   ok: boolean;
   detail: string;
 }
@@ -123,9 +127,27 @@ function droppedCheck(d: DroppedSummary): Check {
   };
 }
 
+/** The relevance gate's outcome: a comparison of the two generations' evaluations, or why there was none. */
+export type RelevanceOutcome = { golden: string; comparison: Comparison } | { skipped: string };
+
+const f3 = (n: number) => n.toFixed(3);
+
+function relevanceCheck(r: RelevanceOutcome): Check {
+  if ("skipped" in r) return { name: "relevance", ok: true, detail: `not checked: ${r.skipped}` };
+  const c = r.comparison;
+  const mean = `mean nDCG@10 ${f3(c.mean_ndcg10.before)} (live) → ${f3(c.mean_ndcg10.after)} (new) over the golden queries of ${r.golden}`;
+  const worse = c.worse.length
+    ? `; worse: ${c.worse.map((w) => `${w.id} ${f3(w.before.ndcg10)} → ${f3(w.after.ndcg10)}`).join(", ")}`
+    : "";
+  return c.regressions.length === 0
+    ? { name: "relevance", ok: true, detail: `${mean}, tolerance ${c.tolerance}${worse}` }
+    : { name: "relevance", ok: false, detail: `${c.regressions.join("; ")} (${mean})${worse}` };
+}
+
 export function verifyGeneration(input: VerificationInput): Verification {
   const checks = [runCheck(input), countCheck(input), coverageCheck(input)];
   if (input.dropped) checks.push(droppedCheck(input.dropped));
+  if (input.relevance) checks.push(relevanceCheck(input.relevance));
   const failed = checks.filter((c) => !c.ok);
   return {
     ok: failed.length === 0,

@@ -38,8 +38,9 @@ export interface Deployment {
 
 /** How the deployment's rebuild is carried out (as a saved plan records it); null without a rebuild. */
 export function rebuildStrategy(d: Pick<Deployment, "plan" | "blueGreen">): RebuildStrategy | null {
-  if (!d.plan.rebuildRequired) return null;
-  return d.blueGreen ? { strategy: "blue-green", next_index: d.blueGreen.to } : { strategy: "drop-and-recreate" };
+  // A forced side-by-side generation (deploy --blue-green) is blue/green without a rebuild-class change.
+  if (d.blueGreen) return { strategy: "blue-green", next_index: d.blueGreen.to };
+  return d.plan.rebuildRequired ? { strategy: "drop-and-recreate" } : null;
 }
 
 /**
@@ -58,12 +59,29 @@ function liveAsConfigured(read: ServiceRead): LiveDefinitions {
   return live;
 }
 
-/** A fresh plan of the files against the one read (through the alias, so a generation's name is no change). */
-export function planDeployment(read: ServiceRead, files: Definitions): Deployment {
+/** `deploy --blue-green` where the configured name is not an alias: nothing was written. */
+export class BlueGreenNeedsAliasError extends Error {
+  constructor(name: string) {
+    super(
+      `--blue-green builds a generation beside the live one behind the alias, but ${name} is not an alias yet; nothing was changed. Run \`docs-index migrate-to-alias --yes\` once first.`,
+    );
+    this.name = "BlueGreenNeedsAliasError";
+  }
+}
+
+/**
+ * A fresh plan of the files against the one read (through the alias, so a generation's name is no change).
+ * `forceBlueGreen` (deploy --blue-green) builds a side-by-side generation for any plan, even one with no change,
+ * so an in-place ranking change is verified (relevance included) before consumers see it.
+ */
+export function planDeployment(read: ServiceRead, files: Definitions, forceBlueGreen = false): Deployment {
   const { generation } = read;
+  if (forceBlueGreen && !generation) throw new BlueGreenNeedsAliasError(read.name);
   const plan = buildPlan(files, liveAsConfigured(read));
   const blueGreen =
-    generation && plan.rebuildRequired ? blueGreenTarget(read.name, generation, read.observation.indexNames) : null;
+    generation && (plan.rebuildRequired || forceBlueGreen)
+      ? blueGreenTarget(read.name, generation, read.observation.indexNames)
+      : null;
   if (blueGreen) plan.objects.find((o) => o.kind === "index")?.notes.push(...rebuildCost(blueGreen));
   return {
     plan,

@@ -40,6 +40,8 @@ export interface DeployOptions {
   prune?: boolean;
   /** The blue/green rebuild's options (clock, tolerance, waits); needed only when the deployment rebuilds. */
   rebuild?: RebuildOptions;
+  /** Behind the alias: build and verify a side-by-side generation even when the plan changes nothing in place. */
+  forceBlueGreen?: boolean;
   /** Progress lines for people (stderr). */
   progress?: (line: string) => void;
   /** Called once with the deployment as soon as it is made, before any refusal or write (to show it). */
@@ -75,7 +77,7 @@ export async function deploy(
   const deployment =
     request.kind === "saved"
       ? deploymentFromSavedPlan(request.saved, read, request)
-      : planDeployment(read, request.files);
+      : planDeployment(read, request.files, Boolean(options.forceBlueGreen));
   options.onPlan?.(deployment);
   const outcome: DeployOutcome = {
     deployment,

@@ -2,9 +2,10 @@
 // read of the service, one plan (fresh, or the saved plan of `deploy <file>` checked against that read), shown,
 // confirmed when it drops, rebuilds or prunes, then applied with the ETags of that read. --wait follows the run
 // it started, then applies the status verdict (docs/search-deploy.md, docs/saved-plans.md, docs/blue-green.md).
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
-import type { Deployment } from "../../../search/deploy/deployment.js";
+import { BlueGreenNeedsAliasError, type Deployment } from "../../../search/deploy/deployment.js";
+import { DEFAULT_NDCG_TOLERANCE } from "../../../search/eval/report.js";
 import { deploy, type DeployOutcome, type DeployRequest } from "../../../search/deploy/pipeline.js";
 import { ConcurrentChangeError } from "../../../search/deploy/apply-plan.js";
 import { BlueGreenRebuildRefusedError, RebuildRefusedError } from "../../../search/deploy/refusals.js";
@@ -26,6 +27,8 @@ import {
 } from "../common/bluegreen.js";
 import { confirmDestructive } from "../common/confirm.js";
 import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../common/definitions.js";
+import { fractionOption } from "../common/options.js";
+import { relevanceGate } from "../common/relevance.js";
 import { readSavedPlanFile } from "../common/saved-plan-file.js";
 import { announceTarget, deployedKinds } from "../common/target.js";
 import { statusVerdict, verdictExitCode } from "../common/verdict.js";
@@ -33,6 +36,9 @@ import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 
 interface DeployOptions extends BlueGreenCliOptions {
   definitions?: string;
+  blueGreen?: boolean;
+  golden?: string;
+  relevanceTolerance: number;
   dryRun?: boolean;
   allowRebuild?: boolean;
   resume?: boolean;
@@ -108,7 +114,8 @@ function deployFailure(ctx: CliContext, err: unknown, request: DeployRequest): u
     );
     return new CliError(err.message, ExitCode.Refused);
   }
-  if (err instanceof ConcurrentChangeError) return new CliError(err.message, ExitCode.Refused);
+  if (err instanceof ConcurrentChangeError || err instanceof BlueGreenNeedsAliasError)
+    return new CliError(err.message, ExitCode.Refused);
   return blueGreenFailure(ctx, err) ?? err;
 }
 
@@ -132,6 +139,22 @@ export const deployCommand: CommandModule = {
         "--allow-rebuild",
         "allow a rebuild when a change needs it: blue/green behind the alias (a full crawl, no downtime); before migrate-to-alias, drop and recreate (deletes every document); confirmed",
       )
+      .option(
+        "--blue-green",
+        "behind the alias: build and verify a new generation beside the live one even when nothing needs a rebuild (e.g. a scoring weight), then swap",
+      )
+      .option(
+        "--golden <file>",
+        "blue/green verification: golden queries for the relevance gate (default: eval/golden-queries.yml in --definitions)",
+      )
+      .addOption(
+        new Option(
+          "--relevance-tolerance <drop>",
+          "blue/green verification: allowed drop of the mean nDCG@10 of the golden queries against the live generation (0-1); an answer leaving the top 5 or a page coming back twice fails too",
+        )
+          .default(DEFAULT_NDCG_TOLERANCE)
+          .argParser(fractionOption("--relevance-tolerance")),
+      )
       .option("--resume", "continue a blue/green rebuild that stopped (wait, verify, swap); `status` says where")
       .option(
         "--prune",
@@ -143,7 +166,7 @@ export const deployCommand: CommandModule = {
         "after",
         exitCodeHelp({
           0: "deployed (or dry run); with --wait: the run ended and the status verdict passed",
-          1: "with --wait: the run ended but the status verdict failed (unexpected failures, empty index); a blue/green rebuild: the new generation failed verification (the alias was not touched, the indexer points back)",
+          1: "with --wait: the run ended but the status verdict failed (unexpected failures, empty index); a blue/green rebuild: the new generation failed verification, relevance of the golden queries included (the alias was not touched, the indexer points back)",
           2: "usage, configuration or definition error",
           4: "refused: a rebuild without --allow-rebuild or not confirmed (nothing changed), a concurrent change (HTTP 412), or a saved plan that no longer applies (another environment or endpoint, a live ETag moved, other definitions, an older format; nothing written)",
           5: "with --wait: timed out waiting; the run continues (a blue/green build: consumers stay on the live generation; continue with --resume)",
@@ -152,9 +175,16 @@ export const deployCommand: CommandModule = {
       )
       .action(
         run(async (ctx: CliContext, planFile: string | undefined, opts: DeployOptions) => {
+          if (opts.blueGreen && planFile)
+            throw new CliError("--blue-green applies to the definitions, not to a saved plan", ExitCode.Usage);
           announceTarget(ctx, opts.dryRun ? "deploy --dry-run" : "deploy", deployedKinds(ctx));
           const request = deployRequest(ctx, planFile, opts);
           const definitions = request.kind === "saved" ? request.saved.definitions : request.files;
+          const gate = relevanceGate(ctx, {
+            golden: opts.golden,
+            definitions: planFile ? undefined : opts.definitions,
+            tolerance: opts.relevanceTolerance,
+          });
           const port = await blueGreenPort(ctx);
           if (opts.resume) allowBuildTime(ctx, opts);
           let outcome: DeployOutcome;
@@ -164,7 +194,8 @@ export const deployCommand: CommandModule = {
               allowRebuild: Boolean(opts.allowRebuild),
               resume: Boolean(opts.resume),
               prune: Boolean(opts.prune),
-              rebuild: rebuildOptions(ctx, definitions, { ...opts, resume: false, prune: false }),
+              rebuild: rebuildOptions(ctx, definitions, { ...opts, resume: false, prune: false }, gate),
+              forceBlueGreen: Boolean(opts.blueGreen),
               progress: (line) => ctx.out.progress(line),
               onPlan: (d) => {
                 if (d.generation) ctx.out.note(`index: ${ctx.config.search.index_name} → ${d.generation} (alias)`);

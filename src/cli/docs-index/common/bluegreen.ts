@@ -113,8 +113,10 @@ export function rebuildOptions(
   ctx: CliContext,
   files: Definitions,
   opts: BlueGreenCliOptions & { resume?: boolean; prune?: boolean },
+  relevance?: RebuildOptions["relevance"],
 ): RebuildOptions {
   return {
+    ...(relevance ? { relevance } : {}),
     classify: {
       container: ctx.config.search.container,
       expectedFailures: ctx.config.search.expected_failures,

@@ -23,3 +23,13 @@ export function integerIn(name: string, min: number, max: number) {
     return n;
   };
 }
+
+/** A number from 0 to 1 (a share or a tolerance of a 0-1 figure). */
+export function fractionOption(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1)
+      throw new InvalidArgumentError(`${name} expects a number from 0 to 1, got ${JSON.stringify(value)}`);
+    return n;
+  };
+}

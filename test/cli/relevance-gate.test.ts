@@ -1,0 +1,88 @@
+// The relevance gate of a blue/green deploy, through the CLI against the stand-in over Azurite: `deploy
+// --blue-green` of a title weight of 0.1 fails verification on relevance (exit 1, the alias unchanged, the
+// query named); the unchanged weights pass and swap. Both plans change nothing that needs a rebuild. Before
+// migrate-to-alias --blue-green is refused.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
+import { DEFINITION_FILES, DEPLOY_ORDER, readRawDefinitions } from "../../src/search/definitions/definitions.js";
+import { localCliEnv } from "../../local/environment/services.js";
+import { FAST_SERVICE } from "../support/cli.js";
+import { startBlueGreenWorld, type BlueGreenWorld } from "../support/bluegreen-world.js";
+import { page, upload } from "../standin/indexer-helpers.js";
+
+let world: BlueGreenWorld;
+let env: NodeJS.ProcessEnv;
+const FAST = ["--propagation-wait", "0.2", "--poll-interval", "0.05"];
+const cli = (...args: string[]) => runDocsIndex(args, env, { service: FAST_SERVICE });
+const aliasTarget = async () => (await world.indexes.getAlias("docs-index")).indexes[0];
+const GOLDEN = `queries:
+  - id: refunds
+    query: refunds
+    mode: keyword
+    relevant:
+      - { url: "payments/guides/refunds.html", grade: 2 }
+`;
+
+/** search-definitions/ with the title weight given, and the golden file in eval/. */
+function definitions(titleWeight: number): string {
+  const raw = structuredClone(readRawDefinitions());
+  const profiles = raw.index.scoringProfiles as { text: { weights: Record<string, number> } }[];
+  profiles[0]!.text.weights.title = titleWeight;
+  const dir = mkdtempSync(path.join(tmpdir(), "gate-definitions-"));
+  for (const kind of DEPLOY_ORDER)
+    writeFileSync(path.join(dir, DEFINITION_FILES[kind]), `${JSON.stringify(raw[kind], null, 2)}\n`);
+  mkdirSync(path.join(dir, "eval"));
+  writeFileSync(path.join(dir, "eval", "golden-queries.yml"), GOLDEN);
+  return dir;
+}
+
+beforeAll(async () => {
+  world = await startBlueGreenWorld();
+  // A page that says "refunds" more often than the refunds guide, but not in its title.
+  await upload(
+    world.container,
+    "payments/guides/overview.html",
+    page("Overview", "Refunds, payouts and refunds", "Refunds refunds refunds: issue refunds."),
+    "text/html",
+  );
+  env = { PATH: process.env.PATH, NO_COLOR: "1", ...localCliEnv(world.standIn, world.azurite) };
+  expect((await cli("deploy", "--wait", "--poll-interval", "0.05")).code).toBe(0);
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+describe("deploy --blue-green: the relevance gate", () => {
+  it("needs the alias: refused (exit 4, nothing written) before migrate-to-alias; a saved plan is a usage error", async () => {
+    const refused = await cli("deploy", "--blue-green", ...FAST);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain("docs-index is not an alias yet; nothing was changed");
+    const saved = await cli("deploy", "--blue-green", path.join(tmpdir(), "no-such-plan.json"));
+    expect(saved.code).toBe(2);
+    expect(saved.stderr).toContain("--blue-green applies to the definitions, not to a saved plan");
+    expect((await cli("migrate-to-alias", "--yes", ...FAST)).code).toBe(0);
+  }, 30_000);
+
+  it("a title weight of 0.1 fails verification on relevance: exit 1, alias unchanged, the query named", async () => {
+    const before = await aliasTarget();
+    const run = await cli("--json", "deploy", "--blue-green", "--definitions", definitions(0.1), ...FAST);
+    expect(run.code, run.stderr).toBe(1);
+    expect(await aliasTarget()).toBe(before);
+    const doc = JSON.parse(run.stdout);
+    expect(doc).toMatchObject({ failed: "verification", aliasUnchanged: true, serving: before });
+    const relevance = doc.verification.checks.find((c: { name: string }) => c.name === "relevance");
+    expect(relevance.ok).toBe(false);
+    expect(relevance.detail).toMatch(/^mean nDCG@10 dropped by .*worse: refunds 1\.000 → 0\.\d{3}$/);
+  }, 30_000);
+
+  it("the unchanged weights pass and swap, though the plan has nothing to rebuild", async () => {
+    const before = await aliasTarget();
+    const run = await cli("deploy", "--blue-green", "--definitions", definitions(5), ...FAST);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/ok {3}relevance: mean nDCG@10 1\.000 \(live\) → 1\.000 \(new\)/);
+    expect(await aliasTarget()).not.toBe(before);
+  }, 30_000);
+});

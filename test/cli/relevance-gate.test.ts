@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { DEFINITION_FILES, DEPLOY_ORDER, readRawDefinitions } from "../../src/search/definitions/definitions.js";
+import { copyKnowledgeDefinitions } from "../../local/environment/root-era-definitions.js";
 import { localCliEnv } from "../../local/environment/services.js";
 import { FAST_SERVICE } from "../support/cli.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "../support/bluegreen-world.js";
@@ -34,6 +35,7 @@ function definitions(titleWeight: number): string {
   const dir = mkdtempSync(path.join(tmpdir(), "gate-definitions-"));
   for (const kind of DEPLOY_ORDER)
     writeFileSync(path.join(dir, DEFINITION_FILES[kind]), `${JSON.stringify(raw[kind], null, 2)}\n`);
+  copyKnowledgeDefinitions(dir); // the local config has agentic retrieval on
   mkdirSync(path.join(dir, "eval"));
   writeFileSync(path.join(dir, "eval", "golden-queries.yml"), GOLDEN);
   return dir;

@@ -5,7 +5,7 @@ import { ConfigError } from "../../../src/config/load.js";
 import { DEFAULT_GOLDEN_FILE, goldenPageUrl, parseGolden } from "../../../src/search/eval/golden.js";
 
 const SITE = { docsUrl: "https://docs.dev.example.com", container: "$web" };
-const root = new URL("../../", import.meta.url);
+const root = new URL("../../../", import.meta.url);
 const sampleSite = new URL("local/sample-site/", root);
 
 const errorOf = (text: string): string => {

@@ -136,7 +136,8 @@ async function handleRequest(
   const message = deps.queue ? buildDeliveryMessage(parsed.headers, payload, forward, pctx, new Date()) : undefined;
   const accepted: Accepted = { parsed, handler, forward, message, pctx, log };
 
-  if (messageId) return claimAcceptSettle(pipeline, accepted, messageId, bytes);
+  // `return await`: one microtask instead of adopting the returned promise (three) on the acknowledged path.
+  if (messageId) return await claimAcceptSettle(pipeline, accepted, messageId, bytes);
   log.warn("delivery without x-fv-messageid: accepted without duplicate suppression");
   const failed = await accept(deps, accepted);
   return failed ? rejectionResponse(pctx, log, failed) : acknowledge(buildAck(parsed.headers, payload));

@@ -88,6 +88,15 @@ module.exports = {
       to: { path: "^local/" },
     },
     {
+      name: "webhook-store-not-to-queue",
+      severity: "error",
+      comment:
+        "The idempotency store and the delivery queue share the delivery message (webhook/src/delivery/); the " +
+        "queue's consumer uses the store, so the store never imports the queue.",
+      from: { path: "^webhook/src/idempotency/" },
+      to: { path: "^webhook/src/queue/" },
+    },
+    {
       name: "cli-commands-not-to-siblings",
       severity: "error",
       comment:

@@ -1,5 +1,6 @@
 // The exit codes of the docs-index CLI, defined once: the program's help, each command's help and the README's
 // table (scripts/readme-exit-codes.ts, checked by test/cli/exit-codes.test.ts) are all rendered from EXIT_CODES.
+// `webhook-deliveries` (src/cli/webhook-deliveries/) uses the same codes and renders its help block from them.
 // The convention follows Terraform where they overlap (`plan --detailed-exitcode`: 0 no changes, 1 error,
 // 2 changes).
 

@@ -92,6 +92,13 @@ describe("every rule reports what it forbids (synthetic tree)", () => {
     // allowed: the local emulation imports the receiver; forbidden: the receiver imports the emulation
     "local/webhook/dev-server.ts": 'import { parse } from "../../webhook/src/parse.js";\nexport const serve = parse;\n',
     "webhook/src/runtime.ts": 'import { serve } from "../../local/webhook/dev-server.js";\nexport const r = serve;\n',
+    // allowed: the queue uses the store and both the delivery message; forbidden: the store imports the queue
+    "webhook/src/delivery/message.ts": "export type Message = { v: 1 };\n",
+    "webhook/src/queue/consumer.ts":
+      'import type { Store } from "../idempotency/store.js";\nimport type { Message } from "../delivery/message.js";\nexport type C = [Store, Message];\n',
+    "webhook/src/idempotency/store.ts":
+      'import type { Message } from "../delivery/message.js";\nimport { poison } from "../queue/names.js";\nexport type Store = Message;\nexport const p = poison;\n',
+    "webhook/src/queue/names.ts": 'export const poison = "q-poison";\n',
     // forbidden: a cycle made of type-only imports
     "local/server.ts": 'import type { Route } from "./route.js";\nexport interface Context { routes: Route[] }\n',
     "local/route.ts": 'import type { Context } from "./server.js";\nexport interface Route { ctx: Context }\n',
@@ -108,6 +115,7 @@ describe("every rule reports what it forbids (synthetic tree)", () => {
     "src-not-to-tooling: src/gateway/policy.ts → test/t.ts",
     "webhook-self-contained: webhook/src/handler.ts → src/search/normalise.ts",
     "webhook-not-to-local-emulation: webhook/src/runtime.ts → local/webhook/dev-server.ts",
+    "webhook-store-not-to-queue: webhook/src/idempotency/store.ts → webhook/src/queue/names.ts",
   ];
   let dir: string;
   let reported: string[];

@@ -2,21 +2,21 @@
 // problem type, headers) it returns otherwise. The composed handler is tested in http-function.test.ts.
 import { describe, expect, it } from "vitest";
 import { RetryableDownstreamError } from "../../webhook/src/downstream/errors.js";
-import type { ClaimOutcome } from "../../webhook/src/idempotency/claim.js";
+import { claimMessageId, type ClaimOutcome } from "../../webhook/src/idempotency/claim.js";
 import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
 import { IdempotencyStoreError } from "../../webhook/src/idempotency/store.js";
 import { createLogger } from "../../webhook/src/log.js";
 import { buildDeliveryMessage, enqueueDelivery, processInline } from "../../webhook/src/pipeline/accept.js";
-import { claimDelivery, claimVerdict } from "../../webhook/src/pipeline/claim.js";
+import { claimVerdict } from "../../webhook/src/pipeline/claim.js";
 import { parseDelivery } from "../../webhook/src/pipeline/parse-delivery.js";
 import { Rejection } from "../../webhook/src/pipeline/rejection.js";
 import {
   checkDeclaredSize,
   checkMediaType,
   checkMethod,
+  checkBodySize,
   checkRequest,
   MAX_BODY_BYTES,
-  readBody,
 } from "../../webhook/src/pipeline/request-checks.js";
 import { routeDelivery, validateForHandler } from "../../webhook/src/pipeline/route.js";
 import { releaseClaim, settleClaim } from "../../webhook/src/pipeline/settle.js";
@@ -81,15 +81,19 @@ describe("request checks", () => {
     expect(refusal(await checkRequest(request))).toEqual([405, PROBLEM_TYPES.methodNotAllowed]);
   });
 
-  it("refuses a body over the limit whatever Content-Length said", async () => {
-    const request = (size: number) => ({
+  it("refuses a body over the limit whatever Content-Length said", () => {
+    expect(refusal(checkBodySize(new Uint8Array(MAX_BODY_BYTES + 1)))).toEqual([413, PROBLEM_TYPES.payloadTooLarge]);
+    expect(checkBodySize(new Uint8Array(MAX_BODY_BYTES))).toBeUndefined();
+  });
+
+  it("waits for nothing unless a JWT is validated", () => {
+    const request = {
       method: "POST",
       url: "http://x/",
       headers: headers({}),
-      arrayBuffer: async () => new ArrayBuffer(size),
-    });
-    expect(refusal(await readBody(request(MAX_BODY_BYTES + 1)))).toEqual([413, PROBLEM_TYPES.payloadTooLarge]);
-    expect(await readBody(request(3))).toHaveLength(3);
+      arrayBuffer: async () => new ArrayBuffer(0),
+    };
+    expect(checkRequest(request)).toBeUndefined();
   });
 });
 
@@ -136,7 +140,7 @@ describe("claim", () => {
     ["same body", { kind: "done", response: ack, bodyHash: "h1" }, { kind: "redelivery", response: ack }],
     ["a record without a hash", { kind: "done", response: ack }, { kind: "redelivery", response: ack }],
   ])("%s: goes on", (_name, outcome, expected) => {
-    expect(claimVerdict(outcome, { ...delivery, storeKind: "memory" })).toEqual(expected);
+    expect(claimVerdict(outcome, delivery, "memory")).toEqual(expected);
   });
 
   it.each<[string, ClaimOutcome, [number, string], Record<string, string> | undefined]>([
@@ -159,7 +163,7 @@ describe("claim", () => {
       { "retry-after": "30" },
     ],
   ])("%s: refused", (_name, outcome, expected, retryAfter) => {
-    const r = claimVerdict(outcome, { ...delivery, storeKind: "table" });
+    const r = claimVerdict(outcome, delivery, "table");
     expect(refusal(r)).toEqual(expected);
     expect((r as Rejection).options.headers).toEqual(retryAfter);
   });
@@ -167,7 +171,8 @@ describe("claim", () => {
   it("claims in the store; the second delivery of the id is a redelivery", async () => {
     const store = new MemoryIdempotencyStore();
     const options = { leaseMs: 60_000, waitMs: 0, maxRetryAfterSeconds: 30 };
-    const first = await claimDelivery(store, delivery, options, undefined);
+    const claimDelivery = async () => claimVerdict(await claimMessageId(store, "m-1", options), delivery, store.kind);
+    const first = await claimDelivery();
     expect(first).toMatchObject({ kind: "claimed" });
     await store.settle("m-1", (first as { token: string }).token, {
       state: "processed",
@@ -175,7 +180,7 @@ describe("claim", () => {
       bodyHash: "h1",
       kind: "Note/Created",
     });
-    expect(await claimDelivery(store, delivery, options, undefined)).toEqual({ kind: "redelivery", response: ack });
+    expect(await claimDelivery()).toEqual({ kind: "redelivery", response: ack });
   });
 });
 

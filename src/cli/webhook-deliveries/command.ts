@@ -53,8 +53,6 @@ export interface Streams {
 }
 
 export interface RunOptions {
-  /** A target instead of the one the settings describe (tests). */
-  target?: DeliveriesTarget;
   /** Overrides of the timeouts (tests use short ones). */
   service?: Partial<ServiceOptions>;
 }
@@ -125,71 +123,78 @@ export function invocationOf(values: Record<string, string | boolean | undefined
 type Print = (human: string, data: object) => void;
 
 /** Runs one command against the target; returns its exit code (errors are thrown). */
-async function execute(inv: Invocation, t: DeliveriesTarget, print: Print): Promise<number> {
-  if (inv.command === "list") {
-    const l = await listDeliveries(t, {
-      states: inv.state ? [inv.state] : undefined,
-      poisoned: inv.poisoned,
-      limit: inv.limit,
-    });
-    print(
-      [
-        `queue ${l.queue.name}: ${l.queue.approximateMessages} message(s); poison queue ${l.poison.name}: ${l.poison.approximateMessages} message(s)`,
-        ...(l.deliveries.length ? l.deliveries.map(line) : ["no deliveries match"]),
-      ].join("\n"),
-      l,
-    );
-    return ExitCode.Ok;
+function execute(inv: Invocation, t: DeliveriesTarget, print: Print): Promise<number> {
+  if (inv.command === "list") return list(inv, t, print);
+  if (inv.command === "show") return show(inv.id!, t, print);
+  return inv.id ? replay(inv.id, inv.apply, t, print) : replayAll(inv.apply, t, print);
+}
+
+async function list(inv: Invocation, t: DeliveriesTarget, print: Print): Promise<number> {
+  const l = await listDeliveries(t, {
+    states: inv.state ? [inv.state] : undefined,
+    poisoned: inv.poisoned,
+    limit: inv.limit,
+  });
+  print(
+    [
+      `queue ${l.queue.name}: ${l.queue.approximateMessages} message(s); poison queue ${l.poison.name}: ${l.poison.approximateMessages} message(s)`,
+      ...(l.deliveries.length ? l.deliveries.map(line) : ["no deliveries match"]),
+    ].join("\n"),
+    l,
+  );
+  return ExitCode.Ok;
+}
+
+async function show(id: string, t: DeliveriesTarget, print: Print): Promise<number> {
+  const record = await t.store.get(id);
+  if (!record) throw new CliError(`no delivery with x-fv-messageid ${id}`, ExitCode.CheckFailed);
+  const { delivery, response, bodyHash } = record;
+  const detail = { ...summarize(record), bodyHash, response, queued: delivery };
+  print(
+    [
+      line(detail),
+      `  body hash: ${bodyHash ?? "-"}`,
+      `  acknowledged with: ${JSON.stringify(response ?? null)}`,
+      delivery
+        ? `  forwarded headers: ${Object.keys(delivery.forward).join(", ") || "none (x-forward-tenant-origin missing)"}`
+        : "",
+      detail.poisoned
+        ? `  in the poison queue ${t.poison.name}: replay it with npm run webhook-deliveries -- replay ${id} --yes`
+        : "",
+    ]
+      .filter(Boolean)
+      .join("\n"),
+    detail,
+  );
+  return ExitCode.Ok;
+}
+
+async function replay(id: string, apply: boolean, t: DeliveriesTarget, print: Print): Promise<number> {
+  const v = await replayOne(t, id, apply);
+  if (v.outcome === "refused") {
+    print(`refused: ${id}: ${v.reason}`, v);
+    return ExitCode.Refused;
   }
-  if (inv.command === "show") {
-    const id = inv.id!;
-    const record = await t.store.get(id);
-    if (!record) throw new CliError(`no delivery with x-fv-messageid ${id}`, ExitCode.CheckFailed);
-    const { delivery, response, bodyHash } = record;
-    const detail = { ...summarize(record), bodyHash, response, queued: delivery };
-    print(
-      [
-        line(detail),
-        `  body hash: ${bodyHash ?? "-"}`,
-        `  acknowledged with: ${JSON.stringify(response ?? null)}`,
-        delivery
-          ? `  forwarded headers: ${Object.keys(delivery.forward).join(", ") || "none (x-forward-tenant-origin missing)"}`
-          : "",
-        detail.poisoned
-          ? `  in the poison queue ${t.poison.name}: replay it with npm run webhook-deliveries -- replay ${id} --yes`
-          : "",
-      ]
-        .filter(Boolean)
-        .join("\n"),
-      detail,
-    );
-    return ExitCode.Ok;
+  if (v.outcome === "not-found") {
+    print(`nothing to replay: ${id}: ${v.reason}`, v);
+    return ExitCode.CheckFailed;
   }
-  if (inv.id) {
-    const id = inv.id;
-    const v = await replayOne(t, id, inv.apply);
-    if (v.outcome === "refused") {
-      print(`refused: ${id}: ${v.reason}`, v);
-      return ExitCode.Refused;
-    }
-    if (v.outcome === "not-found") {
-      print(`nothing to replay: ${id}: ${v.reason}`, v);
-      return ExitCode.CheckFailed;
-    }
-    print(
-      v.outcome === "replayed"
-        ? `replayed ${id} (${v.kind}) from the ${v.source}`
-        : `dry run: would replay ${id} (${v.kind}) from the ${v.source}; add --yes to do it`,
-      v,
-    );
-    return ExitCode.Ok;
-  }
-  const r = await replayAllPoison(t, inv.apply);
+  print(
+    v.outcome === "replayed"
+      ? `replayed ${id} (${v.kind}) from the ${v.source}`
+      : `dry run: would replay ${id} (${v.kind}) from the ${v.source}; add --yes to do it`,
+    v,
+  );
+  return ExitCode.Ok;
+}
+
+async function replayAll(apply: boolean, t: DeliveriesTarget, print: Print): Promise<number> {
+  const r = await replayAllPoison(t, apply);
   print(
     [
       r.messages.length === 0
         ? "the poison queue holds no replayable message"
-        : `${inv.apply ? "replayed" : "dry run: would replay"} ${r.messages.length} message(s): ${r.messages.map((m) => `${m.messageId ?? "(no message id)"} ${m.kind}`).join(", ")}${inv.apply ? "" : "; add --yes to do it"}`,
+        : `${apply ? "replayed" : "dry run: would replay"} ${r.messages.length} message(s): ${r.messages.map((m) => `${m.messageId ?? "(no message id)"} ${m.kind}`).join(", ")}${apply ? "" : "; add --yes to do it"}`,
       ...r.unreadable.map((u) => `left in the poison queue (unreadable): ${u.queueMessageId}: ${u.error}`),
     ].join("\n"),
     r,
@@ -247,7 +252,7 @@ export async function runDeliveriesCli(
         streams.stderr.write(`webhook-deliveries: waiting for ${waitingFor} ...\n`);
       },
     };
-    const t = options.target ?? targetFrom(env, service);
+    const t = targetFrom(env, service);
     endpoints.push(t.table, t.queueService);
     return await Promise.race([execute(inv, t, print), deadline.expired]);
   } catch (err) {

@@ -1,8 +1,8 @@
-// Claiming the delivery's message id in the idempotency store (idempotency/claim.ts waits for a concurrent
-// delivery of the same id), and what each outcome means for the answer: claimed (go on), a redelivery of the
-// same body (answer with the stored acknowledgement), or a refusal (409 conflict or busy, 503 store unavailable).
-import { claimMessageId, sameBody, type ClaimOptions, type ClaimOutcome } from "../idempotency/claim.js";
-import { IdempotencyStoreError, type ClaimDetails, type IdempotencyStore } from "../idempotency/store.js";
+// What the claim of a delivery's message id (idempotency/claim.ts: the store's atomic claim, waiting for a
+// concurrent delivery of the same id) means for the answer: claimed (go on), a redelivery of the same body (answer
+// with the stored acknowledgement), or a refusal (409 conflict or busy, 503 store unavailable). Pure.
+import { sameBody, type ClaimOutcome } from "../idempotency/claim.js";
+import { IdempotencyStoreError } from "../idempotency/store.js";
 import type { WebhookAck } from "../payload/contract.js";
 import { PROBLEM_TYPES } from "../problem.js";
 import { Rejection, RETRY_LATER } from "./rejection.js";
@@ -17,7 +17,8 @@ export type ClaimStep =
 /** Pure: a claim's outcome -> what the HTTP function does with it. */
 export function claimVerdict(
   outcome: ClaimOutcome,
-  delivery: { messageId: string; bodyHash: string; kind: string; storeKind: string },
+  delivery: { messageId: string; bodyHash: string; kind: string },
+  storeKind: string,
 ): ClaimStep {
   switch (outcome.kind) {
     case "claimed":
@@ -29,7 +30,7 @@ export function claimVerdict(
           : "The idempotency store failed.";
       return new Rejection(503, PROBLEM_TYPES.downstreamUnavailable, `${detail} Redeliver later.`, {
         headers: RETRY_LATER,
-        fields: { store: delivery.storeKind, error: (outcome.error as Error)?.message },
+        fields: { store: storeKind, error: (outcome.error as Error)?.message },
       });
     }
     case "done":
@@ -51,15 +52,4 @@ export function claimVerdict(
         },
       );
   }
-}
-
-/** Claims the id; a queued delivery's claim already records the answer, hash, kind and message (`details`). */
-export async function claimDelivery(
-  store: IdempotencyStore,
-  delivery: { messageId: string; bodyHash: string; kind: string },
-  options: ClaimOptions,
-  details: ClaimDetails | undefined,
-): Promise<ClaimStep> {
-  const outcome = await claimMessageId(store, delivery.messageId, options, details);
-  return claimVerdict(outcome, { ...delivery, storeKind: store.kind });
 }

@@ -1,5 +1,5 @@
 // The request checks before the body is read: method, the optional in-process JWT, media type and declared size;
-// then the body, within the size limit. Each check returns a Rejection or nothing.
+// then the body's actual size. Each check returns a Rejection or nothing; only the JWT check waits for anything.
 import type { JwtValidator } from "../auth/validate-jwt.js";
 import { checkJsonContentType } from "../content-type.js";
 import { PROBLEM_TYPES } from "../problem.js";
@@ -57,18 +57,26 @@ export function checkDeclaredSize(contentLength: string | null): Rejection | und
     : undefined;
 }
 
-/** Everything checked before the body is read, in the order the answers are documented. */
-export async function checkRequest(request: WebhookRequest, jwt?: JwtValidator): Promise<Rejection | undefined> {
+function checkHeaders(request: WebhookRequest): Rejection | undefined {
   return (
-    checkMethod(request.method) ??
-    (jwt ? await checkToken(jwt, request.headers.get("authorization")) : undefined) ??
-    checkMediaType(request.headers.get("content-type")) ??
-    checkDeclaredSize(request.headers.get("content-length"))
+    checkMediaType(request.headers.get("content-type")) ?? checkDeclaredSize(request.headers.get("content-length"))
   );
 }
 
-/** The body as received, or a 413 when it is over the limit (whatever Content-Length said). */
-export async function readBody(request: WebhookRequest): Promise<Uint8Array | Rejection> {
-  const bytes = request.bytes ? await request.bytes() : new Uint8Array(await request.arrayBuffer());
-  return bytes.byteLength > MAX_BODY_BYTES ? new Rejection(413, PROBLEM_TYPES.payloadTooLarge, TOO_LARGE) : bytes;
+/**
+ * Everything checked before the body is read, in the order the answers are documented. A promise only when a JWT
+ * is validated: the acknowledged path waits for nothing here.
+ */
+export function checkRequest(
+  request: WebhookRequest,
+  jwt?: JwtValidator,
+): Rejection | undefined | Promise<Rejection | undefined> {
+  const method = checkMethod(request.method);
+  if (method || !jwt) return method ?? checkHeaders(request);
+  return checkToken(jwt, request.headers.get("authorization")).then((token) => token ?? checkHeaders(request));
+}
+
+/** A body over the limit is a 413 whatever Content-Length said. */
+export function checkBodySize(bytes: Uint8Array): Rejection | undefined {
+  return bytes.byteLength > MAX_BODY_BYTES ? new Rejection(413, PROBLEM_TYPES.payloadTooLarge, TOO_LARGE) : undefined;
 }

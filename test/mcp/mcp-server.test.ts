@@ -126,6 +126,21 @@ describe("docs-index mcp over stdio", () => {
     expect(JSON.stringify(prefix.content)).toMatch(/restrict to an app with app/);
   });
 
+  it("refuses a parameter a tool does not have (a raw filter is never silently dropped) and says which it takes", async () => {
+    const { tools } = await stdio.listTools();
+    expect(tools.map((t) => t.inputSchema.additionalProperties)).toEqual([false, false, false]);
+    const filter = await call(stdio, "search_docs", { query: "refunds", filter: "repo eq 'payments'" });
+    expect(filter.isError).toBe(true);
+    expect((filter.content as { text: string }[])[0]!.text).toMatch(
+      /search_docs has no parameter "filter" \(its parameters: query, app,/,
+    );
+    const apps = await call(stdio, "list_apps", { app: "payments" });
+    expect(apps.isError).toBe(true);
+    expect((apps.content as { text: string }[])[0]!.text).toMatch(
+      /list_apps has no parameter "app" \(it takes no parameters/,
+    );
+  });
+
   it("marks retrieved text as data; get_doc pages through a page found by URL; list_apps shows apps and sections", async () => {
     const result = await call(stdio, "search_docs", { query: "refunds", app: "payments" });
     const blocks = result.content as { type: string; text: string }[];

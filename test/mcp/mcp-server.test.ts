@@ -115,6 +115,10 @@ describe("docs-index mcp over stdio", () => {
     const answer = await search(stdio, { query: "guide", top: 500 });
     expect(answer.top).toBe(50);
     expect(answer.notes.join(" ")).toMatch(/clamped to 50/);
+    // Clamped however large, as the tool's description promises (a model is not refused for asking for many).
+    const huge = await search(stdio, { query: "guide", top: 100_000 });
+    expect(huge.top).toBe(50);
+    expect(huge.notes.join(" ")).toMatch(/top 100000 is above the cap of 50: clamped to 50/);
   });
 
   it("answers a section inclusion or a path prefix with a tool error saying what to use instead", async () => {

@@ -23,7 +23,7 @@ export const searchDocsInput = toolInput("search_docs", {
   query: z.string().min(1).max(1000).describe(SEARCH_DOCS_PARAMS.query),
   app: nameValue.optional().describe(SEARCH_DOCS_PARAMS.app),
   exclude_sections: z.array(nameValue).max(50).optional().describe(SEARCH_DOCS_PARAMS.exclude_sections),
-  top: z.number().int().min(1).max(1000).optional().describe(SEARCH_DOCS_PARAMS.top),
+  top: z.number().int().min(1).optional().describe(SEARCH_DOCS_PARAMS.top),
   mode: z.enum(["keyword", "semantic"]).optional().describe(SEARCH_DOCS_PARAMS.mode),
   section: z.unknown().optional().describe(SEARCH_DOCS_PARAMS.section),
   path_prefix: z.unknown().optional().describe(SEARCH_DOCS_PARAMS.path_prefix),

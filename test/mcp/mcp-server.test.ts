@@ -227,4 +227,12 @@ describe("docs-index mcp --http", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/refusing to bind 0\.0\.0\.0: a non-loopback address needs token validation/);
   });
+
+  it("says a port in use is in use (exit 2, what to do), not an internal error", async () => {
+    const port = new URL(url).port;
+    const run = await runDocsIndex(["mcp", "--http", "--port", port], { ...process.env, ...services.env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`cannot listen on 127.0.0.1:${port}: the port is in use. Choose another --port`);
+    expect(run.stderr).not.toMatch(/internal error|a bug/);
+  });
 });

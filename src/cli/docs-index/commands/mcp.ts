@@ -37,7 +37,7 @@ export const mcpCommand: CommandModule = {
           "definitions) answers also name the concrete index, its eTag and the indexer's last successful run.",
           exitCodeHelp({
             0: "stdin closed (stdio) or stopped with Ctrl-C/SIGTERM (--http)",
-            2: "usage or configuration error, including a non-loopback --host without mcp.auth",
+            2: "usage or configuration error, including a non-loopback --host without mcp.auth or a port in use",
             3: "token validation could not start (OpenID Connect discovery failed)",
           }),
         ].join("\n"),
@@ -81,7 +81,7 @@ export const mcpCommand: CommandModule = {
             return ExitCode.Ok;
           } catch (err) {
             if (err instanceof McpStartRefused)
-              throw new CliError(err.message, /discovery/.test(err.message) ? ExitCode.ServiceError : ExitCode.Usage);
+              throw new CliError(err.message, err.kind === "service" ? ExitCode.ServiceError : ExitCode.Usage);
             throw err;
           } finally {
             clearInterval(keepAhead);

@@ -168,7 +168,10 @@ describe("docs-index mcp over stdio", () => {
       apps: { app: string; sections: { section: string }[] }[];
     };
     const payments = apps.apps.find((a) => a.app === "payments");
-    expect(payments?.sections.map((s) => s.section)).toEqual(expect.arrayContaining(["guides", "changelog"]));
+    // payments/index.html sits directly under the app folder: its section is its file name, as list_apps says.
+    expect(payments?.sections.map((s) => s.section)).toEqual(
+      expect.arrayContaining(["guides", "changelog", "index.html"]),
+    );
   });
 });
 

@@ -2,7 +2,7 @@
 // timeout and carries the command's deadline, and an answer slower than a few seconds is reported once (`waiting
 // for <url> (from <source>)`). The table client takes docs-index's patience policies; the queue client's
 // pipeline takes no policies, so each queue call is run through a RequestGuard with the same rules.
-import { attemptTimeoutPolicy, deadlinePolicy } from "../../search/io/patience-policy.js";
+import { patientClientOptions, storageRetryOptions } from "../../search/io/patience-policy.js";
 import { NoAnswerError, origin, type ServiceOptions } from "../../search/io/service-options.js";
 
 /** Runs one request with an AbortSignal that ends it at its timeout or the command's deadline. */
@@ -35,28 +35,9 @@ export function requestGuard(service: ServiceOptions): RequestGuard {
 }
 
 /** Table client options: the retry budget, the deadline on every call and the timeout on every attempt. */
-export function tableClientOptions(service: ServiceOptions) {
-  return {
-    retryOptions: {
-      maxRetries: service.maxRetries,
-      retryDelayInMs: service.retryDelayMs,
-      maxRetryDelayInMs: service.maxRetryDelayMs,
-    },
-    additionalPolicies: [
-      { policy: deadlinePolicy(service), position: "perCall" as const },
-      { policy: attemptTimeoutPolicy(service), position: "perRetry" as const },
-    ],
-  };
-}
+export const tableClientOptions = patientClientOptions;
 
 /** Queue client options: the storage retry budget, each try bounded by the request timeout. */
 export function queueClientOptions(service: ServiceOptions) {
-  return {
-    retryOptions: {
-      maxTries: service.maxRetries + 1,
-      tryTimeoutInMs: service.requestTimeoutMs,
-      retryDelayInMs: service.retryDelayMs,
-      maxRetryDelayInMs: Math.max(service.retryDelayMs, service.maxRetryDelayMs),
-    },
-  };
+  return { retryOptions: storageRetryOptions(service) };
 }

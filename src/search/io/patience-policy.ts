@@ -51,3 +51,36 @@ export function attemptTimeoutPolicy(
     },
   };
 }
+
+/** The retry budget of ServiceOptions for a core-pipeline client (search, tables, ARM). */
+export function coreRetryOptions(service: Pick<ServiceOptions, "maxRetries" | "retryDelayMs" | "maxRetryDelayMs">) {
+  return {
+    maxRetries: service.maxRetries,
+    retryDelayInMs: service.retryDelayMs,
+    maxRetryDelayInMs: service.maxRetryDelayMs,
+  };
+}
+
+/** Options of a core-pipeline SDK client: the retry budget, the deadline on every call, a timeout on every attempt. */
+export function patientClientOptions(service: ServiceOptions) {
+  return {
+    retryOptions: coreRetryOptions(service),
+    additionalPolicies: [
+      { policy: deadlinePolicy(service), position: "perCall" as const },
+      { policy: attemptTimeoutPolicy(service), position: "perRetry" as const },
+    ],
+  };
+}
+
+/**
+ * The retry budget for the storage SDKs (blobs, queues), which take their own retry options. `tryTimeoutInMs` is
+ * sent to the service as its own `timeout` parameter; it does not end a request the service never answers.
+ */
+export function storageRetryOptions(service: ServiceOptions) {
+  return {
+    maxTries: service.maxRetries + 1,
+    tryTimeoutInMs: service.requestTimeoutMs,
+    retryDelayInMs: service.retryDelayMs,
+    maxRetryDelayInMs: Math.max(service.retryDelayMs, service.maxRetryDelayMs),
+  };
+}

@@ -231,6 +231,12 @@ describe("docs-index mcp --http", () => {
     expect(run.stderr).toMatch(/refusing to bind 0\.0\.0\.0: a non-loopback address needs token validation/);
   });
 
+  it("refuses --port or --host without --http (stdio would ignore them and wait on stdin)", async () => {
+    const run = await runDocsIndex(["mcp", "--port", "8400"], { ...process.env, ...services.env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--port applies to --http only: add --http/);
+  });
+
   it("says a port in use is in use (exit 2, what to do), not an internal error", async () => {
     const port = new URL(url).port;
     const run = await runDocsIndex(["mcp", "--http", "--port", port], { ...process.env, ...services.env });

@@ -5,6 +5,7 @@ import { runLocal, type LocalSummary } from "../local/environment/run-local.js";
 import { evalSummary } from "../local/environment/relevance.js";
 import { formatMs } from "../local/environment/steps.js";
 import { exportLines } from "../local/environment/services.js";
+import { localDeliveriesCliEnv } from "../local/environment/webhook.js";
 
 const EXIT_CODES = `
 Exit codes:
@@ -118,7 +119,7 @@ async function main(argv: string[]): Promise<number> {
   log.write(
     `\nThe services keep running. Point the CLI at them (e.g. npx docs-index status) with:\n\n${exportLines(services.env)}\n${
       summary.endpoints.webhook
-        ? `\nThe webhook receiver takes deliveries at ${summary.endpoints.webhook}, e.g.\n  curl -i -X POST ${summary.endpoints.webhook} -H 'content-type: application/json' -H 'x-fv-messageid: demo-1' -d '{"Object":"Note","Event":"Created","OrgId":1,"ProjectId":2,"ObjectId":{"NoteId":3}}'\n`
+        ? `\nThe webhook receiver takes deliveries at ${summary.endpoints.webhook}, e.g.\n  curl -i -X POST ${summary.endpoints.webhook} -H 'content-type: application/json' -H 'x-fv-messageid: demo-1' -d '{"Object":"Note","Event":"Created","OrgId":1,"ProjectId":2,"ObjectId":{"NoteId":3}}'\nIts deliveries (npm run webhook-deliveries -- list, show, replay) with:\n${exportLines(localDeliveriesCliEnv(services.azurite))}\n`
         : ""
     }\nPress Ctrl-C to stop.\n`,
   );

@@ -122,6 +122,20 @@ export function localWebhookEnv(azurite: Pick<Azurite, "connectionString">, stub
   return localReceiverEnv(azurite, stubsUrl, { tableName: LOCAL_IDEMPOTENCY_TABLE });
 }
 
+/** What `npm run webhook-deliveries` reads to find the local receiver's table and queues (`--keep` prints them). */
+const DELIVERIES_CLI_VARIABLES = [
+  "IDEMPOTENCY_TABLE_CONNECTION_STRING",
+  "IDEMPOTENCY_TABLE_NAME",
+  "WEBHOOK_QUEUE",
+  "WEBHOOK_QUEUE_NAME",
+] as const;
+
+/** The variables that point `webhook-deliveries` at the local receiver's storage (the demo's replay uses them). */
+export function localDeliveriesCliEnv(azurite: Pick<Azurite, "connectionString">): Record<string, string> {
+  const env = localWebhookEnv(azurite, "");
+  return Object.fromEntries(DELIVERIES_CLI_VARIABLES.map((name) => [name, env[name]!]));
+}
+
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -219,7 +233,7 @@ export async function postSampleWebhook(azurite: Azurite, _options: { keep: bool
       return r?.poisoned ? r : undefined;
     });
     stubs.mode = "up";
-    const replay = await deliveriesCli(env, "replay", outageId, "--yes");
+    const replay = await deliveriesCli(localDeliveriesCliEnv(azurite), "replay", outageId, "--yes");
     await until("the replayed delivery to be processed", async () =>
       (await stateOf(outageId))?.state === "processed" ? true : undefined,
     );

@@ -1,7 +1,7 @@
 // What contracts:check says beyond the verdict: parameters called what they are (issue 23: an optional header was
 // reported as "required"), a required name without a property as a contract error of its own, approved breaking
 // changes (the contract's approved-breaking-changes.yaml) passed, printed and annotated on the CI run.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -84,6 +84,20 @@ describe("parameters are called what they are", () => {
       "required status from optional header parameter `x-trace`",
     ]);
   });
+});
+
+it("every change to a schema shared by many responses names its subject (not ' from `errors[].key` …')", () => {
+  const after = JSON.parse(
+    readFileSync(path.join(repoRoot, "contracts", "webhook", "openapi", "openapi.v1.json"), "utf8"),
+  ) as Json;
+  const before = structuredClone(after);
+  before.components.schemas["Platform.ProblemDetailsFieldError"].properties.key.maxLength = 10;
+  const result = check(before, after);
+  expect(result.breaking.length).toBeGreaterThan(1);
+  for (const change of result.breaking) {
+    expect(change.description).toMatch(/^\S/);
+    expect(change.description).toMatch(/key`.* in Response \d{3}.*\(maxLength 10 → none\)$/);
+  }
 });
 
 describe("a required name that names no property", () => {

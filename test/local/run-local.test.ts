@@ -143,6 +143,8 @@ describe("runLocal", () => {
           body: { received: true, objectType: "Note", eventType: "Created", noteId: 550231 },
         });
         expect((f.webhook!.body as { messageId: string }).messageId).toBe(f.webhook!.messageId);
+        // The poisoned delivery was replayed by webhook-deliveries with only the variables --keep prints for it.
+        expect(f.webhook!.poisonReplay).toMatchObject({ replayExitCode: 0, caseCreated: true });
       }
       {
         // Last: an agent's search_docs over stdio, answered from the generation behind the alias (the one the

@@ -115,6 +115,10 @@ describe("docs-index mcp over stdio", () => {
     const answer = await search(stdio, { query: "guide", top: 500 });
     expect(answer.top).toBe(50);
     expect(answer.notes.join(" ")).toMatch(/clamped to 50/);
+    // Clamped however large, as the tool's description promises (a model is not refused for asking for many).
+    const huge = await search(stdio, { query: "guide", top: 100_000 });
+    expect(huge.top).toBe(50);
+    expect(huge.notes.join(" ")).toMatch(/top 100000 is above the cap of 50: clamped to 50/);
   });
 
   it("answers a section inclusion or a path prefix with a tool error saying what to use instead", async () => {
@@ -124,6 +128,21 @@ describe("docs-index mcp over stdio", () => {
     const prefix = await call(stdio, "search_docs", { query: "refunds", path_prefix: "payments/guides" });
     expect(prefix.isError).toBe(true);
     expect(JSON.stringify(prefix.content)).toMatch(/restrict to an app with app/);
+  });
+
+  it("refuses a parameter a tool does not have (a raw filter is never silently dropped) and says which it takes", async () => {
+    const { tools } = await stdio.listTools();
+    expect(tools.map((t) => t.inputSchema.additionalProperties)).toEqual([false, false, false]);
+    const filter = await call(stdio, "search_docs", { query: "refunds", filter: "repo eq 'payments'" });
+    expect(filter.isError).toBe(true);
+    expect((filter.content as { text: string }[])[0]!.text).toMatch(
+      /search_docs has no parameter "filter" \(its parameters: query, app,/,
+    );
+    const apps = await call(stdio, "list_apps", { app: "payments" });
+    expect(apps.isError).toBe(true);
+    expect((apps.content as { text: string }[])[0]!.text).toMatch(
+      /list_apps has no parameter "app" \(it takes no parameters/,
+    );
   });
 
   it("marks retrieved text as data; get_doc pages through a page found by URL; list_apps shows apps and sections", async () => {
@@ -149,7 +168,10 @@ describe("docs-index mcp over stdio", () => {
       apps: { app: string; sections: { section: string }[] }[];
     };
     const payments = apps.apps.find((a) => a.app === "payments");
-    expect(payments?.sections.map((s) => s.section)).toEqual(expect.arrayContaining(["guides", "changelog"]));
+    // payments/index.html sits directly under the app folder: its section is its file name, as list_apps says.
+    expect(payments?.sections.map((s) => s.section)).toEqual(
+      expect.arrayContaining(["guides", "changelog", "index.html"]),
+    );
   });
 });
 
@@ -207,5 +229,19 @@ describe("docs-index mcp --http", () => {
     const run = await runDocsIndex(["mcp", "--http", "--host", "0.0.0.0"], { ...process.env, ...services.env });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/refusing to bind 0\.0\.0\.0: a non-loopback address needs token validation/);
+  });
+
+  it("refuses --port or --host without --http (stdio would ignore them and wait on stdin)", async () => {
+    const run = await runDocsIndex(["mcp", "--port", "8400"], { ...process.env, ...services.env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--port applies to --http only: add --http/);
+  });
+
+  it("says a port in use is in use (exit 2, what to do), not an internal error", async () => {
+    const port = new URL(url).port;
+    const run = await runDocsIndex(["mcp", "--http", "--port", port], { ...process.env, ...services.env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`cannot listen on 127.0.0.1:${port}: the port is in use. Choose another --port`);
+    expect(run.stderr).not.toMatch(/internal error|a bug/);
   });
 });

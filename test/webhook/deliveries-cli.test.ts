@@ -96,7 +96,7 @@ describe.concurrent("webhook-deliveries against an endpoint that accepts and nev
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout)).toEqual({
       format_version: "1.0",
-      error: { code: "no_answer", message: expect.stringContaining(`no answer from ${silentOrigin}`) },
+      error: { code: "no_answer", exit_code: 3, message: expect.stringContaining(`no answer from ${silentOrigin}`) },
     });
     expect(r.stderr).toContain("webhook-deliveries: no answer from");
   });
@@ -104,7 +104,7 @@ describe.concurrent("webhook-deliveries against an endpoint that accepts and nev
   it("--json usage errors are JSON too; a bad option prints one line, not the whole help", async () => {
     const r = await run("table", ["list", "--frobnicate", "--json"]);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout)).toMatchObject({ format_version: "1.0", error: { code: "usage" } });
+    expect(JSON.parse(r.stdout)).toMatchObject({ format_version: "1.0", error: { code: "usage", exit_code: 2 } });
     expect(r.stderr.trim().split("\n")).toHaveLength(2);
   });
 });

@@ -136,10 +136,11 @@ function describe(diff: Diff, docs: Docs): string {
     const names = Object.keys(value).map((name) => `\`${name}\``);
     return `response header${names.length === 1 ? "" : "s"} ${names.join(", ")} in ${partOf(diff.path)}`;
   }
-  // api-smart-diff words repeated occurrences of one $ref as "annotation (<key>)"; say it ourselves there.
+  // api-smart-diff words repeated occurrences of one $ref as "annotation (<key>)", or leaves their subject out
+  // (" from `errors[].key` in Response 401 …"); say it ourselves there.
   const target = targetOf(diff.path, docs);
   const text =
-    raw && !raw.startsWith("annotation (")
+    raw && /^\S/.test(raw) && !raw.startsWith("annotation (")
       ? raw
       : target !== undefined
         ? `${target} in ${partOf(diff.path)}`

@@ -29,7 +29,7 @@ Commands:
   replay --all-poison [--yes]                   put every message of the poison queue back on the queue
 
 Options:
-  --json                    machine-readable output on stdout, errors too ({format_version, error: {code, message}})
+  --json                    machine-readable output on stdout, errors too ({format_version, error: {code, exit_code, message}})
   --yes, --apply            carry the replay out (default: dry run, says what would be replayed)
   --request-timeout <s>     give up on a storage request without an answer after this long (default ${DEFAULT_REQUEST_TIMEOUT_SECONDS})
   --deadline <s>            overall limit for the command (default ${DEFAULT_DEADLINE_SECONDS})
@@ -265,7 +265,7 @@ export async function runDeliveriesCli(
     );
     if (json)
       streams.stdout.write(
-        `${JSON.stringify(jsonDocument({ error: { code: failure.code, message: failure.message } }), null, 2)}\n`,
+        `${JSON.stringify(jsonDocument({ error: { code: failure.code, exit_code: failure.exitCode, message: failure.message } }), null, 2)}\n`,
       );
     return failure.exitCode;
   } finally {

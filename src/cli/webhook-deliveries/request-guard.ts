@@ -2,8 +2,8 @@
 // timeout and carries the command's deadline, and an answer slower than a few seconds is reported once (`waiting
 // for <url> (from <source>)`). The table client takes docs-index's patience policies; the queue client's
 // pipeline takes no policies, so each queue call is run through a RequestGuard with the same rules.
-import { attemptTimeoutPolicy, deadlinePolicy } from "../../search/io/patience-policy.js";
-import { NoAnswerError, origin, type ServiceOptions } from "../../search/io/service-options.js";
+import { patientAttempt, patientClientOptions, storageRetryOptions } from "../../search/io/patience-policy.js";
+import type { ServiceOptions } from "../../search/io/service-options.js";
 
 /** Runs one request with an AbortSignal that ends it at its timeout or the command's deadline. */
 export type RequestGuard = <T>(url: string, send: (abortSignal: AbortSignal) => Promise<T>) => Promise<T>;
@@ -12,51 +12,13 @@ export type RequestGuard = <T>(url: string, send: (abortSignal: AbortSignal) => 
 export const unguarded: RequestGuard = (_url, send) => send(new AbortController().signal);
 
 export function requestGuard(service: ServiceOptions): RequestGuard {
-  return async (url, send) => {
-    const attempt = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      attempt.abort();
-    }, service.requestTimeoutMs);
-    const slow = service.onSlow ? setTimeout(() => service.onSlow?.(origin(url)), service.slowNoticeMs) : undefined;
-    try {
-      return await send(service.signal ? AbortSignal.any([attempt.signal, service.signal]) : attempt.signal);
-    } catch (err) {
-      if (timedOut) throw new NoAnswerError(origin(url), "request-timeout", service.requestTimeoutMs);
-      if (service.signal?.aborted)
-        throw new NoAnswerError(origin(url), "deadline", Number(service.signal.reason?.afterMs ?? 0));
-      throw err;
-    } finally {
-      clearTimeout(timer);
-      clearTimeout(slow);
-    }
-  };
+  return (url, send) => patientAttempt(service, url, send);
 }
 
 /** Table client options: the retry budget, the deadline on every call and the timeout on every attempt. */
-export function tableClientOptions(service: ServiceOptions) {
-  return {
-    retryOptions: {
-      maxRetries: service.maxRetries,
-      retryDelayInMs: service.retryDelayMs,
-      maxRetryDelayInMs: service.maxRetryDelayMs,
-    },
-    additionalPolicies: [
-      { policy: deadlinePolicy(service), position: "perCall" as const },
-      { policy: attemptTimeoutPolicy(service), position: "perRetry" as const },
-    ],
-  };
-}
+export const tableClientOptions = patientClientOptions;
 
 /** Queue client options: the storage retry budget, each try bounded by the request timeout. */
 export function queueClientOptions(service: ServiceOptions) {
-  return {
-    retryOptions: {
-      maxTries: service.maxRetries + 1,
-      tryTimeoutInMs: service.requestTimeoutMs,
-      retryDelayInMs: service.retryDelayMs,
-      maxRetryDelayInMs: Math.max(service.retryDelayMs, service.maxRetryDelayMs),
-    },
-  };
+  return { retryOptions: storageRetryOptions(service) };
 }

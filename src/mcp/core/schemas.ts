@@ -5,24 +5,38 @@ import { GET_DOC_PARAMS, SEARCH_DOCS_PARAMS } from "./descriptions.js";
 
 const nameValue = z.string().min(1).max(256);
 
-export const searchDocsInput = {
+/**
+ * A tool's parameters as a closed object: a parameter the tool does not have (a raw `filter`, a misspelt name) is
+ * refused with the names it takes, never silently dropped, so a model never believes a restriction was applied.
+ */
+function toolInput<T extends z.ZodRawShape>(tool: string, shape: T) {
+  const names = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `${tool} has no parameter ${issue.keys.map((k) => `"${k}"`).join(", ")} (${names.length ? `its parameters: ${names.join(", ")}` : "it takes no parameters"}; there is no raw filter parameter)`
+        : undefined,
+  });
+}
+
+export const searchDocsInput = toolInput("search_docs", {
   query: z.string().min(1).max(1000).describe(SEARCH_DOCS_PARAMS.query),
   app: nameValue.optional().describe(SEARCH_DOCS_PARAMS.app),
   exclude_sections: z.array(nameValue).max(50).optional().describe(SEARCH_DOCS_PARAMS.exclude_sections),
-  top: z.number().int().min(1).max(1000).optional().describe(SEARCH_DOCS_PARAMS.top),
+  top: z.number().int().min(1).optional().describe(SEARCH_DOCS_PARAMS.top),
   mode: z.enum(["keyword", "semantic"]).optional().describe(SEARCH_DOCS_PARAMS.mode),
   section: z.unknown().optional().describe(SEARCH_DOCS_PARAMS.section),
   path_prefix: z.unknown().optional().describe(SEARCH_DOCS_PARAMS.path_prefix),
-};
+});
 
-export const getDocInput = {
+export const getDocInput = toolInput("get_doc", {
   url: z.string().min(1).max(2048).optional().describe(GET_DOC_PARAMS.url),
   key: z.string().min(1).max(2048).optional().describe(GET_DOC_PARAMS.key),
   offset: z.number().int().min(0).optional().describe(GET_DOC_PARAMS.offset),
   max_chars: z.number().int().min(1).optional().describe(GET_DOC_PARAMS.max_chars),
-};
+});
 
-export const listAppsInput = {};
+export const listAppsInput = toolInput("list_apps", {});
 
 const nullableString = z.string().nullable();
 

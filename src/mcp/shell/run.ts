@@ -22,9 +22,33 @@ export interface McpRunOptions {
   log: Log;
 }
 
-/** A refusal to start that the user can fix (a non-loopback bind without auth, discovery failing). */
+/**
+ * A refusal to start that the user can fix: `usage` (a non-loopback bind without auth, an address or port that
+ * cannot be bound) or `service` (OpenID Connect discovery failing).
+ */
 export class McpStartRefused extends Error {
   override name = "McpStartRefused";
+  constructor(
+    message: string,
+    readonly kind: "usage" | "service",
+  ) {
+    super(message);
+  }
+}
+
+/** Why listening failed, for the person who chose the address and port; undefined for anything else. */
+export function listenRefusal(err: unknown, host: string, port: number): string | undefined {
+  const where = `${host}:${port}`;
+  switch ((err as NodeJS.ErrnoException).code) {
+    case "EADDRINUSE":
+      return `cannot listen on ${where}: the port is in use. Choose another --port, or --port 0 for a free one`;
+    case "EACCES":
+      return `cannot listen on ${where}: not permitted (ports below 1024 need privileges). Choose a --port above 1023`;
+    case "EADDRNOTAVAIL":
+      return `cannot listen on ${where}: ${host} is not an address of this machine. Choose another --host`;
+    default:
+      return undefined;
+  }
 }
 
 export function createBackend(options: Pick<McpRunOptions, "clients" | "search" | "mcp">): DocsIndexBackend {
@@ -44,27 +68,33 @@ export function createBackend(options: Pick<McpRunOptions, "clients" | "search" 
 export async function startMcp(options: McpRunOptions): Promise<{ http?: RunningHttp; done: Promise<void> }> {
   if (options.transport.kind === "http") {
     const refusal = bindRefusal(options.transport.host, options.mcp.auth !== undefined);
-    if (refusal) throw new McpStartRefused(refusal);
+    if (refusal) throw new McpStartRefused(refusal, "usage");
   }
   let validateToken;
   if (options.transport.kind === "http" && options.mcp.auth) {
     try {
       validateToken = await entraTokenValidator(options.mcp.auth);
     } catch (err) {
-      throw new McpStartRefused((err as Error).message);
+      throw new McpStartRefused((err as Error).message, "service");
     }
   }
   const backend = createBackend(options);
   void backend.warmUp().catch((err: unknown) => options.log(`mcp: first coverage check failed: ${String(err)}`));
   const newServer = () => createDocsMcpServer(backend, options.version, options.log);
   if (options.transport.kind === "stdio") return { done: serveStdio(newServer()) };
-  const http = await serveHttp({
-    host: options.transport.host,
-    port: options.transport.port,
-    allowedOrigins: options.mcp.allowed_origins,
-    ...(validateToken ? { validateToken } : {}),
-    newServer,
-    log: options.log,
-  });
-  return { http, done: new Promise<void>(() => {}) };
+  const { host, port } = options.transport;
+  try {
+    const http = await serveHttp({
+      host,
+      port,
+      allowedOrigins: options.mcp.allowed_origins,
+      ...(validateToken ? { validateToken } : {}),
+      newServer,
+      log: options.log,
+    });
+    return { http, done: new Promise<void>(() => {}) };
+  } catch (err) {
+    const refusal = listenRefusal(err, host, port);
+    throw refusal ? new McpStartRefused(refusal, "usage") : err;
+  }
 }

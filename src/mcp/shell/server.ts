@@ -44,7 +44,10 @@ async function answer<T extends object>(
     const status = (err as { statusCode?: number }).statusCode;
     const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
     log(`${tool} failed: ${status ? `${status} ` : ""}${message}`);
-    return toolError(`${tool} failed: the search service answered ${status ?? "with an error"}: ${message}`);
+    const what = status ? `the search service answered ${status}` : "no answer from the search service";
+    return toolError(
+      `${tool} failed: ${what}: ${message}. A service problem, not one of the arguments: retry later, or say that the documentation search is unavailable`,
+    );
   }
 }
 

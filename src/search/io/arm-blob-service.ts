@@ -11,7 +11,7 @@ import {
   type HttpClient,
 } from "@azure/core-rest-pipeline";
 import { ARM_ENDPOINT } from "./arm-endpoint.js";
-import { attemptTimeoutPolicy, deadlinePolicy } from "./patience-policy.js";
+import { attemptTimeoutPolicy, coreRetryOptions, deadlinePolicy } from "./patience-policy.js";
 import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "./service-options.js";
 
 /** Storage resource provider API version for blobServices/default (isVersioningEnabled). */
@@ -30,11 +30,7 @@ export async function readArmBlobService(resourceId: string, deps: ArmDeps = {})
   const endpoint = deps.armEndpoint ?? ARM_ENDPOINT;
   const service: ServiceOptions = { ...DEFAULT_SERVICE_OPTIONS, ...deps.service };
   const pipeline = createPipelineFromOptions({
-    retryOptions: {
-      maxRetries: service.maxRetries,
-      retryDelayInMs: service.retryDelayMs,
-      maxRetryDelayInMs: service.maxRetryDelayMs,
-    },
+    retryOptions: coreRetryOptions(service),
   });
   pipeline.addPolicy(deadlinePolicy(service), { phase: "Serialize" });
   pipeline.addPolicy(attemptTimeoutPolicy(service), { afterPhase: "Retry" });

@@ -12,7 +12,7 @@ import type { TokenCredential } from "@azure/identity";
 import type { PipelinePolicy, PipelineRequest, PipelineResponse } from "@azure/core-rest-pipeline";
 import type { BlobServiceClient, HttpOperationResponse, RequestPolicyFactory, WebResource } from "@azure/storage-blob";
 import { isLoopback } from "../service/endpoint.js";
-import { attemptTimeoutPolicy, deadlinePolicy } from "./patience-policy.js";
+import { attemptTimeoutPolicy, deadlinePolicy, patientClientOptions, storageRetryOptions } from "./patience-policy.js";
 import type { ServiceOptions } from "./service-options.js";
 
 export interface SearchClients {
@@ -41,15 +41,7 @@ export async function createSearchClients(
     serviceVersion: apiVersion,
     // Plain http only for a loopback endpoint (the local stand-in); everything else stays https-only.
     allowInsecureConnection: isLoopback(endpoint),
-    retryOptions: {
-      maxRetries: service.maxRetries,
-      retryDelayInMs: service.retryDelayMs,
-      maxRetryDelayInMs: service.maxRetryDelayMs,
-    },
-    additionalPolicies: [
-      { policy: deadlinePolicy(service), position: "perCall" as const },
-      { policy: attemptTimeoutPolicy(service), position: "perRetry" as const },
-    ],
+    ...patientClientOptions(service),
   };
   return {
     indexClient: new SearchIndexClient(endpoint, credential, options),
@@ -66,13 +58,7 @@ export async function createBlobService(
 ): Promise<BlobServiceClient> {
   const { BlobServiceClient, newPipeline, StorageSharedKeyCredential } = await import("@azure/storage-blob");
   const options = {
-    retryOptions: {
-      maxTries: service.maxRetries + 1,
-      // Sent to the service as its own `timeout` parameter; it does not end a request the service never answers.
-      tryTimeoutInMs: service.requestTimeoutMs,
-      retryDelayInMs: service.retryDelayMs,
-      maxRetryDelayInMs: Math.max(service.retryDelayMs, service.maxRetryDelayMs),
-    },
+    retryOptions: storageRetryOptions(service),
   };
   let url: string;
   let credential: InstanceType<typeof StorageSharedKeyCredential> | TokenCredential;

@@ -11,7 +11,10 @@ export interface AppSummary {
   app: string;
   documents: number;
   sections: { section: string; documents: number }[];
-  /** Documents of this app whose section is null (not reprocessed since section was added, or a page directly under the app). */
+  /**
+   * Documents of this app whose section is null (not reprocessed since section was added). A page directly under
+   * the app folder is not one of them: its section is its file name (spec, area C, index fields).
+   */
   documents_without_section: number;
 }
 

@@ -13,9 +13,11 @@ import { cliVersion } from "../common/version.js";
 
 interface McpOptions {
   http?: boolean;
-  host: string;
-  port: number;
+  host?: string;
+  port?: number;
 }
+
+const DEFAULT_HOST = "127.0.0.1";
 
 const HOUR_MS = 3_600_000;
 
@@ -27,8 +29,11 @@ export const mcpCommand: CommandModule = {
         "Serve the index to agents over MCP (tools search_docs, get_doc, list_apps): stdio, or --http at /mcp",
       )
       .option("--http", "serve Streamable HTTP at /mcp instead of stdio (prints the URL on stderr)")
-      .option("--host <address>", "address to bind with --http; non-loopback needs mcp.auth in the config", "127.0.0.1")
-      .option("--port <n>", "port with --http (0: a free port)", integerIn("--port", 0, 65535), 0)
+      .option(
+        "--host <address>",
+        `address to bind with --http (default: ${DEFAULT_HOST}); non-loopback needs mcp.auth in the config`,
+      )
+      .option("--port <n>", "port with --http (default: 0, a free port)", integerIn("--port", 0, 65535))
       .addHelpText(
         "after",
         [
@@ -37,13 +42,19 @@ export const mcpCommand: CommandModule = {
           "definitions) answers also name the concrete index, its eTag and the indexer's last successful run.",
           exitCodeHelp({
             0: "stdin closed (stdio) or stopped with Ctrl-C/SIGTERM (--http)",
-            2: "usage or configuration error, including a non-loopback --host without mcp.auth",
+            2: "usage or configuration error, including a non-loopback --host without mcp.auth or a port in use",
             3: "token validation could not start (OpenID Connect discovery failed)",
           }),
         ].join("\n"),
       )
       .action(
         run(async (ctx, opts: McpOptions) => {
+          // Without --http the server speaks stdio and would ignore them, waiting for protocol messages on stdin.
+          if (!opts.http && (opts.host !== undefined || opts.port !== undefined))
+            throw new CliError(
+              `${opts.port !== undefined ? "--port" : "--host"} applies to --http only: add --http to serve Streamable HTTP (without it, mcp serves stdio)`,
+              ExitCode.Usage,
+            );
           const mcp = ctx.config.mcp ?? mcpConfigSchema.parse({});
           announceTarget(ctx, "mcp", ["index", "indexer"]);
           // A server runs until stopped: keep the command's deadline ahead of it, and give its requests no
@@ -64,7 +75,9 @@ export const mcpCommand: CommandModule = {
               search: ctx.config.search,
               mcp,
               version: cliVersion(),
-              transport: opts.http ? { kind: "http", host: opts.host, port: opts.port } : { kind: "stdio" },
+              transport: opts.http
+                ? { kind: "http", host: opts.host ?? DEFAULT_HOST, port: opts.port ?? 0 }
+                : { kind: "stdio" },
               log,
             });
             if (started.http) {
@@ -81,7 +94,7 @@ export const mcpCommand: CommandModule = {
             return ExitCode.Ok;
           } catch (err) {
             if (err instanceof McpStartRefused)
-              throw new CliError(err.message, /discovery/.test(err.message) ? ExitCode.ServiceError : ExitCode.Usage);
+              throw new CliError(err.message, err.kind === "service" ? ExitCode.ServiceError : ExitCode.Usage);
             throw err;
           } finally {
             clearInterval(keepAhead);

@@ -113,7 +113,9 @@ describe("runLocal", () => {
         // After the rollback: a no-op deploy writes nothing; --prune keeps the failed generation while another
         // knowledge source names it, then prunes it.
         expect(bg.prune).toMatchObject({ refusedExit: 4, noOpWrites: 0 });
-        const kept = /(docs-index-\d+) is still named by knowledge source team-knowledge-source/.exec(bg.prune!.refusal);
+        const kept = /(docs-index-\d+) is still named by knowledge source team-knowledge-source/.exec(
+          bg.prune!.refusal,
+        );
         expect(kept).not.toBeNull();
         expect(bg.prune!.pruned).toContain(kept![1]);
       }

@@ -4,6 +4,13 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { SearchIndexClient } from "@azure/search-documents";
+import { repoRoot } from "../../src/config/repo-root.js";
+import { DEFAULT_GOLDEN_FILE } from "../../src/search/eval/golden.js";
+import { parseJson, type CliRun } from "./docs-index.js";
+import { searchableFieldDefinitions } from "./rebuild-demo.js";
+import { INDEX_NAME, LOCAL_ALIAS_PROPAGATION_SECONDS } from "./services.js";
+import type { StepRunner } from "./steps.js";
 
 export interface EvalFigures {
   index: string;
@@ -77,4 +84,72 @@ export function gateDefinitions(dir: string, titleWeight: number, goldenFile: st
 /** The relevance check's line from a deploy's output (human form), or "". */
 export function relevanceLine(output: string): string {
   return /^\s*(?:ok|FAIL)\s+relevance: (.*)$/m.exec(output)?.[1] ?? "";
+}
+
+export interface RelevanceStepsContext {
+  steps: StepRunner;
+  cli(...args: string[]): Promise<CliRun>;
+  show(run: CliRun): void;
+  expectExit(run: CliRun, command: string, allowed?: number[]): void;
+  indexClient: SearchIndexClient;
+  figures: { eval?: EvalFigures; gate?: GateFigures };
+}
+
+/** The eval step, then the relevance gate's two forced blue/green deploys (a bad weight refused, unchanged passes). */
+export async function runRelevanceSteps(ctx: RelevanceStepsContext): Promise<void> {
+  await ctx.steps.run("eval", "docs-index eval (the golden queries, as agents query, against the alias)", async () => {
+    const run = await ctx.cli("eval");
+    ctx.show(run);
+    ctx.expectExit(run, "eval");
+    ctx.figures.eval = evalFigures(parseJson<EvalJson>(await ctx.cli("--json", "eval"), "eval"));
+    return evalSummary(ctx.figures.eval);
+  });
+
+  await ctx.steps.run(
+    "relevance-gate",
+    `deploy --blue-green: title weight ${BAD_TITLE_WEIGHT} refused on relevance, then the unchanged weights`,
+    async () => {
+      // The live generation's definitions (the demo's searchable field): only the weight differs, in place.
+      const live = searchableFieldDefinitions();
+      const golden = path.join(repoRoot, DEFAULT_GOLDEN_FILE);
+      const alias = async () => (await ctx.indexClient.getAlias(INDEX_NAME)).indexes[0] ?? "?";
+      const aliasBefore = await alias();
+      const bad = await ctx.cli(
+        "deploy",
+        "--blue-green",
+        "--definitions",
+        gateDefinitions(live, BAD_TITLE_WEIGHT, golden),
+        "--propagation-wait",
+        String(LOCAL_ALIAS_PROPAGATION_SECONDS),
+        "--poll-interval",
+        "0.2",
+      );
+      ctx.show({ ...bad, stderr: "" });
+      ctx.expectExit(bad, "deploy --blue-green (bad weight)", [1]);
+      const badFigures = {
+        exitCode: bad.code,
+        aliasBefore,
+        aliasAfter: await alias(),
+        relevance: relevanceLine(bad.stdout),
+      };
+      if (badFigures.aliasAfter !== aliasBefore) throw new Error("the alias moved although verification failed");
+      const good = await ctx.cli(
+        "deploy",
+        "--blue-green",
+        "--definitions",
+        gateDefinitions(live, 5, golden),
+        "--propagation-wait",
+        String(LOCAL_ALIAS_PROPAGATION_SECONDS),
+        "--poll-interval",
+        "0.2",
+      );
+      ctx.show({ ...good, stderr: "" });
+      ctx.expectExit(good, "deploy --blue-green (unchanged weights)");
+      ctx.figures.gate = {
+        bad: badFigures,
+        good: { exitCode: good.code, aliasAfter: await alias(), relevance: relevanceLine(good.stdout) },
+      };
+      return `title ${BAD_TITLE_WEIGHT}: exit 1, alias stays on ${aliasBefore}; unchanged weights: exit 0, alias → ${ctx.figures.gate.good.aliasAfter}`;
+    },
+  );
 }

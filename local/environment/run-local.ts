@@ -17,7 +17,6 @@
 // first run would reprocess everything and hide exactly what the local environment is meant to show.
 import type { Writable } from "node:stream";
 import { rmSync } from "node:fs";
-import path from "node:path";
 import { readRawDefinitions } from "../../src/search/definitions/definitions.js";
 import { docsIndex, parseJson, type CliRun } from "./docs-index.js";
 import { waitForIndexer } from "./indexer-wait.js";
@@ -27,7 +26,6 @@ import {
   servicesOf,
   startAzuriteForLocal,
   startStandInForLocal,
-  INDEX_NAME,
   INDEXER_NAME,
   LOCAL_ALIAS_PROPAGATION_SECONDS,
   LOCAL_VARS_FILE,
@@ -36,21 +34,10 @@ import {
 import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./site.js";
 import { StepFailed, StepRunner, type StepRecord } from "./steps.js";
 import { postSampleWebhook, type WebhookFigures } from "./webhook.js";
-import { runBlueGreenSteps, runPruneStep, searchableFieldDefinitions, type BlueGreenFigures } from "./rebuild-demo.js";
+import { runBlueGreenSteps, runPruneStep, type BlueGreenFigures } from "./rebuild-demo.js";
 import { runRestoreStep } from "./restore.js";
 import { searchDocsOverStdio, type McpFigures } from "./mcp-demo.js";
-import {
-  BAD_TITLE_WEIGHT,
-  evalFigures,
-  evalSummary,
-  gateDefinitions,
-  relevanceLine,
-  type EvalFigures,
-  type EvalJson,
-  type GateFigures,
-} from "./relevance.js";
-import { DEFAULT_GOLDEN_FILE } from "../../src/search/eval/golden.js";
-import { repoRoot } from "../../src/config/repo-root.js";
+import { runRelevanceSteps, type EvalFigures, type GateFigures } from "./relevance.js";
 import type { Azurite } from "../azurite.js";
 import type { SearchStandIn } from "../search-standin/server.js";
 
@@ -312,61 +299,14 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,
     });
 
-    await steps.run("eval", "docs-index eval (the golden queries, as agents query, against the alias)", async () => {
-      const run = await cli("eval");
-      show(run);
-      expectExit(run, "eval");
-      figures.eval = evalFigures(parseJson<EvalJson>(await cli("--json", "eval"), "eval"));
-      return evalSummary(figures.eval);
+    await runRelevanceSteps({
+      steps,
+      cli,
+      show,
+      expectExit,
+      indexClient: need().indexClient,
+      figures,
     });
-
-    await steps.run(
-      "relevance-gate",
-      `deploy --blue-green: title weight ${BAD_TITLE_WEIGHT} refused on relevance, then the unchanged weights`,
-      async () => {
-        // The live generation's definitions (the demo's searchable field): only the weight differs, in place.
-        const live = searchableFieldDefinitions();
-        const golden = path.join(repoRoot, DEFAULT_GOLDEN_FILE);
-        const alias = async () => (await need().indexClient.getAlias(INDEX_NAME)).indexes[0] ?? "?";
-        const aliasBefore = await alias();
-        const bad = await cli(
-          "deploy",
-          "--blue-green",
-          "--definitions",
-          gateDefinitions(live, BAD_TITLE_WEIGHT, golden),
-          "--propagation-wait",
-          String(LOCAL_ALIAS_PROPAGATION_SECONDS),
-          "--poll-interval",
-          "0.2",
-        );
-        show({ ...bad, stderr: "" });
-        expectExit(bad, "deploy --blue-green (bad weight)", [1]);
-        const badFigures = {
-          exitCode: bad.code,
-          aliasBefore,
-          aliasAfter: await alias(),
-          relevance: relevanceLine(bad.stdout),
-        };
-        if (badFigures.aliasAfter !== aliasBefore) throw new Error("the alias moved although verification failed");
-        const good = await cli(
-          "deploy",
-          "--blue-green",
-          "--definitions",
-          gateDefinitions(live, 5, golden),
-          "--propagation-wait",
-          String(LOCAL_ALIAS_PROPAGATION_SECONDS),
-          "--poll-interval",
-          "0.2",
-        );
-        show({ ...good, stderr: "" });
-        expectExit(good, "deploy --blue-green (unchanged weights)");
-        figures.gate = {
-          bad: badFigures,
-          good: { exitCode: good.code, aliasAfter: await alias(), relevance: relevanceLine(good.stdout) },
-        };
-        return `title ${BAD_TITLE_WEIGHT}: exit 1, alias stays on ${aliasBefore}; unchanged weights: exit 0, alias → ${figures.gate.good.aliasAfter}`;
-      },
-    );
 
     figures.restore = await runRestoreStep({
       steps,

@@ -36,6 +36,7 @@ import {
 import { searchClient } from "../../../search/io/search-io.js";
 import type { SearchClient } from "@azure/search-documents";
 import type { CliContext } from "../../context.js";
+import { mapLimit } from "../../../search/ops/map-limit.js";
 
 /** The golden file: --golden, else the one in --definitions <dir>, else the repository's. */
 export function goldenFilePath(opts: { golden?: string; definitions?: string }): string {
@@ -76,20 +77,6 @@ export function readGoldenFile(file: string, site: { docsUrl: string; container:
     sha256: createHash("sha256").update(bytes).digest("hex"),
     queries: parseGolden(bytes.toString("utf8"), display, site),
   };
-}
-
-/** Runs `fn` over `items` with at most `limit` in flight; results in input order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 async function runQuery(
@@ -148,7 +135,7 @@ export async function runRelevanceEval(ctx: CliContext, opts: RelevanceOptions):
   const depth = depthFor(opts.k);
   const where = { container: search.container, docsUrl: search.docs_url };
   let done = 0;
-  const runs = await mapLimited(opts.golden.queries, opts.concurrency, async (q) => {
+  const runs = await mapLimit(opts.golden.queries, opts.concurrency, async (q) => {
     const run = await runQuery(client, q, dedup, depth, where);
     done += 1;
     if (done % 10 === 0 || done === opts.golden.queries.length)

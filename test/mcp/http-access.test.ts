@@ -104,7 +104,11 @@ describe("Entra ID bearer tokens over Streamable HTTP", () => {
 
   it("refuses a call without a token (401), with a wrong audience (401) or without the role (403)", async () => {
     expect((await post()).status).toBe(401);
-    expect((await post(`Bearer ${await token({ roles: ["Docs.Search"] }, "api://other")}`)).status).toBe(401);
+    const otherAudience = await post(`Bearer ${await token({ roles: ["Docs.Search"] }, "api://other")}`);
+    expect(otherAudience.status).toBe(401);
+    expect(((await otherAudience.json()) as { error: { message: string } }).error.message).toBe(
+      'invalid token: unexpected "aud" claim value',
+    );
     const noRole = await post(`Bearer ${await token({ roles: ["Other"] })}`);
     expect(noRole.status).toBe(403);
     expect(await noRole.text()).toMatch(/lacks the app role Docs\.Search/);

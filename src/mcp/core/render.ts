@@ -19,6 +19,14 @@ export function defuseMarkers(text: string): string {
   return text.replaceAll("<<<", "‹‹‹").replaceAll(">>>", "›››");
 }
 
+/**
+ * A value from a document (title, app, section) in a header line: whoever publishes a page controls it, so it is
+ * kept to one line (a title cannot add a `note:` or `provenance:` line of its own) with markers defused.
+ */
+export function headerValue(value: string | null, absent: string): string {
+  return value === null ? absent : defuseMarkers(value).replace(/\s+/g, " ").trim() || absent;
+}
+
 /** One retrieved passage as a text block of its own, between markers that name its source. */
 export function retrievedBlock(source: string | null, text: string): TextBlock {
   return {
@@ -51,7 +59,7 @@ export function renderSearchDocs(answer: {
     answer.results.length === 0 ? "No matching pages." : `${answer.results.length} page(s), ${answer.mode} ranking:`,
     ...answer.results.map(
       (h, i) =>
-        `${i + 1}. ${h.title ?? "(untitled)"}: ${h.url ?? "(no URL)"} [app ${h.app ?? "-"}, section ${h.section ?? "-"}, modified ${h.last_modified ?? "-"}, score ${h.score.toFixed(3)}${h.reranker_score === null ? "" : `, reranker ${h.reranker_score.toFixed(3)}`}]`,
+        `${i + 1}. ${headerValue(h.title, "(untitled)")}: ${h.url ?? "(no URL)"} [app ${headerValue(h.app, "-")}, section ${headerValue(h.section, "-")}, modified ${h.last_modified ?? "-"}, score ${h.score.toFixed(3)}${h.reranker_score === null ? "" : `, reranker ${h.reranker_score.toFixed(3)}`}]`,
     ),
     ...answer.notes.map((n) => `note: ${n}`),
     renderProvenance(answer.provenance),
@@ -73,7 +81,7 @@ export function renderGetDoc(answer: {
   const d = answer.document;
   const range = `characters ${answer.offset}-${answer.offset + answer.text.length} of ${answer.total_chars}`;
   const header = [
-    `${d.title ?? "(untitled)"}: ${d.url ?? "(no URL)"} [app ${d.app ?? "-"}, section ${d.section ?? "-"}]`,
+    `${headerValue(d.title, "(untitled)")}: ${d.url ?? "(no URL)"} [app ${headerValue(d.app, "-")}, section ${headerValue(d.section, "-")}]`,
     answer.next_offset === null ? `${range} (end)` : `${range}; read on with offset ${answer.next_offset}`,
     renderProvenance(answer.provenance),
   ].join("\n");
@@ -82,8 +90,8 @@ export function renderGetDoc(answer: {
 
 export function renderListApps(answer: { apps: AppSummary[]; provenance: Provenance }): TextBlock[] {
   const lines = answer.apps.map((a) => {
-    const sections = a.sections.map((s) => `${s.section} (${s.documents})`).join(", ") || "none";
-    return `- ${a.app}: ${a.documents} page(s); sections: ${sections}; without a section: ${a.documents_without_section}`;
+    const sections = a.sections.map((s) => `${headerValue(s.section, "-")} (${s.documents})`).join(", ") || "none";
+    return `- ${headerValue(a.app, "-")}: ${a.documents} page(s); sections: ${sections}; without a section: ${a.documents_without_section}`;
   });
   return [
     {

@@ -13,7 +13,13 @@ import {
   runSearchDocs,
   searchDocsOnce,
 } from "../../../src/search/query/io/search-docs-io.js";
-import { findDocument, learnContainerBase, listApps } from "../../../src/search/query/io/documents-io.js";
+import {
+  findDocument,
+  learnContainerBase,
+  listApps,
+  SECTION_FACET_CONCURRENCY,
+} from "../../../src/search/query/io/documents-io.js";
+import type { PipelineRequest, SendRequest } from "@azure/core-rest-pipeline";
 import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "../../support/ops-world.js";
 import { execution } from "../../support/execution.js";
 
@@ -161,4 +167,32 @@ describe("query core I/O", () => {
       filter: "(repo eq 'payments') and (format eq null or format eq '.html')",
     });
   });
+});
+
+// Last in the file: it adds documents of its own (format ".fan", so the other tests' counts are not touched).
+it("list_apps asks for the sections of many apps a few at a time, not all at once", async () => {
+  const apps = Array.from({ length: 12 }, (_, i) => `app${i}`);
+  await h.search.uploadDocuments(
+    apps.map((app) => doc(`${app}/guides/a.html`, { app, repo: app, section: "guides", format: ".fan" })),
+  );
+  let inFlight = 0;
+  let most = 0;
+  const counting = {
+    name: "countInFlight",
+    async sendRequest(request: PipelineRequest, next: SendRequest) {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await next(request);
+      } finally {
+        inFlight--;
+      }
+    },
+  };
+  const search = new SearchIndexClient(h.standIn.url, new AzureKeyCredential(h.standIn.apiKey), {
+    allowInsecureConnection: true,
+    additionalPolicies: [{ policy: counting, position: "perCall" }],
+  }).getSearchClient<Record<string, unknown>>("docs-index");
+  const listed = await listApps(search, "format eq '.fan'");
+  expect(listed.map((a) => a.app).sort()).toEqual([...apps].sort());
+  expect(most).toBe(SECTION_FACET_CONCURRENCY);
 });

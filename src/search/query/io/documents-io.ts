@@ -7,6 +7,7 @@ import { blobPathFromBlobUrl } from "../../public-url.js";
 import { appFacetRequest, appSummary, bucketsOf, sectionFacetRequest, type AppSummary } from "../apps.js";
 import { blobUrlFor, containerBaseOf, type DocumentRef } from "../document-ref.js";
 import { appFilter } from "../filters.js";
+import { mapLimit } from "../../ops/map-limit.js";
 
 export type AnyDoc = Record<string, unknown>;
 
@@ -81,14 +82,15 @@ export async function findDocument(
   return null;
 }
 
+/** Section facet requests of list_apps in flight at once (one per app: an index of many apps is not one burst). */
+export const SECTION_FACET_CONCURRENCY = 4;
+
 /** The apps with their page counts and sections (facets; nothing downloaded). */
 export async function listApps(client: SearchClient<AnyDoc>, dedupFilter: string): Promise<AppSummary[]> {
   const apps = await client.search("*", appFacetRequest(dedupFilter));
   const buckets = bucketsOf(apps.facets?.repo);
-  return Promise.all(
-    buckets.map(async (app) => {
-      const sections = await client.search("*", sectionFacetRequest(app.value, dedupFilter));
-      return appSummary(app, sections.facets?.section);
-    }),
-  );
+  return mapLimit(buckets, SECTION_FACET_CONCURRENCY, async (app) => {
+    const sections = await client.search("*", sectionFacetRequest(app.value, dedupFilter));
+    return appSummary(app, sections.facets?.section);
+  });
 }

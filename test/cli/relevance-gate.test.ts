@@ -3,7 +3,7 @@
 // query named); the unchanged weights pass and swap. Both plans change nothing that needs a rebuild. Before
 // migrate-to-alias --blue-green is refused. Without --blue-green the same weight is written in place, with the
 // golden queries evaluated before and after the write (reported, never blocking).
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
@@ -114,7 +114,7 @@ describe("deploy without --blue-green: an in-place ranking change is evaluated b
     expect(run.stderr).toMatch(/warning: the ranking regressed beyond the tolerance \(0\.05\).*deploy --blue-green/);
   }, 30_000);
 
-  it("--json carries both evals (valid against deploy.schema.json); the weight restored passes; --no-eval says not evaluated", async () => {
+  it("--json carries both evals (valid against deploy.schema.json); the weight restored passes; --no-eval and no golden file: not evaluated", async () => {
     const ajv = new Ajv2020.default({ allErrors: true, strict: true });
     addFormats.default(ajv);
     const schema = JSON.parse(readFileSync(path.join(repoRoot, "schemas", "docs-index", "deploy.schema.json"), "utf8"));
@@ -140,5 +140,13 @@ describe("deploy without --blue-green: an in-place ranking change is evaluated b
       "relevance: not evaluated (--no-eval): in-place ranking change (scoringProfiles[docs-default].text.weights.title)",
     );
     expect(skipped.stderr).not.toContain("golden queries on");
+
+    const noGolden = definitions(5);
+    rmSync(path.join(noGolden, "eval"), { recursive: true });
+    const unevaluated = await cli("deploy", "--definitions", noGolden);
+    expect(unevaluated.code, unevaluated.stderr).toBe(0);
+    expect(unevaluated.stdout).toMatch(
+      /^relevance: not evaluated \(no golden queries at .*eval\/golden-queries\.yml\): in-place ranking change \(scoringProfiles\[docs-default\]\.text\.weights\.title\)$/m,
+    );
   }, 30_000);
 });

@@ -147,7 +147,7 @@ async function evaluateOrWhy(
 ): Promise<EvalReport | string> {
   if (port.skipped) return port.skipped;
   try {
-    return await port.evaluate(indexName);
+    return await port.evaluate(indexName, when);
   } catch (err) {
     return `the eval ${when} the write failed: ${(err as Error).message}`;
   }

@@ -14,7 +14,7 @@ export interface RankingEvalPort {
   /** Allowed drop of the mean nDCG@10, as the blue/green gate's. */
   tolerance: number;
   /** The golden queries against the index as it serves now (the configured name: the alias, or the index). */
-  evaluate(indexName: string): Promise<EvalReport>;
+  evaluate(indexName: string, when: "before" | "after"): Promise<EvalReport>;
 }
 
 /** One side's figures. */

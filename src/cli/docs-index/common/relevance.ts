@@ -246,8 +246,8 @@ export function inPlaceRankingEval(ctx: CliContext, opts: RelevanceGateOptions &
     skipped,
     golden: golden?.path ?? file,
     tolerance: opts.tolerance,
-    evaluate: async (indexName) => {
-      ctx.out.progress(`relevance: the ${golden!.queries.length} golden queries on ${indexName}`);
+    evaluate: async (indexName, when) => {
+      ctx.out.progress(`relevance: the ${golden!.queries.length} golden queries on ${indexName}, ${when} the write`);
       return gateEval(ctx, golden!, indexName);
     },
   };

@@ -1,11 +1,15 @@
 // The relevance gate of a blue/green deploy, through the CLI against the stand-in over Azurite: `deploy
 // --blue-green` of a title weight of 0.1 fails verification on relevance (exit 1, the alias unchanged, the
 // query named); the unchanged weights pass and swap. Both plans change nothing that needs a rebuild. Before
-// migrate-to-alias --blue-green is refused.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+// migrate-to-alias --blue-green is refused. Without --blue-green the same weight is written in place, with the
+// golden queries evaluated before and after the write (reported, never blocking).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../../src/config/repo-root.js";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { DEFINITION_FILES, DEPLOY_ORDER, readRawDefinitions } from "../../src/search/definitions/definitions.js";
 import { copyKnowledgeDefinitions } from "../../local/environment/root-era-definitions.js";
@@ -86,5 +90,63 @@ describe("deploy --blue-green: the relevance gate", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/ok {3}relevance: mean nDCG@10 1\.000 \(live\) → 1\.000 \(new\)/);
     expect(await aliasTarget()).not.toBe(before);
+  }, 30_000);
+});
+
+describe("deploy without --blue-green: an in-place ranking change is evaluated before and after the write", () => {
+  it("a title weight of 0.1: --dry-run says the eval would run; the deploy writes it, prints both figures and the regressed query, exit 0", async () => {
+    const dir = definitions(0.1);
+    const dry = await cli("deploy", "--dry-run", "--definitions", dir);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(
+      /relevance: would evaluate .*golden-queries\.yml before and after the write: in-place ranking change \(scoringProfiles\[docs-default\]\.text\.weights\.title\)/,
+    );
+
+    const run = await cli("deploy", "--definitions", dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("update: index docs-index");
+    expect(run.stdout).toContain("  before the write: recall@5 1.000, MRR 1.000, nDCG@10 1.000 over 1 queries");
+    expect(run.stdout).toMatch(
+      / {2}after the write: {2}recall@5 1\.000, MRR 0\.\d{3}, nDCG@10 0\.\d{3} over 1 queries/,
+    );
+    expect(run.stdout).toMatch(/ {2}worse: refunds: nDCG@10 1\.000 → 0\.\d{3}/);
+    expect(run.stdout).toContain("  verdict: REGRESSION");
+    expect(run.stderr).toMatch(/warning: the ranking regressed beyond the tolerance \(0\.05\).*deploy --blue-green/);
+  }, 30_000);
+
+  it("--json carries both evals (valid against deploy.schema.json); the weight restored passes; --no-eval and no golden file: not evaluated", async () => {
+    const ajv = new Ajv2020.default({ allErrors: true, strict: true });
+    addFormats.default(ajv);
+    const schema = JSON.parse(readFileSync(path.join(repoRoot, "schemas", "docs-index", "deploy.schema.json"), "utf8"));
+    const validate = ajv.compile(schema);
+    const restored = await cli("--json", "deploy", "--definitions", definitions(5));
+    expect(restored.code, restored.stderr).toBe(0);
+    const doc = JSON.parse(restored.stdout);
+    expect(validate(doc), ajv.errorsText(validate.errors)).toBe(true);
+    expect(doc.rankingEval).toMatchObject({
+      status: "evaluated",
+      changes: ["scoringProfiles[docs-default].text.weights.title"],
+      before: { index: { name: "docs-index" }, queries: 1 },
+      after: { overall: { ndcg10: 1 } },
+      comparison: { worse: [], regressions: [] },
+      regressed: false,
+    });
+    expect(doc.rankingEval.before.overall.ndcg10).toBeLessThan(1);
+    expect(restored.stderr).not.toContain("regressed");
+
+    const skipped = await cli("deploy", "--no-eval", "--definitions", definitions(0.1));
+    expect(skipped.code, skipped.stderr).toBe(0);
+    expect(skipped.stdout).toContain(
+      "relevance: not evaluated (--no-eval): in-place ranking change (scoringProfiles[docs-default].text.weights.title)",
+    );
+    expect(skipped.stderr).not.toContain("golden queries on");
+
+    const noGolden = definitions(5);
+    rmSync(path.join(noGolden, "eval"), { recursive: true });
+    const unevaluated = await cli("deploy", "--definitions", noGolden);
+    expect(unevaluated.code, unevaluated.stderr).toBe(0);
+    expect(unevaluated.stdout).toMatch(
+      /^relevance: not evaluated \(no golden queries at .*eval\/golden-queries\.yml\): in-place ranking change \(scoringProfiles\[docs-default\]\.text\.weights\.title\)$/m,
+    );
   }, 30_000);
 });

@@ -26,6 +26,9 @@ import { deploymentFromSavedPlan, planDeployment, type Deployment, type SavedPla
 import { readService, type ServiceRead } from "./read.js";
 import { assertGenerationsUnused } from "../bluegreen/knowledge-repoint.js";
 import { BlueGreenRebuildRefusedError, RebuildRefusedError } from "./refusals.js";
+import { rankingChanges } from "../plan/ranking-changes.js";
+import type { EvalReport } from "../eval/report.js";
+import { evaluatedAroundWrite, type RankingEvalOutcome, type RankingEvalPort } from "./ranking-eval.js";
 
 export type DeployRequest =
   { kind: "fresh"; files: Definitions } | ({ kind: "saved"; saved: SavedPlan } & SavedPlanCheck);
@@ -51,6 +54,11 @@ export interface DeployOptions {
    * prunes generations (`prune`: the ones it deletes); throws to stop, and then nothing is written.
    */
   confirm?: (deployment: Deployment, prune: readonly string[]) => Promise<void>;
+  /**
+   * An in-place write that re-ranks (plan/ranking-changes.ts) is evaluated with these golden queries before and
+   * after it; without, it is not evaluated. A forced blue/green generation is verified by its gate instead.
+   */
+  rankingEval?: RankingEvalPort;
 }
 
 export interface DeployOutcome {
@@ -66,6 +74,8 @@ export interface DeployOutcome {
   pruned: string[];
   /** The indexer's status as read before any write (`--wait` tells the run it started from earlier ones). */
   indexerStatusBefore: IndexerStatusRecord | undefined;
+  /** The golden queries around an in-place write that re-ranks; absent when the plan re-ranks nothing in place. */
+  rankingEval?: RankingEvalOutcome;
 }
 
 export async function deploy(
@@ -87,7 +97,15 @@ export async function deploy(
     pruned: [],
     indexerStatusBefore: read.observation.indexerStatus,
   };
-  if (options.dryRun) return outcome;
+  const reranks = deployment.blueGreen ? [] : rankingChanges(deployment.plan).map((c) => c.path);
+  const evalPort = reranks.length > 0 ? options.rankingEval : undefined;
+  if (options.dryRun) {
+    if (evalPort)
+      outcome.rankingEval = evalPort.skipped
+        ? { changes: reranks, status: "not-evaluated", reason: evalPort.skipped }
+        : { changes: reranks, status: "would-run", golden: evalPort.golden };
+    return outcome;
+  }
   if (options.resume) return resume(port, read, outcome, options);
 
   refuseBeforeWriting(deployment, Boolean(options.allowRebuild));
@@ -112,10 +130,39 @@ export async function deploy(
     outcome.steps.push(...(await writeKnowledgeBaseAfterRebuild(port, deployment, options.progress)));
   } else if (!options.prune || deployment.plan.objects.some((o) => o.action !== "unchanged")) {
     // A prune alone writes no definition and starts no run.
+    const indexName = String(deployment.definitions.index.name);
+    const before = evalPort ? await evaluateOrWhy(evalPort, indexName, "before") : undefined;
     Object.assign(outcome, await applyPlan(port.management, { ...writesOf(deployment), progress: options.progress }));
+    if (evalPort && before) outcome.rankingEval = await evalAfterWrite(evalPort, indexName, reranks, before);
   }
   outcome.pruned = await deleteGenerations(port, prune);
   return outcome;
+}
+
+/** The golden queries against the index, or why they could not run (the eval never stops the deploy). */
+async function evaluateOrWhy(
+  port: RankingEvalPort,
+  indexName: string,
+  when: "before" | "after",
+): Promise<EvalReport | string> {
+  if (port.skipped) return port.skipped;
+  try {
+    return await port.evaluate(indexName, when);
+  } catch (err) {
+    return `the eval ${when} the write failed: ${(err as Error).message}`;
+  }
+}
+
+async function evalAfterWrite(
+  port: RankingEvalPort,
+  indexName: string,
+  changes: string[],
+  before: EvalReport | string,
+): Promise<RankingEvalOutcome> {
+  if (typeof before === "string") return { changes, status: "not-evaluated", reason: before };
+  const after = await evaluateOrWhy(port, indexName, "after");
+  if (typeof after === "string") return { changes, status: "not-evaluated", reason: after };
+  return evaluatedAroundWrite(changes, port.golden, before, after, port.tolerance);
 }
 
 async function resume(

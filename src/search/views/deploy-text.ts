@@ -4,6 +4,7 @@ import { KIND_NOUNS } from "../definitions/definitions.js";
 import type { Deployment } from "../deploy/deployment.js";
 import type { DeployOutcome } from "../deploy/pipeline.js";
 import { formatRebuildResult } from "./bluegreen-text.js";
+import { formatRankingEval } from "./eval-text.js";
 import { blueGreenRendering, renderPlan, type Colors } from "./plan-text.js";
 
 /** The plan of a deployment as `plan` renders it. */
@@ -25,6 +26,7 @@ export function renderDeployOutcome(outcome: DeployOutcome, colors?: Colors): st
     if (outcome.run)
       lines.push(`run: ${outcome.run === "started" ? "started" : "already in progress (not started again)"}`);
     else if (!outcome.dryRun) lines.push("run: none started (nothing to apply)");
+    if (outcome.rankingEval) lines.push("", ...formatRankingEval(outcome.rankingEval));
   }
   if (outcome.pruned.length) lines.push(`pruned: ${outcome.pruned.join(", ")}`);
   return lines.join("\n");

@@ -1,6 +1,7 @@
 // The evaluation report for people (terminal) and for a pull request (Markdown). Pure.
 import type { Comparison } from "../eval/compare.js";
 import type { EvalReport } from "../eval/report.js";
+import type { EvalSummary, RankingEvalOutcome } from "../deploy/ranking-eval.js";
 
 const f = (n: number) => n.toFixed(3);
 
@@ -21,9 +22,15 @@ export function summaryLine(r: EvalReport): string {
 }
 
 export function formatComparison(c: Comparison): string[] {
-  const lines = [
+  return [
     `against the baseline ${c.baseline.index.generation ?? c.baseline.index.name} (eTag ${c.baseline.index.etag ?? "unknown"}): mean nDCG@10 ${f(c.mean_ndcg10.before)} → ${f(c.mean_ndcg10.after)} (tolerance ${c.tolerance})`,
+    ...comparisonDetails(c),
   ];
+}
+
+/** The per-query changes and the verdict of a comparison. */
+function comparisonDetails(c: Comparison): string[] {
+  const lines: string[] = [];
   if (!c.same_golden) lines.push("note: the baseline used another golden file (queries matched by id)");
   if (c.worse.length === 0) lines.push("no query got worse");
   for (const w of c.worse)
@@ -98,4 +105,21 @@ export function renderEvalMarkdown(r: EvalReport, comparison?: Comparison): stri
     "</details>",
   );
   return lines.join("\n");
+}
+
+function summaryFigures(s: EvalSummary): string {
+  return `recall@${s.k} ${f(s.overall.recall)}, MRR ${f(s.overall.mrr)}, nDCG@10 ${f(s.overall.ndcg10)} over ${s.queries} queries`;
+}
+
+/** `deploy`: the golden queries before and after an in-place write that re-ranks (or why they did not run). */
+export function formatRankingEval(r: RankingEvalOutcome): string[] {
+  const what = `in-place ranking change (${r.changes.join(", ")})`;
+  if (r.status === "not-evaluated") return [`relevance: not evaluated (${r.reason}): ${what}`];
+  if (r.status === "would-run") return [`relevance: would evaluate ${r.golden} before and after the write: ${what}`];
+  return [
+    `relevance of the ${what}, golden ${r.golden}:`,
+    `  before the write: ${summaryFigures(r.before)}`,
+    `  after the write:  ${summaryFigures(r.after)}`,
+    ...comparisonDetails(r.comparison).map((l) => `  ${l.replaceAll("\n", "\n  ")}`),
+  ];
 }

@@ -28,7 +28,7 @@ import {
 import { confirmDestructive } from "../common/confirm.js";
 import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../common/definitions.js";
 import { fractionOption } from "../common/options.js";
-import { relevanceGate } from "../common/relevance.js";
+import { inPlaceRankingEval, relevanceGate } from "../common/relevance.js";
 import { readSavedPlanFile } from "../common/saved-plan-file.js";
 import { announceTarget, deployedKinds } from "../common/target.js";
 import { statusVerdict, verdictExitCode } from "../common/verdict.js";
@@ -39,6 +39,8 @@ interface DeployOptions extends BlueGreenCliOptions {
   blueGreen?: boolean;
   golden?: string;
   relevanceTolerance: number;
+  /** false with --no-eval. */
+  eval: boolean;
   dryRun?: boolean;
   allowRebuild?: boolean;
   resume?: boolean;
@@ -98,6 +100,11 @@ async function confirmDeployment(
     });
 }
 
+/** The eval after an in-place write regressed: the change is live; what to do about it. */
+function rankingRegressionWarning(r: { comparison: { tolerance: number } }): string {
+  return `the ranking regressed beyond the tolerance (${r.comparison.tolerance}) after the in-place write, which is live: revert the change in the definitions and deploy again if it was not meant; next time, deploy --blue-green verifies a ranking change before consumers see it (docs/blue-green.md)`;
+}
+
 /** Refusals and failures as exit codes; a refusal also prints what was refused as the result. */
 function deployFailure(ctx: CliContext, err: unknown, request: DeployRequest): unknown {
   if (err instanceof SavedPlanRefusedError && request.kind === "saved") {
@@ -145,15 +152,19 @@ export const deployCommand: CommandModule = {
       )
       .option(
         "--golden <file>",
-        "blue/green verification: golden queries for the relevance gate (default: eval/golden-queries.yml in --definitions)",
+        "golden queries for the blue/green relevance gate and the in-place eval (default: eval/golden-queries.yml in --definitions)",
       )
       .addOption(
         new Option(
           "--relevance-tolerance <drop>",
-          "blue/green verification: allowed drop of the mean nDCG@10 of the golden queries against the live generation (0-1); an answer leaving the top 5 or a page coming back twice fails too",
+          "allowed drop of the mean nDCG@10 of the golden queries (0-1): blue/green verification against the live generation, the in-place eval after the write against before it; an answer leaving the top 5 or a page coming back twice fails too",
         )
           .default(DEFAULT_NDCG_TOLERANCE)
           .argParser(fractionOption("--relevance-tolerance")),
+      )
+      .option(
+        "--no-eval",
+        "an in-place change that re-ranks (scoring profiles, semantic configuration, a search analyzer, synonym maps): skip the golden queries before and after the write",
       )
       .option("--resume", "continue a blue/green rebuild that stopped (wait, verify, swap); `status` says where")
       .option(
@@ -165,7 +176,7 @@ export const deployCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "deployed (or dry run); with --wait: the run ended and the status verdict passed",
+          0: "deployed (or dry run), even when the eval after an in-place ranking change regressed (it is reported, with a warning); with --wait: the run ended and the status verdict passed",
           1: "with --wait: the run ended but the status verdict failed (unexpected failures, empty index); a blue/green rebuild: the new generation failed verification, relevance of the golden queries included (the alias was not touched, the indexer points back)",
           2: "usage, configuration or definition error",
           4: "refused: a rebuild without --allow-rebuild or not confirmed (nothing changed), a concurrent change (HTTP 412), or a saved plan that no longer applies (another environment or endpoint, a live ETag moved, other definitions, an older format; nothing written)",
@@ -185,6 +196,12 @@ export const deployCommand: CommandModule = {
             definitions: planFile ? undefined : opts.definitions,
             tolerance: opts.relevanceTolerance,
           });
+          const rankingEval = inPlaceRankingEval(ctx, {
+            golden: opts.golden,
+            definitions: planFile ? undefined : opts.definitions,
+            tolerance: opts.relevanceTolerance,
+            eval: opts.eval,
+          });
           const port = await blueGreenPort(ctx);
           if (opts.resume) allowBuildTime(ctx, opts);
           let outcome: DeployOutcome;
@@ -201,6 +218,7 @@ export const deployCommand: CommandModule = {
                 if (d.generation) ctx.out.note(`index: ${ctx.config.search.index_name} → ${d.generation} (alias)`);
               },
               confirm: (d, prune) => confirmDeployment(ctx, d, prune, opts),
+              rankingEval,
             });
           } catch (err) {
             throw deployFailure(ctx, err, request);
@@ -231,6 +249,7 @@ export const deployCommand: CommandModule = {
               blueGreen: deployment.blueGreen,
               ...(rebuilt ? { rebuilt } : {}),
               pruned: outcome.pruned,
+              ...(outcome.rankingEval ? { rankingEval: outcome.rankingEval } : {}),
               status: verdict,
               next,
             },
@@ -240,6 +259,8 @@ export const deployCommand: CommandModule = {
               ),
           );
           for (const notice of outcome.notices) ctx.out.warn(notice);
+          const ranking = outcome.rankingEval;
+          if (ranking?.status === "evaluated" && ranking.regressed) ctx.out.warn(rankingRegressionWarning(ranking));
           if (next) ctx.out.note(`next: ${next}`);
           return verdict ? verdictExitCode(verdict) : ExitCode.Ok;
         }),

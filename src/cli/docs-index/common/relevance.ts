@@ -24,6 +24,7 @@ import {
 } from "../../../search/eval/report.js";
 import { compareReports } from "../../../search/eval/compare.js";
 import type { RelevanceOutcome } from "../../../search/bluegreen/verify.js";
+import type { RankingEvalPort } from "../../../search/deploy/ranking-eval.js";
 import { decideDedup, type DedupDecision } from "../../../search/query/dedup-policy.js";
 import { servingIndexOf } from "../../../search/query/provenance.js";
 import { buildSearchDocsRequest, DEFAULT_SEARCH_DOCS_LIMITS, MAX_TOP_CAP } from "../../../search/query/search-docs.js";
@@ -183,25 +184,58 @@ export function relevanceGate(
   ctx: CliContext,
   opts: RelevanceGateOptions,
 ): (live: string, candidate: string) => Promise<RelevanceOutcome> {
+  const { file, golden } = configuredGolden(ctx, opts);
+  return async (live, candidate) => {
+    if (!golden) return { skipped: `no golden queries at ${file}` };
+    ctx.out.progress(`relevance: the ${golden.queries.length} golden queries on ${live} (live) and ${candidate}`);
+    const [before, after] = [await gateEval(ctx, golden, live), await gateEval(ctx, golden, candidate)];
+    return { golden: golden.path, comparison: compareReports(after, before, opts.tolerance) };
+  };
+}
+
+/**
+ * The golden file of the gate and of the in-place eval, read and validated now (an invalid file stops the deploy
+ * before anything is written): undefined when there is none at the default place; a missing --golden is an error.
+ */
+function configuredGolden(
+  ctx: CliContext,
+  opts: { golden?: string; definitions?: string },
+): { file: string; golden: GoldenFile | undefined } {
   const file = goldenFilePath(opts);
   const { search } = ctx.config;
   const golden =
     opts.golden === undefined && !existsSync(file)
       ? undefined
       : readGoldenFile(file, { docsUrl: search.docs_url, container: search.container });
-  return async (live, candidate) => {
-    if (!golden) return { skipped: `no golden queries at ${displayPath(file)}` };
-    ctx.out.progress(`relevance: the ${golden.queries.length} golden queries on ${live} (live) and ${candidate}`);
-    const run = (indexName: string) =>
-      runRelevanceEval(ctx, {
-        indexName,
-        golden,
-        k: DEFAULT_K,
-        gain: DEFAULT_GAIN,
-        concurrency: DEFAULT_CONCURRENCY,
-        provenance: false,
-      });
-    const [before, after] = [await run(live), await run(candidate)];
-    return { golden: golden.path, comparison: compareReports(after, before, opts.tolerance) };
+  return { file: displayPath(file), golden };
+}
+
+/** The golden queries against one index, figures only (the deploy compares two runs). */
+function gateEval(ctx: CliContext, golden: GoldenFile, indexName: string): Promise<EvalReport> {
+  return runRelevanceEval(ctx, {
+    indexName,
+    golden,
+    k: DEFAULT_K,
+    gain: DEFAULT_GAIN,
+    concurrency: DEFAULT_CONCURRENCY,
+    provenance: false,
+  });
+}
+
+/**
+ * `deploy` without --blue-green: the golden queries before and after an in-place write that re-ranks (the same
+ * golden file as the gate). `--no-eval` or no golden file: not evaluated, saying why.
+ */
+export function inPlaceRankingEval(ctx: CliContext, opts: RelevanceGateOptions & { eval: boolean }): RankingEvalPort {
+  const { file, golden } = configuredGolden(ctx, opts);
+  const skipped = !opts.eval ? "--no-eval" : golden ? undefined : `no golden queries at ${file}`;
+  return {
+    skipped,
+    golden: golden?.path ?? file,
+    tolerance: opts.tolerance,
+    evaluate: async (indexName, when) => {
+      ctx.out.progress(`relevance: the ${golden!.queries.length} golden queries on ${indexName}, ${when} the write`);
+      return gateEval(ctx, golden!, indexName);
+    },
   };
 }

@@ -5,6 +5,7 @@
 // section and a bounded snippet of the passage the knowledge base extracted. Pure.
 import type { DedupDecision } from "../query/dedup-policy.js";
 import { andFilters } from "../query/filters.js";
+import type { RetrieveProvenance } from "../query/provenance.js";
 import { effectiveTop, refuseUnsupported, searchDocsClauses, type SearchDocsLimits } from "../query/search-docs.js";
 import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "../query/search-hit.js";
 import { buildRetrieveRequest, type RetrieveRequest } from "./retrieve.js";
@@ -50,6 +51,16 @@ export function buildRetrieveDocsRequest(
 
 /** A retrieve_docs result: a search_docs hit without the fields a reference does not carry. */
 export type RetrieveDocsHit = Omit<SearchDocsHit, "score" | "description" | "format">;
+
+/** The whole answer to a retrieve_docs call (the MCP tool's structuredContent). */
+export interface RetrieveDocsAnswer {
+  results: RetrieveDocsHit[];
+  /** The semantic queries run. */
+  intents: string[];
+  top: number;
+  notes: string[];
+  provenance: RetrieveProvenance;
+}
 
 interface ReferenceLike {
   type?: string;

@@ -153,7 +153,8 @@ describe("runLocal", () => {
         // restore step serves again).
         expect(status("mcp")).toBe("ok");
         expect(f.mcp).toMatchObject({
-          tools: ["search_docs", "get_doc", "list_apps"],
+          // agentic retrieval is on locally: retrieve_docs is offered too.
+          tools: ["search_docs", "retrieve_docs", "get_doc", "list_apps"],
           servingIndex: "docs-index-1",
           freshness: "known",
         });

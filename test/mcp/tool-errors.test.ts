@@ -3,7 +3,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
-import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
+import {
+  AzureKeyCredential,
+  KnowledgeRetrievalClient,
+  SearchIndexClient,
+  SearchIndexerClient,
+} from "@azure/search-documents";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { DocsIndexBackend } from "../../src/mcp/shell/backend.js";
@@ -38,6 +43,11 @@ it("a service that cannot be reached is a tool error saying so, and that the arg
     apiVersion: "2026-04-01",
     limits: toolLimits(mcpConfigSchema.parse({})),
     recheckMs: 60_000,
+    knowledge: {
+      knowledgeBase: "docs-knowledge-base",
+      knowledgeSource: "docs-knowledge-source",
+      client: new KnowledgeRetrievalClient(endpoint, "docs-knowledge-base", credential, options),
+    },
   });
   const logged: string[] = [];
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -51,4 +61,10 @@ it("a service that cannot be reached is a tool error saying so, and that the arg
   expect(text).toContain("not one of the arguments: retry later");
   expect(text).not.toMatch(/answered/);
   expect(logged.join("\n")).toMatch(/search_docs failed: .*ECONNREFUSED/);
+
+  const retrieved = await client.callTool({ name: "retrieve_docs", arguments: { query: "refunds" } });
+  expect(retrieved.isError).toBe(true);
+  expect((retrieved.content as { text: string }[])[0]!.text).toMatch(
+    /^retrieve_docs failed: no answer from the search service: .*not one of the arguments/,
+  );
 });

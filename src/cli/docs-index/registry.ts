@@ -62,7 +62,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: "mcp",
-    summary: "serve the index to agents over MCP (search_docs, get_doc, list_apps): stdio or --http",
+    summary:
+      "serve the index to agents over MCP (search_docs, get_doc, list_apps; retrieve_docs with agentic retrieval on): stdio or --http",
     load: async () => (await import("./commands/mcp.js")).mcpCommand,
   },
   {

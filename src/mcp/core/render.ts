@@ -2,7 +2,8 @@
 // Retrieved document text is set apart: each passage sits in its own text block between markers that name it
 // as data, and a marker inside the text itself is defused so a page cannot close its block early. Pure.
 import type { AppSummary } from "../../search/query/apps.js";
-import type { Provenance } from "../../search/query/provenance.js";
+import type { Provenance, RetrieveProvenance } from "../../search/query/provenance.js";
+import type { RetrieveDocsHit } from "../../search/agentic/retrieve-docs.js";
 import type { SearchDocsHit } from "../../search/query/search-hit.js";
 import { RETRIEVED_TEXT_MARK } from "./descriptions.js";
 
@@ -35,7 +36,7 @@ export function retrievedBlock(source: string | null, text: string): TextBlock {
   };
 }
 
-export function renderProvenance(p: Provenance): string {
+export function renderProvenance(p: Provenance, filterLabel = "$filter sent"): string {
   const serving = p.serving_index ?? `unknown (${p.serving_index_unknown_reason})`;
   const freshness =
     p.freshness === "known"
@@ -45,7 +46,7 @@ export function renderProvenance(p: Provenance): string {
     `provenance: index ${p.index} → ${serving}; eTag ${p.index_etag ?? "unknown"}`,
     `freshness: ${freshness}`,
     `dedup filter: ${p.dedup_filter} (${p.dedup_basis})`,
-    ...(p.filter ? [`$filter sent: ${p.filter}`] : []),
+    ...(p.filter ? [`${filterLabel}: ${p.filter}`] : []),
   ].join("\n");
 }
 
@@ -63,6 +64,31 @@ export function renderSearchDocs(answer: {
     ),
     ...answer.notes.map((n) => `note: ${n}`),
     renderProvenance(answer.provenance),
+  ].join("\n");
+  return [
+    { type: "text", text: header },
+    ...answer.results.map((h, i) => retrievedBlock(`${i + 1}. ${h.url ?? h.key ?? "unknown"}`, h.snippet)),
+  ];
+}
+
+export function renderRetrieveDocs(answer: {
+  results: RetrieveDocsHit[];
+  intents: string[];
+  notes: string[];
+  provenance: RetrieveProvenance;
+}): TextBlock[] {
+  const p = answer.provenance;
+  const header = [
+    answer.results.length === 0
+      ? "No matching pages."
+      : `${answer.results.length} reference(s) for ${answer.intents.map((i) => JSON.stringify(i)).join(", ")}:`,
+    ...answer.results.map(
+      (h, i) =>
+        `${i + 1}. ${h.title ?? "(untitled)"}: ${h.url ?? "(no URL)"} [app ${h.app ?? "-"}, section ${h.section ?? "-"}, modified ${h.last_modified ?? "-"}${h.reranker_score === null ? "" : `, reranker ${h.reranker_score.toFixed(3)}`}]`,
+    ),
+    ...answer.notes.map((n) => `note: ${n}`),
+    `knowledge base ${p.knowledge_base} → knowledge source ${p.knowledge_source} → ${p.knowledge_source_index ?? `unknown (${p.knowledge_source_index_unknown_reason})`}`,
+    renderProvenance(p, "filterAddOn sent"),
   ].join("\n");
   return [
     { type: "text", text: header },

@@ -1,7 +1,7 @@
-// Input and output schemas of the three tools (zod, turned into JSON Schema by the MCP SDK). The output schemas
+// Input and output schemas of the tools (zod, turned into JSON Schema by the MCP SDK). The output schemas
 // describe the `structuredContent` each tool returns. Pure.
 import { z } from "zod";
-import { GET_DOC_PARAMS, SEARCH_DOCS_PARAMS } from "./descriptions.js";
+import { GET_DOC_PARAMS, RETRIEVE_DOCS_PARAMS, SEARCH_DOCS_PARAMS } from "./descriptions.js";
 
 const nameValue = z.string().min(1).max(256);
 
@@ -27,6 +27,16 @@ export const searchDocsInput = toolInput("search_docs", {
   mode: z.enum(["keyword", "semantic"]).optional().describe(SEARCH_DOCS_PARAMS.mode),
   section: z.unknown().optional().describe(SEARCH_DOCS_PARAMS.section),
   path_prefix: z.unknown().optional().describe(SEARCH_DOCS_PARAMS.path_prefix),
+});
+
+export const retrieveDocsInput = toolInput("retrieve_docs", {
+  query: z.string().min(1).max(1000).describe(RETRIEVE_DOCS_PARAMS.query),
+  intents: z.array(z.string().min(1).max(1000)).max(4).optional().describe(RETRIEVE_DOCS_PARAMS.intents),
+  app: nameValue.optional().describe(RETRIEVE_DOCS_PARAMS.app),
+  exclude_sections: z.array(nameValue).max(50).optional().describe(RETRIEVE_DOCS_PARAMS.exclude_sections),
+  top: z.number().int().min(1).optional().describe(RETRIEVE_DOCS_PARAMS.top),
+  section: z.unknown().optional().describe(RETRIEVE_DOCS_PARAMS.section),
+  path_prefix: z.unknown().optional().describe(RETRIEVE_DOCS_PARAMS.path_prefix),
 });
 
 export const getDocInput = toolInput("get_doc", {
@@ -78,6 +88,22 @@ export const searchDocsOutput = {
   top: z.number().int(),
   notes: z.array(z.string()).describe("How the answer differs from the request (clamped top, semantic fallback)"),
   provenance: provenanceSchema,
+};
+
+export const retrieveProvenanceSchema = provenanceSchema.extend({
+  knowledge_base: z.string().describe("The knowledge base retrieved through"),
+  knowledge_source: z.string(),
+  knowledge_source_index: nullableString.describe("The index (generation) the knowledge source names: what was read"),
+  knowledge_source_index_unknown_reason: nullableString,
+  filter: z.string().describe("The whole filterAddOn sent (always contains the dedup filter)"),
+});
+
+export const retrieveDocsOutput = {
+  results: z.array(searchHitSchema.omit({ score: true, description: true, format: true })),
+  intents: z.array(z.string()).describe("The semantic queries run"),
+  top: z.number().int(),
+  notes: z.array(z.string()).describe("How the answer differs from the request (clamped top)"),
+  provenance: retrieveProvenanceSchema,
 };
 
 export const getDocOutput = {

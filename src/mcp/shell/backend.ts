@@ -2,12 +2,26 @@
 // behind every answer kept fresh: the `format` coverage check that decides the dedup filter and the provenance
 // facts (serving index, eTag, last successful run), each re-read when older than the time to live, one read at
 // a time however many calls arrive.
-import type { SearchClient } from "@azure/search-documents";
+import type { KnowledgeRetrievalClient, SearchClient } from "@azure/search-documents";
 import type { SearchClients } from "../../search/io/clients.js";
 import { coverageCheckDue, decideDedup, type FormatCoverageCheck } from "../../search/query/dedup-policy.js";
 import { documentRefFromUrl, type DocumentRef } from "../../search/query/document-ref.js";
 import { documentText, pageOf } from "../../search/query/document-text.js";
-import { buildProvenance, type Provenance, type ProvenanceFacts } from "../../search/query/provenance.js";
+import {
+  buildProvenance,
+  buildRetrieveProvenance,
+  type Known,
+  type Provenance,
+  type ProvenanceFacts,
+} from "../../search/query/provenance.js";
+import {
+  buildRetrieveDocsRequest,
+  retrieveDocsHits,
+  retrievedPassages,
+  type RetrieveDocsAnswer,
+  type RetrieveDocsParams,
+} from "../../search/agentic/retrieve-docs.js";
+import { readKnowledgeSourceIndex, retrieveFrom } from "../../search/io/knowledge-io.js";
 import { searchDocsAnswer } from "../../search/query/search-answer.js";
 import { buildSearchDocsRequest, SearchDocsRefusal, type SearchDocsParams } from "../../search/query/search-docs.js";
 import { isoTime, publicUrlOf } from "../../search/query/search-hit.js";
@@ -24,6 +38,8 @@ export interface BackendOptions {
   docsUrl: string;
   apiVersion: string;
   limits: ToolLimits;
+  /** Agentic retrieval (retrieve_docs), where the environment has it on. */
+  knowledge?: { knowledgeBase: string; knowledgeSource: string; client: KnowledgeRetrievalClient };
   /** Re-read coverage and provenance facts when older than this. */
   recheckMs: number;
   now?: () => number;
@@ -57,6 +73,7 @@ export class DocsIndexBackend {
   private readonly coverage: Refreshing<FormatCoverageCheck>;
   private readonly facts: Refreshing<ProvenanceFacts>;
   private readonly containerBase: Refreshing<string | null>;
+  private readonly knowledgeSourceIndex: Refreshing<Known<string>> | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: BackendOptions) {
@@ -83,11 +100,24 @@ export class DocsIndexBackend {
       (v, now) => v.data === null || now - v.at >= ttl,
       this.now,
     );
+    const knowledge = options.knowledge;
+    this.knowledgeSourceIndex = knowledge
+      ? new Refreshing(
+          () => readKnowledgeSourceIndex(options.clients.indexClient, knowledge.knowledgeSource),
+          (v, now) => now - v.at >= ttl,
+          this.now,
+        )
+      : undefined;
+  }
+
+  /** Whether retrieve_docs is offered (search.agentic_retrieval in the environment's config). */
+  get agenticRetrieval(): boolean {
+    return this.options.knowledge !== undefined;
   }
 
   /** The first coverage check and provenance read, at start (their failures are reported in answers, not thrown). */
   async warmUp(): Promise<void> {
-    await Promise.all([this.coverage.get(), this.facts.get()]);
+    await Promise.all([this.coverage.get(), this.facts.get(), this.knowledgeSourceIndex?.get()]);
   }
 
   private async provenance(filter: string | null): Promise<{ provenance: Provenance; dedupFilter: string }> {
@@ -109,6 +139,39 @@ export class DocsIndexBackend {
       snippetChars: this.options.limits.snippetChars,
     });
     return searchDocsAnswer(outcome, facts, dedup, new Date(this.now()).toISOString());
+  }
+
+  async retrieveDocs(params: RetrieveDocsParams): Promise<RetrieveDocsAnswer> {
+    const knowledge = this.options.knowledge;
+    if (!knowledge || !this.knowledgeSourceIndex)
+      throw new SearchDocsRefusal("retrieve_docs", "agentic retrieval is off for this environment", "use search_docs");
+    const [coverage, facts, sourceIndex] = await Promise.all([
+      this.coverage.get(),
+      this.facts.get(),
+      this.knowledgeSourceIndex.get(),
+    ]);
+    const dedup = decideDedup(coverage);
+    const request = buildRetrieveDocsRequest(params, dedup, this.options.limits, knowledge.knowledgeSource);
+    const response = await retrieveFrom(knowledge.client, request.body);
+    const results = retrieveDocsHits(response.references, retrievedPassages(response.response), {
+      container: this.options.container,
+      docsUrl: this.options.docsUrl,
+      snippetChars: this.options.limits.snippetChars,
+      top: request.top,
+    });
+    return {
+      results,
+      intents: request.body.intents.map((i) => i.search),
+      top: request.top,
+      notes: request.notes,
+      provenance: buildRetrieveProvenance(
+        facts,
+        { knowledgeBase: knowledge.knowledgeBase, knowledgeSource: knowledge.knowledgeSource, sourceIndex },
+        dedup,
+        request.filter,
+        new Date(this.now()).toISOString(),
+      ),
+    };
   }
 
   async getDoc(params: { url?: string; key?: string; offset?: number; max_chars?: number }) {

@@ -60,6 +60,15 @@ export function createBackend(options: Pick<McpRunOptions, "clients" | "search" 
     docsUrl: options.search.docs_url,
     apiVersion: options.search.api_version,
     limits: toolLimits(options.mcp),
+    ...(options.search.agentic_retrieval
+      ? {
+          knowledge: {
+            knowledgeBase: options.search.knowledge_base_name,
+            knowledgeSource: options.search.knowledge_source_name,
+            client: options.clients.knowledgeRetrievalClient(options.search.knowledge_base_name),
+          },
+        }
+      : {}),
     recheckMs: options.mcp.recheck_seconds * 1000,
   });
 }

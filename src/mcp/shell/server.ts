@@ -1,4 +1,4 @@
-// The MCP server: the three tools on the official SDK's McpServer, each answering with structuredContent (per
+// The MCP server: the tools (retrieve_docs only where agentic retrieval is on) on the official SDK's McpServer, each answering with structuredContent (per
 // its outputSchema) and a text rendering. A refused request (section inclusion, path prefix, bad reference) is a
 // tool error saying what to use instead; a service failure is a tool error naming what failed.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -7,15 +7,18 @@ import { SearchDocsRefusal } from "../../search/query/search-docs.js";
 import {
   GET_DOC_DESCRIPTION,
   LIST_APPS_DESCRIPTION,
+  RETRIEVE_DOCS_DESCRIPTION,
   SEARCH_DOCS_DESCRIPTION,
-  SERVER_INSTRUCTIONS,
+  serverInstructions,
 } from "../core/descriptions.js";
-import { renderGetDoc, renderListApps, renderSearchDocs } from "../core/render.js";
+import { renderGetDoc, renderListApps, renderRetrieveDocs, renderSearchDocs } from "../core/render.js";
 import {
   getDocInput,
   getDocOutput,
   listAppsInput,
   listAppsOutput,
+  retrieveDocsInput,
+  retrieveDocsOutput,
   searchDocsInput,
   searchDocsOutput,
 } from "../core/schemas.js";
@@ -54,7 +57,7 @@ async function answer<T extends object>(
 export function createDocsMcpServer(backend: DocsIndexBackend, version: string, log: Log): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, version },
-    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: { tools: {} }, instructions: serverInstructions(backend.agenticRetrieval) },
   );
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
   server.registerTool(
@@ -68,6 +71,18 @@ export function createDocsMcpServer(backend: DocsIndexBackend, version: string, 
     },
     (params) => answer("search_docs", log, () => backend.searchDocs(params), renderSearchDocs),
   );
+  if (backend.agenticRetrieval)
+    server.registerTool(
+      "retrieve_docs",
+      {
+        title: "Retrieve documentation passages (agentic retrieval)",
+        description: RETRIEVE_DOCS_DESCRIPTION,
+        inputSchema: retrieveDocsInput,
+        outputSchema: retrieveDocsOutput,
+        annotations: readOnly,
+      },
+      (params) => answer("retrieve_docs", log, () => backend.retrieveDocs(params), renderRetrieveDocs),
+    );
   server.registerTool(
     "get_doc",
     {

@@ -2,6 +2,8 @@
 // (REST shape: the parts the checks use) and status, and retrieve itself. SDK calls only; no logic beyond them.
 import type { KnowledgeRetrievalClient, SearchIndexClient } from "@azure/search-documents";
 import type { JsonObject } from "../definitions/json.js";
+import { namedIndex } from "../agentic/index-target.js";
+import { unknownBecause, type Known } from "../query/provenance.js";
 
 /** The knowledge source as the checks read it, or undefined when it does not exist (404). */
 export async function fetchKnowledgeSource(
@@ -47,4 +49,19 @@ export async function retrieveFrom(
   request: Parameters<KnowledgeRetrievalClient["retrieve"]>[0],
 ): Promise<RetrieveResponse> {
   return client.retrieve(request);
+}
+
+/** The index the knowledge source names, for provenance: unknown (with the reason) when missing or not readable. */
+export async function readKnowledgeSourceIndex(client: SearchIndexClient, name: string): Promise<Known<string>> {
+  try {
+    const source = await fetchKnowledgeSource(client, name);
+    if (source === undefined)
+      return { status: "unknown", reason: `knowledge source ${name} does not exist (run \`docs-index deploy\`)` };
+    const index = namedIndex(source.definition);
+    return index === null
+      ? { status: "unknown", reason: `knowledge source ${name} names no index (not a searchIndex source)` }
+      : { status: "known", value: index };
+  } catch (err) {
+    return unknownBecause(err, "reading the knowledge source");
+  }
 }

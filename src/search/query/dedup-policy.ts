@@ -45,6 +45,11 @@ export function decideDedup(check: FormatCoverageCheck): DedupDecision {
   };
 }
 
+/** The decision when the caller chose the mode (`docs-index retrieve --dedup`): no coverage check behind it. */
+export function chosenDedup(mode: Exclude<DedupMode, "off">, basis: string): DedupDecision {
+  return { mode, filter: mode === "strict" ? DEDUP_FILTER_STRICT : DEDUP_FILTER_TRANSITIONAL, basis, checkedAt: null };
+}
+
 /** True when the check should be run again (never run, or older than `ttlMs` at `now`). */
 export function coverageCheckDue(check: FormatCoverageCheck, now: number, ttlMs: number): boolean {
   if (check.kind === "not-checked") return true;

@@ -86,3 +86,39 @@ export function buildProvenance(
     answered_at: answeredAt,
   };
 }
+
+/** What a retrieve through the knowledge base read: the base, its knowledge source and the index the source names. */
+export interface KnowledgeFacts {
+  knowledgeBase: string;
+  knowledgeSource: string;
+  /** The index (generation) the knowledge source names: what retrieval actually read. */
+  sourceIndex: Known<string>;
+}
+
+/** The provenance of a retrieve (`docs-index retrieve`, the MCP tool retrieve_docs): the search_docs terms plus the knowledge objects. */
+export interface RetrieveProvenance extends Provenance {
+  knowledge_base: string;
+  knowledge_source: string;
+  knowledge_source_index: string | null;
+  knowledge_source_index_unknown_reason: string | null;
+  /** The whole `filterAddOn` sent (always contains the dedup filter). */
+  filter: string;
+}
+
+export function buildRetrieveProvenance(
+  facts: ProvenanceFacts,
+  knowledge: KnowledgeFacts,
+  dedup: DedupDecision,
+  filterAddOn: string,
+  answeredAt: string,
+): RetrieveProvenance {
+  return {
+    knowledge_base: knowledge.knowledgeBase,
+    knowledge_source: knowledge.knowledgeSource,
+    knowledge_source_index: knowledge.sourceIndex.status === "known" ? knowledge.sourceIndex.value : null,
+    knowledge_source_index_unknown_reason:
+      knowledge.sourceIndex.status === "unknown" ? knowledge.sourceIndex.reason : null,
+    ...buildProvenance(facts, dedup, filterAddOn, answeredAt),
+    filter: filterAddOn,
+  };
+}

@@ -94,7 +94,7 @@ export interface SearchDocsRequest {
 }
 
 /** Checks the parameters the rules refuse; throws {@link SearchDocsRefusal}. */
-export function refuseUnsupported(params: SearchDocsParams): void {
+export function refuseUnsupported(params: Pick<SearchDocsParams, "section" | "path_prefix">): void {
   if (params.section !== undefined && params.section !== null) throw SECTION_INCLUSION_REFUSAL;
   if (params.path_prefix !== undefined && params.path_prefix !== null) throw PATH_PREFIX_REFUSAL;
 }

@@ -1,7 +1,7 @@
 // `retrieve` and the knowledge source's line in `status` for people: each reference's title, public URL, app,
 // section and age, then where the answer came from.
 import type { RetrievedReference } from "../agentic/retrieve.js";
-import type { RetrieveProvenance } from "../agentic/provenance.js";
+import type { RetrieveProvenance } from "../query/provenance.js";
 import type { KnowledgeSourceReport } from "../agentic/knowledge-source-report.js";
 
 export function formatReferences(references: readonly RetrievedReference[]): string {

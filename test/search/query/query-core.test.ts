@@ -9,7 +9,7 @@ import {
   DEFAULT_SEARCH_DOCS_LIMITS,
 } from "../../../src/search/query/search-docs.js";
 import { shapeSearchHit } from "../../../src/search/query/search-hit.js";
-import { buildProvenance, unknownBecause } from "../../../src/search/query/provenance.js";
+import { buildProvenance, buildRetrieveProvenance, unknownBecause } from "../../../src/search/query/provenance.js";
 import { documentRefFromUrl, containerBaseOf, blobUrlFor } from "../../../src/search/query/document-ref.js";
 import { boundText, documentText, pageOf } from "../../../src/search/query/document-text.js";
 import { appSummary } from "../../../src/search/query/apps.js";
@@ -152,6 +152,38 @@ describe("provenance", () => {
       freshness: "known",
       last_successful_run: "2026-11-25T09:00:00Z",
     });
+  });
+  it("gives a retrieve the search_docs provenance (one rule) plus the knowledge objects and the filterAddOn", () => {
+    const facts = {
+      index: "docs-index",
+      serving: {
+        status: "known" as const,
+        value: { kind: "alias" as const, alias: "docs-index", index: "docs-index-2", generation: 2 },
+      },
+      etag: { status: "known" as const, value: '"0x1"' },
+      freshness: unknownBecause(new Error("timeout"), "reading the indexer status"),
+      apiVersion: "2026-04-01",
+    };
+    const filter = `(repo eq 'billing') and (${transitional.filter})`;
+    const p = buildRetrieveProvenance(
+      facts,
+      {
+        knowledgeBase: "docs-knowledge-base",
+        knowledgeSource: "docs-knowledge-source",
+        sourceIndex: { status: "unknown", reason: "knowledge source docs-knowledge-source does not exist" },
+      },
+      transitional,
+      filter,
+      "t",
+    );
+    expect(p).toEqual({
+      ...buildProvenance(facts, transitional, filter, "t"),
+      knowledge_base: "docs-knowledge-base",
+      knowledge_source: "docs-knowledge-source",
+      knowledge_source_index: null,
+      knowledge_source_index_unknown_reason: "knowledge source docs-knowledge-source does not exist",
+    });
+    expect(p).toMatchObject({ serving_index: "docs-index-2", freshness: "unknown", filter });
   });
 });
 

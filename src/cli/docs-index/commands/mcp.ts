@@ -1,6 +1,7 @@
-// docs-index mcp: the index's query rules as an MCP server (search_docs, get_doc, list_apps) for agents. stdio by
-// default (what agent hosts spawn: stdout carries only protocol messages, notes go to stderr); --http serves
-// Streamable HTTP at /mcp on loopback, or on another address only with Entra ID token validation (mcp.auth).
+// docs-index mcp: the index's query rules as an MCP server (search_docs, get_doc, list_apps, and retrieve_docs where
+// search.agentic_retrieval is on) for agents. stdio by default (what agent hosts spawn: stdout carries only
+// protocol messages, notes go to stderr); --http serves Streamable HTTP at /mcp on loopback, or on another
+// address only with Entra ID token validation (mcp.auth).
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { searchAuth } from "../../context.js";
@@ -26,7 +27,7 @@ export const mcpCommand: CommandModule = {
     program
       .command("mcp")
       .description(
-        "Serve the index to agents over MCP (tools search_docs, get_doc, list_apps): stdio, or --http at /mcp",
+        "Serve the index to agents over MCP (tools search_docs, get_doc, list_apps; retrieve_docs where search.agentic_retrieval is on): stdio, or --http at /mcp",
       )
       .option("--http", "serve Streamable HTTP at /mcp instead of stdio (prints the URL on stderr)")
       .option(

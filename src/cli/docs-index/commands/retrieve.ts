@@ -5,12 +5,10 @@ import { Option } from "commander";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { buildRetrieveRequest, referencesToResults, retrieveFilter } from "../../../search/agentic/retrieve.js";
-import { buildRetrieveProvenance, unknownBecause, type Known } from "../../../search/agentic/provenance.js";
-import { namedIndex } from "../../../search/agentic/index-target.js";
-import { lastSuccessfulRunEnd, runInProgress } from "../../../search/ops/indexer-status.js";
-import { fetchIndexerStatus, fetchIndexInfo } from "../../../search/io/search-io.js";
-import { fetchKnowledgeSource, retrieveFrom } from "../../../search/io/knowledge-io.js";
-import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
+import { buildRetrieveProvenance } from "../../../search/query/provenance.js";
+import { chosenDedup } from "../../../search/query/dedup-policy.js";
+import { readProvenanceFacts } from "../../../search/query/io/search-docs-io.js";
+import { readKnowledgeSourceIndex, retrieveFrom } from "../../../search/io/knowledge-io.js";
 import { formatReferences, formatRetrieveProvenance } from "../../../search/views/retrieve-text.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
@@ -24,14 +22,6 @@ interface RetrieveOptions {
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
-
-async function known<T>(what: string, read: () => Promise<T>): Promise<Known<T>> {
-  try {
-    return { status: "known", value: await read() };
-  } catch (err) {
-    return unknownBecause(err, what);
-  }
-}
 
 export const retrieveCommand: CommandModule = {
   register(program, run) {
@@ -90,43 +80,30 @@ export const retrieveCommand: CommandModule = {
           ctx.out.info(`filterAddOn: ${filter}`);
           const clients = await ctx.search();
           const answeredAt = new Date().toISOString();
-          const [response, serving, knowledgeSource, etag, freshness] = await Promise.all([
+          const [response, facts, sourceIndex] = await Promise.all([
             retrieveFrom(clients.knowledgeRetrievalClient(search.knowledge_base_name), request),
-            known("reading the alias", async () => {
-              const r = await resolveServingIndex(clients.indexClient, search.index_name);
-              return r.kind === "missing" ? null : r.index;
+            readProvenanceFacts(clients, {
+              index: search.index_name,
+              indexer: search.indexer_name,
+              apiVersion: search.api_version,
             }),
-            known("reading the knowledge source", async () => {
-              const ks = await fetchKnowledgeSource(clients.indexClient, search.knowledge_source_name);
-              return ks ? namedIndex(ks.definition) : null;
-            }),
-            known("reading the index", async () => {
-              const info = await fetchIndexInfo(clients.indexClient, search.index_name);
-              if (info.error) throw Object.assign(new Error(info.error), { statusCode: 403 });
-              return info.etag;
-            }),
-            known("reading the indexer status", async () => {
-              const status = await fetchIndexerStatus(clients.indexerClient, search.indexer_name);
-              return { lastSuccessfulRun: lastSuccessfulRunEnd(status), runInProgress: runInProgress(status) !== null };
-            }),
+            readKnowledgeSourceIndex(clients.indexClient, search.knowledge_source_name),
           ]);
           const references = referencesToResults(response.references, {
             container: search.container,
             docsUrl: search.docs_url,
           }).slice(0, opts.top);
-          const provenance = buildRetrieveProvenance({
-            knowledgeBase: search.knowledge_base_name,
-            knowledgeSource: search.knowledge_source_name,
-            index: search.index_name,
-            serving,
-            knowledgeSourceIndex: knowledgeSource,
-            etag,
-            freshness,
-            dedup: { filter: retrieveFilter({ dedup: opts.dedup }).filter, basis: `--dedup ${opts.dedup}` },
+          const provenance = buildRetrieveProvenance(
+            facts,
+            {
+              knowledgeBase: search.knowledge_base_name,
+              knowledgeSource: search.knowledge_source_name,
+              sourceIndex,
+            },
+            chosenDedup(opts.dedup, `--dedup ${opts.dedup}`),
             filter,
-            apiVersion: search.api_version,
             answeredAt,
-          });
+          );
           ctx.out.result(
             { intents: request.intents.map((i) => i.search), filterAddOn: filter, references, provenance },
             () => `${formatReferences(references)}\n\n${formatRetrieveProvenance(provenance)}`,

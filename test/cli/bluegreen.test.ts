@@ -112,6 +112,22 @@ describe("docs-index and the alias", () => {
     expect((await world.indexers.getIndexer("docs-indexer")).targetIndexName).toBe("docs-index-2");
   }, 30_000);
 
+  it("after it, status judges the serving generation's last run and names the failed candidate's crawl apart", async () => {
+    const run = await cli("--json", "status");
+    expect(run.code, run.stdout).toBe(0);
+    const status = JSON.parse(run.stdout);
+    expect(status).toMatchObject({ ok: true, servingIndex: "docs-index-2", servingRuns: "known" });
+    expect(status.runsElsewhere).toMatchObject([{ index: "docs-index-3", why: "failed verification" }]);
+    const candidateCrawl = status.runsElsewhere[0].lastRun;
+    expect(candidateCrawl.unexpectedFailures + candidateCrawl.unexplainedFailures).toBeGreaterThan(0);
+    expect(status.lastRun.startTime < candidateCrawl.startTime).toBe(true);
+    const snapshot = JSON.parse((await cli("--json", "snapshot")).stdout);
+    expect(snapshot.lastSuccessfulRunEnd).toBe(status.lastSuccessfulRunEnd);
+    expect((await cli("status")).stdout).toMatch(
+      /^last run into docs-index-3 \(failed verification\), not the serving generation: success, .*\(not judged\)$/m,
+    );
+  }, 30_000);
+
   it("deploy --prune without a TTY and without --yes: exit 4 before any write (no generation deleted, no run)", async () => {
     const mark = world.standIn.requests.length;
     const refused = await cli("deploy", "--prune", "--definitions", searchableFieldDefinitions(), ...FAST);

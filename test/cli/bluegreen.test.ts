@@ -11,6 +11,7 @@ import { startQueryLoop } from "../../local/environment/query-loop.js";
 import { cliEnv, runIn, writesSince } from "../support/cli.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "../support/bluegreen-world.js";
 import { repoRoot } from "../../src/config/repo-root.js";
+import { readProvenanceFacts } from "../../src/search/query/io/search-docs-io.js";
 
 let world: BlueGreenWorld;
 let env: NodeJS.ProcessEnv;
@@ -123,6 +124,15 @@ describe("docs-index and the alias", () => {
     expect(status.lastRun.startTime < candidateCrawl.startTime).toBe(true);
     const snapshot = JSON.parse((await cli("--json", "snapshot")).stdout);
     expect(snapshot.lastSuccessfulRunEnd).toBe(status.lastSuccessfulRunEnd);
+    // The agents' provenance (search_docs, eval) pins the same corpus state.
+    const facts = await readProvenanceFacts(
+      { indexClient: world.indexes, indexerClient: world.indexers },
+      { index: "docs-index", indexer: "docs-indexer", apiVersion: "2026-04-01" },
+    );
+    expect(facts.freshness).toMatchObject({
+      status: "known",
+      value: { last_successful_run: status.lastSuccessfulRunEnd },
+    });
     expect((await cli("status")).stdout).toMatch(
       /^last run into docs-index-3 \(failed verification\), not the serving generation: success, .*\(not judged\)$/m,
     );

@@ -7,7 +7,9 @@ import type { CommandModule } from "../command.js";
 import { buildRetrieveRequest, referencesToResults, retrieveFilter } from "../../../search/agentic/retrieve.js";
 import { buildRetrieveProvenance, unknownBecause, type Known } from "../../../search/agentic/provenance.js";
 import { namedIndex } from "../../../search/agentic/index-target.js";
-import { lastSuccessfulRunEnd, runInProgress } from "../../../search/ops/indexer-status.js";
+import { runInProgress } from "../../../search/ops/indexer-status.js";
+import { lastServingSuccessEnd } from "../../../search/bluegreen/serving-runs.js";
+import { readServingRuns } from "../../../search/io/serving-runs-io.js";
 import { fetchIndexerStatus, fetchIndexInfo } from "../../../search/io/search-io.js";
 import { fetchKnowledgeSource, retrieveFrom } from "../../../search/io/knowledge-io.js";
 import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
@@ -107,7 +109,17 @@ export const retrieveCommand: CommandModule = {
             }),
             known("reading the indexer status", async () => {
               const status = await fetchIndexerStatus(clients.indexerClient, search.indexer_name);
-              return { lastSuccessfulRun: lastSuccessfulRunEnd(status), runInProgress: runInProgress(status) !== null };
+              const serving = await readServingRuns(
+                clients,
+                { index: search.index_name, indexer: search.indexer_name },
+                status,
+              );
+              // Runs into another generation (a failed candidate) are not the corpus the knowledge source reads.
+              if (serving.basis === "unknown") throw new Error(serving.reason);
+              return {
+                lastSuccessfulRun: lastServingSuccessEnd(serving),
+                runInProgress: runInProgress(status) !== null,
+              };
             }),
           ]);
           const references = referencesToResults(response.references, {

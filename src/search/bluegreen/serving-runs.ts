@@ -1,9 +1,10 @@
 // Which of the indexer's runs went into the serving generation. The execution history does not name a run's
 // target index, so the rule reads it from what the service shows: where the indexer points, the generations
 // beside the serving one, the newest reset (every build starts its crawl with one) and the window a failed
-// rebuild recorded on its kept candidate (the only time the indexer leaves a generation that keeps existing
-// unserved, so the only case the history alone cannot split). When the runs cannot be told apart, the answer is
-// `unknown` with the reason, never a run into another generation. Pure.
+// rebuild recorded on its kept candidate (the only time docs-index itself leaves a generation existing unserved
+// after writing into it). When the runs cannot be told apart the answer is `unknown` with the reason; when a newer
+// generation records nothing (a rollback by hand, a rebuild by an older docs-index) the runs are `assumed` to be
+// the serving generation's, and the caveat says why they may not all be. Pure.
 import { completedRuns, type IndexerStatusRecord, type RunRecord } from "../ops/indexer-status.js";
 import { generationOf, generationsIn } from "./generations.js";
 import type { Phase } from "./progress-state.js";
@@ -40,12 +41,14 @@ export interface RunsElsewhere {
 
 export type ServingRuns =
   | {
-      basis: "known";
+      /** `assumed`: a newer generation records no window; `caveat` says which runs may have gone into it. */
+      basis: "known" | "assumed";
       /** The generation (or concrete index) consumers are served by. */
       serving: string;
       /** Completed runs into it, newest first. */
       runs: RunRecord[];
       elsewhere: RunsElsewhere[];
+      caveat?: string;
     }
   | { basis: "unknown"; serving: string | null; reason: string; elsewhere: RunsElsewhere[] };
 
@@ -115,21 +118,22 @@ export function servingRuns(input: ServingRunsInput): ServingRuns {
         if (into.length) elsewhere.push({ index: w.index, why: "failed verification", runs: into });
         runs = rest;
       }
-      // A newer generation nobody records: left by an interrupted rebuild or a rollback by hand. The runs since
-      // the newest reset may have gone into it, and nothing says when the indexer came back.
+      // A newer generation nobody records: a rollback by hand (the documented one) or a rebuild by an older
+      // docs-index. The runs since the newest reset may have gone into it until the indexer was pointed back, and
+      // nothing says when; the indexer writes into the serving generation now, so its runs are assumed to.
       const unrecorded = newerGenerations(name, serving, input.indexNames).filter(
         (g) => !input.windows.some((w) => w.index === g),
       );
       const sinceReset = reset === undefined ? [] : runs.filter((r) => startOf(r) >= reset);
       if (unrecorded.length && sinceReset.length)
         return {
-          basis: "unknown",
+          basis: "assumed",
           serving,
-          reason:
-            `the runs since docs-indexer's reset at ${reset} may have gone into ${unrecorded.join(", ")} (newer than the serving ${serving}; ` +
-            `no record of when the indexer was pointed back), so the serving generation's last run cannot be told apart. ` +
-            "`docs-index deploy --prune` deletes the unused generation; the runs after it count as the serving generation's.",
+          runs,
           elsewhere,
+          caveat:
+            `${unrecorded.join(", ")} (newer than the serving ${serving}) records no crawl window (a rollback by hand?): ` +
+            `runs since docs-indexer's reset at ${reset} are counted as ${serving}'s, though those before the indexer was pointed back went into ${unrecorded.at(-1)}`,
         };
       return { basis: "known", serving, runs, elsewhere };
     }
@@ -138,5 +142,5 @@ export function servingRuns(input: ServingRunsInput): ServingRuns {
 
 /** End of the newest successful run into the serving generation; null when none (or unknown). */
 export function lastServingSuccessEnd(s: ServingRuns): string | null {
-  return s.basis === "known" ? (s.runs.find((r) => r.status === "success")?.endTime ?? null) : null;
+  return s.basis !== "unknown" ? (s.runs.find((r) => r.status === "success")?.endTime ?? null) : null;
 }

@@ -84,9 +84,13 @@ export interface StatusReport {
   lastSuccessfulRunEnd: string | null;
   /** The generation whose runs are judged; null when it cannot be told. */
   servingIndex: string | null;
-  /** `unknown`: which runs went into the serving generation cannot be told (the reason says why). */
-  servingRuns: "known" | "unknown";
-  servingRunsUnknownReason: string | null;
+  /**
+   * `unknown`: which runs went into the serving generation cannot be told (the reason says why; the verdict
+   * fails). `assumed`: a newer generation records no crawl window, so some runs counted may have gone into it
+   * (the reason says which).
+   */
+  servingRuns: "known" | "assumed" | "unknown";
+  servingRunsReason: string | null;
   /** The newest completed run into each other generation (a failed candidate, one being built): not judged. */
   runsElsewhere: { index: string; why: string; lastRun: Omit<RunReport, "errors"> }[];
   history: Omit<RunReport, "errors">[];
@@ -132,7 +136,7 @@ export function buildStatusReport(
 ): StatusReport {
   const active = runInProgress(status);
   const { serving } = options;
-  const runs = serving === undefined ? completedRuns(status) : serving.basis === "known" ? serving.runs : [];
+  const runs = serving === undefined ? completedRuns(status) : serving.basis === "unknown" ? [] : serving.runs;
   const last = runs[0];
   const lastRun = last ? reportRun(last, options) : null;
   const reasons: string[] = [];
@@ -165,7 +169,8 @@ export function buildStatusReport(
     lastSuccessfulRunEnd: serving === undefined ? lastSuccessfulRunEnd(status) : lastServingSuccessEnd(serving),
     servingIndex: serving?.serving ?? null,
     servingRuns: serving?.basis ?? "known",
-    servingRunsUnknownReason: serving?.basis === "unknown" ? serving.reason : null,
+    servingRunsReason:
+      serving === undefined ? null : serving.basis === "unknown" ? serving.reason : (serving.caveat ?? null),
     runsElsewhere: (serving?.elsewhere ?? []).map((e) => ({
       index: e.index,
       why: e.why,

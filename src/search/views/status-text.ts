@@ -14,7 +14,8 @@ export function formatStatusReport(report: StatusReport): string {
   }
   const r = report.lastRun;
   if (report.servingRuns === "unknown")
-    lines.push(`last run into the serving generation: unknown (${report.servingRunsUnknownReason ?? "?"})`);
+    lines.push(`last run into the serving generation: unknown (${report.servingRunsReason ?? "?"})`);
+  if (report.servingRuns === "assumed") lines.push(`note: ${report.servingRunsReason ?? "?"}`);
   const into = report.servingIndex ? ` into ${report.servingIndex}` : "";
   if (r) {
     lines.push(

@@ -92,7 +92,7 @@ describe("servingRuns", () => {
     expect(lastServingSuccessEnd(s)).toBe("2026-11-23T10:00:30Z");
   });
 
-  it("rollback by hand to an older generation, newer ones kept: unknown with the reason, not a wrong run", () => {
+  it("rollback by hand to an older generation, newer ones kept without a record: assumed, with the caveat", () => {
     const s = attribute(
       {
         aliasTarget: "docs-index-1",
@@ -101,9 +101,11 @@ describe("servingRuns", () => {
       },
       failedRebuild,
     );
-    expect(s.basis).toBe("unknown");
-    expect(s.basis === "unknown" && s.reason).toMatch(/may have gone into docs-index-2, docs-index-3.*deploy --prune/);
-    expect(lastServingSuccessEnd(s)).toBeNull();
+    expect(s).toMatchObject({ basis: "assumed", serving: "docs-index-1" });
+    expect(s.basis === "assumed" && s.caveat).toMatch(
+      /docs-index-2, docs-index-3 \(newer than the serving docs-index-1\) records no crawl window.*reset at 2026-11-23T11:00:00Z/,
+    );
+    expect(lastServingSuccessEnd(s)).toBe("2026-11-23T12:00:30Z");
   });
 
   it("a rebuild under way: the runs since its reset fill the candidate, the earlier ones the serving generation", () => {
@@ -119,7 +121,7 @@ describe("servingRuns", () => {
     const afterFailedMigration = { indexNames: ["docs-index", "docs-index-1"], indexerTarget: "docs-index" };
     const s = attribute(afterFailedMigration, failedRebuild, [{ ...window3, index: "docs-index-1" }]);
     expect(s.basis === "known" && s.runs).toHaveLength(2);
-    expect(attribute(afterFailedMigration, failedRebuild).basis).toBe("unknown");
+    expect(attribute(afterFailedMigration, failedRebuild).basis).toBe("assumed");
   });
 
   it("the indexer pointing at neither the serving generation nor a newer one: unknown", () => {

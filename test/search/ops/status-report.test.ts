@@ -138,6 +138,11 @@ describe("status: classification and verdict", () => {
     });
     expect(unknown).toMatchObject({ ok: false, lastRun: null, lastSuccessfulRunEnd: null, servingRuns: "unknown" });
     expect(unknown.reasons).toEqual(["the last run into the serving generation is unknown: no record"]);
+    const assumed = buildStatusReport(status, {
+      ...options,
+      serving: { basis: "assumed", serving: "docs-index-1", runs: [servingRun!], elsewhere: [], caveat: "why" },
+    });
+    expect(assumed).toMatchObject({ ok: true, servingRuns: "assumed", servingRunsReason: "why" });
   });
 
   it("reads the SDK's shape (itemCount/failedItemCount, Date objects)", () => {

@@ -51,7 +51,10 @@ export const snapshotCommand: CommandModule = {
               takenAt: new Date().toISOString(),
               tookMs: Math.round(performance.now() - started),
             },
-            info.error ? [info.error] : [],
+            [
+              ...(info.error ? [info.error] : []),
+              ...(serving.basis === "assumed" && serving.caveat ? [serving.caveat] : []),
+            ],
           );
           const index = await indexNames(ctx);
           // With agentic retrieval on, the generation the knowledge source reads is part of what was evaluated.

@@ -81,6 +81,7 @@ export async function coverageReport(ctx: CliContext, definitionsDir?: string): 
     { index: search.index_name, indexer: search.indexer_name },
     status,
   );
+  if (serving.basis === "assumed" && serving.caveat) ctx.out.warn(serving.caveat);
   return buildCoverageReport({
     total,
     nullCounts,

@@ -11,6 +11,7 @@ import { startQueryLoop } from "../../local/environment/query-loop.js";
 import { cliEnv, runIn, writesSince } from "../support/cli.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "../support/bluegreen-world.js";
 import { repoRoot } from "../../src/config/repo-root.js";
+import { readProvenanceFacts } from "../../src/search/query/io/search-docs-io.js";
 
 let world: BlueGreenWorld;
 let env: NodeJS.ProcessEnv;
@@ -110,6 +111,31 @@ describe("docs-index and the alias", () => {
     });
     expect(await aliasTarget()).toBe("docs-index-2");
     expect((await world.indexers.getIndexer("docs-indexer")).targetIndexName).toBe("docs-index-2");
+  }, 30_000);
+
+  it("after it, status judges the serving generation's last run and names the failed candidate's crawl apart", async () => {
+    const run = await cli("--json", "status");
+    expect(run.code, run.stdout).toBe(0);
+    const status = JSON.parse(run.stdout);
+    expect(status).toMatchObject({ ok: true, servingIndex: "docs-index-2", servingRuns: "known" });
+    expect(status.runsElsewhere).toMatchObject([{ index: "docs-index-3", why: "failed verification" }]);
+    const candidateCrawl = status.runsElsewhere[0].lastRun;
+    expect(candidateCrawl.unexpectedFailures + candidateCrawl.unexplainedFailures).toBeGreaterThan(0);
+    expect(status.lastRun.startTime < candidateCrawl.startTime).toBe(true);
+    const snapshot = JSON.parse((await cli("--json", "snapshot")).stdout);
+    expect(snapshot.lastSuccessfulRunEnd).toBe(status.lastSuccessfulRunEnd);
+    // The agents' provenance (search_docs, eval) pins the same corpus state.
+    const facts = await readProvenanceFacts(
+      { indexClient: world.indexes, indexerClient: world.indexers },
+      { index: "docs-index", indexer: "docs-indexer", apiVersion: "2026-04-01" },
+    );
+    expect(facts.freshness).toMatchObject({
+      status: "known",
+      value: { last_successful_run: status.lastSuccessfulRunEnd },
+    });
+    expect((await cli("status")).stdout).toMatch(
+      /^last run into docs-index-3 \(failed verification\), not the serving generation: success, .*\(not judged\)$/m,
+    );
   }, 30_000);
 
   it("deploy --prune without a TTY and without --yes: exit 4 before any write (no generation deleted, no run)", async () => {

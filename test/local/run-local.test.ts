@@ -194,7 +194,7 @@ async function rehearseAsDocumented(env: NodeJS.ProcessEnv): Promise<void> {
   expect(status.stdout).toContain("OK: every failure is expected");
   expect((await run("plan", "--detailed-exitcode")).code).toBe(0);
   // "last successful run" is the run into the serving generation, the same in status, snapshot and coverage.
-  const lastEnd = /^last successful run ended: (\S+)$/m.exec(status.stdout)?.[1];
+  const lastEnd = /^last successful run into \S+ ended: (\S+)$/m.exec(status.stdout)?.[1];
   expect(JSON.parse((await run("--json", "snapshot")).stdout).lastSuccessfulRunEnd).toBe(lastEnd);
   expect(JSON.parse((await run("--json", "coverage")).stdout).lastSuccessfulRunEnd).toBe(lastEnd);
 

@@ -9,6 +9,7 @@ import { summariseDropped, type DropOptions, type DroppedSummary } from "./dropp
 import { forGeneration } from "./generations.js";
 import type { BlueGreenPort, Clock } from "./ports.js";
 import { crawlState, fullCrawlRun, type CrawlState } from "./progress-state.js";
+import { crawlWindowDescription } from "./serving-runs.js";
 import { verifyGeneration, type FieldCount, type RelevanceOutcome, type Verification } from "./verify.js";
 import type { JsonObject } from "../definitions/json.js";
 
@@ -210,6 +211,29 @@ async function fieldCounts(
   return { fields, uncounted: next.uncounted };
 }
 
+/**
+ * Records on the kept candidate (its index description) when docs-indexer wrote into it, so `status`, `snapshot`,
+ * `coverage` and the agents' provenance can set its crawl apart from the serving generation's runs
+ * (./serving-runs.ts). Best effort: without the record they say the serving generation's last run is unknown.
+ */
+async function recordCrawlWindow(
+  ctx: BuildContext,
+  candidate: string,
+  from: string | null,
+  until: string,
+): Promise<string> {
+  try {
+    const current = await ctx.port.management.get("index", candidate);
+    if (!current || from === null) throw new Error(from === null ? "no reset in the run history" : "index not found");
+    const definition: JsonObject = { ...current.definition, description: crawlWindowDescription(from, until) };
+    delete definition["@odata.etag"];
+    await ctx.port.management.put("index", candidate, definition, { ifMatch: current.etag });
+    return `${candidate} records its crawl window (${from} to ${until})`;
+  } catch (err) {
+    return `${candidate}'s crawl window was NOT recorded (${(err as Error).message.split("\n")[0]}): status reports the serving generation's last run as unknown until ${candidate} is pruned`;
+  }
+}
+
 /** Verifies `candidate` against `serving`; on failure points the indexer back and throws VerificationFailedError. */
 export async function verifyOrRollback(
   ctx: BuildContext,
@@ -218,6 +242,7 @@ export async function verifyOrRollback(
   previousIndexer: LiveObject | undefined,
 ): Promise<{ verification: Verification; dropped: DroppedSummary }> {
   const { port, options } = ctx;
+  let crawlFrom: string | null = null;
   const result = await step(ctx, "verify", async () => {
     const status = await port.indexerStatus(indexerName(ctx));
     const servingDef = (ctx.known?.serving ?? (await port.management.get("index", serving)))?.definition;
@@ -226,6 +251,7 @@ export async function verifyOrRollback(
     const blobs = port.blobs ? await port.blobs() : undefined;
     const dropped = summariseDropped(await idSet(port, serving), await idSet(port, candidate), blobs, options.classify);
     const relevance = options.relevance ? await options.relevance(serving, candidate) : undefined;
+    crawlFrom = status.history.find((r) => r.status === "reset")?.startTime ?? fullCrawlRun(status)?.startTime ?? null;
     const verification = verifyGeneration({
       run: fullCrawlRun(status),
       liveCount,
@@ -247,7 +273,8 @@ export async function verifyOrRollback(
       : { ...(current?.definition ?? ctx.files.indexer), targetIndexName: serving };
     delete back["@odata.etag"];
     await port.management.put("indexer", indexerName(ctx), back, current ? { ifMatch: current.etag } : {});
-    return [undefined, `${indexerName(ctx)} points at ${serving} again; the alias was not touched`];
+    const recorded = await recordCrawlWindow(ctx, candidate, crawlFrom, new Date(options.clock.now()).toISOString());
+    return [undefined, `${indexerName(ctx)} points at ${serving} again; the alias was not touched; ${recorded}`];
   });
   throw new VerificationFailedError(candidate, serving, result.verification, result.dropped);
 }

@@ -145,6 +145,8 @@ export interface CoverageInput {
   excludedExtensions: readonly string[];
   indexEtag: string | null;
   lastSuccessfulRunEnd: string | null;
+  /** Why the serving generation's last successful run cannot be told (null when it can). */
+  lastSuccessfulRunUnknownReason?: string | null;
 }
 
 export interface CoverageReport {
@@ -155,7 +157,9 @@ export interface CoverageReport {
   nullFormat: { listed: boolean; expectedFailure: number; excludedExtension: number; pending: number | null };
   dedup: { mode: Exclude<DedupMode, "off">; filter: string; reason: string };
   indexEtag: string | null;
+  /** End of the newest successful run into the serving generation. */
   lastSuccessfulRunEnd: string | null;
+  lastSuccessfulRunUnknownReason: string | null;
   /** Why the report is not complete beyond pending nulls (an empty index after a completed run). */
   problems: string[];
   /** True when every field except the content-dependent ones has no pending nulls, and the index is not empty after a run. */
@@ -241,6 +245,7 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
     dedup,
     indexEtag: input.indexEtag,
     lastSuccessfulRunEnd: input.lastSuccessfulRunEnd,
+    lastSuccessfulRunUnknownReason: input.lastSuccessfulRunUnknownReason ?? null,
     problems,
     complete:
       problems.length === 0 && fields.every((f) => f.contentDependent || f.pendingNulls === 0 || f.nullCount === null),

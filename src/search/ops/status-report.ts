@@ -3,6 +3,7 @@
 // failure is expected, whatever the service's own status says (reference §6, §10.1). Pure.
 import { blobPathFromBlobUrl, blobPathFromDocumentId } from "../public-url.js";
 import { isExpectedFailure } from "./expected-failure.js";
+import { lastServingSuccessEnd, type ServingRuns } from "../bluegreen/serving-runs.js";
 import {
   completedRuns,
   lastSuccessfulRunEnd,
@@ -78,8 +79,20 @@ export interface StatusReport {
   /** The service's top-level status (`running` = available to run, not "a run is active"). */
   serviceStatus: string | null;
   inProgress: { startTime: string | null; itemsProcessed: number; itemsFailed: number } | null;
+  /** The last completed run into the serving generation (the one judged); null when none or unknown. */
   lastRun: RunReport | null;
   lastSuccessfulRunEnd: string | null;
+  /** The generation whose runs are judged; null when it cannot be told. */
+  servingIndex: string | null;
+  /**
+   * `unknown`: which runs went into the serving generation cannot be told (the reason says why; the verdict
+   * fails). `assumed`: a newer generation records no crawl window, so some runs counted may have gone into it
+   * (the reason says which).
+   */
+  servingRuns: "known" | "assumed" | "unknown";
+  servingRunsReason: string | null;
+  /** The newest completed run into each other generation (a failed candidate, one being built): not judged. */
+  runsElsewhere: { index: string; why: string; lastRun: Omit<RunReport, "errors"> }[];
   history: Omit<RunReport, "errors">[];
   /** Documents in the index when the status was read (null when not counted). */
   documentCount: number | null;
@@ -108,17 +121,33 @@ export function reportRun(run: RunRecord, options: ClassifyOptions): RunReport {
   };
 }
 
+const withoutErrors = (r: RunReport): Omit<RunReport, "errors"> => {
+  const { errors: _errors, ...rest } = r;
+  return rest;
+};
+
+/**
+ * `serving`: which runs went into the serving generation (src/search/bluegreen/serving-runs.ts); only those are
+ * judged. Absent, every completed run counts (a caller that cannot read the generations).
+ */
 export function buildStatusReport(
   status: IndexerStatusRecord,
-  options: ClassifyOptions & { historyLimit?: number; documentCount?: number | null },
+  options: ClassifyOptions & { historyLimit?: number; documentCount?: number | null; serving?: ServingRuns },
 ): StatusReport {
   const active = runInProgress(status);
-  const runs = completedRuns(status);
+  const { serving } = options;
+  const runs = serving === undefined ? completedRuns(status) : serving.basis === "unknown" ? [] : serving.runs;
   const last = runs[0];
   const lastRun = last ? reportRun(last, options) : null;
   const reasons: string[] = [];
-  if (!lastRun) {
-    reasons.push("the indexer has no completed run in its history");
+  if (serving?.basis === "unknown") {
+    reasons.push(`the last run into the serving generation is unknown: ${serving.reason}`);
+  } else if (!lastRun) {
+    reasons.push(
+      serving?.elsewhere.length
+        ? `the indexer has no completed run into the serving generation ${serving.serving} in its history`
+        : "the indexer has no completed run in its history",
+    );
   } else {
     if (lastRun.status !== "success")
       reasons.push(
@@ -137,11 +166,19 @@ export function buildStatusReport(
       ? { startTime: active.startTime, itemsProcessed: active.itemsProcessed, itemsFailed: active.itemsFailed }
       : null,
     lastRun,
-    lastSuccessfulRunEnd: lastSuccessfulRunEnd(status),
-    history: runs.slice(0, options.historyLimit ?? 10).map((r) => {
-      const { errors: _errors, ...rest } = reportRun(r, options);
-      return rest;
-    }),
+    lastSuccessfulRunEnd: serving === undefined ? lastSuccessfulRunEnd(status) : lastServingSuccessEnd(serving),
+    servingIndex: serving?.serving ?? null,
+    servingRuns: serving?.basis ?? "known",
+    servingRunsReason:
+      serving === undefined ? null : serving.basis === "unknown" ? serving.reason : (serving.caveat ?? null),
+    runsElsewhere: (serving?.elsewhere ?? []).map((e) => ({
+      index: e.index,
+      why: e.why,
+      lastRun: withoutErrors(reportRun(e.runs[0]!, options)),
+    })),
+    history: (serving?.basis === "unknown" ? completedRuns(status) : runs)
+      .slice(0, options.historyLimit ?? 10)
+      .map((r) => withoutErrors(reportRun(r, options))),
     documentCount: options.documentCount ?? null,
     ok: reasons.length === 0,
     reasons,

@@ -26,7 +26,7 @@ export function formatCoverageReport(report: CoverageReport): string {
   lines.push(`dedup filter to use now: ${report.dedup.filter}  (${report.dedup.reason})`);
   for (const problem of report.problems) lines.push(`NOT OK: ${problem}`);
   lines.push(
-    `index eTag: ${report.indexEtag ?? "unavailable"}; indexer's last successful run ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`,
+    `index eTag: ${report.indexEtag ?? "unavailable"}; indexer's last successful run into the serving generation ended: ${report.lastSuccessfulRunUnknownReason ? `unknown (${report.lastSuccessfulRunUnknownReason})` : (report.lastSuccessfulRunEnd ?? "none in the history")}`,
   );
   lines.push(coverageVerdict(report));
   return lines.join("\n");

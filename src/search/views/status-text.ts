@@ -13,15 +13,25 @@ export function formatStatusReport(report: StatusReport): string {
     );
   }
   const r = report.lastRun;
+  if (report.servingRuns === "unknown")
+    lines.push(`last run into the serving generation: unknown (${report.servingRunsReason ?? "?"})`);
+  if (report.servingRuns === "assumed") lines.push(`note: ${report.servingRunsReason ?? "?"}`);
+  const into = report.servingIndex ? ` into ${report.servingIndex}` : "";
   if (r) {
     lines.push(
-      `last run: ${r.status}, ${r.startTime ?? "?"} -> ${r.endTime ?? "?"}, ${r.itemsProcessed} processed, ${r.itemsFailed} failed (${r.expectedFailures} expected, ${r.unexpectedFailures + r.unexplainedFailures} unexpected)`,
+      `last run${into}: ${r.status}, ${r.startTime ?? "?"} -> ${r.endTime ?? "?"}, ${r.itemsProcessed} processed, ${r.itemsFailed} failed (${r.expectedFailures} expected, ${r.unexpectedFailures + r.unexplainedFailures} unexpected)`,
     );
     for (const e of r.errors) {
       lines.push(`  [${e.classification}] ${e.blobPath ?? e.key ?? "(no key)"}: ${e.message}`);
     }
   }
-  lines.push(`last successful run ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`);
+  lines.push(`last successful run${into} ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`);
+  for (const e of report.runsElsewhere) {
+    const o = e.lastRun;
+    lines.push(
+      `last run into ${e.index} (${e.why}), not the serving generation: ${o.status}, ${o.startTime ?? "?"} -> ${o.endTime ?? "?"}, ${o.itemsProcessed} processed, ${o.itemsFailed} failed (not judged)`,
+    );
+  }
   if (report.documentCount !== null) lines.push(`documents in the index: ${report.documentCount}`);
   if (report.history.length > 1) {
     lines.push("recent runs:");

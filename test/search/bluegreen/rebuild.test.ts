@@ -16,6 +16,7 @@ import {
 } from "../../../src/search/bluegreen/rebuild.js";
 import { describePhase, inferPhase } from "../../../src/search/bluegreen/progress-state.js";
 import type { BlueGreenPort } from "../../../src/search/bluegreen/ports.js";
+import { crawlWindowOf, servingRuns } from "../../../src/search/bluegreen/serving-runs.js";
 import { startQueryLoop } from "../../../local/environment/query-loop.js";
 import {
   files,
@@ -143,6 +144,19 @@ describe("blue/green rebuild", () => {
       position: 5,
     });
     expect(counts.failed + counts.empty).toBe(0);
+    // The kept candidate records when the indexer wrote into it: its crawl is not the serving generation's run.
+    const window = crawlWindowOf("docs-index-3", (await indexes.getIndex("docs-index-3")).description);
+    const observed = await observe(port, "docs-index", "docs-indexer");
+    const serving = servingRuns({
+      name: "docs-index",
+      phase: inferPhase(observed),
+      indexNames: observed.indexNames,
+      status: observed.indexerStatus!,
+      windows: window ? [window] : [],
+    });
+    expect(serving).toMatchObject({ basis: "known", serving: "docs-index-2" });
+    expect(serving.elsewhere).toMatchObject([{ index: "docs-index-3", why: "failed verification" }]);
+    expect(serving.basis === "known" && serving.runs[0]?.status).toBe("success");
   }, 60_000);
 
   it("interrupted at any step, consumers stay on the complete generation; status says where; --resume finishes it", async () => {

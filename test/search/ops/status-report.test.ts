@@ -112,6 +112,39 @@ describe("status: classification and verdict", () => {
       ).reasons[0],
     ).toMatch(/persistentFailure: boom/);
   });
+  it("judges only the serving generation's runs: a failed candidate's crawl is reported apart, unknown fails", () => {
+    const status = parseIndexerStatus({
+      executionHistory: [
+        run({ startTime: "2026-11-23T09:00:00Z", itemsFailed: 3, errors: [rootFailure("guides/a.html")] }),
+        run({}),
+      ],
+    });
+    const [candidateCrawl, servingRun] = status.history;
+    const elsewhere = [{ index: "docs-index-3", why: "failed verification", runs: [candidateCrawl!] }];
+    const known = buildStatusReport(status, {
+      ...options,
+      serving: { basis: "known", serving: "docs-index-2", runs: [servingRun!], elsewhere },
+    });
+    expect(known).toMatchObject({
+      ok: true,
+      servingIndex: "docs-index-2",
+      lastSuccessfulRunEnd: "2026-11-23T08:05:00Z",
+    });
+    expect(known.lastRun?.startTime).toBe("2026-11-23T08:00:00Z");
+    expect(known.runsElsewhere).toMatchObject([{ index: "docs-index-3", lastRun: { unexpectedFailures: 1 } }]);
+    const unknown = buildStatusReport(status, {
+      ...options,
+      serving: { basis: "unknown", serving: "docs-index-1", reason: "no record", elsewhere: [] },
+    });
+    expect(unknown).toMatchObject({ ok: false, lastRun: null, lastSuccessfulRunEnd: null, servingRuns: "unknown" });
+    expect(unknown.reasons).toEqual(["the last run into the serving generation is unknown: no record"]);
+    const assumed = buildStatusReport(status, {
+      ...options,
+      serving: { basis: "assumed", serving: "docs-index-1", runs: [servingRun!], elsewhere: [], caveat: "why" },
+    });
+    expect(assumed).toMatchObject({ ok: true, servingRuns: "assumed", servingRunsReason: "why" });
+  });
+
   it("reads the SDK's shape (itemCount/failedItemCount, Date objects)", () => {
     const sdk = {
       name: "x",

@@ -4,7 +4,9 @@ import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import { jsonDocument } from "../../output.js";
 import type { CommandModule } from "../command.js";
 import { buildSnapshot } from "../../../search/ops/snapshot.js";
-import { lastSuccessfulRunEnd, runInProgress } from "../../../search/ops/indexer-status.js";
+import { runInProgress } from "../../../search/ops/indexer-status.js";
+import { lastServingSuccessEnd } from "../../../search/bluegreen/serving-runs.js";
+import { readServingRuns } from "../../../search/io/serving-runs-io.js";
 import { countAll, fetchIndexerStatus, fetchIndexInfo, searchClient } from "../../../search/io/search-io.js";
 import { indexNames } from "../common/bluegreen.js";
 import { announceTarget } from "../common/target.js";
@@ -29,12 +31,19 @@ export const snapshotCommand: CommandModule = {
             fetchIndexerStatus(indexerClient, search.indexer_name),
             countAll(searchClient(indexClient, search.index_name)),
           ]);
+          // The corpus state is the serving generation's: a failed candidate's crawl does not count.
+          const serving = await readServingRuns(
+            { indexClient, indexerClient },
+            { index: search.index_name, indexer: search.indexer_name },
+            status,
+          );
           const snapshot = buildSnapshot(
             {
               index: search.index_name,
               indexer: search.indexer_name,
               indexEtag: info.etag,
-              lastSuccessfulRunEnd: lastSuccessfulRunEnd(status),
+              lastSuccessfulRunEnd: lastServingSuccessEnd(serving),
+              lastSuccessfulRunUnknownReason: serving.basis === "unknown" ? serving.reason : null,
               runInProgress: runInProgress(status) !== null,
               documentCount,
               apiVersion: search.api_version,
@@ -42,7 +51,10 @@ export const snapshotCommand: CommandModule = {
               takenAt: new Date().toISOString(),
               tookMs: Math.round(performance.now() - started),
             },
-            info.error ? [info.error] : [],
+            [
+              ...(info.error ? [info.error] : []),
+              ...(serving.basis === "assumed" && serving.caveat ? [serving.caveat] : []),
+            ],
           );
           const index = await indexNames(ctx);
           // With agentic retrieval on, the generation the knowledge source reads is part of what was evaluated.

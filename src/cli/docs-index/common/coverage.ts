@@ -19,7 +19,9 @@ import {
   type CoverageReport,
   type NullFormatDoc,
 } from "../../../search/ops/coverage.js";
-import { completedRuns, lastSuccessfulRunEnd } from "../../../search/ops/indexer-status.js";
+import { completedRuns } from "../../../search/ops/indexer-status.js";
+import { lastServingSuccessEnd } from "../../../search/bluegreen/serving-runs.js";
+import { readServingRuns } from "../../../search/io/serving-runs-io.js";
 import {
   countAll,
   countMatching,
@@ -73,6 +75,13 @@ export async function coverageReport(ctx: CliContext, definitionsDir?: string): 
     }));
   }
 
+  // The last successful run into the serving generation (a failed candidate's crawl does not count).
+  const serving = await readServingRuns(
+    { indexClient, indexerClient },
+    { index: search.index_name, indexer: search.indexer_name },
+    status,
+  );
+  if (serving.basis === "assumed" && serving.caveat) ctx.out.warn(serving.caveat);
   return buildCoverageReport({
     total,
     nullCounts,
@@ -83,6 +92,7 @@ export async function coverageReport(ctx: CliContext, definitionsDir?: string): 
     expectedFailures: search.expected_failures,
     excludedExtensions: indexerDefinitionView(definitions.indexer).excludedExtensions,
     indexEtag: info.etag,
-    lastSuccessfulRunEnd: lastSuccessfulRunEnd(status),
+    lastSuccessfulRunEnd: lastServingSuccessEnd(serving),
+    lastSuccessfulRunUnknownReason: serving.basis === "unknown" ? serving.reason : null,
   });
 }

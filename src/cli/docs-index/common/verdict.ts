@@ -4,6 +4,7 @@ import type { CliContext } from "../../context.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { IndexerStatusRecord } from "../../../search/ops/indexer-status.js";
 import { countAll, fetchIndexerStatus, searchClient } from "../../../search/io/search-io.js";
+import { readServingRuns } from "../../../search/io/serving-runs-io.js";
 import { buildStatusReport, type StatusReport } from "../../../search/ops/status-report.js";
 
 export async function statusVerdict(
@@ -16,7 +17,14 @@ export async function statusVerdict(
     opts.status ?? fetchIndexerStatus(indexerClient, search.indexer_name),
     countAll(searchClient(indexClient, search.index_name)),
   ]);
+  // Only the runs into the serving generation are judged (a failed candidate's crawl is reported apart).
+  const serving = await readServingRuns(
+    { indexClient, indexerClient },
+    { index: search.index_name, indexer: search.indexer_name },
+    status,
+  );
   return buildStatusReport(status, {
+    serving,
     container: search.container,
     expectedFailures: search.expected_failures,
     historyLimit: opts.historyLimit ?? 10,

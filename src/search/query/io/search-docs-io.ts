@@ -3,7 +3,9 @@
 // No logic beyond the calls: every rule lives in the pure modules beside this folder.
 import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { resolveServingIndex } from "../../io/alias-resolve.js";
-import { lastSuccessfulRunEnd, parseIndexerStatus, runInProgress } from "../../ops/indexer-status.js";
+import { parseIndexerStatus, runInProgress } from "../../ops/indexer-status.js";
+import { lastServingSuccessEnd } from "../../bluegreen/serving-runs.js";
+import { readServingRuns } from "../../io/serving-runs-io.js";
 import { decideDedup, NULL_FORMAT_FILTER, type FormatCoverageCheck } from "../dedup-policy.js";
 import { unknownBecause, type Known, type Freshness, type ProvenanceFacts } from "../provenance.js";
 import type { Resolution } from "../../bluegreen/generations.js";
@@ -117,14 +119,21 @@ export async function readProvenanceFacts(
   let freshness: Known<Freshness>;
   if (status.status === "unknown") freshness = status;
   else {
-    const last = lastSuccessfulRunEnd(status.value);
+    // The corpus is the serving generation's: a failed candidate's crawl is not its last successful run.
+    const serving = await readServingRuns(clients, names, status.value);
+    const last = lastServingSuccessEnd(serving);
     freshness =
-      last === null
-        ? { status: "unknown", reason: `the indexer ${names.indexer} has no successful run in its status history` }
-        : {
-            status: "known",
-            value: { last_successful_run: last, run_in_progress: runInProgress(status.value) !== null },
-          };
+      serving.basis === "unknown"
+        ? { status: "unknown", reason: `the last successful run into the serving generation: ${serving.reason}` }
+        : last === null
+          ? {
+              status: "unknown",
+              reason: `the indexer ${names.indexer} has no successful run into ${serving.serving} in its status history`,
+            }
+          : {
+              status: "known",
+              value: { last_successful_run: last, run_in_progress: runInProgress(status.value) !== null },
+            };
   }
   return { index: names.index, serving, etag, freshness, apiVersion: names.apiVersion };
 }

@@ -164,4 +164,18 @@ describe("docs-index and the alias", () => {
     expect(writesSince(world.standIn, mark)).toEqual(["DELETE /indexes/docs-index-1", "DELETE /indexes/docs-index-3"]);
     expect([...world.standIn.state.indexes.keys()].sort()).toEqual(["docs-index-2"]);
   });
+
+  it("deploy --prune with nothing to prune says so, naming the serving generation; --json carries pruned: []", async () => {
+    const mark = world.standIn.requests.length;
+    const args = ["deploy", "--prune", "--yes", "--definitions", searchableFieldDefinitions(), ...FAST];
+    const human = await cli(...args);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain(
+      "prune: nothing to delete (the serving generation is docs-index-2; no older or unused generation)",
+    );
+    const json = await cli("--json", ...args);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout).pruned).toEqual([]);
+    expect(writesSince(world.standIn, mark)).toEqual([]);
+  });
 });

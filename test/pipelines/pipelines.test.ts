@@ -117,6 +117,19 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
       for (const s of subcommands) expect(registered, s).toContain(s);
     });
 
+    it("zips a fresh webhook build from an emptied staging folder (no file of an earlier build or run ships)", () => {
+      const at = (text: string) => lines.indexOf(text);
+      const steps = [
+        at("npm run webhook:build"),
+        at("rm -rf .deploy/webhook .deploy/webhook.zip"),
+        at("cp -r webhook/host.json webhook/package.json webhook/dist .deploy/webhook/"),
+        at("(cd .deploy/webhook && zip -qr ../webhook.zip .)"),
+      ];
+      expect(steps.every((i) => i >= 0)).toBe(true);
+      expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+      expect(scripts["webhook:build"]).toBe("node scripts/webhook-build.mjs");
+    });
+
     it("deploys the webhook package after the stacks (zip deploy to the function app)", () => {
       const apply = lines.findLastIndex((l) => /terraform .* apply /.test(l));
       const zip = lines.findIndex((l) => /az functionapp deployment source config-zip/.test(l));

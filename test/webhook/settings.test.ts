@@ -121,6 +121,19 @@ describe("webhook settings", () => {
     expect(problems({ WEBHOOK_QUEUE_NAME: "Bad_Name" })[0]).toMatch(/^WEBHOOK_QUEUE_NAME:/);
   });
 
+  it("the storage clients' timeout and retries: bounded defaults, settable, out-of-range values named", () => {
+    expect(loadSettings({}).storage).toEqual({ requestTimeoutMs: 1_500, maxRetries: 1 });
+    expect(
+      loadSettings({ WEBHOOK_STORAGE_REQUEST_TIMEOUT_MS: "800", WEBHOOK_STORAGE_MAX_RETRIES: "0" }).storage,
+    ).toEqual({ requestTimeoutMs: 800, maxRetries: 0 });
+    expect(problems({ WEBHOOK_STORAGE_REQUEST_TIMEOUT_MS: "0" })[0]).toMatch(
+      /^WEBHOOK_STORAGE_REQUEST_TIMEOUT_MS: expected at least 100 ms/,
+    );
+    expect(problems({ WEBHOOK_STORAGE_REQUEST_TIMEOUT_MS: "60000" })[0]).toMatch(/expected at most 30000 ms/);
+    expect(problems({ WEBHOOK_STORAGE_MAX_RETRIES: "many" })[0]).toMatch(/^WEBHOOK_STORAGE_MAX_RETRIES: expected/);
+    expect(problems({ WEBHOOK_STORAGE_MAX_RETRIES: "9" })[0]).toMatch(/expected at most 5/);
+  });
+
   it("host.json's queue settings are the defaults the consumer assumes", async () => {
     const { readFileSync } = await import("node:fs");
     const host = JSON.parse(readFileSync(new URL("../../webhook/host.json", import.meta.url), "utf8"));

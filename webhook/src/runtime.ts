@@ -22,6 +22,7 @@ import { purgeExpiredRecords, type RetentionResult } from "./idempotency/retenti
 import { sinkFor } from "./log.js";
 import { createDeliveryConsumer, type ConsumerDeps, type DeliveryConsumer } from "./queue/consumer.js";
 import { queueServiceFor, StorageDeliveryQueue } from "./queue/storage-queue.js";
+import { queueCallTimeoutMs, queuePipelineOptions, tableClientOptions } from "./storage-limits.js";
 
 export interface RuntimeOverrides {
   /** Credential for app-only tokens and the identity-based table endpoint (default DefaultAzureCredential). */
@@ -37,7 +38,7 @@ export interface RuntimeOverrides {
   queue?: StorageDeliveryQueue;
 }
 
-/** `clientOptions`: the table client's pipeline (default: the SDK's). */
+/** `clientOptions`: the table client's pipeline (default: the settings' bounded timeout and retries). */
 export function createStore(
   settings: Settings,
   credential: () => TokenCredential,
@@ -45,17 +46,22 @@ export function createStore(
 ): IdempotencyStore {
   const s = settings.idempotency;
   if (s.kind === "memory") return new MemoryIdempotencyStore();
+  const options = clientOptions ?? tableClientOptions(settings.storage);
   if (s.connectionString !== undefined)
-    return new TableIdempotencyStore({ connectionString: s.connectionString, tableName: s.tableName, clientOptions });
+    return new TableIdempotencyStore({
+      connectionString: s.connectionString,
+      tableName: s.tableName,
+      clientOptions: options,
+    });
   return new TableIdempotencyStore({
     endpoint: s.endpoint,
     tableName: s.tableName,
     credential: credential(),
-    clientOptions,
+    clientOptions: options,
   });
 }
 
-/** `pipelineOptions`: the queue client's retries and timeouts (default: the receiver's bounded ones). */
+/** `pipelineOptions`: the queue client's retries (default: the settings' bounded ones); each call is bounded too. */
 export function createQueue(
   settings: Settings,
   credential: () => TokenCredential,
@@ -65,9 +71,9 @@ export function createQueue(
   if (p.kind !== "queue") return undefined;
   const service = queueServiceFor(
     "connectionString" in p.target ? p.target : { queueServiceUri: p.target.queueServiceUri, credential: credential() },
-    pipelineOptions,
+    pipelineOptions ?? queuePipelineOptions(settings.storage),
   );
-  return new StorageDeliveryQueue(service, p.queueName);
+  return new StorageDeliveryQueue(service, p.queueName, queueCallTimeoutMs(settings.storage));
 }
 
 export type RuntimeDeps = WebhookDeps & { consumer: ConsumerDeps; queue?: StorageDeliveryQueue };

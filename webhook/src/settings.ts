@@ -7,6 +7,7 @@ import {
   HOST_SETTING_PREFIX,
   timeSpanMs,
 } from "./queue/host-settings.js";
+import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from "./storage-limits.js";
 
 /** The connection name of the queue trigger and the sender: WEBHOOK_QUEUE__queueServiceUri (identity) in Azure. */
 export const QUEUE_CONNECTION = "WEBHOOK_QUEUE";
@@ -129,6 +130,23 @@ const envSchema = z.object({
       .default(DEFAULT_RETENTION_DAYS),
   ),
   WEBHOOK_REQUIRE_TENANT_ORIGIN: flag,
+  // The storage clients' bounds (storage-limits.ts says why the defaults): the acknowledgement waits on them.
+  WEBHOOK_STORAGE_REQUEST_TIMEOUT_MS: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ message: "expected a number of milliseconds" })
+      .int("expected a whole number of milliseconds")
+      .min(100, "expected at least 100 ms")
+      .max(30_000, "expected at most 30000 ms (the acknowledgement waits for it)")
+      .default(DEFAULT_STORAGE_LIMITS.requestTimeoutMs),
+  ),
+  WEBHOOK_STORAGE_MAX_RETRIES: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ message: "expected a whole number of retries" })
+      .int("expected a whole number of retries")
+      .min(0, "expected 0 or more")
+      .max(5, "expected at most 5 (the acknowledgement waits for them)")
+      .default(DEFAULT_STORAGE_LIMITS.maxRetries),
+  ),
   APPLICATIONINSIGHTS_CONNECTION_STRING: optionalText,
   // Set by App Service / Functions in Azure; used only to refuse local-only defaults there.
   WEBSITE_INSTANCE_ID: optionalText,
@@ -157,6 +175,8 @@ export interface Settings {
       };
   /** Days an idempotency record is kept after its last update. */
   retentionDays: number;
+  /** Per-request timeout and retries of the table and queue clients. */
+  storage: StorageLimits;
   /** Warn when a delivery lacks x-forward-tenant-origin (default: in Azure, behind the gateway). */
   requireTenantOrigin: boolean;
   /** True when running in Azure (App Service sets WEBSITE_INSTANCE_ID). */
@@ -301,6 +321,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       : { validate: false },
     processing,
     retentionDays: e.IDEMPOTENCY_RETENTION_DAYS,
+    storage: { requestTimeoutMs: e.WEBHOOK_STORAGE_REQUEST_TIMEOUT_MS, maxRetries: e.WEBHOOK_STORAGE_MAX_RETRIES },
     requireTenantOrigin: e.WEBHOOK_REQUIRE_TENANT_ORIGIN ?? inAzure,
     inAzure,
   };

@@ -72,6 +72,8 @@ export interface DeployOutcome {
   notices: string[];
   rebuilt?: RebuildResult;
   pruned: string[];
+  /** With `prune` (not a dry run): the generation serving at the end, which a prune keeps; null when not an alias. */
+  servingAfterPrune?: string | null;
   /** The indexer's status as read before any write (`--wait` tells the run it started from earlier ones). */
   indexerStatusBefore: IndexerStatusRecord | undefined;
   /** The golden queries around an in-place write that re-ranks; absent when the plan re-ranks nothing in place. */
@@ -136,6 +138,7 @@ export async function deploy(
     if (evalPort && before) outcome.rankingEval = await evalAfterWrite(evalPort, indexName, reranks, before);
   }
   outcome.pruned = await deleteGenerations(port, prune);
+  if (options.prune) outcome.servingAfterPrune = outcome.rebuilt?.to ?? deployment.generation;
   return outcome;
 }
 
@@ -181,6 +184,7 @@ async function resume(
     read: rebuildStart(read),
   });
   outcome.pruned = await deleteGenerations(port, prune);
+  if (options.prune) outcome.servingAfterPrune = outcome.rebuilt.to;
   return outcome;
 }
 

@@ -28,6 +28,17 @@ export function renderDeployOutcome(outcome: DeployOutcome, colors?: Colors): st
     else if (!outcome.dryRun) lines.push("run: none started (nothing to apply)");
     if (outcome.rankingEval) lines.push("", ...formatRankingEval(outcome.rankingEval));
   }
-  if (outcome.pruned.length) lines.push(`pruned: ${outcome.pruned.join(", ")}`);
+  const prune = pruneLine(outcome);
+  if (prune) lines.push(prune);
   return lines.join("\n");
+}
+
+/** What `--prune` did: the generations deleted, or that there was nothing to delete and why. */
+function pruneLine(outcome: DeployOutcome): string | undefined {
+  if (outcome.pruned.length) return `pruned: ${outcome.pruned.join(", ")}`;
+  const serving = outcome.servingAfterPrune;
+  if (serving === undefined) return undefined;
+  if (serving === null)
+    return `prune: nothing to delete (${String(outcome.deployment.definitions.index.name)} is not an alias, so it has no generations)`;
+  return `prune: nothing to delete (the serving generation is ${serving}; no older or unused generation)`;
 }

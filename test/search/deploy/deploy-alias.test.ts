@@ -13,6 +13,7 @@ import { blueGreenRendering, renderPlan } from "../../../src/search/views/plan-t
 import { resolveServingIndex } from "../../../src/search/io/alias-resolve.js";
 import { describeResolution } from "../../../src/search/bluegreen/generations.js";
 import { formatMigrateResult, formatRebuildResult } from "../../../src/search/views/bluegreen-text.js";
+import { renderDeployOutcome } from "../../../src/search/views/deploy-text.js";
 import {
   files,
   rebuildOptions,
@@ -38,10 +39,14 @@ afterAll(async () => {
 });
 
 describe("deploy through the alias", () => {
-  it("not migrated: the ordinary deploy creates the concrete index", async () => {
-    const result = await deployFiles(files());
+  it("not migrated: the ordinary deploy creates the concrete index (--prune: nothing to delete, no generations)", async () => {
+    const result = await deployFiles(files(), { prune: true });
     expect(result.deployment.mode).toBe("concrete");
     expect(result.steps.map((s) => s.operation)).toEqual(["create", "create", "create"]);
+    expect(result.pruned).toEqual([]);
+    expect(renderDeployOutcome(result)).toContain(
+      "prune: nothing to delete (docs-index is not an alias, so it has no generations)",
+    );
     await world.waitForIndexer();
   });
 

@@ -18,6 +18,7 @@ import {
   type SettledDelivery,
 } from "./store.js";
 import type { WebhookAck } from "../payload/contract.js";
+import { tableClientOptions } from "../storage-limits.js";
 
 /** A row. `State` "done" is what rows written before the queue existed hold: read as "processed". */
 interface DeliveryRow {
@@ -93,7 +94,7 @@ function statusOf(err: unknown): number | undefined {
 export type TableStoreTarget = (
   { endpoint: string; tableName: string; credential: TokenCredential } | { connectionString: string; tableName: string }
 ) & {
-  /** The client's pipeline (the operations CLI adds timeouts and its deadline). */
+  /** The client's pipeline (default: the app's bounded timeout and retries; the operations CLI brings its own). */
   clientOptions?: TableServiceClientOptions;
 };
 
@@ -106,14 +107,15 @@ export class TableIdempotencyStore implements IdempotencyStore {
     target: TableStoreTarget,
     private readonly now: () => number = Date.now,
   ) {
+    const clientOptions = target.clientOptions ?? tableClientOptions();
     this.#client =
       "connectionString" in target
         ? // Azurite speaks plain http on loopback (settings refuse other connection strings).
           TableClient.fromConnectionString(target.connectionString, target.tableName, {
             allowInsecureConnection: true,
-            ...target.clientOptions,
+            ...clientOptions,
           })
-        : new TableClient(target.endpoint, target.tableName, target.credential, target.clientOptions);
+        : new TableClient(target.endpoint, target.tableName, target.credential, clientOptions);
   }
 
   /** Creates the table once per process (it may already exist, e.g. created by the infrastructure stack). */

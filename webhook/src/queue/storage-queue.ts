@@ -4,6 +4,7 @@
 import type { TokenCredential } from "@azure/identity";
 import { type QueueClient, QueueServiceClient, type StoragePipelineOptions } from "@azure/storage-queue";
 import { encodeMessage, type DeliveryMessage } from "../delivery/message.js";
+import { queueCallTimeoutMs, queuePipelineOptions } from "../storage-limits.js";
 
 export type QueueTarget = { queueServiceUri: string; credential: TokenCredential } | { connectionString: string };
 
@@ -13,11 +14,11 @@ export const poisonQueueName = (queueName: string) => `${queueName}-poison`;
 /** A sent message lives as long as the queue allows (-1: no expiry), as the host's poison copies do. */
 const NEVER_EXPIRES = -1;
 
-// Bounded: the HTTP function answers within the sender's timeout even when the queue is unreachable.
-const PIPELINE: StoragePipelineOptions = { retryOptions: { maxTries: 3, tryTimeoutInMs: 3_000, retryDelayInMs: 100 } };
-
 /** `options` replaces the receiver's bounded retries (the operations CLI brings its own timeouts). */
-export function queueServiceFor(target: QueueTarget, options: StoragePipelineOptions = PIPELINE): QueueServiceClient {
+export function queueServiceFor(
+  target: QueueTarget,
+  options: StoragePipelineOptions = queuePipelineOptions(),
+): QueueServiceClient {
   return "connectionString" in target
     ? QueueServiceClient.fromConnectionString(target.connectionString, options)
     : new QueueServiceClient(target.queueServiceUri, target.credential, options);
@@ -34,17 +35,36 @@ export class StorageDeliveryQueue implements DeliveryQueue {
   readonly poison: QueueClient;
   #ready: Promise<void> | undefined;
 
+  /** `callTimeoutMs`: the longest one call may take, its retries included (storage-limits.ts). */
   constructor(
     service: QueueServiceClient,
     readonly name: string,
+    private readonly callTimeoutMs: number = queueCallTimeoutMs(),
   ) {
     this.client = service.getQueueClient(name);
     this.poison = service.getQueueClient(poisonQueueName(name));
   }
 
+  /** One queue call, ended after callTimeoutMs: the SDK sets no client-side timeout (a silent service would hang). */
+  async #bounded<T>(call: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+    const abortSignal = AbortSignal.timeout(this.callTimeoutMs);
+    try {
+      return await call(abortSignal);
+    } catch (err) {
+      if (abortSignal.aborted)
+        throw new Error(`queue ${this.name}: no answer within ${this.callTimeoutMs} ms (${this.client.url})`, {
+          cause: err,
+        });
+      throw err;
+    }
+  }
+
   /** Creates both queues once per process (they may exist already, created by the infrastructure stack). */
   ensureQueues(): Promise<void> {
-    this.#ready ??= Promise.all([this.client.createIfNotExists(), this.poison.createIfNotExists()]).then(
+    this.#ready ??= Promise.all([
+      this.#bounded((abortSignal) => this.client.createIfNotExists({ abortSignal })),
+      this.#bounded((abortSignal) => this.poison.createIfNotExists({ abortSignal })),
+    ]).then(
       () => undefined,
       (err: unknown) => {
         this.#ready = undefined;
@@ -56,6 +76,8 @@ export class StorageDeliveryQueue implements DeliveryQueue {
 
   async send(message: DeliveryMessage): Promise<void> {
     await this.ensureQueues();
-    await this.client.sendMessage(encodeMessage(message), { messageTimeToLive: NEVER_EXPIRES });
+    await this.#bounded((abortSignal) =>
+      this.client.sendMessage(encodeMessage(message), { messageTimeToLive: NEVER_EXPIRES, abortSignal }),
+    );
   }
 }

@@ -35,11 +35,15 @@ export function includeSectionFilter(section: string): string {
   return `section eq ${odataString(section)}`;
 }
 
-export const INCLUDE_SECTION_WARNING =
-  "an inclusion filter on section silently excludes documents not reprocessed since section was added (they hold null); prefer --exclude-section, or check `docs-index coverage` first";
+/** Why an inclusion filter on section is a trap, worded once: the CLI warns with it, MCP tools refuse with it. */
+export const SECTION_INCLUSION_RISK =
+  "an inclusion filter on section (section eq '…') silently excludes every document not reprocessed since section was added (their section is null)";
 
-export const PATH_PREFIX_REFUSAL =
-  "path-prefix filtering is not possible: the filter grammar has no string functions (no startswith/contains) and `path` is not searchable; restrict by app with --app (repo eq) or exclude sections with --exclude-section instead";
+export const INCLUDE_SECTION_WARNING = `${SECTION_INCLUSION_RISK}; prefer --exclude-section, or check \`docs-index coverage\` first`;
+
+/** Why a path prefix cannot be filtered on: the rule's one wording (the CLI and the MCP tools refuse with it). */
+export const PATH_PREFIX_IMPOSSIBLE =
+  "path-prefix filtering is not possible on this index: the filter grammar has no string functions (no startswith/contains) and path is neither filterable nor searchable";
 
 export interface QueryFilterOptions {
   app?: string;

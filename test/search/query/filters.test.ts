@@ -2,7 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decideDedup } from "../../../src/search/query/dedup-policy.js";
 import { buildRetrieveDocsRequest } from "../../../src/search/agentic/retrieve-docs.js";
-import { buildSearchDocsRequest, DEFAULT_SEARCH_DOCS_LIMITS } from "../../../src/search/query/search-docs.js";
+import {
+  buildSearchDocsRequest,
+  DEFAULT_SEARCH_DOCS_LIMITS,
+  PATH_PREFIX_REFUSAL,
+  SECTION_INCLUSION_REFUSAL,
+} from "../../../src/search/query/search-docs.js";
 import {
   agentQueryFilter,
   buildQueryFilter,
@@ -10,6 +15,8 @@ import {
   DEDUP_FILTER_TRANSITIONAL,
   INCLUDE_SECTION_WARNING,
   odataString,
+  PATH_PREFIX_IMPOSSIBLE,
+  SECTION_INCLUSION_RISK,
 } from "../../../src/search/query/filters.js";
 
 describe("query filters", () => {
@@ -49,5 +56,10 @@ describe("query filters", () => {
     expect(buildSearchDocsRequest(params, dedup).filter).toBe(human);
     expect(buildRetrieveDocsRequest(params, dedup, DEFAULT_SEARCH_DOCS_LIMITS, "ks").filter).toBe(human);
     expect(human).toBe(`(repo eq 'o''neil') and (section ne 'changelog') and (${DEDUP_FILTER_TRANSITIONAL})`);
+  });
+  it("words the section-inclusion and path-prefix rules once for the CLI and the MCP tools", () => {
+    expect(INCLUDE_SECTION_WARNING).toContain(SECTION_INCLUSION_RISK);
+    expect(SECTION_INCLUSION_REFUSAL.message).toContain(SECTION_INCLUSION_RISK);
+    expect(PATH_PREFIX_REFUSAL.message).toContain(PATH_PREFIX_IMPOSSIBLE);
   });
 });

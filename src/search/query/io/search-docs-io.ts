@@ -4,7 +4,7 @@
 import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { resolveServingIndex } from "../../io/alias-resolve.js";
 import { lastSuccessfulRunEnd, parseIndexerStatus, runInProgress } from "../../ops/indexer-status.js";
-import { decideDedup, NULL_FORMAT_FILTER, type FormatCoverageCheck } from "../dedup-policy.js";
+import { decideDedup, NULL_FORMAT_FILTER, type DedupDecision, type FormatCoverageCheck } from "../dedup-policy.js";
 import { unknownBecause, type Known, type Freshness, type ProvenanceFacts } from "../provenance.js";
 import type { Resolution } from "../../bluegreen/generations.js";
 import { searchDocsAnswer, type SearchDocsAnswer } from "../search-answer.js";
@@ -129,10 +129,40 @@ export async function readProvenanceFacts(
   return { index: names.index, serving, etag, freshness, apiVersion: names.apiVersion };
 }
 
+/** What every answer stands on: the dedup decision (from the format coverage check) and the provenance facts. */
+export interface AnswerBasis {
+  dedup: DedupDecision;
+  facts: ProvenanceFacts;
+}
+
+/** The answer basis from a coverage check and a provenance read (however the caller obtained them). */
+export async function answerBasis(
+  coverage: Promise<FormatCoverageCheck>,
+  facts: Promise<ProvenanceFacts>,
+): Promise<AnswerBasis> {
+  const [check, read] = await Promise.all([coverage, facts]);
+  return { dedup: decideDedup(check), facts: read };
+}
+
+/** One search_docs call on a given basis: the request built from `params`, run, and answered with provenance. */
+export async function answerSearchDocs(
+  search: SearchClient<AnyDoc>,
+  params: SearchDocsParams,
+  basis: AnswerBasis,
+  opts: { container: string; docsUrl: string; limits: SearchDocsLimits; now: () => Date },
+): Promise<SearchDocsAnswer> {
+  const outcome = await runSearchDocs(search, buildSearchDocsRequest(params, basis.dedup, opts.limits), {
+    container: opts.container,
+    docsUrl: opts.docsUrl,
+    snippetChars: opts.limits.snippetChars,
+  });
+  return searchDocsAnswer(outcome, basis.facts, basis.dedup, opts.now().toISOString());
+}
+
 /**
  * One search_docs call exactly as the MCP tool answers it, without the server's caching: the format coverage
- * check and the provenance read, then the request built from `params` and run. For one-off callers (the relevance
- * evaluation); the MCP server does the same with the checks re-read on a time to live.
+ * check and the provenance read, then {@link answerSearchDocs}. For one-off callers (the relevance evaluation);
+ * the MCP server reads the same basis with the checks re-read on a time to live.
  */
 export async function searchDocsOnce(
   clients: { indexClient: SearchIndexClient; indexerClient: SearchIndexerClient },
@@ -149,16 +179,14 @@ export async function searchDocsOnce(
 ): Promise<SearchDocsAnswer> {
   const search = clients.indexClient.getSearchClient<AnyDoc>(opts.index);
   const now = opts.now ?? (() => new Date());
-  const [coverage, facts] = await Promise.all([
+  const basis = await answerBasis(
     checkFormatCoverage(search, now()),
     readProvenanceFacts(clients, { index: opts.index, indexer: opts.indexer, apiVersion: opts.apiVersion }),
-  ]);
-  const dedup = decideDedup(coverage);
-  const limits = opts.limits ?? DEFAULT_SEARCH_DOCS_LIMITS;
-  const outcome = await runSearchDocs(search, buildSearchDocsRequest(params, dedup, limits), {
+  );
+  return answerSearchDocs(search, params, basis, {
     container: opts.container,
     docsUrl: opts.docsUrl,
-    snippetChars: limits.snippetChars,
+    limits: opts.limits ?? DEFAULT_SEARCH_DOCS_LIMITS,
+    now,
   });
-  return searchDocsAnswer(outcome, facts, dedup, now().toISOString());
 }

@@ -16,6 +16,7 @@ import {
   type SearchDocsParams,
   type SearchDocsRequest,
 } from "../search-docs.js";
+import { semanticUnavailableReason } from "../semantic-availability.js";
 import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "../search-hit.js";
 
 export type AnyDoc = Record<string, unknown>;
@@ -24,14 +25,6 @@ export interface SearchDocsOutcome {
   /** The request actually answered (a keyword request when semantic ranking was not available). */
   request: SearchDocsRequest;
   hits: SearchDocsHit[];
-}
-
-/** True for the service's refusal of a semantic query (semantic ranker off, no such configuration, free tier). */
-function semanticUnavailable(err: unknown): string | undefined {
-  const status = (err as { statusCode?: number }).statusCode;
-  if (status !== 400) return undefined;
-  const message = err instanceof Error ? err.message.split("\n")[0]! : "400";
-  return message.trim() || "400";
 }
 
 async function collect(
@@ -57,7 +50,8 @@ export async function runSearchDocs(
   try {
     return { request, hits: await collect(client, request, where) };
   } catch (err) {
-    const reason = request.mode === "semantic" ? semanticUnavailable(err) : undefined;
+    // Only the service saying semantic ranking is unavailable falls back; any other refusal is reported as it is.
+    const reason = request.mode === "semantic" ? semanticUnavailableReason(err) : undefined;
     if (reason === undefined) throw err;
     const keyword = asKeywordRequest(request, reason);
     return { request: keyword, hits: await collect(client, keyword, where) };

@@ -60,5 +60,9 @@ describe("DocsIndexBackend", () => {
     const after = await backend.searchDocs({ query: "setup" });
     expect(after.provenance.dedup_filter).toBe("format eq '.html'");
     expect(after.provenance.dedup_basis).toMatch(/none of 2 documents has a null format/);
+    // list_apps answers from the same read: same decision, same provenance facts.
+    const apps = await backend.listApps();
+    expect(apps.provenance.dedup_filter).toBe("format eq '.html'");
+    expect(apps.provenance.freshness_unknown_reason).toBe(after.provenance.freshness_unknown_reason);
   });
 });

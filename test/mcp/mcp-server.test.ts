@@ -125,6 +125,30 @@ describe("docs-index mcp over stdio", () => {
     expect(huge.notes.join(" ")).toMatch(/top 100000 is above the cap of 50: clamped to 50/);
   });
 
+  it("answers semantic mode as keyword only when the service says semantic ranking is unavailable", async () => {
+    const fault = { method: "POST", pathIncludes: "/docs/search", status: 400, times: 1 };
+    services.standIn.injectFault({
+      ...fault,
+      code: "FeatureNotSupportedInService",
+      message: "Semantic search is not enabled for this service.\r\nParameter name: queryType",
+    });
+    const fellBack = (await search(stdio, { query: "refunds", mode: "semantic" })) as SearchAnswer & { mode: string };
+    expect(fellBack.mode).toBe("keyword");
+    expect(fellBack.notes.join(" ")).toMatch(/semantic ranking is not available \(the semantic ranker is not enabled/);
+    services.standIn.injectFault({
+      ...fault,
+      code: "InvalidRequestParameter",
+      message: "Invalid expression: Syntax error at position 3.\r\nParameter name: $filter",
+    });
+    const refused = await call(stdio, "search_docs", { query: "refunds", mode: "semantic" });
+    expect(refused.isError).toBe(true);
+    const text = (refused.content as { text: string }[])[0]!.text;
+    expect(text).toMatch(
+      /refused the request \(400 InvalidRequestParameter\): Invalid expression.* Parameter name: \$filter/,
+    );
+    expect(text).not.toMatch(/retry later/);
+  });
+
   it("answers a section inclusion or a path prefix with a tool error saying what to use instead", async () => {
     const section = await call(stdio, "search_docs", { query: "refunds", section: "guides" });
     expect(section.isError).toBe(true);

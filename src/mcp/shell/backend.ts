@@ -4,7 +4,7 @@
 // a time however many calls arrive.
 import type { KnowledgeRetrievalClient, SearchClient } from "@azure/search-documents";
 import type { SearchClients } from "../../search/io/clients.js";
-import { coverageCheckDue, decideDedup, type FormatCoverageCheck } from "../../search/query/dedup-policy.js";
+import { coverageCheckDue, type FormatCoverageCheck } from "../../search/query/dedup-policy.js";
 import { documentRefFromUrl, type DocumentRef } from "../../search/query/document-ref.js";
 import { documentText, pageOf } from "../../search/query/document-text.js";
 import {
@@ -22,12 +22,17 @@ import {
   type RetrieveDocsParams,
 } from "../../search/agentic/retrieve-docs.js";
 import { readKnowledgeSourceIndex, retrieveFrom } from "../../search/io/knowledge-io.js";
-import { searchDocsAnswer } from "../../search/query/search-answer.js";
-import { buildSearchDocsRequest, SearchDocsRefusal, type SearchDocsParams } from "../../search/query/search-docs.js";
+import { SearchDocsRefusal, type SearchDocsParams } from "../../search/query/search-docs.js";
 import { isoTime, publicUrlOf } from "../../search/query/search-hit.js";
 import type { AppSummary } from "../../search/query/apps.js";
 import { findDocument, learnContainerBase, listApps } from "../../search/query/io/documents-io.js";
-import { checkFormatCoverage, readProvenanceFacts, runSearchDocs } from "../../search/query/io/search-docs-io.js";
+import {
+  answerBasis,
+  answerSearchDocs,
+  checkFormatCoverage,
+  readProvenanceFacts,
+  type AnswerBasis,
+} from "../../search/query/io/search-docs-io.js";
 import type { ToolLimits } from "../core/limits.js";
 
 export interface BackendOptions {
@@ -120,37 +125,34 @@ export class DocsIndexBackend {
     await Promise.all([this.coverage.get(), this.facts.get(), this.knowledgeSourceIndex?.get()]);
   }
 
+  /** The one read of the facts behind every answer (coverage → dedup decision, provenance facts), each cached. */
+  private basis(): Promise<AnswerBasis> {
+    return answerBasis(this.coverage.get(), this.facts.get());
+  }
+
+  private answeredAt(): string {
+    return new Date(this.now()).toISOString();
+  }
+
   private async provenance(filter: string | null): Promise<{ provenance: Provenance; dedupFilter: string }> {
-    const [coverage, facts] = await Promise.all([this.coverage.get(), this.facts.get()]);
-    const dedup = decideDedup(coverage);
-    return {
-      provenance: buildProvenance(facts, dedup, filter, new Date(this.now()).toISOString()),
-      dedupFilter: dedup.filter,
-    };
+    const { dedup, facts } = await this.basis();
+    return { provenance: buildProvenance(facts, dedup, filter, this.answeredAt()), dedupFilter: dedup.filter };
   }
 
   async searchDocs(params: SearchDocsParams) {
-    const [coverage, facts] = await Promise.all([this.coverage.get(), this.facts.get()]);
-    const dedup = decideDedup(coverage);
-    const request = buildSearchDocsRequest(params, dedup, this.options.limits);
-    const outcome = await runSearchDocs(this.search, request, {
+    return answerSearchDocs(this.search, params, await this.basis(), {
       container: this.options.container,
       docsUrl: this.options.docsUrl,
-      snippetChars: this.options.limits.snippetChars,
+      limits: this.options.limits,
+      now: () => new Date(this.now()),
     });
-    return searchDocsAnswer(outcome, facts, dedup, new Date(this.now()).toISOString());
   }
 
   async retrieveDocs(params: RetrieveDocsParams): Promise<RetrieveDocsAnswer> {
     const knowledge = this.options.knowledge;
     if (!knowledge || !this.knowledgeSourceIndex)
       throw new SearchDocsRefusal("retrieve_docs", "agentic retrieval is off for this environment", "use search_docs");
-    const [coverage, facts, sourceIndex] = await Promise.all([
-      this.coverage.get(),
-      this.facts.get(),
-      this.knowledgeSourceIndex.get(),
-    ]);
-    const dedup = decideDedup(coverage);
+    const [{ dedup, facts }, sourceIndex] = await Promise.all([this.basis(), this.knowledgeSourceIndex.get()]);
     const request = buildRetrieveDocsRequest(params, dedup, this.options.limits, knowledge.knowledgeSource);
     const response = await retrieveFrom(knowledge.client, request.body);
     const results = retrieveDocsHits(response.references, retrievedPassages(response.response), {
@@ -169,7 +171,7 @@ export class DocsIndexBackend {
         { knowledgeBase: knowledge.knowledgeBase, knowledgeSource: knowledge.knowledgeSource, sourceIndex },
         dedup,
         request.filter,
-        new Date(this.now()).toISOString(),
+        this.answeredAt(),
       ),
     };
   }

@@ -1,9 +1,11 @@
 // The MCP server: the tools (retrieve_docs only where agentic retrieval is on) on the official SDK's McpServer, each answering with structuredContent (per
 // its outputSchema) and a text rendering. A refused request (section inclusion, path prefix, bad reference) is a
-// tool error saying what to use instead; a service failure is a tool error naming what failed.
+// tool error saying what to use instead; a request the service refuses (400) is a tool error saying what was
+// wrong; a service failure is a tool error naming what failed.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { SearchDocsRefusal } from "../../search/query/search-docs.js";
+import { serviceMessage } from "../../search/query/semantic-availability.js";
 import {
   GET_DOC_DESCRIPTION,
   LIST_APPS_DESCRIPTION,
@@ -44,7 +46,13 @@ async function answer<T extends object>(
     return { structuredContent: value as Record<string, unknown>, content: render(value) };
   } catch (err) {
     if (err instanceof SearchDocsRefusal) return toolError(err.message);
-    const status = (err as { statusCode?: number }).statusCode;
+    const { statusCode: status, code } = err as { statusCode?: number; code?: string };
+    if (status === 400) {
+      // The request itself was refused (a semantic query the service cannot serve never gets here: it falls back).
+      const refused = `${tool} failed: the search service refused the request (400${code ? ` ${code}` : ""}): ${serviceMessage(err)}`;
+      log(refused);
+      return toolError(`${refused}. Retrying the same arguments fails again: change what the message names`);
+    }
     const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
     log(`${tool} failed: ${status ? `${status} ` : ""}${message}`);
     const what = status ? `the search service answered ${status}` : "no answer from the search service";

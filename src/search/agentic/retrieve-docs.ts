@@ -4,9 +4,8 @@
 // searchIndex source's filterAddOn. The references come back as search_docs-shaped hits: public URL, app,
 // section and a bounded snippet of the passage the knowledge base extracted. Pure.
 import type { DedupDecision } from "../query/dedup-policy.js";
-import { andFilters } from "../query/filters.js";
 import type { RetrieveProvenance } from "../query/provenance.js";
-import { effectiveTop, refuseUnsupported, searchDocsClauses, type SearchDocsLimits } from "../query/search-docs.js";
+import { effectiveTop, refuseUnsupported, searchDocsFilter, type SearchDocsLimits } from "../query/search-docs.js";
 import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "../query/search-hit.js";
 import { buildRetrieveRequest, type RetrieveRequest } from "./retrieve.js";
 
@@ -40,7 +39,7 @@ export function buildRetrieveDocsRequest(
 ): RetrieveDocsRequest {
   refuseUnsupported(params);
   const { top, note } = effectiveTop(params.top, limits);
-  const filter = andFilters(searchDocsClauses(params, dedup))!;
+  const { filter } = searchDocsFilter(params, dedup);
   const body = buildRetrieveRequest({
     intents: [params.query, ...(params.intents ?? [])],
     knowledgeSourceName,

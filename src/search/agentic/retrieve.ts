@@ -1,23 +1,8 @@
 // Retrieval through the knowledge base that follows the query rules: the request always carries the dedup filter
-// (and any --app / --exclude-section clauses, src/search/query/filters.ts) as the searchIndex source's
-// `filterAddOn`, because a knowledge source has no filter of its own in 2026-04-01; intents because the base has
-// no model. References become hits with public URLs from the source data the knowledge source returns. Pure.
-import { buildQueryFilter, type DedupMode } from "../query/filters.js";
+// (and any --app / --exclude-section clauses; agentQueryFilter in ../query/filters.ts) as the searchIndex
+// source's `filterAddOn`, because a knowledge source has no filter of its own in 2026-04-01; intents because the
+// base has no model. References become hits with public URLs from the source data the knowledge source returns. Pure.
 import { toHit, type QueryHit } from "../query/hits.js";
-
-export interface RetrieveFilterOptions {
-  app?: string;
-  excludeSections?: readonly string[];
-  /** `off` is not offered: every retrieve sends a dedup filter. */
-  dedup: Exclude<DedupMode, "off">;
-}
-
-/** The `filterAddOn` of every retrieve: the clauses and-ed, the dedup filter always among them. */
-export function retrieveFilter(options: RetrieveFilterOptions): { filter: string; clauses: string[] } {
-  const built = buildQueryFilter({ app: options.app, excludeSections: options.excludeSections, dedup: options.dedup });
-  // buildQueryFilter adds the dedup clause for every mode but "off", so a filter is always there.
-  return { filter: built.filter!, clauses: built.clauses };
-}
 
 /** The 2026-04-01 retrieve body (structurally the SDK's KnowledgeBaseRetrievalRequest). */
 export interface RetrieveRequest {

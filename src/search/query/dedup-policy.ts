@@ -2,7 +2,7 @@
 // is verified that no document holds a null `format`, then `format eq '.html'`. The verification is a count
 // query (`format eq null`, `$count`, nothing downloaded), repeated when it is older than a time to live.
 // Pure: the shell runs the count and passes its outcome in.
-import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL, type DedupMode } from "./filters.js";
+import { dedupFilter, type DedupMode } from "./filters.js";
 
 /** The count query that verifies `format` coverage. */
 export const NULL_FORMAT_FILTER = "format eq null";
@@ -25,7 +25,7 @@ export function decideDedup(check: FormatCoverageCheck): DedupDecision {
   if (check.kind === "counted" && check.total > 0 && check.nullFormat === 0)
     return {
       mode: "strict",
-      filter: DEDUP_FILTER_STRICT,
+      filter: dedupFilter("strict"),
       basis: `verified at ${check.checkedAt}: none of ${check.total} documents has a null format`,
       checkedAt: check.checkedAt,
     };
@@ -39,7 +39,7 @@ export function decideDedup(check: FormatCoverageCheck): DedupDecision {
         : "format coverage not checked yet; the transitional filter keeps unprocessed documents";
   return {
     mode: "transitional",
-    filter: DEDUP_FILTER_TRANSITIONAL,
+    filter: dedupFilter("transitional"),
     basis,
     checkedAt: check.kind === "not-checked" ? null : check.checkedAt,
   };
@@ -47,7 +47,7 @@ export function decideDedup(check: FormatCoverageCheck): DedupDecision {
 
 /** The decision when the caller chose the mode (`docs-index retrieve --dedup`): no coverage check behind it. */
 export function chosenDedup(mode: Exclude<DedupMode, "off">, basis: string): DedupDecision {
-  return { mode, filter: mode === "strict" ? DEDUP_FILTER_STRICT : DEDUP_FILTER_TRANSITIONAL, basis, checkedAt: null };
+  return { mode, filter: dedupFilter(mode), basis, checkedAt: null };
 }
 
 /** True when the check should be run again (never run, or older than `ttlMs` at `now`). */

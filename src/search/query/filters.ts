@@ -14,6 +14,8 @@ export const DEDUP_FILTER_STRICT = "format eq '.html'";
 
 export type DedupMode = "transitional" | "strict" | "off";
 
+export function dedupFilter(mode: Exclude<DedupMode, "off">): string;
+export function dedupFilter(mode: DedupMode): string | undefined;
 export function dedupFilter(mode: DedupMode): string | undefined {
   return mode === "off" ? undefined : mode === "strict" ? DEDUP_FILTER_STRICT : DEDUP_FILTER_TRANSITIONAL;
 }
@@ -33,11 +35,15 @@ export function includeSectionFilter(section: string): string {
   return `section eq ${odataString(section)}`;
 }
 
-export const INCLUDE_SECTION_WARNING =
-  "an inclusion filter on section silently excludes documents not reprocessed since section was added (they hold null); prefer --exclude-section, or check `docs-index coverage` first";
+/** Why an inclusion filter on section is a trap, worded once: the CLI warns with it, MCP tools refuse with it. */
+export const SECTION_INCLUSION_RISK =
+  "an inclusion filter on section (section eq '…') silently excludes every document not reprocessed since section was added (their section is null)";
 
-export const PATH_PREFIX_REFUSAL =
-  "path-prefix filtering is not possible: the filter grammar has no string functions (no startswith/contains) and `path` is not searchable; restrict by app with --app (repo eq) or exclude sections with --exclude-section instead";
+export const INCLUDE_SECTION_WARNING = `${SECTION_INCLUSION_RISK}; prefer --exclude-section, or check \`docs-index coverage\` first`;
+
+/** Why a path prefix cannot be filtered on: the rule's one wording (the CLI and the MCP tools refuse with it). */
+export const PATH_PREFIX_IMPOSSIBLE =
+  "path-prefix filtering is not possible on this index: the filter grammar has no string functions (no startswith/contains) and path is neither filterable nor searchable";
 
 export interface QueryFilterOptions {
   app?: string;
@@ -62,6 +68,11 @@ export function andFilters(clauses: readonly string[]): string | undefined {
   return clauses.map((c) => `(${c})`).join(" and ");
 }
 
+/**
+ * The one composition of the request-level `$filter`: app, section inclusion, excluded sections (deduplicated),
+ * then the dedup filter, in that order. Used by `docs-index query` and, through {@link agentQueryFilter}, by
+ * search_docs, retrieve_docs, `docs-index retrieve` and the relevance evaluation.
+ */
 export function buildQueryFilter(options: QueryFilterOptions): BuiltFilter {
   const clauses: string[] = [];
   const warnings: string[] = [];
@@ -74,4 +85,18 @@ export function buildQueryFilter(options: QueryFilterOptions): BuiltFilter {
   const dedup = dedupFilter(options.dedup);
   if (dedup !== undefined) clauses.push(dedup);
   return { filter: andFilters(clauses), clauses, warnings };
+}
+
+/** What agents may restrict by: no section inclusion, and a dedup filter is always sent. */
+export interface AgentFilterOptions {
+  app?: string;
+  excludeSections?: readonly string[];
+  dedup: Exclude<DedupMode, "off">;
+}
+
+/** The `$filter` (or `filterAddOn`) of every agent-facing request: {@link buildQueryFilter}, never without dedup. */
+export function agentQueryFilter(options: AgentFilterOptions): { filter: string; clauses: string[] } {
+  const built = buildQueryFilter({ app: options.app, excludeSections: options.excludeSections, dedup: options.dedup });
+  // The dedup clause is there for every mode but "off", which the type rules out, so the filter is never empty.
+  return { filter: built.filter!, clauses: built.clauses };
 }

@@ -2,7 +2,7 @@
 // the SDK's search text and options out. Every filter clause comes from filters.ts (values quoted and escaped
 // there); there is no way to pass raw OData. Pure.
 import type { SearchOptions } from "@azure/search-documents";
-import { andFilters, appFilter, excludeSectionFilter } from "./filters.js";
+import { agentQueryFilter, PATH_PREFIX_IMPOSSIBLE, SECTION_INCLUSION_RISK } from "./filters.js";
 import type { DedupDecision } from "./dedup-policy.js";
 
 /** The parameters of `search_docs`, with the tool's names. */
@@ -71,13 +71,13 @@ export class SearchDocsRefusal extends Error {
 
 export const SECTION_INCLUSION_REFUSAL = new SearchDocsRefusal(
   "section",
-  "an inclusion filter on section (section eq '…') silently drops every document not reprocessed since section was added (their section is null), so results would be incomplete without any sign of it",
+  `${SECTION_INCLUSION_RISK}, so results would be incomplete without any sign of it`,
   "leave out the sections you do not want with exclude_sections (section ne '…' keeps those documents), and/or restrict to an app with app; list_apps shows the sections seen per app",
 );
 
 export const PATH_PREFIX_REFUSAL = new SearchDocsRefusal(
   "path_prefix",
-  "path-prefix filtering is not possible on this index: the filter grammar has no string functions (no startswith) and path is neither filterable nor searchable",
+  PATH_PREFIX_IMPOSSIBLE,
   "restrict to an app with app (the first folder of the path) and leave out sections with exclude_sections; get_doc fetches one known page by its URL",
 );
 
@@ -108,13 +108,9 @@ export function effectiveTop(requested: number | undefined, limits: SearchDocsLi
   return { top: requested };
 }
 
-/** The filter clauses for the typed restrictions plus the dedup filter, in a fixed order. */
-export function searchDocsClauses(params: Pick<SearchDocsParams, "app" | "exclude_sections">, dedup: DedupDecision) {
-  const clauses: string[] = [];
-  if (params.app !== undefined) clauses.push(appFilter(params.app));
-  for (const section of new Set(params.exclude_sections ?? [])) clauses.push(excludeSectionFilter(section));
-  clauses.push(dedup.filter);
-  return clauses;
+/** The `$filter` for the typed restrictions plus the dedup filter (composed by filters.ts, quoted and escaped there). */
+export function searchDocsFilter(params: Pick<SearchDocsParams, "app" | "exclude_sections">, dedup: DedupDecision) {
+  return agentQueryFilter({ app: params.app, excludeSections: params.exclude_sections, dedup: dedup.mode });
 }
 
 /**
@@ -128,8 +124,7 @@ export function buildSearchDocsRequest(
 ): SearchDocsRequest {
   refuseUnsupported(params);
   const { top, note } = effectiveTop(params.top, limits);
-  const clauses = searchDocsClauses(params, dedup);
-  const filter = andFilters(clauses)!;
+  const { filter, clauses } = searchDocsFilter(params, dedup);
   const mode = params.mode ?? "keyword";
   const base: SearchOptions<Record<string, unknown>> = {
     filter,

@@ -1,11 +1,22 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { decideDedup } from "../../../src/search/query/dedup-policy.js";
+import { buildRetrieveDocsRequest } from "../../../src/search/agentic/retrieve-docs.js";
 import {
+  buildSearchDocsRequest,
+  DEFAULT_SEARCH_DOCS_LIMITS,
+  PATH_PREFIX_REFUSAL,
+  SECTION_INCLUSION_REFUSAL,
+} from "../../../src/search/query/search-docs.js";
+import {
+  agentQueryFilter,
   buildQueryFilter,
   DEDUP_FILTER_STRICT,
   DEDUP_FILTER_TRANSITIONAL,
   INCLUDE_SECTION_WARNING,
   odataString,
+  PATH_PREFIX_IMPOSSIBLE,
+  SECTION_INCLUSION_RISK,
 } from "../../../src/search/query/filters.js";
 
 describe("query filters", () => {
@@ -35,5 +46,20 @@ describe("query filters", () => {
     const built = buildQueryFilter({ section: "guides", dedup: "off" });
     expect(built.filter).toBe("section eq 'guides'");
     expect(built.warnings).toEqual([INCLUDE_SECTION_WARNING]);
+  });
+  it("composes the same filter for the query command, search_docs and retrieve_docs", () => {
+    const dedup = decideDedup({ kind: "not-checked" });
+    const restrictions = { app: "o'neil", excludeSections: ["changelog", "changelog"] };
+    const human = buildQueryFilter({ ...restrictions, dedup: dedup.mode }).filter;
+    expect(agentQueryFilter({ ...restrictions, dedup: dedup.mode }).filter).toBe(human);
+    const params = { query: "q", app: restrictions.app, exclude_sections: restrictions.excludeSections };
+    expect(buildSearchDocsRequest(params, dedup).filter).toBe(human);
+    expect(buildRetrieveDocsRequest(params, dedup, DEFAULT_SEARCH_DOCS_LIMITS, "ks").filter).toBe(human);
+    expect(human).toBe(`(repo eq 'o''neil') and (section ne 'changelog') and (${DEDUP_FILTER_TRANSITIONAL})`);
+  });
+  it("words the section-inclusion and path-prefix rules once for the CLI and the MCP tools", () => {
+    expect(INCLUDE_SECTION_WARNING).toContain(SECTION_INCLUSION_RISK);
+    expect(SECTION_INCLUSION_REFUSAL.message).toContain(SECTION_INCLUSION_RISK);
+    expect(PATH_PREFIX_REFUSAL.message).toContain(PATH_PREFIX_IMPOSSIBLE);
   });
 });

@@ -13,6 +13,7 @@ import { buildProvenance, buildRetrieveProvenance, unknownBecause } from "../../
 import { documentRefFromUrl, containerBaseOf, blobUrlFor } from "../../../src/search/query/document-ref.js";
 import { boundText, documentText, pageOf } from "../../../src/search/query/document-text.js";
 import { appSummary } from "../../../src/search/query/apps.js";
+import { semanticUnavailableReason } from "../../../src/search/query/semantic-availability.js";
 
 const transitional = decideDedup({ kind: "counted", nullFormat: 3, total: 10, checkedAt: "2026-11-25T10:00:00.000Z" });
 const strict = decideDedup({ kind: "counted", nullFormat: 0, total: 10, checkedAt: "2026-11-25T10:00:00.000Z" });
@@ -69,6 +70,41 @@ describe("search_docs request", () => {
     expect(k.mode).toBe("keyword");
     expect(k.notes.at(-1)).toMatch(/semantic ranker disabled/);
     expect(k.filter).toBe(r.filter);
+  });
+});
+
+describe("semantic availability", () => {
+  const refusal = (statusCode: number, code: string, message: string) =>
+    Object.assign(new Error(message), { statusCode, code });
+  it("falls back only when the service says semantic ranking is unavailable", () => {
+    const off = refusal(
+      400,
+      "FeatureNotSupportedInService",
+      "Semantic search is not enabled for this service.\r\nParameter name: queryType",
+    );
+    expect(semanticUnavailableReason(off)).toMatch(/^the semantic ranker is not enabled .*Parameter name: queryType$/);
+    const unknown = refusal(
+      400,
+      "InvalidRequestParameter",
+      "Unknown semantic configuration 'default'.\r\nParameter name: semanticConfiguration",
+    );
+    expect(semanticUnavailableReason(unknown)).toMatch(/^the index has no such semantic configuration/);
+    const detail = Object.assign(refusal(400, "FeatureNotSupportedInService", "x"), {
+      response: { parsedBody: { error: { details: [{ code: "SemanticQueriesNotAvailable" }] } } },
+    });
+    expect(semanticUnavailableReason(detail)).toBeDefined();
+  });
+  it("does not fall back on any other failure", () => {
+    expect(
+      semanticUnavailableReason(
+        refusal(400, "InvalidRequestParameter", "Invalid expression.\r\nParameter name: $filter"),
+      ),
+    ).toBeUndefined();
+    expect(semanticUnavailableReason(refusal(400, "", "Semantic query too long"))).toBeUndefined();
+    expect(
+      semanticUnavailableReason(refusal(503, "ServiceUnavailable", "Semantic search is not available")),
+    ).toBeUndefined();
+    expect(semanticUnavailableReason(new Error("ECONNREFUSED"))).toBeUndefined();
   });
 });
 

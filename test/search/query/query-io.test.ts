@@ -7,6 +7,7 @@ import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
 import { decideDedup } from "../../../src/search/query/dedup-policy.js";
 import { documentRefFromUrl } from "../../../src/search/query/document-ref.js";
 import { buildSearchDocsRequest } from "../../../src/search/query/search-docs.js";
+import { SEMANTIC_RANKER_OFF } from "../../../src/search/query/semantic-availability.js";
 import {
   checkFormatCoverage,
   readProvenanceFacts,
@@ -81,25 +82,47 @@ describe("query core I/O", () => {
     );
     expect(app.hits.map((x) => x.url)).toEqual(["https://docs.example.com/payments/guides/refunds"]);
   });
-  it("answers a semantic query the service refuses as keyword, and says so", async () => {
+  it("answers a semantic query as keyword, and says so, when the service says semantic ranking is unavailable", async () => {
+    const dedup = decideDedup(await checkFormatCoverage(h.search));
+    const semantic = buildSearchDocsRequest({ query: "refund", mode: "semantic" }, dedup);
+    h.standIn.injectFault({
+      method: "POST",
+      pathIncludes: "/docs/search",
+      status: 400,
+      code: SEMANTIC_RANKER_OFF.code,
+      message: "Semantic search is not enabled for this service.\r\nParameter name: queryType",
+      times: 1,
+    });
+    const off = await runSearchDocs(h.search, semantic, where);
+    expect(off.request.mode).toBe("keyword");
+    expect(off.request.notes.join(" ")).toMatch(
+      /semantic ranking is not available \(the semantic ranker is not enabled on the search service: Semantic search is not enabled/,
+    );
+    expect(off.hits.length).toBeGreaterThan(0);
+    // No such semantic configuration: the stand-in's own 400, as the service words it.
+    const missing = {
+      ...semantic,
+      options: { ...semantic.options, semanticSearchOptions: { configurationName: "nope" } },
+    };
+    const unconfigured = await runSearchDocs(h.search, missing, where);
+    expect(unconfigured.request.mode).toBe("keyword");
+    expect(unconfigured.request.notes.join(" ")).toMatch(
+      /no such semantic configuration: Unknown semantic configuration 'nope'/,
+    );
+  });
+  it("reports any other 400 to a semantic query as it is, without falling back", async () => {
     const dedup = decideDedup(await checkFormatCoverage(h.search));
     h.standIn.injectFault({
       method: "POST",
       pathIncludes: "/docs/search",
       status: 400,
-      message: "Semantic search is not enabled",
+      code: "InvalidRequestParameter",
+      message: "Invalid expression: Syntax error at position 3.\r\nParameter name: $filter",
       times: 1,
     });
-    const outcome = await runSearchDocs(
-      h.search,
-      buildSearchDocsRequest({ query: "refund", mode: "semantic" }, dedup),
-      where,
-    );
-    expect(outcome.request.mode).toBe("keyword");
-    expect(outcome.request.notes.join(" ")).toMatch(
-      /semantic ranking is not available \(Semantic search is not enabled\)/,
-    );
-    expect(outcome.hits.length).toBeGreaterThan(0);
+    await expect(
+      runSearchDocs(h.search, buildSearchDocsRequest({ query: "refund", mode: "semantic" }, dedup), where),
+    ).rejects.toMatchObject({ statusCode: 400, code: "InvalidRequestParameter" });
   });
   it("says unknown, with the reason, when the identity may not read definitions", async () => {
     registerDatasourceAndIndexer(h.standIn, [execution({ status: "success", endTime: "2026-11-25T09:00:00.000Z" })]);

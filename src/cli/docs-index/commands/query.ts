@@ -4,7 +4,7 @@ import { Option } from "commander";
 import type { SearchOptions } from "@azure/search-documents";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { buildQueryFilter, PATH_PREFIX_REFUSAL, type DedupMode } from "../../../search/query/filters.js";
+import { buildQueryFilter, PATH_PREFIX_IMPOSSIBLE, type DedupMode } from "../../../search/query/filters.js";
 import { HIT_SELECT, toHit, type QueryHit } from "../../../search/query/hits.js";
 import { searchClient, type AnyDoc } from "../../../search/io/search-io.js";
 import { integerIn } from "../common/options.js";
@@ -59,7 +59,10 @@ export const queryCommand: CommandModule = {
       .action(
         run(async (ctx, text: string, opts: QueryOptions) => {
           if (opts.pathPrefix !== undefined)
-            throw new CliError(`--path-prefix refused: ${PATH_PREFIX_REFUSAL}`, ExitCode.Usage);
+            throw new CliError(
+              `--path-prefix refused: ${PATH_PREFIX_IMPOSSIBLE}; restrict by app with --app (repo eq) or leave out sections with --exclude-section instead`,
+              ExitCode.Usage,
+            );
           const built = buildQueryFilter({
             app: opts.app,
             excludeSections: opts.excludeSection,

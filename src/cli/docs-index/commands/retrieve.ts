@@ -4,7 +4,8 @@
 import { Option } from "commander";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { buildRetrieveRequest, referencesToResults, retrieveFilter } from "../../../search/agentic/retrieve.js";
+import { buildRetrieveRequest, referencesToResults } from "../../../search/agentic/retrieve.js";
+import { agentQueryFilter } from "../../../search/query/filters.js";
 import { buildRetrieveProvenance } from "../../../search/query/provenance.js";
 import { chosenDedup } from "../../../search/query/dedup-policy.js";
 import { readProvenanceFacts } from "../../../search/query/io/search-docs-io.js";
@@ -70,7 +71,11 @@ export const retrieveCommand: CommandModule = {
               ExitCode.Usage,
               "Set search.agentic_retrieval: true and deploy, or use `docs-index query`.",
             );
-          const { filter } = retrieveFilter({ app: opts.app, excludeSections: opts.excludeSection, dedup: opts.dedup });
+          const { filter } = agentQueryFilter({
+            app: opts.app,
+            excludeSections: opts.excludeSection,
+            dedup: opts.dedup,
+          });
           const request = buildRetrieveRequest({
             intents: [text, ...opts.intent],
             knowledgeSourceName: search.knowledge_source_name,

@@ -6,7 +6,7 @@ import { resolveServingIndex } from "../../io/alias-resolve.js";
 import { parseIndexerStatus, runInProgress } from "../../ops/indexer-status.js";
 import { lastServingSuccessEnd } from "../../bluegreen/serving-runs.js";
 import { readServingRuns } from "../../io/serving-runs-io.js";
-import { decideDedup, NULL_FORMAT_FILTER, type FormatCoverageCheck } from "../dedup-policy.js";
+import { decideDedup, NULL_FORMAT_FILTER, type DedupDecision, type FormatCoverageCheck } from "../dedup-policy.js";
 import { unknownBecause, type Known, type Freshness, type ProvenanceFacts } from "../provenance.js";
 import type { Resolution } from "../../bluegreen/generations.js";
 import { searchDocsAnswer, type SearchDocsAnswer } from "../search-answer.js";
@@ -18,6 +18,7 @@ import {
   type SearchDocsParams,
   type SearchDocsRequest,
 } from "../search-docs.js";
+import { semanticUnavailableReason } from "../semantic-availability.js";
 import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "../search-hit.js";
 
 export type AnyDoc = Record<string, unknown>;
@@ -26,14 +27,6 @@ export interface SearchDocsOutcome {
   /** The request actually answered (a keyword request when semantic ranking was not available). */
   request: SearchDocsRequest;
   hits: SearchDocsHit[];
-}
-
-/** True for the service's refusal of a semantic query (semantic ranker off, no such configuration, free tier). */
-function semanticUnavailable(err: unknown): string | undefined {
-  const status = (err as { statusCode?: number }).statusCode;
-  if (status !== 400) return undefined;
-  const message = err instanceof Error ? err.message.split("\n")[0]! : "400";
-  return message.trim() || "400";
 }
 
 async function collect(
@@ -59,7 +52,8 @@ export async function runSearchDocs(
   try {
     return { request, hits: await collect(client, request, where) };
   } catch (err) {
-    const reason = request.mode === "semantic" ? semanticUnavailable(err) : undefined;
+    // Only the service saying semantic ranking is unavailable falls back; any other refusal is reported as it is.
+    const reason = request.mode === "semantic" ? semanticUnavailableReason(err) : undefined;
     if (reason === undefined) throw err;
     const keyword = asKeywordRequest(request, reason);
     return { request: keyword, hits: await collect(client, keyword, where) };
@@ -138,10 +132,40 @@ export async function readProvenanceFacts(
   return { index: names.index, serving, etag, freshness, apiVersion: names.apiVersion };
 }
 
+/** What every answer stands on: the dedup decision (from the format coverage check) and the provenance facts. */
+export interface AnswerBasis {
+  dedup: DedupDecision;
+  facts: ProvenanceFacts;
+}
+
+/** The answer basis from a coverage check and a provenance read (however the caller obtained them). */
+export async function answerBasis(
+  coverage: Promise<FormatCoverageCheck>,
+  facts: Promise<ProvenanceFacts>,
+): Promise<AnswerBasis> {
+  const [check, read] = await Promise.all([coverage, facts]);
+  return { dedup: decideDedup(check), facts: read };
+}
+
+/** One search_docs call on a given basis: the request built from `params`, run, and answered with provenance. */
+export async function answerSearchDocs(
+  search: SearchClient<AnyDoc>,
+  params: SearchDocsParams,
+  basis: AnswerBasis,
+  opts: { container: string; docsUrl: string; limits: SearchDocsLimits; now: () => Date },
+): Promise<SearchDocsAnswer> {
+  const outcome = await runSearchDocs(search, buildSearchDocsRequest(params, basis.dedup, opts.limits), {
+    container: opts.container,
+    docsUrl: opts.docsUrl,
+    snippetChars: opts.limits.snippetChars,
+  });
+  return searchDocsAnswer(outcome, basis.facts, basis.dedup, opts.now().toISOString());
+}
+
 /**
  * One search_docs call exactly as the MCP tool answers it, without the server's caching: the format coverage
- * check and the provenance read, then the request built from `params` and run. For one-off callers (the relevance
- * evaluation); the MCP server does the same with the checks re-read on a time to live.
+ * check and the provenance read, then {@link answerSearchDocs}. For one-off callers (the relevance evaluation);
+ * the MCP server reads the same basis with the checks re-read on a time to live.
  */
 export async function searchDocsOnce(
   clients: { indexClient: SearchIndexClient; indexerClient: SearchIndexerClient },
@@ -158,16 +182,14 @@ export async function searchDocsOnce(
 ): Promise<SearchDocsAnswer> {
   const search = clients.indexClient.getSearchClient<AnyDoc>(opts.index);
   const now = opts.now ?? (() => new Date());
-  const [coverage, facts] = await Promise.all([
+  const basis = await answerBasis(
     checkFormatCoverage(search, now()),
     readProvenanceFacts(clients, { index: opts.index, indexer: opts.indexer, apiVersion: opts.apiVersion }),
-  ]);
-  const dedup = decideDedup(coverage);
-  const limits = opts.limits ?? DEFAULT_SEARCH_DOCS_LIMITS;
-  const outcome = await runSearchDocs(search, buildSearchDocsRequest(params, dedup, limits), {
+  );
+  return answerSearchDocs(search, params, basis, {
     container: opts.container,
     docsUrl: opts.docsUrl,
-    snippetChars: limits.snippetChars,
+    limits: opts.limits ?? DEFAULT_SEARCH_DOCS_LIMITS,
+    now,
   });
-  return searchDocsAnswer(outcome, facts, dedup, now().toISOString());
 }

@@ -290,14 +290,15 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     );
 
     figures.blueGreen = {};
-    await runBlueGreenSteps({
+    const blueGreen = {
       steps,
       figures: figures.blueGreen,
       cli,
       indexClient: need().indexClient,
-      print: (text) => steps.print(text),
+      print: (text: string) => steps.print(text),
       propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,
-    });
+    };
+    await runBlueGreenSteps(blueGreen);
 
     await runRelevanceSteps({
       steps,
@@ -316,14 +317,7 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       waitRun,
     });
 
-    await runPruneStep({
-      steps,
-      figures: figures.blueGreen,
-      cli,
-      indexClient: need().indexClient,
-      print: (text) => steps.print(text),
-      propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,
-    });
+    await runPruneStep(blueGreen);
 
     await steps.run("webhook", "Post a sample webhook to the local receiver", async () => {
       const sent = await postSampleWebhook(azurite!, { keep: Boolean(options.keep) });

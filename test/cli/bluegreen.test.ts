@@ -143,6 +143,8 @@ describe("docs-index and the alias", () => {
     const refused = await cli("deploy", "--prune", "--definitions", searchableFieldDefinitions(), ...FAST);
     expect(refused.code).toBe(4);
     expect(refused.stderr).toMatch(/refusing to delete the generations of docs-index .*no TTY and no --yes/);
+    // What is confirmed is shown first: the plan, then the prompt's refusal.
+    expect(refused.stderr).toMatch(/^Plan: .*\n[^]*refusing to delete the generations/m);
     expect(refused.stderr).not.toMatch(/starting a run/);
     expect(writesSince(world.standIn, mark)).toEqual([]);
     expect([...world.standIn.state.indexes.keys()].sort()).toEqual(["docs-index-1", "docs-index-2", "docs-index-3"]);

@@ -12,7 +12,7 @@ export function renderDeploymentPlan(d: Pick<Deployment, "plan" | "blueGreen">, 
   return renderPlan(d.plan, colors, d.blueGreen ? blueGreenRendering(d.blueGreen) : undefined);
 }
 
-/** What the deploy did. A blue/green rebuild's plan was shown with its confirmation (stderr): not repeated. */
+/** What the deploy did. A blue/green rebuild's plan was shown before its first write (stderr): not repeated. */
 export function renderDeployOutcome(outcome: DeployOutcome, colors?: Colors): string {
   const lines: string[] = [];
   if (outcome.rebuilt) lines.push(formatRebuildResult(outcome.rebuilt));

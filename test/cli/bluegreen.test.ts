@@ -138,6 +138,21 @@ describe("docs-index and the alias", () => {
     );
   }, 30_000);
 
+  it("deploy --prune --dry-run names what it would delete and deletes nothing", async () => {
+    const mark = world.standIn.requests.length;
+    const args = ["deploy", "--prune", "--dry-run", "--definitions", searchableFieldDefinitions(), ...FAST];
+    const dry = await cli(...args);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain("would prune: docs-index-1, docs-index-3 (confirmed when run without --dry-run)");
+    const json = await cli("--json", ...args);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      dryRun: true,
+      pruned: [],
+      wouldPrune: ["docs-index-1", "docs-index-3"],
+    });
+    expect(writesSince(world.standIn, mark)).toEqual([]);
+  });
+
   it("deploy --prune without a TTY and without --yes: exit 4 before any write (no generation deleted, no run)", async () => {
     const mark = world.standIn.requests.length;
     const refused = await cli("deploy", "--prune", "--definitions", searchableFieldDefinitions(), ...FAST);

@@ -72,8 +72,10 @@ export interface DeployOutcome {
   notices: string[];
   rebuilt?: RebuildResult;
   pruned: string[];
-  /** With `prune` (not a dry run): the generation serving at the end, which a prune keeps; null when not an alias. */
+  /** With `prune`: the generation serving at the end, which a prune keeps; null when not an alias. */
   servingAfterPrune?: string | null;
+  /** With `prune` on a dry run: the generations it would delete (its checks passed; nothing deleted). */
+  wouldPrune?: string[];
   /** The indexer's status as read before any write (`--wait` tells the run it started from earlier ones). */
   indexerStatusBefore: IndexerStatusRecord | undefined;
   /** The golden queries around an in-place write that re-ranks; absent when the plan re-ranks nothing in place. */
@@ -102,6 +104,11 @@ export async function deploy(
   const reranks = deployment.blueGreen ? [] : rankingChanges(deployment.plan).map((c) => c.path);
   const evalPort = reranks.length > 0 ? options.rankingEval : undefined;
   if (options.dryRun) {
+    // Every check of a prune, deleting nothing: what it would delete, or its refusal.
+    if (options.prune && !options.resume) {
+      outcome.wouldPrune = await checkedPrune(port, deployment, read);
+      outcome.servingAfterPrune = deployment.generation;
+    }
     if (evalPort)
       outcome.rankingEval = evalPort.skipped
         ? { changes: reranks, status: "not-evaluated", reason: evalPort.skipped }
@@ -112,11 +119,7 @@ export async function deploy(
 
   refuseBeforeWriting(deployment, Boolean(options.allowRebuild));
   const rebuilding = deployment.blueGreen !== null;
-  const prune = options.prune && deployment.mode === "alias" ? prunableGenerations(read.observation, rebuilding) : [];
-  // A generation a knowledge source names is refused before anything is written (a rebuild repoints the
-  // deploy's own knowledge source in its swap step; deleteGenerations checks again right before deleting).
-  const own = rebuilding ? (deployment.definitions.knowledgeSource?.name as string | undefined) : undefined;
-  await assertGenerationsUnused(port, prune, own);
+  const prune = options.prune ? await checkedPrune(port, deployment, read) : [];
   if (deployment.plan.rebuildRequired || prune.length > 0) await options.confirm?.(deployment, prune);
 
   if (rebuilding) {
@@ -151,6 +154,20 @@ export async function deploy(
   outcome.pruned = await deleteGenerations(port, prune);
   if (options.prune) outcome.servingAfterPrune = outcome.rebuilt?.to ?? deployment.generation;
   return outcome;
+}
+
+/**
+ * The generations `--prune` deletes (none when the index is not an alias), refused before anything is written
+ * while a knowledge source names one of them (a rebuild repoints the deploy's own knowledge source in its swap
+ * step; deleteGenerations checks again right before deleting).
+ */
+async function checkedPrune(port: BlueGreenPort, deployment: Deployment, read: ServiceRead): Promise<string[]> {
+  if (deployment.mode !== "alias") return [];
+  const rebuilding = deployment.blueGreen !== null;
+  const prune = prunableGenerations(read.observation, rebuilding);
+  const own = rebuilding ? (deployment.definitions.knowledgeSource?.name as string | undefined) : undefined;
+  await assertGenerationsUnused(port, prune, own);
+  return prune;
 }
 
 /** The golden queries against the index, or why they could not run (the eval never stops the deploy). */

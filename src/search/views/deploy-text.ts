@@ -36,6 +36,8 @@ export function renderDeployOutcome(outcome: DeployOutcome, colors?: Colors): st
 /** What `--prune` did: the generations deleted, or that there was nothing to delete and why. */
 function pruneLine(outcome: DeployOutcome): string | undefined {
   if (outcome.pruned.length) return `pruned: ${outcome.pruned.join(", ")}`;
+  if (outcome.wouldPrune?.length)
+    return `would prune: ${outcome.wouldPrune.join(", ")} (confirmed when run without --dry-run)`;
   const serving = outcome.servingAfterPrune;
   if (serving === undefined) return undefined;
   if (serving === null)

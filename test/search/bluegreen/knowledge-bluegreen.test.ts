@@ -110,6 +110,9 @@ describe("blue/green with a knowledge source", () => {
     const refused = deployFiles(withKnowledge(sectionSearchable), { prune: true });
     await expect(refused).rejects.toThrow(GenerationInUseError);
     await expect(refused).rejects.toThrow(/docs-index-1 is still named by knowledge source team-source/);
+    // A dry run runs the same check.
+    const dry = deployFiles(withKnowledge(sectionSearchable), { prune: true, dryRun: true });
+    await expect(dry).rejects.toThrow(/docs-index-1 is still named by knowledge source team-source/);
     expect(writesSince(mark)).toEqual([]);
     // A rebuild's own knowledge source is repointed in its swap step, so only the others count before it.
     await expect(assertGenerationsUnused(world.port, ["docs-index-2"], "docs-knowledge-source")).resolves.toBe(

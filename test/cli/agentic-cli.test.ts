@@ -142,4 +142,10 @@ describe("retrieve", () => {
     expect(off.stderr).toMatch(/agentic retrieval is off for environment dev \(search\.agentic_retrieval: false/);
     expect((await cli("retrieve", "invoices", "--dedup", "off")).code).toBe(2);
   });
+
+  it("an empty text (and no other intent) is a usage error, exit 2, not an internal error", async () => {
+    const empty = await cli("retrieve", " ", "--intent", "");
+    expect(empty.code, empty.stderr).toBe(2);
+    expect(empty.stderr).toContain("retrieve: query refused: it is empty or only spaces, and so is every intent");
+  });
 });

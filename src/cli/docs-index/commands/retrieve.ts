@@ -99,7 +99,14 @@ export const retrieveCommand: CommandModule = {
           const clients = await ctx.search();
           const answeredAt = new Date().toISOString();
           const [response, facts, sourceIndex] = await Promise.all([
-            retrieveFrom(clients.knowledgeRetrievalClient(search.knowledge_base_name), request),
+            retrieveFrom(clients.knowledgeRetrievalClient(search.knowledge_base_name), request).catch((err) => {
+              if ((err as { statusCode?: number }).statusCode !== 404) throw err;
+              throw new CliError(
+                `knowledge base ${search.knowledge_base_name} does not exist on ${ctx.endpoint} (HTTP 404)`,
+                ExitCode.ServiceError,
+                "Run `docs-index deploy` to create it (search.agentic_retrieval is on for this environment).",
+              );
+            }),
             readProvenanceFacts(clients, {
               index: search.index_name,
               indexer: search.indexer_name,

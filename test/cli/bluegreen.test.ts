@@ -77,6 +77,9 @@ describe("docs-index and the alias", () => {
     const before = writes();
     const refused = await cli("deploy", "--definitions", dir, ...FAST);
     expect(refused.code).toBe(4);
+    // The refused plan is the result (stdout), shown once.
+    expect(refused.stdout).toMatch(/^Plan: /m);
+    expect(refused.stderr).not.toMatch(/^Plan: /m);
     expect(writes()).toBe(before);
   });
 

@@ -231,7 +231,8 @@ export const deployCommand: CommandModule = {
               progress: (line) => ctx.out.progress(line),
               onPlan: (d) => {
                 if (d.generation) ctx.out.note(`index: ${ctx.config.search.index_name} → ${d.generation} (alias)`);
-                if (d.blueGreen && !opts.dryRun && !opts.resume) showPlan(d);
+                // A forced blue/green build asks no confirmation; a rebuild shows its plan with the prompt or refusal.
+                if (d.blueGreen && !d.plan.rebuildRequired && !opts.dryRun && !opts.resume) showPlan(d);
               },
               confirm: (d, prune) => confirmDeployment(ctx, d, prune, opts, showPlan),
               rankingEval,

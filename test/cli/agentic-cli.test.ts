@@ -142,4 +142,23 @@ describe("retrieve", () => {
     expect(off.stderr).toMatch(/agentic retrieval is off for environment dev \(search\.agentic_retrieval: false/);
     expect((await cli("retrieve", "invoices", "--dedup", "off")).code).toBe(2);
   });
+
+  it("a knowledge base that does not exist: exit 3, naming it and saying to deploy", async () => {
+    const vars = path.join(mkdtempSync(path.join(tmpdir(), "agentic-vars-")), "vars.yml");
+    writeFileSync(vars, readFileSync(env.VARS_FILE!, "utf8").replace("docs-knowledge-base", "no-such-base"));
+    const missing = await runDocsIndex(
+      ["retrieve", "invoices"],
+      { ...env, VARS_FILE: vars },
+      { service: FAST_SERVICE },
+    );
+    expect(missing.code, missing.stderr).toBe(3);
+    expect(missing.stderr).toContain("knowledge base no-such-base does not exist on");
+    expect(missing.stderr).toContain("Run `docs-index deploy` to create it");
+  });
+
+  it("an empty text (and no other intent) is a usage error, exit 2, not an internal error", async () => {
+    const empty = await cli("retrieve", " ", "--intent", "");
+    expect(empty.code, empty.stderr).toBe(2);
+    expect(empty.stderr).toContain("retrieve: query refused: it is empty or only spaces, and so is every intent");
+  });
 });

@@ -77,6 +77,9 @@ describe("docs-index and the alias", () => {
     const before = writes();
     const refused = await cli("deploy", "--definitions", dir, ...FAST);
     expect(refused.code).toBe(4);
+    // The refused plan is the result (stdout), shown once.
+    expect(refused.stdout).toMatch(/^Plan: /m);
+    expect(refused.stderr).not.toMatch(/^Plan: /m);
     expect(writes()).toBe(before);
   });
 
@@ -138,11 +141,28 @@ describe("docs-index and the alias", () => {
     );
   }, 30_000);
 
+  it("deploy --prune --dry-run names what it would delete and deletes nothing", async () => {
+    const mark = world.standIn.requests.length;
+    const args = ["deploy", "--prune", "--dry-run", "--definitions", searchableFieldDefinitions(), ...FAST];
+    const dry = await cli(...args);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain("would prune: docs-index-1, docs-index-3 (confirmed when run without --dry-run)");
+    const json = await cli("--json", ...args);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      dryRun: true,
+      pruned: [],
+      wouldPrune: ["docs-index-1", "docs-index-3"],
+    });
+    expect(writesSince(world.standIn, mark)).toEqual([]);
+  });
+
   it("deploy --prune without a TTY and without --yes: exit 4 before any write (no generation deleted, no run)", async () => {
     const mark = world.standIn.requests.length;
     const refused = await cli("deploy", "--prune", "--definitions", searchableFieldDefinitions(), ...FAST);
     expect(refused.code).toBe(4);
     expect(refused.stderr).toMatch(/refusing to delete the generations of docs-index .*no TTY and no --yes/);
+    // What is confirmed is shown first: the plan, then the prompt's refusal.
+    expect(refused.stderr).toMatch(/^Plan: .*\n[^]*refusing to delete the generations/m);
     expect(refused.stderr).not.toMatch(/starting a run/);
     expect(writesSince(world.standIn, mark)).toEqual([]);
     expect([...world.standIn.state.indexes.keys()].sort()).toEqual(["docs-index-1", "docs-index-2", "docs-index-3"]);

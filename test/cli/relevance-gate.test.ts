@@ -89,6 +89,8 @@ describe("deploy --blue-green: the relevance gate", () => {
     const run = await cli("deploy", "--blue-green", "--definitions", definitions(5), ...FAST);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/ok {3}relevance: mean nDCG@10 1\.000 \(live\) → 1\.000 \(new\)/);
+    // No confirmation here, yet the plan is shown before the build (its outcome shows the steps instead).
+    expect(run.stderr).toMatch(/^index docs-index: .*\n[^]*^Plan: [^]*create-generation: /m);
     expect(await aliasTarget()).not.toBe(before);
   }, 30_000);
 });

@@ -3,6 +3,7 @@
 // source's `filterAddOn`, because a knowledge source has no filter of its own in 2026-04-01; intents because the
 // base has no model. References become hits with public URLs from the source data the knowledge source returns. Pure.
 import { toHit, type QueryHit } from "../query/hits.js";
+import { SearchDocsRefusal } from "../query/search-docs.js";
 
 /** The 2026-04-01 retrieve body (structurally the SDK's KnowledgeBaseRetrievalRequest). */
 export interface RetrieveRequest {
@@ -23,7 +24,8 @@ export function buildRetrieveRequest(input: {
   filter: string;
 }): RetrieveRequest {
   const intents = input.intents.map((s) => s.trim()).filter((s) => s !== "");
-  if (intents.length === 0) throw new Error("a retrieve needs at least one non-empty intent");
+  if (intents.length === 0)
+    throw new SearchDocsRefusal("query", "it is empty or only spaces, and so is every intent", "ask with words");
   return {
     intents: [...new Set(intents)].map((search) => ({ type: "semantic", search })),
     includeActivity: true,

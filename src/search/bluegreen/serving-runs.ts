@@ -140,6 +140,21 @@ export function servingRuns(input: ServingRunsInput): ServingRuns {
   }
 }
 
+/**
+ * The newest successful run into `index`: the serving generation's runs, or those told apart as another
+ * generation's (being built, failed verification). `reason` when its runs cannot be told; `end` null when it has
+ * no successful run in the status history.
+ */
+export function lastSuccessInto(s: ServingRuns, index: string): { end: string | null } | { reason: string } {
+  if (s.basis === "unknown") return { reason: `the last successful run into the serving generation: ${s.reason}` };
+  const runs = index === s.serving ? s.runs : s.elsewhere.find((e) => e.index === index)?.runs;
+  if (runs === undefined)
+    return {
+      reason: `${index} is not the serving generation (${s.serving}) and records no crawl window: which runs went into it cannot be told`,
+    };
+  return { end: runs.find((r) => r.status === "success")?.endTime ?? null };
+}
+
 /** End of the newest successful run into the serving generation; null when none (or unknown). */
 export function lastServingSuccessEnd(s: ServingRuns): string | null {
   return s.basis !== "unknown" ? (s.runs.find((r) => r.status === "success")?.endTime ?? null) : null;

@@ -18,8 +18,13 @@ export class ConcurrentChangeError extends Error {
     readonly kind: DefinitionKind,
     readonly objectName: string,
     readonly completed: DeployStep[],
+    /** What this deploy applied before these steps (a blue/green rebuild's swap), for the message. */
+    appliedBefore: readonly string[] = [],
   ) {
-    const done = completed.filter((s) => s.operation !== "skip").map((s) => `${s.operation} ${s.kind} ${s.name}`);
+    const done = [
+      ...appliedBefore,
+      ...completed.filter((s) => s.operation !== "skip").map((s) => `${s.operation} ${s.kind} ${s.name}`),
+    ];
     super(
       `the ${kind} ${objectName} was changed on the service after it was read (ETag mismatch, HTTP 412); it was not written. ` +
         `${done.length ? `Already applied: ${done.join(", ")}. ` : "Nothing was changed. "}Run plan again to see the current state, then deploy.`,
@@ -51,6 +56,36 @@ function requireEtag(etags: ApplyPlanInput["etags"], kind: DefinitionKind): stri
   const etag = etags[kind];
   if (!etag) throw new Error(`internal: the plan updates the ${kind} but holds no ETag for it`);
   return etag;
+}
+
+/**
+ * One object of the plan written on its own, beside a blue/green rebuild (the datasource before it, the knowledge
+ * base after it): as applyPlan writes it (create or in-place update, conditional on the one read's ETag); nothing
+ * when it is unchanged. `appliedBefore` names what the deploy already did, for a 412's message.
+ */
+export async function writePlannedObject(
+  port: SearchManagementPort,
+  input: Omit<ApplyPlanInput, "plan"> & { plan: Plan; kind: DefinitionKind; appliedBefore?: readonly string[] },
+): Promise<DeployStep[]> {
+  const { kind, definitions, etags } = input;
+  const object = input.plan.objects.find((o) => o.kind === kind);
+  const definition = definitions[kind];
+  if (!object || object.action === "unchanged" || !definition) return [];
+  if (object.action === "rebuild")
+    throw new Error(`internal: the ${kind} ${object.name} needs a recreate, which is not written beside a rebuild`);
+  input.progress?.(`${object.action === "create" ? "creating" : "updating"} ${KIND_NOUNS[kind]} ${object.name}`);
+  try {
+    await port.put(
+      kind,
+      object.name,
+      definition,
+      object.action === "create" ? { ifNoneMatch: "*" } : { ifMatch: requireEtag(etags, kind) },
+    );
+  } catch (err) {
+    if (isPreconditionFailed(err)) throw new ConcurrentChangeError(kind, object.name, [], input.appliedBefore);
+    throw err;
+  }
+  return [{ kind, name: object.name, operation: object.action }];
 }
 
 export async function applyPlan(port: SearchManagementPort, input: ApplyPlanInput): Promise<AppliedPlan> {

@@ -21,7 +21,7 @@ import {
 import type { SavedPlan } from "../saved-plans/saved-plan.js";
 import type { IndexerStatusRecord } from "../ops/indexer-status.js";
 import type { RunOutcome } from "../service/management-port.js";
-import { applyPlan, ConcurrentChangeError, type ApplyPlanInput, type DeployStep } from "./apply-plan.js";
+import { applyPlan, writePlannedObject, type ApplyPlanInput, type DeployStep } from "./apply-plan.js";
 import { deploymentFromSavedPlan, planDeployment, type Deployment, type SavedPlanCheck } from "./deployment.js";
 import { readService, type ServiceRead } from "./read.js";
 import { assertGenerationsUnused } from "../bluegreen/knowledge-repoint.js";
@@ -72,8 +72,10 @@ export interface DeployOutcome {
   notices: string[];
   rebuilt?: RebuildResult;
   pruned: string[];
-  /** With `prune` (not a dry run): the generation serving at the end, which a prune keeps; null when not an alias. */
+  /** With `prune`: the generation serving at the end, which a prune keeps; null when not an alias. */
   servingAfterPrune?: string | null;
+  /** With `prune` on a dry run: the generations it would delete (its checks passed; nothing deleted). */
+  wouldPrune?: string[];
   /** The indexer's status as read before any write (`--wait` tells the run it started from earlier ones). */
   indexerStatusBefore: IndexerStatusRecord | undefined;
   /** The golden queries around an in-place write that re-ranks; absent when the plan re-ranks nothing in place. */
@@ -102,6 +104,11 @@ export async function deploy(
   const reranks = deployment.blueGreen ? [] : rankingChanges(deployment.plan).map((c) => c.path);
   const evalPort = reranks.length > 0 ? options.rankingEval : undefined;
   if (options.dryRun) {
+    // Every check of a prune, deleting nothing: what it would delete, or its refusal.
+    if (options.prune && !options.resume) {
+      outcome.wouldPrune = await checkedPrune(port, deployment, read);
+      outcome.servingAfterPrune = deployment.generation;
+    }
     if (evalPort)
       outcome.rankingEval = evalPort.skipped
         ? { changes: reranks, status: "not-evaluated", reason: evalPort.skipped }
@@ -112,24 +119,31 @@ export async function deploy(
 
   refuseBeforeWriting(deployment, Boolean(options.allowRebuild));
   const rebuilding = deployment.blueGreen !== null;
-  const prune = options.prune && deployment.mode === "alias" ? prunableGenerations(read.observation, rebuilding) : [];
-  // A generation a knowledge source names is refused before anything is written (a rebuild repoints the
-  // deploy's own knowledge source in its swap step; deleteGenerations checks again right before deleting).
-  const own = rebuilding ? (deployment.definitions.knowledgeSource?.name as string | undefined) : undefined;
-  await assertGenerationsUnused(port, prune, own);
+  const prune = options.prune ? await checkedPrune(port, deployment, read) : [];
   if (deployment.plan.rebuildRequired || prune.length > 0) await options.confirm?.(deployment, prune);
 
   if (rebuilding) {
-    await writeDatasourceBeforeRebuild(port, deployment, options.progress);
-    outcome.rebuilt = await blueGreenRebuild(port, deployment.definitions, {
+    // The datasource is not part of the generation: a change to it is written before the build.
+    const { plan, definitions, etags } = deployment;
+    await writePlannedObject(port.management, {
+      plan,
+      definitions,
+      etags,
+      kind: "datasource",
+      progress: options.progress,
+    });
+    const rebuilt = await blueGreenRebuild(port, deployment.definitions, {
       ...requireRebuildOptions(options),
       resume: false,
       prune: false,
       planned: deployment.blueGreen!,
       read: rebuildStart(read),
     });
+    outcome.rebuilt = rebuilt;
     // The knowledge source moved with the alias in the swap step; a knowledge base change follows it.
-    outcome.steps.push(...(await writeKnowledgeBaseAfterRebuild(port, deployment, options.progress)));
+    const swapped = `the blue/green rebuild (alias ${rebuilt.alias}: ${rebuilt.from} → ${rebuilt.to})`;
+    const base = { plan, definitions, etags, kind: "knowledgeBase" as const, progress: options.progress };
+    outcome.steps.push(...(await writePlannedObject(port.management, { ...base, appliedBefore: [swapped] })));
   } else if (!options.prune || deployment.plan.objects.some((o) => o.action !== "unchanged")) {
     // A prune alone writes no definition and starts no run.
     const indexName = String(deployment.definitions.index.name);
@@ -140,6 +154,20 @@ export async function deploy(
   outcome.pruned = await deleteGenerations(port, prune);
   if (options.prune) outcome.servingAfterPrune = outcome.rebuilt?.to ?? deployment.generation;
   return outcome;
+}
+
+/**
+ * The generations `--prune` deletes (none when the index is not an alias), refused before anything is written
+ * while a knowledge source names one of them (a rebuild repoints the deploy's own knowledge source in its swap
+ * step; deleteGenerations checks again right before deleting).
+ */
+async function checkedPrune(port: BlueGreenPort, deployment: Deployment, read: ServiceRead): Promise<string[]> {
+  if (deployment.mode !== "alias") return [];
+  const rebuilding = deployment.blueGreen !== null;
+  const prune = prunableGenerations(read.observation, rebuilding);
+  const own = rebuilding ? (deployment.definitions.knowledgeSource?.name as string | undefined) : undefined;
+  await assertGenerationsUnused(port, prune, own);
+  return prune;
 }
 
 /** The golden queries against the index, or why they could not run (the eval never stops the deploy). */
@@ -224,56 +252,4 @@ function writesOf(d: Deployment): Omit<ApplyPlanInput, "progress"> {
       etags: d.etags,
     };
   return { plan: d.plan, definitions: d.definitions, etags: d.etags };
-}
-
-/** After a blue/green rebuild: the knowledge base as planned (create, update in place), ETag-guarded. */
-async function writeKnowledgeBaseAfterRebuild(
-  port: BlueGreenPort,
-  d: Deployment,
-  progress?: (line: string) => void,
-): Promise<DeployStep[]> {
-  const base = d.plan.objects.find((o) => o.kind === "knowledgeBase");
-  if (!base || base.action === "unchanged" || !d.definitions.knowledgeBase) return [];
-  progress?.(`${base.action === "create" ? "creating" : "updating"} knowledge base ${base.name}`);
-  const etag = d.etags.knowledgeBase;
-  try {
-    await port.management.put(
-      "knowledgeBase",
-      base.name,
-      d.definitions.knowledgeBase,
-      etag ? { ifMatch: etag } : { ifNoneMatch: "*" },
-    );
-  } catch (err) {
-    if ((err as { statusCode?: number }).statusCode === 412)
-      throw new ConcurrentChangeError("knowledgeBase", base.name, []);
-    throw err;
-  }
-  return [{ kind: "knowledgeBase", name: base.name, operation: etag ? "update" : "create" }];
-}
-
-/**
- * Before a blue/green rebuild: the datasource is not part of the generation, so a change to it is written first,
- * conditional on the ETag of the one read.
- */
-async function writeDatasourceBeforeRebuild(
-  port: BlueGreenPort,
-  d: Deployment,
-  progress?: (line: string) => void,
-): Promise<void> {
-  const datasource = d.plan.objects.find((o) => o.kind === "datasource");
-  if (!datasource || datasource.action === "unchanged") return;
-  progress?.(`${datasource.action === "create" ? "creating" : "updating"} datasource ${datasource.name}`);
-  const etag = d.etags.datasource;
-  try {
-    await port.management.put(
-      "datasource",
-      datasource.name,
-      d.definitions.datasource,
-      etag ? { ifMatch: etag } : { ifNoneMatch: "*" },
-    );
-  } catch (err) {
-    if ((err as { statusCode?: number }).statusCode === 412)
-      throw new ConcurrentChangeError("datasource", datasource.name, []);
-    throw err;
-  }
 }

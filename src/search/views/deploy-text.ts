@@ -12,7 +12,7 @@ export function renderDeploymentPlan(d: Pick<Deployment, "plan" | "blueGreen">, 
   return renderPlan(d.plan, colors, d.blueGreen ? blueGreenRendering(d.blueGreen) : undefined);
 }
 
-/** What the deploy did. A blue/green rebuild's plan was shown with its confirmation (stderr): not repeated. */
+/** What the deploy did. A blue/green rebuild's plan was shown before its first write (stderr): not repeated. */
 export function renderDeployOutcome(outcome: DeployOutcome, colors?: Colors): string {
   const lines: string[] = [];
   if (outcome.rebuilt) lines.push(formatRebuildResult(outcome.rebuilt));
@@ -36,6 +36,8 @@ export function renderDeployOutcome(outcome: DeployOutcome, colors?: Colors): st
 /** What `--prune` did: the generations deleted, or that there was nothing to delete and why. */
 function pruneLine(outcome: DeployOutcome): string | undefined {
   if (outcome.pruned.length) return `pruned: ${outcome.pruned.join(", ")}`;
+  if (outcome.wouldPrune?.length)
+    return `would prune: ${outcome.wouldPrune.join(", ")} (confirmed when run without --dry-run)`;
   const serving = outcome.servingAfterPrune;
   if (serving === undefined) return undefined;
   if (serving === null)

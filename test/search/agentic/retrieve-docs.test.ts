@@ -42,6 +42,8 @@ describe("retrieve_docs request", () => {
     expect(refused({ section: "guides" })).toThrow(SearchDocsRefusal);
     expect(refused({ section: "guides" })).toThrow(/Instead: leave out the sections/);
     expect(refused({ path_prefix: "payments/" })).toThrow(/path-prefix filtering is not possible/);
+    // A query of spaces passes the tool's schema (min length 1): a refusal (a tool error), not an internal error.
+    expect(refused({ query: "  ", intents: [" "] })).toThrow(SearchDocsRefusal);
   });
 });
 

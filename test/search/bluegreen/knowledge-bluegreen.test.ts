@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deploy, type DeployOptions } from "../../../src/search/deploy/pipeline.js";
 import type { Definitions } from "../../../src/search/definitions/definitions.js";
 import { migrateToAlias } from "../../../src/search/bluegreen/migrate.js";
+import { ConcurrentChangeError } from "../../../src/search/deploy/apply-plan.js";
 import {
   assertGenerationsUnused,
   GenerationInUseError,
@@ -109,6 +110,9 @@ describe("blue/green with a knowledge source", () => {
     const refused = deployFiles(withKnowledge(sectionSearchable), { prune: true });
     await expect(refused).rejects.toThrow(GenerationInUseError);
     await expect(refused).rejects.toThrow(/docs-index-1 is still named by knowledge source team-source/);
+    // A dry run runs the same check.
+    const dry = deployFiles(withKnowledge(sectionSearchable), { prune: true, dryRun: true });
+    await expect(dry).rejects.toThrow(/docs-index-1 is still named by knowledge source team-source/);
     expect(writesSince(mark)).toEqual([]);
     // A rebuild's own knowledge source is repointed in its swap step, so only the others count before it.
     await expect(assertGenerationsUnused(world.port, ["docs-index-2"], "docs-knowledge-source")).resolves.toBe(
@@ -120,6 +124,24 @@ describe("blue/green with a knowledge source", () => {
     await world.management.delete("knowledgeSource", "team-source", {});
     const pruned = await deployFiles(withKnowledge(sectionSearchable), { prune: true });
     expect(pruned.pruned).toEqual(["docs-index-1"]);
+  }, 60_000);
+
+  it("a knowledge base changed by another client during a rebuild: 412 on its write, the message says the swap was applied", async () => {
+    const theirs = { ...withKnowledge().knowledgeBase!, description: "theirs" };
+    const mine = withKnowledge((d) => {
+      sectionSearchable(d);
+      d.knowledgeBase!.description = "mine";
+    });
+    const failed = deployFiles(mine, {
+      forceBlueGreen: true,
+      // Another client writes the knowledge base after the one read.
+      onPlan: () => void world.management.put("knowledgeBase", "docs-knowledge-base", theirs, {}),
+    });
+    await expect(failed).rejects.toThrow(ConcurrentChangeError);
+    await expect(failed).rejects.toThrow(
+      /knowledgeBase docs-knowledge-base was changed .*Already applied: the blue\/green rebuild \(alias docs-index: docs-index-2 → docs-index-3\)\./,
+    );
+    expect((await world.management.get("knowledgeBase", "docs-knowledge-base"))?.definition.description).toBe("theirs");
   }, 60_000);
 });
 

@@ -6,6 +6,7 @@ import {
   crawlWindowDescription,
   crawlWindowOf,
   lastServingSuccessEnd,
+  lastSuccessInto,
   servingRuns,
   type CrawlWindow,
 } from "../../../src/search/bluegreen/serving-runs.js";
@@ -60,6 +61,23 @@ const servedBy2 = {
   indexerTarget: "docs-index-2",
 };
 const window3 = { index: "docs-index-3", from: "2026-11-23T11:00:00Z", until: "2026-11-23T11:10:00Z" };
+
+describe("lastSuccessInto (eval --index <generation>)", () => {
+  it("the serving generation's runs, a failed candidate's own crawl, and unknown for a generation nothing records", () => {
+    const s = attribute(
+      { ...servedBy2, indexNames: ["docs-index-1", "docs-index-2", "docs-index-3"] },
+      statusOf(failedRebuild.history[0]!, run("success", "2026-11-23T11:02:00Z"), ...failedRebuild.history.slice(1)),
+      [window3],
+    );
+    expect(lastSuccessInto(s, "docs-index-2")).toEqual({ end: "2026-11-23T12:00:30Z" });
+    expect(lastSuccessInto(s, "docs-index-3")).toEqual({ end: "2026-11-23T11:02:30Z" });
+    // An older generation: the serving generation's runs are not its corpus.
+    expect(lastSuccessInto(s, "docs-index-1")).toEqual({
+      reason:
+        "docs-index-1 is not the serving generation (docs-index-2) and records no crawl window: which runs went into it cannot be told",
+    });
+  });
+});
 
 describe("servingRuns", () => {
   it("normal case: every run went into the generation the alias and the indexer share", () => {

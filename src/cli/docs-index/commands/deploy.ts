@@ -66,17 +66,31 @@ function deployRequest(ctx: CliContext, planFile: string | undefined, opts: Depl
   return { kind: "saved", saved, files, target: { environment: ctx.target.environment, endpoint: ctx.endpoint } };
 }
 
+/**
+ * The plan on stderr before the first write, once: before a confirmation prompt (what is confirmed is what is
+ * shown), and before a blue/green build, whose outcome shows its steps instead of the plan.
+ */
+function planShower(ctx: CliContext): (d: Deployment) => void {
+  let shown = false;
+  return (d) => {
+    if (shown) return;
+    shown = true;
+    ctx.out.info(renderDeploymentPlan(d, ctx.out.color));
+  };
+}
+
 /** Every destructive step of the deployment, shown and confirmed before its first write. */
 async function confirmDeployment(
   ctx: CliContext,
   d: Deployment,
   prune: readonly string[],
   opts: DeployOptions,
+  showPlan: (d: Deployment) => void,
 ): Promise<void> {
   const name = ctx.config.search.index_name;
   const yes = Boolean(opts.yes);
+  if (d.plan.rebuildRequired || prune.length > 0) showPlan(d);
   if (d.plan.rebuildRequired) {
-    ctx.out.info(renderDeploymentPlan(d, ctx.out.color));
     const bg = d.blueGreen;
     if (bg) {
       allowBuildTime(ctx, opts);
@@ -169,7 +183,7 @@ export const deployCommand: CommandModule = {
       .option("--resume", "continue a blue/green rebuild that stopped (wait, verify, swap); `status` says where")
       .option(
         "--prune",
-        "delete the generations older than the live one (and one a failed rebuild left); confirmed before any write; with nothing else to apply it starts no run",
+        "delete the generations older than the live one (and one a failed rebuild left); confirmed before any write; with nothing else to apply it starts no run; with --dry-run: what it would delete",
       )
       .option("-y, --yes", "with --allow-rebuild or --prune: confirm without a prompt (required without a TTY)")
       .option("--wait", "wait for the run this deploy started, then apply the status verdict (as `status`)")
@@ -204,6 +218,7 @@ export const deployCommand: CommandModule = {
           });
           const port = await blueGreenPort(ctx);
           if (opts.resume) allowBuildTime(ctx, opts);
+          const showPlan = planShower(ctx);
           let outcome: DeployOutcome;
           try {
             outcome = await deploy(port, request, {
@@ -216,8 +231,10 @@ export const deployCommand: CommandModule = {
               progress: (line) => ctx.out.progress(line),
               onPlan: (d) => {
                 if (d.generation) ctx.out.note(`index: ${ctx.config.search.index_name} → ${d.generation} (alias)`);
+                // A forced blue/green build asks no confirmation; a rebuild shows its plan with the prompt or refusal.
+                if (d.blueGreen && !d.plan.rebuildRequired && !opts.dryRun && !opts.resume) showPlan(d);
               },
-              confirm: (d, prune) => confirmDeployment(ctx, d, prune, opts),
+              confirm: (d, prune) => confirmDeployment(ctx, d, prune, opts, showPlan),
               rankingEval,
             });
           } catch (err) {
@@ -249,6 +266,7 @@ export const deployCommand: CommandModule = {
               blueGreen: deployment.blueGreen,
               ...(rebuilt ? { rebuilt } : {}),
               pruned: outcome.pruned,
+              ...(outcome.wouldPrune ? { wouldPrune: outcome.wouldPrune } : {}),
               ...(outcome.rankingEval ? { rankingEval: outcome.rankingEval } : {}),
               status: verdict,
               next,

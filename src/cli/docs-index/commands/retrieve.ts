@@ -8,6 +8,7 @@ import { buildRetrieveRequest, referencesToResults } from "../../../search/agent
 import { agentQueryFilter } from "../../../search/query/filters.js";
 import { buildRetrieveProvenance } from "../../../search/query/provenance.js";
 import { chosenDedup } from "../../../search/query/dedup-policy.js";
+import { SearchDocsRefusal } from "../../../search/query/search-docs.js";
 import { readProvenanceFacts } from "../../../search/query/io/search-docs-io.js";
 import { readKnowledgeSourceIndex, retrieveFrom } from "../../../search/io/knowledge-io.js";
 import { formatReferences, formatRetrieveProvenance } from "../../../search/views/retrieve-text.js";
@@ -23,6 +24,16 @@ interface RetrieveOptions {
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
+
+/** A request the query rules refuse (e.g. no text) is a usage error, exit 2. */
+function usageOnRefusal<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (err) {
+    if (err instanceof SearchDocsRefusal) throw new CliError(`retrieve: ${err.message}`, ExitCode.Usage);
+    throw err;
+  }
+}
 
 export const retrieveCommand: CommandModule = {
   register(program, run) {
@@ -76,17 +87,26 @@ export const retrieveCommand: CommandModule = {
             excludeSections: opts.excludeSection,
             dedup: opts.dedup,
           });
-          const request = buildRetrieveRequest({
-            intents: [text, ...opts.intent],
-            knowledgeSourceName: search.knowledge_source_name,
-            filter,
-          });
+          const request = usageOnRefusal(() =>
+            buildRetrieveRequest({
+              intents: [text, ...opts.intent],
+              knowledgeSourceName: search.knowledge_source_name,
+              filter,
+            }),
+          );
           announceTarget(ctx, "retrieve", ["knowledgeBase", "knowledgeSource", "index"]);
           ctx.out.info(`filterAddOn: ${filter}`);
           const clients = await ctx.search();
           const answeredAt = new Date().toISOString();
           const [response, facts, sourceIndex] = await Promise.all([
-            retrieveFrom(clients.knowledgeRetrievalClient(search.knowledge_base_name), request),
+            retrieveFrom(clients.knowledgeRetrievalClient(search.knowledge_base_name), request).catch((err) => {
+              if ((err as { statusCode?: number }).statusCode !== 404) throw err;
+              throw new CliError(
+                `knowledge base ${search.knowledge_base_name} does not exist on ${ctx.endpoint} (HTTP 404)`,
+                ExitCode.ServiceError,
+                "Run `docs-index deploy` to create it (search.agentic_retrieval is on for this environment).",
+              );
+            }),
             readProvenanceFacts(clients, {
               index: search.index_name,
               indexer: search.indexer_name,

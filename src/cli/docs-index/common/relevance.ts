@@ -129,7 +129,12 @@ export async function runRelevanceEval(ctx: CliContext, opts: RelevanceOptions):
       ? { index: opts.indexName, serving: notRead, etag: notRead, freshness: notRead, apiVersion: search.api_version }
       : readProvenanceFacts(
           { indexClient, indexerClient },
-          { index: opts.indexName, indexer: search.indexer_name, apiVersion: search.api_version },
+          {
+            index: opts.indexName,
+            indexer: search.indexer_name,
+            apiVersion: search.api_version,
+            configured: search.index_name,
+          },
         ),
   ]);
   const dedup = decideDedup(coverage);

@@ -4,7 +4,7 @@
 import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { resolveServingIndex } from "../../io/alias-resolve.js";
 import { parseIndexerStatus, runInProgress } from "../../ops/indexer-status.js";
-import { lastServingSuccessEnd } from "../../bluegreen/serving-runs.js";
+import { lastSuccessInto } from "../../bluegreen/serving-runs.js";
 import { readServingRuns } from "../../io/serving-runs-io.js";
 import { decideDedup, NULL_FORMAT_FILTER, type DedupDecision, type FormatCoverageCheck } from "../dedup-policy.js";
 import { unknownBecause, type Known, type Freshness, type ProvenanceFacts } from "../provenance.js";
@@ -91,7 +91,13 @@ async function known<T>(what: string, read: () => Promise<T>): Promise<Known<T>>
  */
 export async function readProvenanceFacts(
   clients: { indexClient: SearchIndexClient; indexerClient: SearchIndexerClient },
-  names: { index: string; indexer: string; apiVersion: string },
+  names: {
+    index: string;
+    indexer: string;
+    apiVersion: string;
+    /** The configured name whose generations `index` is one of (eval --index docs-index-2); default `index`. */
+    configured?: string;
+  },
 ): Promise<ProvenanceFacts> {
   const serving = await known<Resolution>("reading the alias and index definitions", () =>
     resolveServingIndex(clients.indexClient, names.index),
@@ -113,20 +119,27 @@ export async function readProvenanceFacts(
   let freshness: Known<Freshness>;
   if (status.status === "unknown") freshness = status;
   else {
-    // The corpus is the serving generation's: a failed candidate's crawl is not its last successful run.
-    const serving = await readServingRuns(clients, names, status.value);
-    const last = lastServingSuccessEnd(serving);
+    // The corpus is the queried index's: a failed candidate's crawl is not the serving generation's last
+    // successful run, and the serving generation's is not a named older generation's.
+    const runs = await readServingRuns(
+      clients,
+      { index: names.configured ?? names.index, indexer: names.indexer },
+      status.value,
+    );
+    const queried = serving.status === "known" && serving.value.kind !== "missing" ? serving.value.index : null;
+    const into = queried ?? runs.serving ?? names.index;
+    const last = lastSuccessInto(runs, into);
     freshness =
-      serving.basis === "unknown"
-        ? { status: "unknown", reason: `the last successful run into the serving generation: ${serving.reason}` }
-        : last === null
+      "reason" in last
+        ? { status: "unknown", reason: last.reason }
+        : last.end === null
           ? {
               status: "unknown",
-              reason: `the indexer ${names.indexer} has no successful run into ${serving.serving} in its status history`,
+              reason: `the indexer ${names.indexer} has no successful run into ${into} in its status history`,
             }
           : {
               status: "known",
-              value: { last_successful_run: last, run_in_progress: runInProgress(status.value) !== null },
+              value: { last_successful_run: last.end, run_in_progress: runInProgress(status.value) !== null },
             };
   }
   return { index: names.index, serving, etag, freshness, apiVersion: names.apiVersion };

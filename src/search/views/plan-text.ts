@@ -27,6 +27,10 @@ export interface RebuildRendering {
 }
 
 function actionLabel(action: Action, c: Colors, rebuild?: RebuildRendering): string {
+  // deploy --blue-green builds a generation even when every change could apply in place: say so on the index's
+  // line, where the rebuild is told, instead of "update (in place)".
+  if (rebuild && (action === "update" || action === "unchanged"))
+    return c.yellow(`${rebuild.label}, forced by --blue-green (the changes alone would apply in place)`);
   switch (action) {
     case "create":
       return c.green("create");

@@ -90,3 +90,14 @@ describe("a blue/green rebuild tells one story", () => {
     expect(notes).not.toMatch(/deletes every document/);
   });
 });
+
+describe("a forced blue/green deploy (deploy --blue-green)", () => {
+  it("tells the index's in-place change as the side-by-side generation it builds, not an in-place update", () => {
+    const deployment = planDeployment(readBehindAlias(), devDefinitions(), true);
+    const text = renderDeploymentPlan(deployment);
+    const indexLine = text.split("\n").find((l) => l.startsWith("index "))!;
+    expect(indexLine).toContain("rebuild (blue/green: docs-index-1 → docs-index-2), forced by --blue-green");
+    expect(indexLine).not.toContain("update (in place)");
+    expect(rebuildStrategy(deployment)).toEqual({ strategy: "blue-green", next_index: "docs-index-2" });
+  });
+});

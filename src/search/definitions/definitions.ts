@@ -106,7 +106,12 @@ export function placeholdersIn(value: unknown): string[] {
 }
 
 export function readDefinitionText(kind: CoreKind, dir = DEFAULT_DEFINITIONS_DIR): { file: string; text: string } {
-  const file = path.join(dir, DEFINITION_FILES[kind]);
+  return readDefinitionFile(DEFINITION_FILES[kind], dir);
+}
+
+/** One definition file's text, named relative to the working directory; a missing file is a DefinitionError. */
+export function readDefinitionFile(name: string, dir = DEFAULT_DEFINITIONS_DIR): { file: string; text: string } {
+  const file = path.join(dir, name);
   const display = path.relative(process.cwd(), file) || file;
   try {
     return { file: display, text: readFileSync(file, "utf8") };

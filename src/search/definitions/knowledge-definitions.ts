@@ -1,8 +1,6 @@
 // The agentic-retrieval definitions (search-definitions/docs-knowledge-source.json, docs-knowledge-base.json):
 // read, placeholders filled from the config like the index's, names checked, and every attribute required to be
 // explicit so a reviewer sees exactly what the service gets. Pure apart from reading the files.
-import path from "node:path";
-import { readFileSync } from "node:fs";
 import type { SearchConfig } from "../../config/search.js";
 import {
   DEFAULT_DEFINITIONS_DIR,
@@ -12,6 +10,7 @@ import {
   type KnowledgeKind,
   parseDefinition,
   placeholderValues,
+  readDefinitionFile,
 } from "./definitions.js";
 import type { JsonObject } from "./json.js";
 
@@ -97,13 +96,7 @@ export function readKnowledgeDefinitionText(
   kind: KnowledgeKind,
   dir = DEFAULT_DEFINITIONS_DIR,
 ): { file: string; text: string } {
-  const file = path.join(dir, KNOWLEDGE_DEFINITION_FILES[kind]);
-  const display = path.relative(process.cwd(), file) || file;
-  try {
-    return { file: display, text: readFileSync(file, "utf8") };
-  } catch (err) {
-    throw new DefinitionError(display, (err as NodeJS.ErrnoException).code === "ENOENT" ? "not found" : String(err));
-  }
+  return readDefinitionFile(KNOWLEDGE_DEFINITION_FILES[kind], dir);
 }
 
 /**

@@ -159,6 +159,11 @@ export const mcpHostedConfigSchema = z.strictObject({
   instance_memory_mb: z
     .union([z.literal(512), z.literal(2048), z.literal(4096)], { error: "expected 512, 2048 or 4096" })
     .default(2048),
+  /**
+   * Zone-balanced Flex plan and zone-redundant (ZRS) app storage (Checkov CKV_AZURE_225). Costs money: the
+   * platform then keeps at least two always-ready instances warm. On in prod, off elsewhere.
+   */
+  zone_redundant: z.boolean({ error: "expected true or false" }).default(false),
   /** Always-ready instances (cut cold starts; billed while idle). */
   always_ready_instances: z.number().int().min(0).max(1000).default(0),
 });

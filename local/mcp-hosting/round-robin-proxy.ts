@@ -11,7 +11,8 @@ export interface RoundRobinProxy {
   close(): Promise<void>;
 }
 
-export async function startRoundRobinProxy(backends: readonly string[]): Promise<RoundRobinProxy> {
+/** `port`: where to listen (default a free one), for a caller that must name the proxy's URL before it starts. */
+export async function startRoundRobinProxy(backends: readonly string[], port = 0): Promise<RoundRobinProxy> {
   const targets = backends.map((b) => new URL(b));
   const served = targets.map(() => 0);
   let next = 0;
@@ -34,7 +35,10 @@ export async function startRoundRobinProxy(backends: readonly string[]): Promise
     });
     req.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     served: () => [...served],

@@ -1,11 +1,12 @@
 // The hosted server (the deployed package's entry, scripts/mcp-server.ts): configuration from app settings, the
 // search service through the app's managed identity, Streamable HTTP in stateless mode on the port the Functions
 // host gives (FUNCTIONS_CUSTOMHANDLER_PORT), on loopback: the host forwards every request there after App Service
-// authentication, and the server validates the caller's Entra ID token again itself.
+// authentication, and the server validates the caller's Entra ID token again itself. Throws McpAppSettingsError
+// (bad app settings) or McpStartRefused (discovery failed, port taken) for the entry point to report.
 import { readMcpAppSettings } from "../../config/mcp-app-settings.js";
 import { createSearchClients } from "../../search/io/clients.js";
 import { DEFAULT_SERVICE_OPTIONS } from "../../search/io/service-options.js";
-import { startMcp, type McpStartRefused } from "./run.js";
+import { startMcp } from "./run.js";
 import type { RunningHttp } from "./http.js";
 
 /** Where the Functions host forwards requests (the custom handler listens on loopback). */
@@ -36,5 +37,3 @@ export async function startHostedMcp(
   );
   return started.http!;
 }
-
-export type { McpStartRefused };

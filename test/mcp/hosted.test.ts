@@ -16,6 +16,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { repoRoot } from "../../src/config/repo-root.js";
+import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { startIndexedSample } from "../../local/environment/indexed-sample.js";
 import type { LocalServices } from "../../local/environment/services.js";
 import { startLocalOpenIdProvider, type LocalOpenIdProvider } from "../../local/mcp-hosting/openid-provider.js";
@@ -77,6 +78,14 @@ describe("stateless across two processes behind a round-robin proxy", () => {
     const [a, b] = proxy.served();
     expect(a! + b!).toBeGreaterThanOrEqual(23);
     expect(Math.abs(a! - b!)).toBeLessThanOrEqual(1);
+  });
+
+  it("is chosen by --stateless, whose help says so, and which applies to --http only", async () => {
+    const help = await runDocsIndex(["mcp", "--help"], {});
+    expect(help.stdout).toMatch(/--stateless\s+with --http: stateless mode/);
+    const refused = await runDocsIndex(["mcp", "--stateless"], { ...process.env, ...services.env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--stateless applies to --http only/);
   });
 
   it("keeps no session: no Mcp-Session-Id, JSON answers, GET and DELETE 405", async () => {

@@ -31,7 +31,9 @@ export const mcpAppSettingsSchema = z
       .refine((v) => URL.canParse(v) && (new URL(v).protocol === "https:" || isLoopback(v)), {
         message: "expected the search service endpoint as an https URL",
       }),
-    DOCS_URL: z.string({ error: "expected the public documentation base URL" }).url(),
+    DOCS_URL: z
+      .string({ error: "expected the public documentation base URL" })
+      .url({ message: "expected the public documentation base URL (a URL)" }),
     DOCS_CONTAINER: z.string().default("$web"),
     DOCS_INDEX_NAME: name("docs-index"),
     DOCS_INDEXER_NAME: name("docs-indexer"),
@@ -43,7 +45,10 @@ export const mcpAppSettingsSchema = z
     DOCS_KNOWLEDGE_SOURCE_NAME: name("docs-knowledge-source"),
     DOCS_KNOWLEDGE_BASE_NAME: name("docs-knowledge-base"),
     /** The docs account's blob endpoint (the answers that read page blobs); optional. */
-    DOCS_STORAGE_BLOB_ENDPOINT: z.string().url().optional(),
+    DOCS_STORAGE_BLOB_ENDPOINT: z
+      .string()
+      .url({ message: "expected the docs account's blob endpoint (a URL)" })
+      .optional(),
     /** An admin key: the local stand-in only (a loopback DOCS_SEARCH_ENDPOINT); in Azure the managed identity. */
     SEARCH_ADMIN_KEY: z.string().min(1).optional(),
     MCP_AUTH_TENANT_ID: z.string({ error: "expected the Entra ID tenant id" }).regex(GUID, {
@@ -70,7 +75,7 @@ export const mcpAppSettingsSchema = z
     MCP_PUBLIC_HOSTS: list,
     WEBSITE_HOSTNAME: z.string().optional(),
     /** The public MCP URL for the metadata; default https://<first public host>/mcp. */
-    MCP_RESOURCE_URL: z.string().url().optional(),
+    MCP_RESOURCE_URL: z.string().url({ message: "expected the public MCP URL, e.g. https://<app>/mcp" }).optional(),
     MCP_RECHECK_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
     /** The port the Functions host gives the custom handler. */
     FUNCTIONS_CUSTOMHANDLER_PORT: z.coerce

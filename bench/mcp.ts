@@ -6,7 +6,7 @@
 //      goal: 0 errors; p50, p99);
 //   4. the same 50 clients and 1,000 calls in stateless mode across two processes behind a round-robin proxy, as
 //      the hosted app scales out (goal: 0 errors, p99 within 2× the stateful p99).
-// Usage: npm run bench:mcp [-- --spawns 10 --calls 500 --sessions 50 --http-calls 1000]
+// Usage: npm run bench:mcp [-- --spawns 10 --calls 500 --sessions 50 --http-calls 1000 --http-only]
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -29,6 +29,8 @@ const SPAWNS = arg("spawns", 10);
 const CALLS = arg("calls", 500);
 const SESSIONS = arg("sessions", 50);
 const HTTP_CALLS = arg("http-calls", 1000);
+/** `--http-only`: sections 3 and 4 alone (stateful against stateless). */
+const HTTP_ONLY = process.argv.includes("--http-only");
 const BIN = path.join(repoRoot, "dist", "cli", "docs-index.js");
 const QUERIES = [
   { query: "refunds" },
@@ -48,47 +50,7 @@ const env = { ...getDefaultEnvironment(), ...services.env, NODE_COMPILE_CACHE: p
 const stdioClient = () =>
   new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], env, stderr: "ignore" });
 try {
-  // 1. Spawn to tools/list.
-  const startup: number[] = [];
-  for (let i = 0; i < SPAWNS; i++) {
-    const t0 = performance.now();
-    const client = new Client({ name: "bench", version: "1" });
-    await client.connect(stdioClient());
-    await client.listTools();
-    startup.push(performance.now() - t0);
-    await client.close();
-  }
-  const s = stats(startup);
-  console.log(
-    `1. spawn → tools/list (${SPAWNS} spawns): median ${ms(s.p50)}, max ${ms(Math.max(...startup))}  (goal: median ≤ 1000 ms)`,
-  );
-
-  // 2. Added latency over stdio against the same request made directly.
-  const client = new Client({ name: "bench", version: "1" });
-  await client.connect(stdioClient());
-  const dedup = decideDedup(await checkFormatCoverage(services.searchClient));
-  const direct: number[] = [];
-  const viaMcp: number[] = [];
-  for (let i = 0; i < 20; i++) await client.callTool({ name: "search_docs", arguments: QUERIES[i % QUERIES.length]! });
-  for (let i = 0; i < CALLS; i++) {
-    const params = QUERIES[i % QUERIES.length]!;
-    const request = buildSearchDocsRequest(params, dedup);
-    let t0 = performance.now();
-    const result = await services.searchClient.search(request.searchText, request.options);
-    for await (const _ of result.results) void _;
-    direct.push(performance.now() - t0);
-    t0 = performance.now();
-    const answer = await client.callTool({ name: "search_docs", arguments: params });
-    viaMcp.push(performance.now() - t0);
-    if (answer.isError) throw new Error(`search_docs failed: ${JSON.stringify(answer.content)}`);
-  }
-  await client.close();
-  const d = stats(direct);
-  const m = stats(viaMcp);
-  console.log(
-    `2. search_docs over stdio vs direct SDK search (${CALLS} calls each): direct p50 ${ms(d.p50)} p99 ${ms(d.p99)}; ` +
-      `MCP p50 ${ms(m.p50)} p99 ${ms(m.p99)}; added p50 ${ms(m.p50 - d.p50)}, p99 ${ms(m.p99 - d.p99)}  (goal: ≤ 5 ms, ≤ 20 ms)`,
-  );
+  if (!HTTP_ONLY) await stdioFigures();
 
   // 3. Concurrent Streamable HTTP sessions (stateful, one process).
   const server = spawn(process.execPath, [BIN, "mcp", "--http", "--port", "0"], {
@@ -160,4 +122,49 @@ async function concurrentCalls(url: string) {
   );
   const wall = performance.now() - t0;
   return { stats: stats(latencies), errors, perSecond: latencies.length / (wall / 1000) };
+}
+
+/** Sections 1 and 2 (stdio). */
+async function stdioFigures() {
+  // 1. Spawn to tools/list.
+  const startup: number[] = [];
+  for (let i = 0; i < SPAWNS; i++) {
+    const t0 = performance.now();
+    const client = new Client({ name: "bench", version: "1" });
+    await client.connect(stdioClient());
+    await client.listTools();
+    startup.push(performance.now() - t0);
+    await client.close();
+  }
+  const s = stats(startup);
+  console.log(
+    `1. spawn → tools/list (${SPAWNS} spawns): median ${ms(s.p50)}, max ${ms(Math.max(...startup))}  (goal: median ≤ 1000 ms)`,
+  );
+
+  // 2. Added latency over stdio against the same request made directly.
+  const client = new Client({ name: "bench", version: "1" });
+  await client.connect(stdioClient());
+  const dedup = decideDedup(await checkFormatCoverage(services.searchClient));
+  const direct: number[] = [];
+  const viaMcp: number[] = [];
+  for (let i = 0; i < 20; i++) await client.callTool({ name: "search_docs", arguments: QUERIES[i % QUERIES.length]! });
+  for (let i = 0; i < CALLS; i++) {
+    const params = QUERIES[i % QUERIES.length]!;
+    const request = buildSearchDocsRequest(params, dedup);
+    let t0 = performance.now();
+    const result = await services.searchClient.search(request.searchText, request.options);
+    for await (const _ of result.results) void _;
+    direct.push(performance.now() - t0);
+    t0 = performance.now();
+    const answer = await client.callTool({ name: "search_docs", arguments: params });
+    viaMcp.push(performance.now() - t0);
+    if (answer.isError) throw new Error(`search_docs failed: ${JSON.stringify(answer.content)}`);
+  }
+  await client.close();
+  const d = stats(direct);
+  const m = stats(viaMcp);
+  console.log(
+    `2. search_docs over stdio vs direct SDK search (${CALLS} calls each): direct p50 ${ms(d.p50)} p99 ${ms(d.p99)}; ` +
+      `MCP p50 ${ms(m.p50)} p99 ${ms(m.p99)}; added p50 ${ms(m.p50 - d.p50)}, p99 ${ms(m.p99 - d.p99)}  (goal: ≤ 5 ms, ≤ 20 ms)`,
+  );
 }

@@ -89,6 +89,13 @@ try {
         `requests per process ${proxy.served().join(" / ")}; p99 ${(run.stats.p99 / stateful!.p99).toFixed(2)}× stateful  ` +
         `(goal: 0 errors, p99 ≤ 2× stateful)`,
     );
+    // For reference: stateless on one of them directly (no proxy hop, which runs in this process beside the
+    // stand-in and the clients).
+    const direct = await concurrentCalls(processes[0]!.url);
+    console.log(
+      `   stateless, one process without the proxy: ${direct.errors} errors, p50 ${ms(direct.stats.p50)}, ` +
+        `p99 ${ms(direct.stats.p99)}, ${direct.perSecond.toFixed(0)} calls/s`,
+    );
   } finally {
     await proxy.close();
     await Promise.all(processes.map((p) => p.stop()));

@@ -78,39 +78,6 @@ const hostName = z
     message: "expected a host name such as func-docs-mcp.azurewebsites.net (no scheme, no path)",
   });
 
-export const mcpConfigSchema = z.strictObject({
-  /** Results of search_docs when `top` is not given. */
-  default_top: z.number().int().min(1).max(50).default(5),
-  /** Larger `top` values are clamped to this; at most 50. */
-  top_cap: z.number().int().min(1).max(50, { message: "expected at most 50 (the server's hard ceiling)" }).default(50),
-  /** Bound of each search hit's snippet, in characters. */
-  snippet_chars: z.number().int().min(50).max(4000).default(600),
-  /** Largest page get_doc returns (its `max_chars`), in characters. */
-  page_chars: z.number().int().min(500).max(100_000).default(8000),
-  /** How often the `format` coverage behind the dedup filter (and the provenance facts) are re-read. */
-  recheck_seconds: z.number().int().min(5).max(86_400).default(300),
-  /** Browser origins allowed besides loopback ones (the MCP specification requires Origin validation). */
-  allowed_origins: z
-    .array(
-      z.string().refine((v) => URL.canParse(v) && new URL(v).origin === v, {
-        message: "expected an origin such as https://host:port",
-      }),
-    )
-    .default([]),
-  /**
-   * Host names the server answers under besides loopback ones (behind a proxy or the Functions host the `Host`
-   * header is the public name); `https://<host>` is then an allowed Origin too.
-   */
-  public_hosts: z.array(hostName).default([]),
-  /** Required to bind a non-loopback address or to serve hosted: callers must present an Entra ID token. */
-  auth: mcpAuthConfigSchema.optional(),
-  /**
-   * The hosted app (stack `docs-mcp`): a Flex Consumption function app serving this server statelessly behind
-   * App Service authentication. Off unless set (docs/mcp-hosting.md).
-   */
-  hosted: z.lazy(() => mcpHostedConfigSchema).optional(),
-});
-
 /** The registration's identifiers of the hosted endpoint (created once per environment; docs/mcp-hosting.md). */
 export const mcpRegistrationSchema = z.strictObject({
   /** Application (client) id of the MCP server's app registration. */
@@ -166,6 +133,39 @@ export const mcpHostedConfigSchema = z.strictObject({
   zone_redundant: z.boolean({ error: "expected true or false" }).default(false),
   /** Always-ready instances (cut cold starts; billed while idle). */
   always_ready_instances: z.number().int().min(0).max(1000).default(0),
+});
+
+export const mcpConfigSchema = z.strictObject({
+  /** Results of search_docs when `top` is not given. */
+  default_top: z.number().int().min(1).max(50).default(5),
+  /** Larger `top` values are clamped to this; at most 50. */
+  top_cap: z.number().int().min(1).max(50, { message: "expected at most 50 (the server's hard ceiling)" }).default(50),
+  /** Bound of each search hit's snippet, in characters. */
+  snippet_chars: z.number().int().min(50).max(4000).default(600),
+  /** Largest page get_doc returns (its `max_chars`), in characters. */
+  page_chars: z.number().int().min(500).max(100_000).default(8000),
+  /** How often the `format` coverage behind the dedup filter (and the provenance facts) are re-read. */
+  recheck_seconds: z.number().int().min(5).max(86_400).default(300),
+  /** Browser origins allowed besides loopback ones (the MCP specification requires Origin validation). */
+  allowed_origins: z
+    .array(
+      z.string().refine((v) => URL.canParse(v) && new URL(v).origin === v, {
+        message: "expected an origin such as https://host:port",
+      }),
+    )
+    .default([]),
+  /**
+   * Host names the server answers under besides loopback ones (behind a proxy or the Functions host the `Host`
+   * header is the public name); `https://<host>` is then an allowed Origin too.
+   */
+  public_hosts: z.array(hostName).default([]),
+  /** Required to bind a non-loopback address or to serve hosted: callers must present an Entra ID token. */
+  auth: mcpAuthConfigSchema.optional(),
+  /**
+   * The hosted app (stack `docs-mcp`): a Flex Consumption function app serving this server statelessly behind
+   * App Service authentication. Off unless set (docs/mcp-hosting.md).
+   */
+  hosted: mcpHostedConfigSchema.optional(),
 });
 
 export type McpConfig = z.infer<typeof mcpConfigSchema>;

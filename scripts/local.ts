@@ -61,6 +61,10 @@ function formatSummary(summary: LocalSummary, color: boolean): string {
     lines.push(
       `  webhook poison: process API down -> poisoned after ${f.webhook.poisonReplay.attempts} attempts; replay exit ${f.webhook.poisonReplay.replayExitCode}, case ${f.webhook.poisonReplay.caseCreated ? "created" : "NOT created"}`,
     );
+  if (f.mcpHosted)
+    lines.push(
+      `  hosted mcp (offline): ${f.mcpHosted.calls} search_docs calls over ${f.mcpHosted.processes} stateless processes (${f.mcpHosted.served.join(" / ")} requests), ${f.mcpHosted.errors} errors; without a token ${f.mcpHosted.unauthenticatedStatus}`,
+    );
   for (const s of summary.steps.filter((s) => s.status !== "ok")) lines.push(`  ${s.status}: ${s.name}: ${s.detail}`);
   const e = summary.endpoints;
   lines.push(

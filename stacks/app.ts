@@ -1,7 +1,9 @@
-// Builds the three stacks from a validated config. Used by main.ts, the tests and the benchmark.
+// Builds the stacks (three, and docs-mcp where the hosted MCP server is on) from a validated config. Used by main.ts, the tests and the benchmark.
 import { App } from "cdktf";
 import type { Config } from "../src/config/schema.js";
 import { requireStackConfig } from "./config/stack-config.js";
+import { DocsMcpStack } from "./docs-mcp-stack.js";
+import { docsMcpStackProps } from "./docs-mcp/props.js";
 import { DocsSearchStack } from "./docs-search.js";
 import { DocsStorageStack } from "./docs-storage.js";
 import { readOpenApiV1 } from "./webhook/openapi.js";
@@ -11,6 +13,8 @@ import { WebhookStack } from "./webhook-stack.js";
 
 /** Stack ids in deployment order. */
 export const STACK_IDS = ["docs-storage", "docs-search", "webhook"] as const;
+/** Deployed after them, only where its configuration turns it on (mcp.hosted.enabled). */
+export const OPTIONAL_STACK_IDS = ["docs-mcp"] as const;
 
 export interface BuildOptions {
   /** The vars.yml the config came from (named in errors). */
@@ -27,6 +31,8 @@ export interface BuiltStacks {
   storage: DocsStorageStack;
   search: DocsSearchStack;
   webhook: WebhookStack;
+  /** The hosted MCP server, where mcp.hosted.enabled. */
+  mcp?: DocsMcpStack;
 }
 
 export function buildStacks(raw: Config, options: BuildOptions): BuiltStacks {
@@ -39,5 +45,9 @@ export function buildStacks(raw: Config, options: BuildOptions): BuiltStacks {
   // The search identity's role assignment targets the docs account: deploy storage first.
   search.addDependency(storage);
   const webhook = new WebhookStack(app, "webhook", webhookStackProps(config, openApiJson));
-  return { app, storage, search, webhook };
+  const mcpProps = docsMcpStackProps(config);
+  const mcp = mcpProps ? new DocsMcpStack(app, "docs-mcp", mcpProps) : undefined;
+  // Its identity's role assignments target the search service and the docs container.
+  mcp?.addDependency(search);
+  return { app, storage, search, webhook, ...(mcp ? { mcp } : {}) };
 }

@@ -56,7 +56,8 @@ export interface AzapiResourceProps {
   location?: string;
   /** The ARM request body (snake_case is not applied: ARM property names as written). */
   body: Record<string, unknown>;
-  identity?: { type: "SystemAssigned" };
+  /** A system-assigned identity, or user-assigned ones (their resource ids). */
+  identity?: { type: "SystemAssigned" } | { type: "UserAssigned"; identityIds: string[] };
   tags?: Record<string, string>;
   /** Response paths exported as `output` (read them with outputAttribute). */
   responseExportValues?: string[];
@@ -82,7 +83,13 @@ export class AzapiResource extends TerraformResource {
       name: p.name,
       parent_id: p.parentId,
       location: p.location,
-      identity: p.identity ? [{ type: p.identity.type }] : undefined,
+      identity: p.identity
+        ? [
+            p.identity.type === "UserAssigned"
+              ? { type: p.identity.type, identity_ids: p.identity.identityIds }
+              : { type: p.identity.type },
+          ]
+        : undefined,
       tags: p.tags,
       body: p.body,
       response_export_values: p.responseExportValues,

@@ -37,6 +37,7 @@ import { postSampleWebhook, type WebhookFigures } from "./webhook.js";
 import { runBlueGreenSteps, runPruneStep, type BlueGreenFigures } from "./rebuild-demo.js";
 import { runRestoreStep } from "./restore.js";
 import { searchDocsOverStdio, type McpFigures } from "./mcp-demo.js";
+import { hostedMcpOffline, type McpHostedFigures } from "./mcp-hosted-demo.js";
 import { runRelevanceSteps, type EvalFigures, type GateFigures } from "./relevance.js";
 import type { Azurite } from "../azurite.js";
 import type { SearchStandIn } from "../search-standin/server.js";
@@ -75,6 +76,8 @@ export interface LocalFigures {
   /** The generation the kept environment serves after the tour (today's definitions, root-era nulls). */
   restore?: { aliasTarget: string };
   mcp?: McpFigures;
+  /** The hosted endpoint's behaviour offline: stateless processes behind a proxy, a local OpenID provider. */
+  mcpHosted?: McpHostedFigures;
 }
 
 export interface LocalSummary {
@@ -93,7 +96,7 @@ export interface LocalResult {
   services?: LocalServices;
 }
 
-export const STEP_COUNT = 21;
+export const STEP_COUNT = 22;
 
 export async function runLocal(options: LocalOptions = {}): Promise<LocalResult> {
   const log = options.log ?? process.stdout;
@@ -334,6 +337,18 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
       steps.print(transcript);
       return `${mcp.hits} hits from ${mcp.servingIndex ?? "?"}, freshness ${mcp.freshness}`;
     });
+
+    await steps.run(
+      "mcp-hosted",
+      "The hosted endpoint offline: two stateless docs-index mcp processes behind a round-robin proxy, sign-in against a local OpenID provider",
+      async () => {
+        const { transcript, figures: hosted } = await hostedMcpOffline(need().env);
+        figures.mcpHosted = hosted;
+        steps.print(transcript);
+        if (hosted.errors > 0) throw new Error(`${hosted.errors} errors across the two stateless processes`);
+        return `${hosted.calls} calls, ${hosted.errors} errors, per process ${hosted.served.join("/")}; without a token ${hosted.unauthenticatedStatus}`;
+      },
+    );
   } catch (err) {
     if (!(err instanceof StepFailed)) throw err;
     failedStep = err.step;

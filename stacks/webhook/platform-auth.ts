@@ -1,6 +1,7 @@
 // App Service authentication (Easy Auth, authsettingsV2) on the function app: every request must carry an Entra
 // token for the function's app registration, issued to one of the allowed identities (API Management's managed
 // identity). The platform answers 401 before the receiver runs, so the receiver's code does not change.
+// The hosted MCP server (stacks/docs-mcp/) uses the same body with client applications instead of principals.
 // The gateway gets that token with <authentication-managed-identity resource="..."/> (stacks/policies/policy.ts).
 
 export interface PlatformAuthProps {
@@ -10,7 +11,18 @@ export interface PlatformAuthProps {
   /** Token audiences accepted: the App ID URI the gateway requests, and the client id. */
   allowedAudiences: string[];
   /** Object ids of the identities admitted (API Management's managed identity; a token at synth time). */
-  allowedPrincipalIds: string[];
+  allowedPrincipalIds?: string[];
+  /** Client applications admitted (the `appid`/`azp` of the token), e.g. VS Code's client id. */
+  allowedApplications?: string[];
+  /** The issuer to validate; default openIdIssuer(tenantId). */
+  openIdIssuer?: string;
+  /**
+   * Secretless sign-in: the app setting naming the user-assigned identity whose federated credential on the
+   * registration stands in for a client secret (Microsoft: OVERRIDE_USE_MI_FIC_ASSERTION_CLIENTID).
+   */
+  clientSecretSettingName?: string;
+  /** Where unauthenticated browsers would be sent; set for an app whose 401 challenge clients follow. */
+  redirectToProvider?: "azureactivedirectory";
 }
 
 /**
@@ -25,15 +37,26 @@ export function authSettingsV2Body(props: PlatformAuthProps): Record<string, unk
   return {
     properties: {
       platform: { enabled: true },
-      globalValidation: { requireAuthentication: true, unauthenticatedClientAction: "Return401" },
+      globalValidation: {
+        requireAuthentication: true,
+        unauthenticatedClientAction: "Return401",
+        ...(props.redirectToProvider ? { redirectToProvider: props.redirectToProvider } : {}),
+      },
       httpSettings: { requireHttps: true },
       identityProviders: {
         azureActiveDirectory: {
           enabled: true,
-          registration: { clientId: props.clientId, openIdIssuer: openIdIssuer(props.tenantId) },
+          registration: {
+            clientId: props.clientId,
+            openIdIssuer: props.openIdIssuer ?? openIdIssuer(props.tenantId),
+            ...(props.clientSecretSettingName ? { clientSecretSettingName: props.clientSecretSettingName } : {}),
+          },
           validation: {
             allowedAudiences: props.allowedAudiences,
-            defaultAuthorizationPolicy: { allowedPrincipals: { identities: props.allowedPrincipalIds } },
+            defaultAuthorizationPolicy: {
+              ...(props.allowedPrincipalIds ? { allowedPrincipals: { identities: props.allowedPrincipalIds } } : {}),
+              ...(props.allowedApplications ? { allowedApplications: props.allowedApplications } : {}),
+            },
           },
         },
       },

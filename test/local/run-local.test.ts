@@ -31,6 +31,7 @@ const ORDER = [
   "prune",
   "webhook",
   "mcp",
+  "mcp-hosted",
 ];
 const DOCS_URL = "https://docs.dev.example.com";
 
@@ -159,6 +160,13 @@ describe("runLocal", () => {
           freshness: "known",
         });
         expect(f.mcp!.urls.length).toBeGreaterThan(0);
+        expect(status("mcp-hosted")).toBe("ok");
+        expect(f.mcpHosted).toMatchObject({ processes: 2, calls: 20, errors: 0, unauthenticatedStatus: 401 });
+        expect(f.mcpHosted!.served.every((n) => n >= 10)).toBe(true);
+        expect(f.mcpHosted!.challenge).toMatch(
+          /resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp"/,
+        );
+        expect(f.mcpHosted!.metadata.scopes_supported).toEqual(["api://docs-index-mcp-local/user_impersonation"]);
         expect(f.mcp!.urls.every((u) => u.startsWith(`${DOCS_URL}/payments/`))).toBe(true);
       }
       expect(log.text()).toContain(`[1/${ORDER.length}] Start Azurite`);

@@ -1,16 +1,17 @@
 // Who may reach `docs-index mcp --http`: the pure access policy (bind, Origin, Host, bearer), and Entra ID token
-// validation through OpenID Connect discovery against a local discovery endpoint with its own signing key.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+// validation through OpenID Connect discovery against a local OpenID provider with its own signing key, the 401
+// challenge and the RFC 9728 metadata.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { bearerToken, bindRefusal, hostAllowed, originAllowed } from "../../src/mcp/core/http-policy.js";
-import { entraTokenValidator } from "../../src/mcp/shell/entra-auth.js";
+import { getOAuthProtectedResourceMetadataUrl } from "@modelcontextprotocol/sdk/server/auth/router.js";
+import { entraTokenValidator, permissionVerdict } from "../../src/mcp/shell/entra-auth.js";
+import { resourceMetadataUrl } from "../../src/mcp/core/resource-metadata.js";
+import { startLocalOpenIdProvider, type LocalOpenIdProvider } from "../../local/mcp-hosting/openid-provider.js";
 import { serveHttp, type RunningHttp } from "../../src/mcp/shell/http.js";
-import { mcpConfigSchema } from "../../src/config/mcp.js";
+import { mcpAuthConfigSchema, mcpConfigSchema, type McpAuthConfig } from "../../src/config/mcp.js";
 
 describe("access policy", () => {
   it("binds loopback freely and anything else only with token validation configured", () => {
@@ -28,13 +29,34 @@ describe("access policy", () => {
     expect(hostAllowed("127.0.0.1:8080", true)).toBe(true);
     expect(hostAllowed("evil.example.com:8080", true)).toBe(false);
     expect(hostAllowed("mcp.example.com", false)).toBe(true);
+    // Behind the Functions host (a loopback bind) the Host is the app's public name: configured, it passes.
+    expect(hostAllowed("func-docs-mcp.azurewebsites.net", true, ["func-docs-mcp.azurewebsites.net"])).toBe(true);
+    expect(hostAllowed("FUNC-docs-mcp.azurewebsites.net:443", true, ["func-docs-mcp.azurewebsites.net"])).toBe(true);
+    expect(hostAllowed("evil.example.com", true, ["func-docs-mcp.azurewebsites.net"])).toBe(false);
+    expect(hostAllowed("evil.example.com", false, ["func-docs-mcp.azurewebsites.net"])).toBe(false);
+    expect(originAllowed("https://func-docs-mcp.azurewebsites.net", [], ["func-docs-mcp.azurewebsites.net"])).toBe(
+      true,
+    );
+    expect(originAllowed("http://func-docs-mcp.azurewebsites.net", [], ["func-docs-mcp.azurewebsites.net"])).toBe(
+      false,
+    );
     expect(bearerToken("Bearer abc.def.ghi")).toBe("abc.def.ghi");
     expect(bearerToken("Basic abc")).toBeUndefined();
   });
-  it("validates the auth section: audience, role and tenant named, authority https", () => {
+  it("validates the auth section: tenant, audience, a scope in full form or a role, authority https or loopback", () => {
+    const tenant_id = "00000000-0000-0000-0000-000000000001";
     expect(mcpConfigSchema.safeParse({ auth: { tenant_id: "x", audience: "a", required_role: "r" } }).success).toBe(
       false,
     );
+    const neither = mcpConfigSchema.safeParse({ auth: { tenant_id, audience: "a" } });
+    expect(neither.error?.issues[0]?.message).toMatch(/a scope .*, a required_role .*, or both/);
+    expect(mcpConfigSchema.safeParse({ auth: { tenant_id, audience: "a", scope: "user_impersonation" } }).success).toBe(
+      false,
+    );
+    const http = (authority: string) =>
+      mcpConfigSchema.safeParse({ auth: { tenant_id, audience: "a", required_role: "r", authority } }).success;
+    expect(http("http://127.0.0.1:9000")).toBe(true);
+    expect(http("http://login.example.com")).toBe(false);
     expect(mcpConfigSchema.safeParse({ top_cap: 51 }).success).toBe(false);
     const ok = mcpConfigSchema.parse({
       auth: { tenant_id: "00000000-0000-0000-0000-000000000001", audience: "api://docs", required_role: "Docs.Search" },
@@ -43,52 +65,37 @@ describe("access policy", () => {
   });
 });
 
-describe("Entra ID bearer tokens over Streamable HTTP", () => {
-  const tenant = "00000000-0000-0000-0000-000000000001";
-  let idp: Server;
-  let authority: string;
-  let key: CryptoKey;
+describe("Entra ID bearer tokens over Streamable HTTP, with protected-resource metadata", () => {
+  const RESOURCE = "https://docs-mcp.example.com/mcp";
+  const APP_ID_URI = "api://docs-index-mcp";
+  const CLIENT_ID = "11111111-2222-3333-4444-555555555555";
+  let idp: LocalOpenIdProvider;
   let mcp: RunningHttp;
-  const token = (claims: Record<string, unknown>, audience = "api://docs-index-mcp") =>
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: "RS256", kid: "k1" })
-      .setIssuer(`${authority}/${tenant}/v2.0`)
-      .setAudience(audience)
-      .setIssuedAt()
-      .setExpirationTime("5m")
-      .sign(key);
+  let auth: McpAuthConfig;
 
   beforeAll(async () => {
-    const pair = await generateKeyPair("RS256");
-    key = pair.privateKey;
-    const jwk = { ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
-    idp = createServer((req, res) => {
-      res.setHeader("content-type", "application/json");
-      if (req.url === `/${tenant}/v2.0/.well-known/openid-configuration`)
-        res.end(JSON.stringify({ issuer: `${authority}/${tenant}/v2.0`, jwks_uri: `${authority}/keys` }));
-      else if (req.url === "/keys") res.end(JSON.stringify({ keys: [jwk] }));
-      else res.writeHead(404).end("{}");
-    });
-    await new Promise<void>((resolve) => idp.listen(0, "127.0.0.1", resolve));
-    authority = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-    const validateToken = await entraTokenValidator({
-      tenant_id: tenant,
-      audience: "api://docs-index-mcp",
+    idp = await startLocalOpenIdProvider();
+    auth = mcpAuthConfigSchema.parse({
+      tenant_id: idp.tenantId,
+      audience: [CLIENT_ID, APP_ID_URI],
+      scope: `${APP_ID_URI}/user_impersonation`,
       required_role: "Docs.Search",
-      authority,
+      authority: idp.authority,
+      resource: RESOURCE,
     });
     mcp = await serveHttp({
       host: "127.0.0.1",
       port: 0,
       allowedOrigins: [],
-      validateToken,
+      auth: { validate: await entraTokenValidator(auth), config: auth },
+      stateless: true,
       newServer: () => new McpServer({ name: "t", version: "1" }, { capabilities: { tools: {} } }),
       log: () => {},
     });
   });
   afterAll(async () => {
     await mcp?.close();
-    idp?.close();
+    await idp?.close();
   });
 
   const post = (authorization?: string) =>
@@ -99,35 +106,84 @@ describe("Entra ID bearer tokens over Streamable HTTP", () => {
         accept: "application/json, text/event-stream",
         ...(authorization ? { authorization } : {}),
       },
-      body: "{}",
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
     });
+  const bearer = async (claims: Record<string, unknown>, aud: string = CLIENT_ID, tenantId?: string) =>
+    `Bearer ${await idp.token({ aud, ...claims }, tenantId ? { tenantId } : {})}`;
 
-  it("refuses a call without a token (401), with a wrong audience (401) or without the role (403)", async () => {
-    expect((await post()).status).toBe(401);
-    const otherAudience = await post(`Bearer ${await token({ roles: ["Docs.Search"] }, "api://other")}`);
-    expect(otherAudience.status).toBe(401);
-    expect(((await otherAudience.json()) as { error: { message: string } }).error.message).toBe(
-      'invalid token: unexpected "aud" claim value',
+  it("answers an unauthenticated POST 401 with the resource_metadata challenge naming the scope", async () => {
+    const answer = await post();
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get("www-authenticate")).toBe(
+      `Bearer error="invalid_request", resource_metadata="https://docs-mcp.example.com/.well-known/oauth-protected-resource/mcp", scope="${APP_ID_URI}/user_impersonation"`,
     );
-    const noRole = await post(`Bearer ${await token({ roles: ["Other"] })}`);
-    expect(noRole.status).toBe(403);
-    expect(await noRole.text()).toMatch(/lacks the app role Docs\.Search/);
   });
 
-  it("serves a client whose token carries the audience and the role", async () => {
+  it("serves RFC 9728 metadata naming the authorization server (the tenant) and the scope, at both paths", async () => {
+    const origin = new URL(mcp.url).origin;
+    for (const p of ["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource"]) {
+      const answer = await fetch(`${origin}${p}`);
+      expect(answer.status, p).toBe(200);
+      expect(await answer.json()).toEqual({
+        resource: RESOURCE,
+        authorization_servers: [idp.issuer],
+        scopes_supported: [`${APP_ID_URI}/user_impersonation`],
+        bearer_methods_supported: ["header"],
+        resource_name: "docs-index (documentation search)",
+      });
+    }
+    expect(resourceMetadataUrl(RESOURCE)).toBe(getOAuthProtectedResourceMetadataUrl(new URL(RESOURCE)));
+  });
+
+  it("answers a user's token with the scope and an application's token with the role", async () => {
     const client = new Client({ name: "t", version: "1" });
-    const authorization = `Bearer ${await token({ roles: ["Docs.Search"] })}`;
+    const authorization = await bearer({ scp: "user_impersonation", oid: "user-1" });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { authorization } } }),
     );
     expect(client.getServerVersion()?.name).toBe("t");
     await client.close();
+    expect((await post(await bearer({ roles: ["Docs.Search"] }, APP_ID_URI))).status).toBe(200);
+  });
+
+  it("refuses a wrong audience, another tenant or an expired token (401) and a token without scope or role (403)", async () => {
+    const otherAudience = await post(await bearer({ scp: "user_impersonation" }, "api://other"));
+    expect(otherAudience.status).toBe(401);
+    expect(otherAudience.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token", resource_metadata=/);
+    expect(((await otherAudience.json()) as { error: { message: string } }).error.message).toBe(
+      'invalid token: unexpected "aud" claim value',
+    );
+    const otherTenant = await post(
+      await bearer({ scp: "user_impersonation" }, CLIENT_ID, "99999999-0000-0000-0000-000000000000"),
+    );
+    expect(otherTenant.status).toBe(401);
+    expect(await otherTenant.text()).toMatch(/issued in tenant 99999999-/);
+    const expired = await post(
+      `Bearer ${await idp.token({ aud: CLIENT_ID, scp: "user_impersonation" }, { expiresIn: "-5m" })}`,
+    );
+    expect(expired.status).toBe(401);
+    const noPermission = await post(await bearer({ scp: "Other.Scope", roles: ["Other"] }));
+    expect(noPermission.status).toBe(403);
+    expect(noPermission.headers.get("www-authenticate")).toMatch(/^Bearer error="insufficient_scope"/);
+    expect(await noPermission.text()).toMatch(
+      /lacks the scope api:\/\/docs-index-mcp\/user_impersonation \(scp\) or the app role Docs\.Search \(roles\)/,
+    );
   });
 
   it("refuses to start when discovery fails", async () => {
-    await expect(
-      entraTokenValidator({ tenant_id: "nope", audience: "a", required_role: "r", authority }),
-    ).rejects.toThrow(/OpenID Connect discovery failed: .* answered 404/);
+    await expect(entraTokenValidator({ ...auth, tenant_id: "nope" })).rejects.toThrow(
+      /OpenID Connect discovery failed: .* answered 404/,
+    );
+  });
+});
+
+describe("the permission rule", () => {
+  const auth = { scope: "api://docs/user_impersonation", required_role: "Docs.Search" };
+  it("passes the scope's name in scp or the role in roles, and nothing else", () => {
+    expect(permissionVerdict({ scp: "openid user_impersonation" }, auth).ok).toBe(true);
+    expect(permissionVerdict({ roles: ["Docs.Search"] }, auth).ok).toBe(true);
+    expect(permissionVerdict({ scp: "api://docs/user_impersonation" }, auth).ok).toBe(false);
+    expect(permissionVerdict({ roles: ["Docs.Search"] }, { scope: auth.scope })).toMatchObject({ status: 403 });
   });
 });
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
-import { STACK_IDS } from "../../stacks/app.js";
+import { OPTIONAL_STACK_IDS, STACK_IDS } from "../../stacks/app.js";
 import { repoRoot } from "../../src/config/repo-root.js";
 
 const TEMPLATES = {
@@ -86,7 +86,9 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
         .map((l) => /^terraform -chdir="?\S*?stacks\/([\w-]+)"? (init|plan|apply)\b/.exec(l))
         .filter((m): m is RegExpExecArray => m !== null)
         .map((m) => `${m[1]} ${m[2]}`);
-      expect(steps).toEqual(STACK_IDS.flatMap((id) => [`${id} init`, `${id} plan`, `${id} apply`]));
+      expect(steps).toEqual(
+        [...STACK_IDS, ...OPTIONAL_STACK_IDS].flatMap((id) => [`${id} init`, `${id} plan`, `${id} apply`]),
+      );
     });
 
     it("applies exactly the plan it wrote (terraform apply of the saved -out file)", () => {
@@ -97,7 +99,7 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
         const apply = /^terraform -chdir=(\S+) apply (.*)$/.exec(l);
         if (apply) expect(apply[2]!.split(" ").at(-1), l).toBe(planned.get(apply[1]!));
       }
-      expect(planned.size).toBe(STACK_IDS.length);
+      expect(planned.size).toBe(STACK_IDS.length + OPTIONAL_STACK_IDS.length);
     });
 
     it("stores no secret: signs in by federation, names no client secret or password", () => {
@@ -128,6 +130,22 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
       expect(steps.every((i) => i >= 0)).toBe(true);
       expect([...steps].sort((a, b) => a - b)).toEqual(steps);
       expect(scripts["webhook:build"]).toBe("node scripts/webhook-build.mjs");
+    });
+
+    it("builds the MCP package fresh, zips it, and deploys it after the docs-mcp stack only where it is synthesized", () => {
+      const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
+      const build = at(/^npm run mcp:build$/);
+      const zip = at(/^\(cd \.deploy\/mcp && zip -qr \.\.\/mcp\.zip \.\)$/);
+      expect(build).toBeGreaterThan(-1);
+      expect(zip).toBeGreaterThan(build);
+      expect(scripts["mcp:build"]).toBe("node scripts/mcp-build.mjs");
+      const apply = at(/terraform -chdir=\S*docs-mcp"? apply /);
+      const deploy = lines.findIndex((l, i) => i > apply && /--src \S*mcp\.zip/.test(l));
+      expect(apply).toBeGreaterThan(zip);
+      expect(deploy).toBeGreaterThan(apply);
+      const text = readFileSync(path.join(repoRoot, file), "utf8");
+      expect(text).toMatch(/docs-mcp/);
+      expect(text).toMatch(/mcp_function_app_name|mcpFunctionAppName/);
     });
 
     it("deploys the webhook package after the stacks (zip deploy to the function app)", () => {

@@ -15,6 +15,7 @@ const MAPPERS = [
   "props.ts",
   "webhook/props.ts",
   "webhook/authorized-app.ts",
+  "docs-mcp/props.ts",
 ];
 
 describe("constructs and stacks", () => {

@@ -21,6 +21,12 @@ describe("prod stacks", () => {
     expect(only(webhook, "azurerm_storage_account").account_replication_type).toBe("ZRS");
   });
 
+  it("deploy the hosted MCP server as the example turns it on, zone-balanced on ZRS storage", () => {
+    const mcp = synth(built.mcp!);
+    expect(only(mcp, "azurerm_service_plan")).toMatchObject({ sku_name: "FC1", zone_balancing_enabled: true });
+    expect(only(mcp, "azurerm_storage_account").account_replication_type).toBe("ZRS");
+  });
+
   it("keep at least two search replicas for the query SLA (Checkov CKV_AZURE_209)", () => {
     expect(only(search, "azurerm_search_service").replica_count).toBeGreaterThanOrEqual(2);
   });

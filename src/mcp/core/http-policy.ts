@@ -8,28 +8,52 @@ export const MCP_PATH = "/mcp";
 /** Why a bind is refused, or undefined when it is allowed. */
 export function bindRefusal(host: string, authConfigured: boolean): string | undefined {
   if (isLoopbackHost(stripBrackets(host)) || authConfigured) return undefined;
-  return `refusing to bind ${host}: a non-loopback address needs token validation. Add an mcp.auth section (tenant_id, audience, required_role) to the config so callers must present an Entra ID token, or bind 127.0.0.1`;
+  return `refusing to bind ${host}: a non-loopback address needs token validation. Add an mcp.auth section (tenant_id, audience, scope and/or required_role) to the config so callers must present an Entra ID token, or bind 127.0.0.1`;
 }
 
 function stripBrackets(host: string): string {
   return host.replace(/^\[(.*)\]$/, "$1");
 }
 
-/** An Origin header the server accepts: none (not a browser), a loopback origin, or one listed in the config. */
-export function originAllowed(origin: string | undefined, allowedOrigins: readonly string[]): boolean {
+/**
+ * An Origin header the server accepts: none (agent hosts are not browsers), a loopback origin, one listed in the
+ * config, or `https://<public host>` of a configured public host name.
+ */
+export function originAllowed(
+  origin: string | undefined,
+  allowedOrigins: readonly string[],
+  publicHosts: readonly string[] = [],
+): boolean {
   if (origin === undefined) return true;
   if (allowedOrigins.includes(origin)) return true;
   if (!URL.canParse(origin)) return false;
   const url = new URL(origin);
+  if (url.protocol === "https:" && publicHosts.some((h) => sameHost(h, url.host))) return true;
   return (url.protocol === "http:" || url.protocol === "https:") && isLoopbackHost(stripBrackets(url.hostname));
 }
 
-/** On a loopback bind the Host header must name a loopback host too (a rebound DNS name does not). */
-export function hostAllowed(hostHeader: string | undefined, loopbackBind: boolean): boolean {
-  if (!loopbackBind) return true;
+/**
+ * The Host header: a configured public host name (behind a proxy or the Functions host the request keeps the
+ * app's public name) always passes; otherwise on a loopback bind it must name a loopback host (a rebound DNS name
+ * does not), and on another bind anything passes unless public hosts are configured.
+ */
+export function hostAllowed(
+  hostHeader: string | undefined,
+  loopbackBind: boolean,
+  publicHosts: readonly string[] = [],
+): boolean {
+  if (hostHeader !== undefined && publicHosts.some((h) => sameHost(h, hostHeader))) return true;
+  if (!loopbackBind) return publicHosts.length === 0;
   if (hostHeader === undefined) return false;
   const hostname = URL.canParse(`http://${hostHeader}`) ? new URL(`http://${hostHeader}`).hostname : "";
   return isLoopbackHost(stripBrackets(hostname));
+}
+
+/** Host names compare case-insensitively; a configured name without a port admits any port (443 is elided). */
+function sameHost(configured: string, actual: string): boolean {
+  const c = configured.toLowerCase();
+  const a = actual.toLowerCase();
+  return c === a || (!c.includes(":") && a.replace(/:\d+$/, "") === c);
 }
 
 /** The URL the server serves on, for people (IPv6 literals in brackets). */

@@ -1,8 +1,10 @@
-// Bearer token validation for a non-loopback Streamable HTTP bind: an Entra ID access token, its signature
-// checked against the keys found through OpenID Connect discovery (jose), its issuer the tenant's, its audience
-// the configured one, and the configured app role in its `roles` claim. No shared secret anywhere.
+// Bearer token validation for a non-loopback or hosted Streamable HTTP server: an Entra ID access token, its
+// signature checked against the keys found through OpenID Connect discovery of the configured authority (jose),
+// its issuer the one discovery names (or v1.0's sts.windows.net form), its tenant (`tid`) the configured one, its
+// audience one of the configured ones, not expired, and then the permission: the delegated scope in `scp` (a
+// signed-in user) or the app role in `roles` (an application). No shared secret anywhere.
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
-import type { McpAuthConfig } from "../../config/mcp.js";
+import { scopeName, type McpAuthConfig } from "../../config/mcp.js";
 
 export type TokenVerdict = { ok: true; claims: JWTPayload } | { ok: false; status: 401 | 403; reason: string };
 
@@ -17,7 +19,10 @@ interface Discovery {
 }
 
 /** `{authority}/{tenant}/v2.0/.well-known/openid-configuration`: the issuer and where the signing keys are. */
-export async function discover(auth: McpAuthConfig, fetchImpl: typeof fetch = fetch): Promise<Discovery> {
+export async function discover(
+  auth: Pick<McpAuthConfig, "authority" | "tenant_id">,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Discovery> {
   const url = `${auth.authority.replace(/\/+$/, "")}/${auth.tenant_id}/v2.0/.well-known/openid-configuration`;
   let response: Response;
   try {
@@ -34,6 +39,22 @@ export async function discover(auth: McpAuthConfig, fetchImpl: typeof fetch = fe
   return { issuer: body.issuer, jwks_uri: body.jwks_uri };
 }
 
+/** The permission rule: the scope's name in the space-separated `scp`, or the role in `roles`. Pure. */
+export function permissionVerdict(
+  claims: JWTPayload,
+  auth: Pick<McpAuthConfig, "scope" | "required_role">,
+): TokenVerdict {
+  const scopes = typeof claims.scp === "string" ? claims.scp.split(" ") : [];
+  const roles = Array.isArray(claims.roles) ? claims.roles : [];
+  if (auth.scope !== undefined && scopes.includes(scopeName(auth.scope))) return { ok: true, claims };
+  if (auth.required_role !== undefined && roles.includes(auth.required_role)) return { ok: true, claims };
+  const wanted = [
+    ...(auth.scope !== undefined ? [`the scope ${auth.scope} (scp)`] : []),
+    ...(auth.required_role !== undefined ? [`the app role ${auth.required_role} (roles)`] : []),
+  ];
+  return { ok: false, status: 403, reason: `the token lacks ${wanted.join(" or ")}` };
+}
+
 export async function entraTokenValidator(auth: McpAuthConfig, fetchImpl?: typeof fetch): Promise<TokenValidator> {
   const discovery = await discover(auth, fetchImpl);
   const keys = createRemoteJWKSet(new URL(discovery.jwks_uri), { timeoutDuration: 5_000 });
@@ -47,14 +68,15 @@ export async function entraTokenValidator(auth: McpAuthConfig, fetchImpl?: typeo
         issuer: issuers,
         audience: auth.audience,
         algorithms: ["RS256"],
+        requiredClaims: ["exp"],
         clockTolerance: 60,
       }));
     } catch (err) {
       return { ok: false, status: 401, reason: `invalid token: ${(err as Error).message}` };
     }
-    const roles = Array.isArray(claims.roles) ? claims.roles : [];
-    if (!roles.includes(auth.required_role))
-      return { ok: false, status: 403, reason: `the token lacks the app role ${auth.required_role}` };
-    return { ok: true, claims };
+    if (typeof claims.tid === "string" && claims.tid.toLowerCase() !== auth.tenant_id.toLowerCase())
+      return { ok: false, status: 401, reason: `invalid token: issued in tenant ${claims.tid}, not ${auth.tenant_id}` };
+    if (typeof claims.tid !== "string") return { ok: false, status: 401, reason: 'invalid token: no "tid" claim' };
+    return permissionVerdict(claims, auth);
   };
 }

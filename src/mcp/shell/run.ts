@@ -7,15 +7,30 @@ import { bindRefusal } from "../core/http-policy.js";
 import { toolLimits } from "../core/limits.js";
 import { DocsIndexBackend } from "./backend.js";
 import { entraTokenValidator } from "./entra-auth.js";
-import { serveHttp, type RunningHttp } from "./http.js";
+import { serveHttp, type HttpAuth, type RunningHttp } from "./http.js";
 import { createDocsMcpServer, type Log } from "./server.js";
 import { serveStdio } from "./stdio.js";
 
-export type McpTransportChoice = { kind: "stdio" } | { kind: "http"; host: string; port: number };
+export type McpTransportChoice =
+  | { kind: "stdio" }
+  | { kind: "http"; host: string; port: number; /** A new server and transport per request. */ stateless?: boolean };
+
+/** What the server needs of the search section (the hosted app gets these from app settings). */
+export type McpSearchSettings = Pick<
+  SearchConfig,
+  | "index_name"
+  | "indexer_name"
+  | "container"
+  | "docs_url"
+  | "api_version"
+  | "agentic_retrieval"
+  | "knowledge_base_name"
+  | "knowledge_source_name"
+>;
 
 export interface McpRunOptions {
   clients: SearchClients;
-  search: SearchConfig;
+  search: McpSearchSettings;
   mcp: McpConfig;
   version: string;
   transport: McpTransportChoice;
@@ -79,10 +94,10 @@ export async function startMcp(options: McpRunOptions): Promise<{ http?: Running
     const refusal = bindRefusal(options.transport.host, options.mcp.auth !== undefined);
     if (refusal) throw new McpStartRefused(refusal, "usage");
   }
-  let validateToken;
+  let auth: HttpAuth | undefined;
   if (options.transport.kind === "http" && options.mcp.auth) {
     try {
-      validateToken = await entraTokenValidator(options.mcp.auth);
+      auth = { validate: await entraTokenValidator(options.mcp.auth), config: options.mcp.auth };
     } catch (err) {
       throw new McpStartRefused((err as Error).message, "service");
     }
@@ -91,13 +106,15 @@ export async function startMcp(options: McpRunOptions): Promise<{ http?: Running
   void backend.warmUp().catch((err: unknown) => options.log(`mcp: first coverage check failed: ${String(err)}`));
   const newServer = () => createDocsMcpServer(backend, options.version, options.log);
   if (options.transport.kind === "stdio") return { done: serveStdio(newServer()) };
-  const { host, port } = options.transport;
+  const { host, port, stateless } = options.transport;
   try {
     const http = await serveHttp({
       host,
       port,
+      stateless: stateless ?? false,
       allowedOrigins: options.mcp.allowed_origins,
-      ...(validateToken ? { validateToken } : {}),
+      publicHosts: options.mcp.public_hosts,
+      ...(auth ? { auth } : {}),
       newServer,
       log: options.log,
     });

@@ -14,6 +14,7 @@ import { cliVersion } from "../common/version.js";
 
 interface McpOptions {
   http?: boolean;
+  stateless?: boolean;
   host?: string;
   port?: number;
 }
@@ -35,6 +36,10 @@ export const mcpCommand: CommandModule = {
         `address to bind with --http (default: ${DEFAULT_HOST}); non-loopback needs mcp.auth in the config`,
       )
       .option("--port <n>", "port with --http (default: 0, a free port)", integerIn("--port", 0, 65535))
+      .option(
+        "--stateless",
+        "with --http: stateless mode, a new server per request (no session id, JSON responses, GET/DELETE 405); any process behind a load balancer answers any request",
+      )
       .addHelpText(
         "after",
         [
@@ -51,9 +56,10 @@ export const mcpCommand: CommandModule = {
       .action(
         run(async (ctx, opts: McpOptions) => {
           // Without --http the server speaks stdio and would ignore them, waiting for protocol messages on stdin.
-          if (!opts.http && (opts.host !== undefined || opts.port !== undefined))
+          const httpOnly = opts.port !== undefined ? "--port" : opts.host !== undefined ? "--host" : "--stateless";
+          if (!opts.http && (opts.host !== undefined || opts.port !== undefined || opts.stateless))
             throw new CliError(
-              `${opts.port !== undefined ? "--port" : "--host"} applies to --http only: add --http to serve Streamable HTTP (without it, mcp serves stdio)`,
+              `${httpOnly} applies to --http only: add --http to serve Streamable HTTP (without it, mcp serves stdio)`,
               ExitCode.Usage,
             );
           const mcp = ctx.config.mcp ?? mcpConfigSchema.parse({});
@@ -77,12 +83,19 @@ export const mcpCommand: CommandModule = {
               mcp,
               version: cliVersion(),
               transport: opts.http
-                ? { kind: "http", host: opts.host ?? DEFAULT_HOST, port: opts.port ?? 0 }
+                ? {
+                    kind: "http",
+                    host: opts.host ?? DEFAULT_HOST,
+                    port: opts.port ?? 0,
+                    stateless: opts.stateless ?? false,
+                  }
                 : { kind: "stdio" },
               log,
             });
             if (started.http) {
-              ctx.out.note(`mcp: serving Streamable HTTP on ${started.http.url}`);
+              ctx.out.note(
+                `mcp: serving Streamable HTTP${opts.stateless ? " (stateless)" : ""} on ${started.http.url}`,
+              );
               await new Promise<void>((resolve) => {
                 process.once("SIGINT", resolve);
                 process.once("SIGTERM", resolve);

@@ -1,0 +1,83 @@
+// docs-mcp: `docs-index mcp` hosted as one signed-in, stateless endpoint (https://<app>/mcp) that agent hosts add
+// by URL (docs/mcp-hosting.md). Its own Flex Consumption function app and storage; its identity may read the index
+// (Search Index Data Reader on the search service) and the docs container (Storage Blob Data Reader on it), nothing
+// else, and no key exists anywhere. Deployed after docs-search, only where mcp.hosted.enabled is true.
+import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment/index.js";
+import { TerraformOutput } from "cdktf";
+import type { Construct } from "constructs";
+import { AzapiProvider } from "./azapi.js";
+import { BaseStack } from "./base-stack.js";
+import { FIC_CLIENT_ID_SETTING } from "./docs-mcp/app-settings.js";
+import { McpFunctionApp } from "./docs-mcp/function-app.js";
+import type { DocsMcpStackProps } from "./docs-mcp/props.js";
+import { ROLES } from "./roles.js";
+import { FunctionStorage } from "./webhook/function-storage.js";
+
+export class DocsMcpStack extends BaseStack {
+  readonly fn: McpFunctionApp;
+
+  constructor(scope: Construct, id: string, props: DocsMcpStackProps) {
+    super(scope, id, props.base);
+    const azapi = new AzapiProvider(this, "azapi", {
+      subscriptionId: props.base.subscriptionId,
+      tenantId: props.base.tenantId,
+    });
+    const where = { resourceGroupName: props.resourceGroupName, location: props.location, tags: this.tags };
+    const f = props.functionApp;
+    const storage = new FunctionStorage(this, "storage", {
+      ...where,
+      name: f.storageAccountName,
+      zoneRedundant: f.zoneRedundant,
+    });
+    const a = props.settings.auth;
+    this.fn = new McpFunctionApp(this, "function", {
+      ...where,
+      name: f.name,
+      resourceGroupId: props.resourceGroupId,
+      maximumInstanceCount: f.maximumInstanceCount,
+      instanceMemoryMb: f.instanceMemoryMb,
+      alwaysReadyInstances: f.alwaysReadyInstances,
+      zoneRedundant: f.zoneRedundant,
+      storage,
+      logAnalyticsWorkspaceId: props.logAnalyticsWorkspaceId,
+      settings: props.settings,
+      platformAuth: {
+        tenantId: a.tenantId,
+        clientId: a.clientId,
+        allowedAudiences: [a.appIdUri, a.clientId],
+        allowedApplications: props.allowedApplications,
+        openIdIssuer: `https://login.microsoftonline.com/${a.tenantId}/v2.0`,
+        clientSecretSettingName: FIC_CLIENT_ID_SETTING,
+        redirectToProvider: "azureactivedirectory",
+      },
+      azapi,
+    });
+    const principalId = this.fn.identity.principalId;
+    new RoleAssignment(this, "search-index-reader", {
+      scope: props.searchServiceId,
+      roleDefinitionName: ROLES.searchIndexDataReader,
+      principalId,
+      principalType: "ServicePrincipal",
+      description: "docs-index mcp (hosted): queries the index",
+    });
+    new RoleAssignment(this, "docs-container-reader", {
+      scope: props.docsContainerScope,
+      roleDefinitionName: ROLES.storageBlobDataReader,
+      principalId,
+      principalType: "ServicePrincipal",
+      description: "docs-index mcp (hosted): reads published pages of the docs container",
+    });
+
+    new TerraformOutput(this, "mcp_url", {
+      value: `https://${this.fn.defaultHostName}/mcp`,
+      description: "The URL agent hosts add (docs/mcp-hosting.md)",
+    });
+    new TerraformOutput(this, "mcp_function_app_name", { value: f.name });
+    new TerraformOutput(this, "mcp_function_app_resource_group", { value: props.resourceGroupName });
+    new TerraformOutput(this, "mcp_identity_principal_id", {
+      value: principalId,
+      description: "Subject of the federated credential on the app registration (docs/mcp-hosting.md)",
+    });
+    new TerraformOutput(this, "mcp_identity_client_id", { value: this.fn.identity.clientId });
+  }
+}

@@ -1,0 +1,137 @@
+// The hosted MCP server's Flex Consumption function app (Node 22), managed through azapi like the webhook's
+// (stacks/webhook/function-app.ts says why): a user-assigned identity (the one whose federated credential on the
+// app registration replaces a client secret, and that reads the index), HTTPS only, basic publishing credentials
+// off, App Service authentication in front (platform-auth.ts), diagnostics to the existing Log Analytics workspace.
+// Public: agent hosts call it from anywhere; the platform and the server both check the caller's Entra ID token.
+import { ApplicationInsights } from "@cdktf/provider-azurerm/lib/application-insights/index.js";
+import { MonitorDiagnosticSetting } from "@cdktf/provider-azurerm/lib/monitor-diagnostic-setting/index.js";
+import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment/index.js";
+import { ServicePlan } from "@cdktf/provider-azurerm/lib/service-plan/index.js";
+import { UserAssignedIdentity } from "@cdktf/provider-azurerm/lib/user-assigned-identity/index.js";
+import { Construct } from "constructs";
+import { AzapiResource, type AzapiProvider } from "../azapi.js";
+import type { Placement } from "../placement.js";
+import { ROLES } from "../roles.js";
+import type { FunctionStorage } from "../webhook/function-storage.js";
+import { NODE_RUNTIME_VERSION, WEB_API_VERSION } from "../webhook/function-app.js";
+import { authSettingsV2Body, type PlatformAuthProps } from "../webhook/platform-auth.js";
+import { mcpAppSettings, type McpAppSettingsProps } from "./app-settings.js";
+
+export interface McpFunctionAppProps extends Placement {
+  name: string;
+  resourceGroupId: string;
+  maximumInstanceCount: number;
+  instanceMemoryMb: 512 | 2048 | 4096;
+  alwaysReadyInstances: number;
+  /** Zone-balanced plan (Checkov CKV_AZURE_225). */
+  zoneRedundant: boolean;
+  storage: FunctionStorage;
+  logAnalyticsWorkspaceId: string;
+  settings: McpAppSettingsProps;
+  platformAuth: PlatformAuthProps;
+  azapi: AzapiProvider;
+}
+
+export class McpFunctionApp extends Construct {
+  readonly identity: UserAssignedIdentity;
+  readonly site: AzapiResource;
+  readonly defaultHostName: string;
+
+  constructor(scope: Construct, id: string, props: McpFunctionAppProps) {
+    super(scope, id);
+    const where = { resourceGroupName: props.resourceGroupName, location: props.location, tags: props.tags };
+    this.identity = new UserAssignedIdentity(this, "identity", { ...where, name: `id-${props.name}` });
+    const plan = new ServicePlan(this, "plan", {
+      ...where,
+      name: `asp-${props.name}`,
+      osType: "Linux",
+      skuName: "FC1",
+      zoneBalancingEnabled: props.zoneRedundant,
+    });
+    const insights = new ApplicationInsights(this, "insights", {
+      ...where,
+      name: `appi-${props.name}`,
+      applicationType: "Node.JS",
+      workspaceId: props.logAnalyticsWorkspaceId,
+    });
+    const appSettings = mcpAppSettings(props.settings, {
+      storageAccountName: props.storage.account.name,
+      identityClientId: this.identity.clientId,
+      appInsightsConnectionString: insights.connectionString,
+    });
+    this.site = new AzapiResource(this, "site", {
+      provider: props.azapi,
+      type: `Microsoft.Web/sites@${WEB_API_VERSION}`,
+      name: props.name,
+      parentId: props.resourceGroupId,
+      location: props.location,
+      identity: { type: "UserAssigned", identityIds: [this.identity.id] },
+      tags: props.tags,
+      responseExportValues: ["properties.defaultHostName"],
+      body: {
+        kind: "functionapp,linux",
+        properties: {
+          serverFarmId: plan.id,
+          httpsOnly: true,
+          clientCertEnabled: false,
+          siteConfig: {
+            minTlsVersion: "1.2",
+            scmMinTlsVersion: "1.2",
+            ftpsState: "Disabled",
+            http20Enabled: true,
+            appSettings: Object.entries(appSettings).map(([name, value]) => ({ name, value })),
+          },
+          functionAppConfig: {
+            deployment: {
+              storage: {
+                type: "blobContainer",
+                value: props.storage.deploymentContainerUrl,
+                authentication: { type: "UserAssignedIdentity", userAssignedIdentityResourceId: this.identity.id },
+              },
+            },
+            scaleAndConcurrency: {
+              maximumInstanceCount: props.maximumInstanceCount,
+              instanceMemoryMB: props.instanceMemoryMb,
+              ...(props.alwaysReadyInstances > 0
+                ? { alwaysReady: [{ name: "http", instanceCount: props.alwaysReadyInstances }] }
+                : {}),
+            },
+            runtime: { name: "node", version: NODE_RUNTIME_VERSION },
+          },
+        },
+      },
+    });
+    this.defaultHostName = this.site.outputAttribute("properties.defaultHostName");
+
+    for (const endpoint of ["scm", "ftp"])
+      new AzapiResource(this, `basic-publishing-${endpoint}`, {
+        provider: props.azapi,
+        type: `Microsoft.Web/sites/basicPublishingCredentialsPolicies@${WEB_API_VERSION}`,
+        name: endpoint,
+        parentId: this.site.id,
+        body: { properties: { allow: false } },
+      });
+    new AzapiResource(this, "platform-auth", {
+      provider: props.azapi,
+      type: `Microsoft.Web/sites/config@${WEB_API_VERSION}`,
+      name: "authsettingsV2",
+      parentId: this.site.id,
+      body: authSettingsV2Body(props.platformAuth),
+    });
+    new MonitorDiagnosticSetting(this, "diagnostics", {
+      name: "to-log-analytics",
+      targetResourceId: this.site.id,
+      logAnalyticsWorkspaceId: props.logAnalyticsWorkspaceId,
+      enabledLog: [{ category: "FunctionAppLogs" }],
+      enabledMetric: [{ category: "AllMetrics" }],
+    });
+    // Host storage and the deployment package, on the app's own account only.
+    new RoleAssignment(this, "host-blob", {
+      scope: props.storage.account.id,
+      roleDefinitionName: ROLES.storageBlobDataOwner,
+      principalId: this.identity.principalId,
+      principalType: "ServicePrincipal",
+      description: "Functions host storage and deployment package",
+    });
+  }
+}

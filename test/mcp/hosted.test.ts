@@ -1,0 +1,217 @@
+// The hosted, stateless server end to end against the stand-in indexed from the sample site (one environment for
+// the file): (a) two `docs-index mcp --http --stateless` processes behind a round-robin proxy answer one client's
+// initialize, tools/list and 20 search_docs calls alternately, without errors; (c) the package `npm run mcp:build`
+// builds, started as the Functions host starts it (`node dist/server.mjs` on FUNCTIONS_CUSTOMHANDLER_PORT, app
+// settings in the environment, a local OpenID provider as the authority), answers tools/list to a signed-in
+// caller, refuses one without a token with the metadata challenge, and admits the app's public Host.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { repoRoot } from "../../src/config/repo-root.js";
+import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
+import { startIndexedSample } from "../../local/environment/indexed-sample.js";
+import type { LocalServices } from "../../local/environment/services.js";
+import { startLocalOpenIdProvider, type LocalOpenIdProvider } from "../../local/mcp-hosting/openid-provider.js";
+import { startRoundRobinProxy, type RoundRobinProxy } from "../../local/mcp-hosting/round-robin-proxy.js";
+import {
+  startServerProcess,
+  startStatelessDocsIndex,
+  type ServerProcess,
+} from "../../local/mcp-hosting/server-process.js";
+
+let services: LocalServices;
+let idp: LocalOpenIdProvider;
+const processes: ServerProcess[] = [];
+let proxy: RoundRobinProxy;
+const tmp = mkdtempSync(path.join(tmpdir(), "mcp-package-"));
+const pkg = path.join(tmp, "mcp");
+let buildOutput: string;
+
+beforeAll(async () => {
+  // The package builds while the sample is indexed.
+  const built = promisify(execFile)(process.execPath, [
+    path.join(repoRoot, "scripts", "mcp-build.mjs"),
+    "--out-dir",
+    pkg,
+  ]);
+  [services, idp] = await Promise.all([startIndexedSample(), startLocalOpenIdProvider()]);
+  buildOutput = (await built).stdout;
+  const env = { ...getDefaultEnvironment(), ...services.env, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? "" };
+  processes.push(...(await Promise.all([startStatelessDocsIndex(env), startStatelessDocsIndex(env)])));
+  proxy = await startRoundRobinProxy(processes.map((p) => new URL(p.url).origin));
+}, 60_000);
+afterAll(async () => {
+  await proxy?.close();
+  await Promise.all(processes.map((p) => p.stop()));
+  await Promise.all([services?.stop(), idp?.close()]);
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("stateless across two processes behind a round-robin proxy", () => {
+  it("answers initialize, tools/list and 20 search_docs calls alternately, without errors", async () => {
+    const client = new Client({ name: "test", version: "1" });
+    const errors: Error[] = [];
+    client.onerror = (err) => errors.push(err);
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${proxy.url}/mcp`)));
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain("search_docs");
+    const queries = ["refunds", "getting started", "sign in tokens", "webhooks api"];
+    let failed = 0;
+    let hits = 0;
+    for (let i = 0; i < 20; i++) {
+      const result = await client.callTool({ name: "search_docs", arguments: { query: queries[i % 4] } });
+      if (result.isError) failed++;
+      hits += (result.structuredContent as { results: unknown[] }).results.length;
+    }
+    await client.close();
+    expect({ failed, errors: errors.length }).toEqual({ failed: 0, errors: 0 });
+    expect(hits).toBeGreaterThan(20);
+    // initialize, notifications/initialized, tools/list and the 20 calls, dealt out in turn.
+    const [a, b] = proxy.served();
+    expect(a! + b!).toBeGreaterThanOrEqual(23);
+    expect(Math.abs(a! - b!)).toBeLessThanOrEqual(1);
+  });
+
+  it("is chosen by --stateless, whose help says so, and which applies to --http only", async () => {
+    const help = await runDocsIndex(["mcp", "--help"], {});
+    expect(help.stdout).toMatch(/--stateless\s+with --http: stateless mode/);
+    const refused = await runDocsIndex(["mcp", "--stateless"], { ...process.env, ...services.env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--stateless applies to --http only/);
+  });
+
+  it("keeps no session: no Mcp-Session-Id, JSON answers, GET and DELETE 405", async () => {
+    const url = processes[0]!.url;
+    const answer = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      }),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("mcp-session-id")).toBeNull();
+    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(((await answer.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe(
+      "docs-index",
+    );
+    for (const method of ["GET", "DELETE"]) {
+      const refused = await fetch(url, { method, headers: { accept: "text/event-stream" } });
+      expect(refused.status, method).toBe(405);
+      expect(refused.headers.get("allow")).toBe("POST");
+    }
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe("the deployable package (npm run mcp:build)", () => {
+  const CLIENT_ID = "77777777-0000-0000-0000-000000000000";
+  const APP_ID_URI = "api://docs-index-mcp-test";
+  const PUBLIC_HOST = "func-docs-mcp-test.azurewebsites.net";
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    // What the Functions host does: start the handler in the package folder with the app settings and its port.
+    server = await startServerProcess("node", ["dist/server.mjs"], {
+      cwd: pkg,
+      servingLine: /\(hosted, stateless\) on (\S+)/,
+      env: {
+        PATH: process.env.PATH,
+        FUNCTIONS_CUSTOMHANDLER_PORT: String(port),
+        WEBSITE_HOSTNAME: PUBLIC_HOST,
+        DOCS_SEARCH_ENDPOINT: services.standIn.url,
+        SEARCH_ADMIN_KEY: services.standIn.apiKey,
+        DOCS_URL: "https://docs.dev.example.com",
+        MCP_AUTH_TENANT_ID: idp.tenantId,
+        MCP_AUTH_CLIENT_ID: CLIENT_ID,
+        MCP_AUTH_APP_ID_URI: APP_ID_URI,
+        MCP_AUTH_AUTHORITY: idp.authority,
+      },
+    });
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  it("holds host.json (mcp-custom-handler, node dist/server.mjs, anonymous), package.json and the bundle only", () => {
+    const files = readdirSync(pkg, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(pkg, path.join(e.parentPath, e.name)))
+      .sort();
+    expect(files).toEqual(["dist/server.mjs", "dist/server.mjs.LEGAL.txt", "host.json", "package.json"]);
+    expect(JSON.parse(readFileSync(path.join(pkg, "host.json"), "utf8"))).toMatchObject({
+      version: "2.0",
+      configurationProfile: "mcp-custom-handler",
+      customHandler: {
+        description: { defaultExecutablePath: "node", arguments: ["dist/server.mjs"] },
+        http: { DefaultAuthorizationLevel: "anonymous" },
+      },
+    });
+    const pkgJson = JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8"));
+    expect(pkgJson).not.toHaveProperty("dependencies");
+    expect(pkgJson).not.toHaveProperty("devDependencies");
+    const bundle = readFileSync(path.join(pkg, "dist", "server.mjs"), "utf8");
+    // No stand-in, no test tooling, no CDKTF: the bundle is the server and the SDKs it calls.
+    expect(bundle).not.toMatch(/search-standin|vitest|cdktf|azurite/i);
+    expect(buildOutput).toMatch(/^mcp:build: .*: 4 files, \d+\.\d MB \(entry dist\/server\.mjs\)$/m);
+  });
+
+  it("started as the Functions host starts it, answers tools/list to a signed-in caller", async () => {
+    const token = await idp.token({ aud: CLIENT_ID, scp: "user_impersonation" });
+    const client = new Client({ name: "test", version: "1" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.url), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(["get_doc", "list_apps", "search_docs"]);
+    await client.close();
+  });
+
+  it("refuses a caller without a token (401, metadata challenge) and admits the app's public Host", async () => {
+    const unauthenticated = await fetch(server.url, { method: "POST", body: "{}" });
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get("www-authenticate")).toContain(
+      `resource_metadata="https://${PUBLIC_HOST}/.well-known/oauth-protected-resource/mcp"`,
+    );
+    const withHost = async (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          server.url,
+          { method: "POST", headers: { host, "content-type": "application/json" } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on("error", reject);
+        req.end("{}");
+      });
+    expect(await withHost(PUBLIC_HOST)).toBe(401);
+    expect(await withHost("evil.example.com")).toBe(403);
+    const metadata = await fetch(new URL("/.well-known/oauth-protected-resource", server.url));
+    expect(await metadata.json()).toMatchObject({
+      resource: `https://${PUBLIC_HOST}/mcp`,
+      authorization_servers: [idp.issuer],
+      scopes_supported: [`${APP_ID_URI}/user_impersonation`],
+    });
+  });
+});

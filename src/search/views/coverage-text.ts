@@ -1,10 +1,8 @@
 // `coverage` for people: nulls per countable field, the dedup filter to use now, the index eTag.
-import type { CoverageReport } from "../ops/coverage.js";
+import { REPROCESSED_MARKER_FIELD, type CoverageReport } from "../ops/coverage.js";
 
 export function formatCoverageReport(report: CoverageReport): string {
-  const lines = [
-    `documents: ${report.total}; reprocessed since the fields were added: ${report.percentReprocessed ?? "?"} %`,
-  ];
+  const lines = [`documents: ${report.total}; ${reprocessedLine(report)}`];
   lines.push("field          nulls   pending  filled %");
   for (const f of report.fields) {
     const note = f.error
@@ -46,4 +44,12 @@ export function coverageVerdict(report: CoverageReport): string {
       : []),
   ];
   return `verdict: incomplete (exit 1): ${why.join("; ")}`;
+}
+
+/** The share reprocessed since the fields were added, naming the newer field that bounds it when not the marker. */
+function reprocessedLine(report: CoverageReport): string {
+  const bound = report.reprocessedBoundBy;
+  if (bound === null || bound === REPROCESSED_MARKER_FIELD)
+    return `reprocessed since the fields were added: ${report.percentReprocessed ?? "?"} %`;
+  return `reprocessed since the newest field was added: at most ${report.percentReprocessed} % (${bound} is filled in ${report.percentReprocessed} %)`;
 }

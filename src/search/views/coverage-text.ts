@@ -3,7 +3,11 @@ import { REPROCESSED_MARKER_FIELD, type CoverageReport } from "../ops/coverage.j
 
 export function formatCoverageReport(report: CoverageReport): string {
   const lines = [`documents: ${report.total}; ${reprocessedLine(report)}`];
-  lines.push("field          nulls   pending  filled %");
+  // The name column fits the longest field name (a field added later may be long: metadata_storage_size).
+  const width = Math.max(14, ...report.fields.map((f) => f.field.length));
+  const row = (field: string, nulls: string, pending: string, filled: string) =>
+    `${field.padEnd(width)} ${nulls.padStart(6)}  ${pending.padStart(7)}  ${filled.padStart(8)}`;
+  lines.push(row("field", "nulls", "pending", "filled %"));
   for (const f of report.fields) {
     const note = f.error
       ? `  (${f.error})`
@@ -13,7 +17,7 @@ export function formatCoverageReport(report: CoverageReport): string {
           ? `  (counted on ${f.countedVia}, which holds the same value)`
           : "";
     lines.push(
-      `${f.field.padEnd(14)} ${String(f.nullCount ?? "?").padStart(6)}  ${String(f.pendingNulls ?? "?").padStart(7)}  ${String(f.percentFilled ?? "?").padStart(8)}${note}`,
+      row(f.field, String(f.nullCount ?? "?"), String(f.pendingNulls ?? "?"), String(f.percentFilled ?? "?")) + note,
     );
   }
   if (report.nullFormat.listed && report.nullFormat.expectedFailure + report.nullFormat.excludedExtension > 0) {
@@ -28,6 +32,11 @@ export function formatCoverageReport(report: CoverageReport): string {
   );
   lines.push(coverageVerdict(report));
   return lines.join("\n");
+}
+
+/** Two lines for a report already shown in full (backfill's "coverage before"): the share and the verdict. */
+export function formatCoverageSummary(report: CoverageReport): string {
+  return `documents: ${report.total}; ${reprocessedLine(report)}\n  ${coverageVerdict(report)}`;
 }
 
 /** The last line: what the exit code means here, naming the fields that hold it back (a new field at 0 % too). */

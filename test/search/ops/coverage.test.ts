@@ -46,6 +46,20 @@ describe("coverage", () => {
     expect(report.percentReprocessed).toBe(60);
     expect(report.complete).toBe(false);
   });
+  it("keeps the columns aligned when a field name is longer than the name column", () => {
+    // Before: `metadata_storage_size     20       20         0` pushed its figures right of the header's.
+    const text = formatCoverageReport(
+      buildCoverageReport({ ...base, nullCounts: { ...base.nullCounts, metadata_storage_size: 20 } }),
+    );
+    const lines = text.split("\n");
+    const header = lines.find((l) => l.startsWith("field "))!;
+    const ends = (l: string) => [...l.matchAll(/\S+(?= |$)/g)].map((m) => m.index! + m[0].length);
+    const headerEnds = ends(header.replace("filled %", "filled_%")).slice(1);
+    for (const name of ["app", "metadata_storage_size", "last_modified"]) {
+      const line = lines.find((l) => l.startsWith(`${name} `))!;
+      expect(ends(line).slice(1, 4), name).toEqual(headerEnds);
+    }
+  });
   it("never reports more reprocessed than a just-added field is filled (it names that field)", () => {
     // Before: `reprocessed since the fields were added: 100 %` beside the new field at 0 % filled, exit 1.
     const report = buildCoverageReport({ ...base, nullCounts: { ...base.nullCounts, tier: 100 } });

@@ -20,7 +20,7 @@ const prodVars = parse(read("config/prod/vars.yml")) as Record<string, unknown>;
 
 /** The zod schema at a dotted path (`webhook_app.gateway_auth.client_id`), through optionals, defaults and arrays. */
 function schemaAt(dotted: string): unknown {
-  let node: any = configSchema; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let node: any = configSchema;
   for (const key of dotted.split(".")) {
     for (;;) {
       const def = node?._zod?.def;

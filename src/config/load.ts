@@ -6,6 +6,8 @@ import { parseDocument } from "yaml";
 import type { z } from "zod";
 import { repoRoot } from "./repo-root.js";
 import { configSchema, type Config } from "./schema.js";
+import { keysAt } from "./schema-keys.js";
+import { closestName } from "../search/definitions/schema-problems.js";
 
 export class ConfigError extends Error {
   constructor(
@@ -146,10 +148,20 @@ function missingFileProblem(location: ConfigLocation): string {
 }
 
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): { key: string; expected: string }[] {
-  return issues.map((issue) => ({
-    key: issue.path.length > 0 ? issue.path.map(String).join(".") : "(root)",
-    expected: issue.message,
-  }));
+  return issues.flatMap((issue) => {
+    // A misspelt key: one line per key, with the closest key the schema declares there (as definition typos get).
+    if (issue.code === "unrecognized_keys") {
+      const known = keysAt(configSchema, issue.path);
+      return issue.keys.map((name) => {
+        const suggestion = closestName(name, known);
+        return {
+          key: [...issue.path.map(String), name].join("."),
+          expected: `unknown key${suggestion ? ` (did you mean "${suggestion}"?)` : `; expected one of: ${known.join(", ")}`}`,
+        };
+      });
+    }
+    return [{ key: issue.path.length > 0 ? issue.path.map(String).join(".") : "(root)", expected: issue.message }];
+  });
 }
 
 /** Reads and validates the environment's vars.yml. */

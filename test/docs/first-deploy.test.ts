@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/cli/docs-index/registry.js";
 import { configSchema } from "../../src/config/schema.js";
 import { repoRoot } from "../../src/config/repo-root.js";
+import { schemaAt } from "../../src/config/schema-keys.js";
 
 const read = (file: string) => readFileSync(path.join(repoRoot, file), "utf8");
 const doc = read("docs/first-deploy.md");
@@ -18,22 +19,8 @@ const azureYml = read("pipelines/azure-pipelines.yml");
 const azurePrYml = read("pipelines/pull-request-stage.yml");
 const prodVars = parse(read("config/prod/vars.yml")) as Record<string, unknown>;
 
-/** The zod schema at a dotted path (`webhook_app.gateway_auth.client_id`), through optionals, defaults and arrays. */
-function schemaAt(dotted: string): unknown {
-  let node: any = configSchema;
-  for (const key of dotted.split(".")) {
-    for (;;) {
-      const def = node?._zod?.def;
-      if (def?.innerType) node = def.innerType;
-      else if (def?.type === "array") node = def.element;
-      else if (def?.type === "pipe") node = def.in;
-      else break;
-    }
-    node = node?._zod?.def?.shape?.[key];
-    if (node === undefined) return undefined;
-  }
-  return node;
-}
+/** The zod schema at a dotted path (`webhook_app.gateway_auth.client_id`), or undefined. */
+const schemaAtKey = (dotted: string) => schemaAt(configSchema, dotted.split("."));
 
 const valueAt = (dotted: string) =>
   dotted.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], prodVars);
@@ -102,8 +89,8 @@ describe("docs/first-deploy.md", () => {
 
   it(`names only configuration keys the schema has (${configKeys.length} keys)`, () => {
     expect(configKeys.length).toBeGreaterThan(15);
-    for (const key of configKeys) expect(schemaAt(key), key).toBeDefined();
-    expect(schemaAt("azure.no_such_key")).toBeUndefined();
+    for (const key of configKeys) expect(schemaAtKey(key), key).toBeDefined();
+    expect(schemaAtKey("azure.no_such_key")).toBeUndefined();
   });
 
   it("uses config/prod/vars.yml's values where a command is annotated with its key", () => {

@@ -173,7 +173,7 @@ async function claimAcceptSettle(
   // replayable) even if the update after the queue write is lost or overtaken by the consumer's outcome.
   const details = message ? { response: ack, bodyHash, kind, delivery: message } : undefined;
   const outcome = await claimMessageId(deps.store, messageId, claimOptions, details);
-  const claim = claimVerdict(outcome, { messageId, bodyHash, kind }, deps.store.kind);
+  const claim = claimVerdict(outcome, { messageId, bodyHash, kind, response: ack }, deps.store.kind);
   if (claim instanceof Rejection) return rejectionResponse(pctx, log, claim);
   if (claim.kind === "redelivery") {
     log.info("redelivery answered from the idempotency store; not processed again");

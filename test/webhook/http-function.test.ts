@@ -109,6 +109,44 @@ describe("webhook handler: problem+json errors", () => {
       traceId: expect.stringMatching(TRACEPARENT),
     });
 
+  it("400 names every bad value in one answer: type errors and the event's missing fields together", async () => {
+    // Before: the type errors first (OrgId, UserId); the missing ProjectId only on the next delivery.
+    const { handle } = setup();
+    const body = { Object: "Project", Event: "Created", OrgId: "x", UserId: "u" };
+    const res = await handle(delivery({ body, headers: { "x-fv-messageid": "bad-3" } }), invocation("inv-1"));
+    expect(res.status).toBe(400);
+    expect(res.headers["content-type"]).toBe("application/problem+json");
+    problemShape(res.jsonBody, 400);
+    expect(res.jsonBody).toMatchObject({
+      type: "/problems/webhooks/validation",
+      detail: "The webhook payload is invalid: OrgId, UserId, ProjectId.",
+      errors: [
+        { key: "OrgId", values: ["must be an integer, got a string"] },
+        { key: "UserId", values: ["must be an integer, got a string"] },
+        { key: "ProjectId", values: ["is required for Project/Created events"] },
+      ],
+    });
+    // A ProjectId of the wrong type is reported once, as the type error.
+    const wrongType = await handle(delivery({ body: { ...body, ProjectId: "p" } }), invocation("inv-1"));
+    expect((wrongType.jsonBody as { errors: { key: string }[] }).errors.map((e) => e.key)).toEqual([
+      "OrgId",
+      "ProjectId",
+      "UserId",
+    ]);
+    // A bad header and a missing field: both.
+    const header = await handle(
+      delivery({
+        body: { Object: "Project", Event: "Created", OrgId: 1 },
+        headers: { "x-fv-timestamp": "yesterday" },
+      }),
+      invocation("inv-1"),
+    );
+    expect((header.jsonBody as { errors: { key: string }[] }).errors.map((e) => e.key)).toEqual([
+      "x-fv-timestamp",
+      "ProjectId",
+    ]);
+  });
+
   it("405 for other methods, with Allow: POST", async () => {
     const { handle } = setup();
     for (const method of ["GET", "PUT", "DELETE", "PATCH", "OPTIONS"]) {

@@ -19,7 +19,7 @@ import { parseDelivery, type ParsedDelivery } from "./pipeline/parse-delivery.js
 import { Rejection, RETRY_AFTER_SECONDS } from "./pipeline/rejection.js";
 import { checkBodySize, checkRequest } from "./pipeline/request-checks.js";
 import { acknowledge, buildAck, rejectionResponse, type WebhookResponse } from "./pipeline/respond.js";
-import { routeDelivery, validateForHandler } from "./pipeline/route.js";
+import { handlerChecks, routeDelivery, validateForHandler } from "./pipeline/route.js";
 import { releaseClaim, settleClaim } from "./pipeline/settle.js";
 import { PROBLEM_TYPES, problemResponse, type ProblemContext } from "./problem.js";
 import type { DeliveryQueue } from "./queue/storage-queue.js";
@@ -112,7 +112,7 @@ async function handleRequest(
   const bytes = request.bytes ? await request.bytes() : new Uint8Array(await request.arrayBuffer());
   const tooLarge = checkBodySize(bytes);
   if (tooLarge) return rejectionResponse(pctx, log, tooLarge);
-  const parsed = parseDelivery(bytes, request.headers);
+  const parsed = parseDelivery(bytes, request.headers, (partial) => handlerChecks(deps.router, partial));
   if (parsed instanceof Rejection) return rejectionResponse(pctx, log, parsed);
 
   const { payload } = parsed;

@@ -102,7 +102,7 @@ export function parseConfig(text: string, file: string): Config {
     ]);
   }
   const result = configSchema.safeParse(raw);
-  if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues));
+  if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues, configSchema));
   return result.data;
 }
 
@@ -147,11 +147,15 @@ function missingFileProblem(location: ConfigLocation): string {
   }
 }
 
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): { key: string; expected: string }[] {
+/** zod issues as `key: expected` lines; with the `schema` that found them, a misspelt key gets a did-you-mean. */
+export function describeIssues(
+  issues: readonly z.core.$ZodIssue[],
+  schema?: z.ZodType,
+): { key: string; expected: string }[] {
   return issues.flatMap((issue) => {
     // A misspelt key: one line per key, with the closest key the schema declares there (as definition typos get).
-    if (issue.code === "unrecognized_keys") {
-      const known = keysAt(configSchema, issue.path);
+    if (issue.code === "unrecognized_keys" && schema) {
+      const known = keysAt(schema, issue.path);
       return issue.keys.map((name) => {
         const suggestion = closestName(name, known);
         return {

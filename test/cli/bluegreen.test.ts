@@ -145,7 +145,9 @@ describe("docs-index and the alias", () => {
     );
     expect(verdict).toBeGreaterThan(text.findIndex((l) => l.startsWith("last run into docs-index-2: ")));
     expect(candidate).toBeGreaterThan(verdict);
-    expect(text.findIndex((l) => l.startsWith("recent runs (into any generation):"))).toBeGreaterThan(verdict);
+    expect(
+      text.findIndex((l) => l.startsWith("recent runs of docs-indexer (into any index; not judged):")),
+    ).toBeGreaterThan(verdict);
   }, 30_000);
 
   it("deploy --prune --dry-run names what it would delete and deletes nothing", async () => {

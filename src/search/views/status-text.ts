@@ -37,11 +37,8 @@ export function formatStatusReport(report: StatusReport): string {
     );
   }
   if (report.history.length > 1) {
-    lines.push(
-      report.runsElsewhere.length > 0 || report.servingRuns !== "known"
-        ? "recent runs (into any generation):"
-        : "recent runs:",
-    );
+    // The indexer's history, whichever index each run wrote into (after a rebuild, older generations' too).
+    lines.push(`recent runs of ${report.indexer ?? "the indexer"} (into any index; not judged):`);
     for (const h of report.history) {
       lines.push(
         `  ${h.startTime ?? "?"}  ${h.status.padEnd(16)} processed ${h.itemsProcessed}, failed ${h.itemsFailed} (unexpected ${h.unexpectedFailures + h.unexplainedFailures})`,

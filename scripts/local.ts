@@ -6,6 +6,7 @@ import { evalSummary } from "../local/environment/relevance.js";
 import { formatMs } from "../local/environment/steps.js";
 import { exportLines } from "../local/environment/services.js";
 import { localDeliveriesCliEnv } from "../local/environment/webhook.js";
+import { localSummaryDocument } from "../local/environment/summary-document.js";
 
 const EXIT_CODES = `
 Exit codes:
@@ -107,7 +108,7 @@ async function main(argv: string[]): Promise<number> {
   process.off("SIGINT", onSignal);
 
   if (opts.json) {
-    process.stdout.write(`${JSON.stringify({ ...summary, ...(services ? { env: services.env } : {}) }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(localSummaryDocument(summary, services?.env), null, 2)}\n`);
   } else {
     log.write(`${formatSummary(summary, color)}\n`);
   }

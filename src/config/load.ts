@@ -6,6 +6,8 @@ import { parseDocument } from "yaml";
 import type { z } from "zod";
 import { repoRoot } from "./repo-root.js";
 import { configSchema, type Config } from "./schema.js";
+import { keysAt } from "./schema-keys.js";
+import { closestName } from "../search/definitions/schema-problems.js";
 
 export class ConfigError extends Error {
   constructor(
@@ -100,7 +102,7 @@ export function parseConfig(text: string, file: string): Config {
     ]);
   }
   const result = configSchema.safeParse(raw);
-  if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues));
+  if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues, configSchema));
   return result.data;
 }
 
@@ -145,11 +147,25 @@ function missingFileProblem(location: ConfigLocation): string {
   }
 }
 
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): { key: string; expected: string }[] {
-  return issues.map((issue) => ({
-    key: issue.path.length > 0 ? issue.path.map(String).join(".") : "(root)",
-    expected: issue.message,
-  }));
+/** zod issues as `key: expected` lines; with the `schema` that found them, a misspelt key gets a did-you-mean. */
+export function describeIssues(
+  issues: readonly z.core.$ZodIssue[],
+  schema?: z.ZodType,
+): { key: string; expected: string }[] {
+  return issues.flatMap((issue) => {
+    // A misspelt key: one line per key, with the closest key the schema declares there (as definition typos get).
+    if (issue.code === "unrecognized_keys" && schema) {
+      const known = keysAt(schema, issue.path);
+      return issue.keys.map((name) => {
+        const suggestion = closestName(name, known);
+        return {
+          key: [...issue.path.map(String), name].join("."),
+          expected: `unknown key${suggestion ? ` (did you mean "${suggestion}"?)` : `; expected one of: ${known.join(", ")}`}`,
+        };
+      });
+    }
+    return [{ key: issue.path.length > 0 ? issue.path.map(String).join(".") : "(root)", expected: issue.message }];
+  });
 }
 
 /** Reads and validates the environment's vars.yml. */

@@ -109,6 +109,15 @@ describe("backfill and status", () => {
     expect(code).toBe(130);
     expect(stderr).toMatch(/NOT stopped/);
   });
+  it("backfill prints the coverage-before table once (before the confirmation), then its gist and the after table", async () => {
+    // Before: the whole "coverage before" table twice, on stderr before the confirmation and again on stdout.
+    const res = await h.cli("backfill", "--yes", "--poll-interval", "0.05");
+    expect(res.code, res.stderr).toBe(0);
+    expect(`${res.stderr}${res.stdout}`.match(/^field +nulls +pending +filled %$/gm)).toHaveLength(2);
+    expect(res.stderr).toMatch(/^coverage before:\ndocuments: /m);
+    expect(res.stdout).toMatch(/^coverage before: documents: \d+; reprocessed .*\n {2}verdict: /m);
+    expect(res.stdout).toMatch(/^coverage after:\ndocuments: \d+/m);
+  });
   it("status exits 0 and says the service status is not an active run", async () => {
     const res = await h.cli("status");
     expect(res.code).toBe(0);

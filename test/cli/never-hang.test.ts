@@ -220,4 +220,25 @@ describe("a service that never answers", () => {
     expect(code, stderr).toBe(130);
     expect(stderr).toMatch(/interrupted \(Ctrl-C\): requests already sent are not undone; .* continues there/);
   });
+
+  it("the first Ctrl-C ends `status --wait` with 130 at once, also while a status read is outstanding", async () => {
+    // Before: the first Ctrl-C was only noticed between polls, so a silent service held it until the request
+    // timed out (exit 3); only a second Ctrl-C exited 130.
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, "dist", "cli", "docs-index.js"), "status", "--wait", "--request-timeout", "60"],
+      { env: { ...process.env, ...env() } },
+    );
+    let stderr = "";
+    let signals = 0;
+    child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString();
+      if (signals === 0 && stderr.includes("Ctrl-C stops waiting")) signals += Number(child.kill("SIGINT"));
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+    expect(signals).toBe(1);
+    expect(code, stderr).toBe(130);
+    expect(stderr).toMatch(/stopped waiting \(Ctrl-C\); the indexer run was NOT stopped/);
+    expect(stderr).not.toMatch(/no answer from/);
+  }, 90_000);
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -116,10 +116,32 @@ search_service:
     ).toBeTruthy();
   });
 
-  it("rejects misspelled keys instead of ignoring them", () => {
+  it("rejects misspelled keys instead of ignoring them, with a did-you-mean as definition typos get", () => {
+    // Before: `search: Unrecognized key: "index_nmae"`, no suggestion.
     const problems = problemsOf(() => parseConfig(`${minimal}  index_nmae: x\n`, "f.yml"));
-    expect(problems.map((p) => p.key)).toContain("search");
-    expect(problems.map((p) => p.expected).join()).toMatch(/index_nmae/);
+    expect(problems).toContainEqual({ key: "search.index_nmae", expected: 'unknown key (did you mean "index_name"?)' });
+  });
+
+  it("suggests the key of the section the typo is in, at any depth, and lists the keys when none is close", () => {
+    const file = `${minimal}serch_service:\n  name: x\n`;
+    expect(problemsOf(() => parseConfig(file, "f.yml"))).toContainEqual({
+      key: "serch_service",
+      expected: 'unknown key (did you mean "search_service"?)',
+    });
+    const prod = readFileSync(path.join(repoRoot, "config", "prod", "vars.yml"), "utf8");
+    const nested = prod.replace(/^( {4})client_id:/m, "$1clientid:");
+    expect(problemsOf(() => parseConfig(nested, "vars.yml"))).toContainEqual({
+      key: "webhook_app.gateway_auth.clientid",
+      expected: 'unknown key (did you mean "client_id"?)',
+    });
+    const far = problemsOf(() => parseConfig(`${minimal}  zzz: 1\n`, "f.yml")).find((p) => p.key === "search.zzz");
+    expect(far?.expected).toMatch(/^unknown key; expected one of: endpoint, .*index_name/);
+  });
+
+  it("the ConfigError message names the file, the key and the suggestion on one line", () => {
+    expect(() => parseConfig(`${minimal}  indexer_nam: x\n`, "config/dev/vars.yml")).toThrow(
+      'config/dev/vars.yml: search.indexer_nam: unknown key (did you mean "indexer_name"?)',
+    );
   });
 
   it("rejects a storage id that is not a storage account", () => {

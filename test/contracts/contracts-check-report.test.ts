@@ -203,7 +203,7 @@ describe("approved breaking changes", () => {
     expect(readApprovals({ name: "webhook", dir: path.join(repoRoot, "contracts", "webhook") })).toEqual([]);
     expect(() => parseApprovals("- change: x\n  reason: short\n  approvd_by: me\n", "a.yaml")).toThrow(ConfigError);
     expect(() => parseApprovals("- change: x\n  reason: short\n  approvd_by: me\n", "a.yaml")).toThrow(
-      /a\.yaml: 0\.reason: expected why the break is acceptable, in a sentence[\s\S]*a\.yaml: 0\.approved_by: expected who approved it[\s\S]*a\.yaml: 0: Unrecognized key: "approvd_by"/,
+      /a\.yaml: 0\.reason: expected why the break is acceptable, in a sentence[\s\S]*a\.yaml: 0\.approved_by: expected who approved it[\s\S]*a\.yaml: 0\.approvd_by: unknown key \(did you mean "approved_by"\?\)/,
     );
   });
 });

@@ -155,3 +155,27 @@ for (const [name, file] of Object.entries(TEMPLATES)) {
     });
   });
 }
+
+describe("npm ci's engine warnings (README, Quick start)", () => {
+  const files = [...Object.values(TEMPLATES), ".github/workflows/pull-request.yml", "pipelines/pull-request-stage.yml"];
+  const text = (file: string) => readFileSync(path.join(repoRoot, file), "utf8");
+
+  it("every pipeline installs with Node 22, which satisfies engines, so CI shows no EBADENGINE and a new warning stands out", () => {
+    expect(pkg.engines.node).toBe(">=22.12");
+    for (const file of files) {
+      const versions = [...text(file).matchAll(/(?:node-version|versionSpec):\s*"?([\w.]+)"?/g)]
+        .map((m) => m[1]!)
+        .filter((v) => !v.startsWith("3.")); // Python (checkov)
+      expect(versions.length, file).toBeGreaterThan(0);
+      for (const v of versions) expect(["22", "22.x"], `${file}: ${v}`).toContain(v);
+    }
+  });
+
+  it("nothing in the repository silences npm's warnings (no .npmrc loglevel), and the README says why they appear on Node 20", () => {
+    const npmrc = path.join(repoRoot, ".npmrc");
+    if (existsSync(npmrc)) expect(readFileSync(npmrc, "utf8")).not.toMatch(/loglevel/);
+    const readme = text("README.md");
+    expect(readme).toMatch(/on Node 20 it prints about 190 lines of `npm warn EBADENGINE`/);
+    expect(readme).toContain("npm ci --no-audit --no-fund --loglevel=error");
+  });
+});

@@ -161,7 +161,13 @@ describe("infrastructure keys", () => {
       "webhook_app.storage_account",
       /3-24 lowercase/,
     ],
-    ["a misspelled key", "  replicas: 1", "  replicas: 1\n  replica: 2", "search_service", /replica/],
+    [
+      "a misspelled key",
+      "  replicas: 1",
+      "  replicas: 1\n  replica: 2",
+      "search_service.replica",
+      /^unknown key \(did you mean "replicas"\?\)$/,
+    ],
     [
       "the docs account in another subscription",
       "subscription_id: 00000000-0000-0000-0000-000000000000",

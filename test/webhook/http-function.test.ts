@@ -109,6 +109,44 @@ describe("webhook handler: problem+json errors", () => {
       traceId: expect.stringMatching(TRACEPARENT),
     });
 
+  it("400 names every bad value in one answer: type errors and the event's missing fields together", async () => {
+    // Before: the type errors first (OrgId, UserId); the missing ProjectId only on the next delivery.
+    const { handle } = setup();
+    const body = { Object: "Project", Event: "Created", OrgId: "x", UserId: "u" };
+    const res = await handle(delivery({ body, headers: { "x-fv-messageid": "bad-3" } }), invocation("inv-1"));
+    expect(res.status).toBe(400);
+    expect(res.headers["content-type"]).toBe("application/problem+json");
+    problemShape(res.jsonBody, 400);
+    expect(res.jsonBody).toMatchObject({
+      type: "/problems/webhooks/validation",
+      detail: "The webhook payload is invalid: OrgId, UserId, ProjectId.",
+      errors: [
+        { key: "OrgId", values: ["must be an integer, got a string"] },
+        { key: "UserId", values: ["must be an integer, got a string"] },
+        { key: "ProjectId", values: ["is required for Project/Created events"] },
+      ],
+    });
+    // A ProjectId of the wrong type is reported once, as the type error.
+    const wrongType = await handle(delivery({ body: { ...body, ProjectId: "p" } }), invocation("inv-1"));
+    expect((wrongType.jsonBody as { errors: { key: string }[] }).errors.map((e) => e.key)).toEqual([
+      "OrgId",
+      "ProjectId",
+      "UserId",
+    ]);
+    // A bad header and a missing field: both.
+    const header = await handle(
+      delivery({
+        body: { Object: "Project", Event: "Created", OrgId: 1 },
+        headers: { "x-fv-timestamp": "yesterday" },
+      }),
+      invocation("inv-1"),
+    );
+    expect((header.jsonBody as { errors: { key: string }[] }).errors.map((e) => e.key)).toEqual([
+      "x-fv-timestamp",
+      "ProjectId",
+    ]);
+  });
+
   it("405 for other methods, with Allow: POST", async () => {
     const { handle } = setup();
     for (const method of ["GET", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
@@ -264,7 +302,9 @@ describe("webhook handler: idempotency", () => {
     expect(other.status).toBe(409);
     expect(other.headers["content-type"]).toBe("application/problem+json");
     expect(other.jsonBody).toMatchObject({ type: "/problems/webhooks/message-id-conflict", status: 409 });
-    expect((other.jsonBody as { detail: string }).detail).toContain("Note/Created");
+    expect((other.jsonBody as { detail: string }).detail).toContain(
+      "first accepted with a different payload (first accepted as Note/Created; this one is Note/Deleted)",
+    );
     expect(logs.find("delivery rejected")).toMatchObject({
       status: 409,
       firstKind: "Note/Created",
@@ -272,6 +312,29 @@ describe("webhook handler: idempotency", () => {
       messageId: "dup-2",
       requestId: "b",
     });
+  });
+
+  it("a 409 under the same kind says what differs, not the kind twice", async () => {
+    // Before: "first accepted with a different payload (Note/Created); this one (Note/Created) is refused".
+    const { handle, logs } = setup({ handlers: [counting("Note", "Created")] });
+    const headers = { "x-fv-messageid": "dup-3" };
+    expect((await handle(delivery({ body: NOTE_CREATED, headers }), invocation("a"))).status).toBe(200);
+    const otherNote = { ...NOTE_CREATED, ObjectId: { NoteId: NOTE_CREATED.ObjectId.NoteId + 1 } };
+    const other = await handle(delivery({ body: otherNote, headers }), invocation("b"));
+    expect(other.status).toBe(409);
+    const detail = (other.jsonBody as { detail: string }).detail;
+    expect(detail).toContain(
+      `(both Note/Created, but noteId ${NOTE_CREATED.ObjectId.NoteId} → ${NOTE_CREATED.ObjectId.NoteId + 1})`,
+    );
+    expect(detail.match(/Note\/Created/g)).toHaveLength(1);
+    expect(logs.find("delivery rejected")).toMatchObject({
+      differences: [{ field: "noteId", first: NOTE_CREATED.ObjectId.NoteId, this: NOTE_CREATED.ObjectId.NoteId + 1 }],
+    });
+    // Same ids, another property changed: says so rather than naming a difference it cannot see.
+    const sameIds = await handle(delivery({ body: { ...NOTE_CREATED, UserId: 99 }, headers }), invocation("c"));
+    expect((sameIds.jsonBody as { detail: string }).detail).toContain(
+      "(both Note/Created with the same ids; the payload differs in another property)",
+    );
   });
 
   it("N concurrent deliveries of one id process once and all get the same body", async () => {

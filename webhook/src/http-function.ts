@@ -19,7 +19,7 @@ import { parseDelivery, type ParsedDelivery } from "./pipeline/parse-delivery.js
 import { Rejection, RETRY_AFTER_SECONDS } from "./pipeline/rejection.js";
 import { checkBodySize, checkRequest } from "./pipeline/request-checks.js";
 import { acknowledge, buildAck, rejectionResponse, type WebhookResponse } from "./pipeline/respond.js";
-import { routeDelivery, validateForHandler } from "./pipeline/route.js";
+import { handlerChecks, routeDelivery, validateForHandler } from "./pipeline/route.js";
 import { releaseClaim, settleClaim } from "./pipeline/settle.js";
 import { PROBLEM_TYPES, problemResponse, type ProblemContext } from "./problem.js";
 import type { DeliveryQueue } from "./queue/storage-queue.js";
@@ -112,7 +112,7 @@ async function handleRequest(
   const bytes = request.bytes ? await request.bytes() : new Uint8Array(await request.arrayBuffer());
   const tooLarge = checkBodySize(bytes);
   if (tooLarge) return rejectionResponse(pctx, log, tooLarge);
-  const parsed = parseDelivery(bytes, request.headers);
+  const parsed = parseDelivery(bytes, request.headers, (partial) => handlerChecks(deps.router, partial));
   if (parsed instanceof Rejection) return rejectionResponse(pctx, log, parsed);
 
   const { payload } = parsed;
@@ -173,7 +173,7 @@ async function claimAcceptSettle(
   // replayable) even if the update after the queue write is lost or overtaken by the consumer's outcome.
   const details = message ? { response: ack, bodyHash, kind, delivery: message } : undefined;
   const outcome = await claimMessageId(deps.store, messageId, claimOptions, details);
-  const claim = claimVerdict(outcome, { messageId, bodyHash, kind }, deps.store.kind);
+  const claim = claimVerdict(outcome, { messageId, bodyHash, kind, response: ack }, deps.store.kind);
   if (claim instanceof Rejection) return rejectionResponse(pctx, log, claim);
   if (claim.kind === "redelivery") {
     log.info("redelivery answered from the idempotency store; not processed again");

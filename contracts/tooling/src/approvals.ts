@@ -37,7 +37,7 @@ export function parseApprovals(text: string, file: string): Approval[] {
     );
   }
   const result = approvalsSchema.safeParse(doc.toJS() ?? []);
-  if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues));
+  if (!result.success) throw new ConfigError(file, describeIssues(result.error.issues, approvalsSchema));
   return result.data.map((approval) => ({ ...approval, file }));
 }
 

@@ -231,9 +231,12 @@ export function prunableGenerations(observed: Observation, rebuilding: boolean):
   }
   if (phase.phase !== "idle")
     throw new RebuildNotPossibleError(phase, `not pruning: ${describePhase(observed.name, phase)}`);
-  return [...phase.older, ...(phase.candidate ? [phase.candidate] : [])].filter(
-    (n) => n !== observed.indexerTarget && n !== phase.live,
-  );
+  // Every unused generation, newer ones included: after a rollback by hand (alias re-pointed at an older
+  // generation) several newer ones may be left, and one left behind would read as an unrecorded crawl
+  // (serving-runs.ts) on every later command.
+  return generationsIn(observed.name, observed.indexNames)
+    .map((g) => g.name)
+    .filter((n) => n !== observed.indexerTarget && n !== phase.live);
 }
 
 export async function deleteGenerations(port: BlueGreenPort, names: readonly string[]): Promise<string[]> {
@@ -243,7 +246,7 @@ export async function deleteGenerations(port: BlueGreenPort, names: readonly str
   return [...names];
 }
 
-/** `deploy --prune` on its own: deletes generations older than the live one (never the live one or the indexer's). */
+/** `deploy --prune` on its own: deletes every generation but the live one and the indexer's target. */
 export async function pruneGenerations(port: BlueGreenPort, alias: string, indexer: string): Promise<string[]> {
   return deleteGenerations(port, prunableGenerations(await observe(port, alias, indexer), false));
 }

@@ -52,7 +52,7 @@ export function parseBaseline(text: string, file: string): ComparableReport {
     throw new ConfigError(file, [{ key: "(json)", expected: `expected JSON: ${(err as Error).message}` }]);
   }
   const parsed = baselineSchema.safeParse(raw);
-  if (!parsed.success) throw new ConfigError(file, describeIssues(parsed.error.issues));
+  if (!parsed.success) throw new ConfigError(file, describeIssues(parsed.error.issues, baselineSchema));
   return parsed.data;
 }
 

@@ -152,8 +152,13 @@ export interface CoverageInput {
 export interface CoverageReport {
   total: number;
   fields: FieldCoverage[];
-  /** Share of documents reprocessed since the fields were added (non-null `last_modified`). */
+  /**
+   * Share of documents reprocessed since the newest field was added: the `last_modified` marker's fill, never above
+   * the fill of any field a run always fills (a document reprocessed since a field was added holds it).
+   */
   percentReprocessed: number | null;
+  /** The field whose fill bounds `percentReprocessed` (`last_modified` unless a newer field is less filled). */
+  reprocessedBoundBy: string | null;
   nullFormat: { listed: boolean; expectedFailure: number; excludedExtension: number; pending: number | null };
   dedup: { mode: Exclude<DedupMode, "off">; filter: string; reason: string };
   indexEtag: string | null;
@@ -229,13 +234,12 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
       };
 
   const problems = input.total === 0 && input.completedRun ? [emptyIndexProblem()] : [];
-  const marker = fields.find((f) => f.field === REPROCESSED_MARKER_FIELD);
-  const percentReprocessed =
-    marker?.nullCount == null ? null : percent(input.total - (marker.pendingNulls ?? marker.nullCount), input.total);
+  const reprocessed = reprocessedShare(fields, input.total);
   return {
     total: input.total,
     fields,
-    percentReprocessed,
+    percentReprocessed: reprocessed?.percent ?? null,
+    reprocessedBoundBy: reprocessed?.boundBy ?? null,
     nullFormat: {
       listed,
       expectedFailure: count("expected-failure"),
@@ -250,6 +254,28 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
     complete:
       problems.length === 0 && fields.every((f) => f.contentDependent || f.pendingNulls === 0 || f.nullCount === null),
   };
+}
+
+/**
+ * Documents reprocessed since the newest field was added. Which field is newest is not recorded on the service,
+ * but a run fills every field that is not content-dependent, so the share is at most the least-filled such field
+ * (permanent nulls aside); the `last_modified` marker bounds it among equals. Null when nothing could be counted.
+ */
+export function reprocessedShare(
+  fields: readonly FieldCoverage[],
+  total: number,
+): { percent: number; boundBy: string } | null {
+  const counted = fields.filter((f) => !f.contentDependent && f.nullCount !== null);
+  const ordered = [
+    ...counted.filter((f) => f.field === REPROCESSED_MARKER_FIELD),
+    ...counted.filter((f) => f.field !== REPROCESSED_MARKER_FIELD),
+  ];
+  let best: { percent: number; boundBy: string } | null = null;
+  for (const f of ordered) {
+    const share = percent(total - (f.pendingNulls ?? f.nullCount ?? 0), total);
+    if (best === null || share < best.percent) best = { percent: share, boundBy: f.field };
+  }
+  return best;
 }
 
 export function emptyIndexProblem(): string {

@@ -1,11 +1,13 @@
 // `coverage` for people: nulls per countable field, the dedup filter to use now, the index eTag.
-import type { CoverageReport } from "../ops/coverage.js";
+import { REPROCESSED_MARKER_FIELD, type CoverageReport } from "../ops/coverage.js";
 
 export function formatCoverageReport(report: CoverageReport): string {
-  const lines = [
-    `documents: ${report.total}; reprocessed since the fields were added: ${report.percentReprocessed ?? "?"} %`,
-  ];
-  lines.push("field          nulls   pending  filled %");
+  const lines = [`documents: ${report.total}; ${reprocessedLine(report)}`];
+  // The name column fits the longest field name (a field added later may be long: metadata_storage_size).
+  const width = Math.max(14, ...report.fields.map((f) => f.field.length));
+  const row = (field: string, nulls: string, pending: string, filled: string) =>
+    `${field.padEnd(width)} ${nulls.padStart(6)}  ${pending.padStart(7)}  ${filled.padStart(8)}`;
+  lines.push(row("field", "nulls", "pending", "filled %"));
   for (const f of report.fields) {
     const note = f.error
       ? `  (${f.error})`
@@ -15,7 +17,7 @@ export function formatCoverageReport(report: CoverageReport): string {
           ? `  (counted on ${f.countedVia}, which holds the same value)`
           : "";
     lines.push(
-      `${f.field.padEnd(14)} ${String(f.nullCount ?? "?").padStart(6)}  ${String(f.pendingNulls ?? "?").padStart(7)}  ${String(f.percentFilled ?? "?").padStart(8)}${note}`,
+      row(f.field, String(f.nullCount ?? "?"), String(f.pendingNulls ?? "?"), String(f.percentFilled ?? "?")) + note,
     );
   }
   if (report.nullFormat.listed && report.nullFormat.expectedFailure + report.nullFormat.excludedExtension > 0) {
@@ -32,6 +34,11 @@ export function formatCoverageReport(report: CoverageReport): string {
   return lines.join("\n");
 }
 
+/** Two lines for a report already shown in full (backfill's "coverage before"): the share and the verdict. */
+export function formatCoverageSummary(report: CoverageReport): string {
+  return `documents: ${report.total}; ${reprocessedLine(report)}\n  ${coverageVerdict(report)}`;
+}
+
 /** The last line: what the exit code means here, naming the fields that hold it back (a new field at 0 % too). */
 export function coverageVerdict(report: CoverageReport): string {
   if (report.complete) return "verdict: complete (exit 0): every field is filled wherever a run can fill it";
@@ -46,4 +53,12 @@ export function coverageVerdict(report: CoverageReport): string {
       : []),
   ];
   return `verdict: incomplete (exit 1): ${why.join("; ")}`;
+}
+
+/** The share reprocessed since the fields were added, naming the newer field that bounds it when not the marker. */
+function reprocessedLine(report: CoverageReport): string {
+  const bound = report.reprocessedBoundBy;
+  if (bound === null || bound === REPROCESSED_MARKER_FIELD)
+    return `reprocessed since the fields were added: ${report.percentReprocessed ?? "?"} %`;
+  return `reprocessed since the newest field was added: at most ${report.percentReprocessed} % (${bound} is filled in ${report.percentReprocessed} %)`;
 }

@@ -26,21 +26,24 @@ export function formatStatusReport(report: StatusReport): string {
     }
   }
   lines.push(`last successful run${into} ended: ${report.lastSuccessfulRunEnd ?? "none in the history"}`);
+  if (report.documentCount !== null) lines.push(`documents in the index: ${report.documentCount}`);
+  // The verdict right after what it judges: a failed candidate's run or a failing run in the history printed
+  // just above "OK" would read as a contradiction. What is not judged comes after it, said so.
+  lines.push(report.ok ? "OK: every failure is expected" : `NOT OK: ${report.reasons.join("; ")}`);
   for (const e of report.runsElsewhere) {
     const o = e.lastRun;
     lines.push(
-      `last run into ${e.index} (${e.why}), not the serving generation: ${o.status}, ${o.startTime ?? "?"} -> ${o.endTime ?? "?"}, ${o.itemsProcessed} processed, ${o.itemsFailed} failed (not judged)`,
+      `not judged: last run into ${e.index} (${e.why}), not the serving generation: ${o.status}, ${o.startTime ?? "?"} -> ${o.endTime ?? "?"}, ${o.itemsProcessed} processed, ${o.itemsFailed} failed`,
     );
   }
-  if (report.documentCount !== null) lines.push(`documents in the index: ${report.documentCount}`);
   if (report.history.length > 1) {
-    lines.push("recent runs:");
+    // The indexer's history, whichever index each run wrote into (after a rebuild, older generations' too).
+    lines.push(`recent runs of ${report.indexer ?? "the indexer"} (into any index; not judged):`);
     for (const h of report.history) {
       lines.push(
         `  ${h.startTime ?? "?"}  ${h.status.padEnd(16)} processed ${h.itemsProcessed}, failed ${h.itemsFailed} (unexpected ${h.unexpectedFailures + h.unexplainedFailures})`,
       );
     }
   }
-  lines.push(report.ok ? "OK: every failure is expected" : `NOT OK: ${report.reasons.join("; ")}`);
   return lines.join("\n");
 }

@@ -23,6 +23,7 @@ import { verifyGeneration, type VerificationInput } from "../../../src/search/bl
 import type { IndexerStatusRecord, RunRecord } from "../../../src/search/ops/indexer-status.js";
 import { BlobIndex } from "../../../src/search/ops/orphans.js";
 import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
+import { prunableGenerations } from "../../../src/search/bluegreen/rebuild.js";
 import {
   blueGreenTarget,
   liveThroughAlias,
@@ -106,6 +107,19 @@ describe("where a rebuild stands (read from the service)", () => {
     const p = inferPhase(base);
     expect(p).toEqual({ phase: "idle", live: "docs-index-3", older: ["docs-index-2"], candidate: undefined });
     expect(describePhase("docs-index", p)).toMatch(/alias of docs-index-3.*docs-index-2.*--prune/);
+  });
+
+  it("prune after a rollback by hand deletes every unused generation, the newer ones included", () => {
+    // The kept local environment: the alias re-pointed at docs-index-1 with docs-index-2 and docs-index-5 left.
+    // Before, only the newest (docs-index-5) was pruned, and docs-index-2 made every command warn.
+    const rolledBack = {
+      ...base,
+      aliasTarget: "docs-index-1",
+      indexerTarget: "docs-index-1",
+      indexNames: ["docs-index-1", "docs-index-2", "docs-index-5"],
+    };
+    expect(prunableGenerations(rolledBack, false)).toEqual(["docs-index-2", "docs-index-5"]);
+    expect(prunableGenerations(base, false)).toEqual(["docs-index-2"]);
   });
 
   it("building: the indexer fills a newer generation; the crawl state comes from runs after the reset", () => {

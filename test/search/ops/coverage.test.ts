@@ -46,6 +46,36 @@ describe("coverage", () => {
     expect(report.percentReprocessed).toBe(60);
     expect(report.complete).toBe(false);
   });
+  it("keeps the columns aligned when a field name is longer than the name column", () => {
+    // Before: `metadata_storage_size     20       20         0` pushed its figures right of the header's.
+    const text = formatCoverageReport(
+      buildCoverageReport({ ...base, nullCounts: { ...base.nullCounts, metadata_storage_size: 20 } }),
+    );
+    const lines = text.split("\n");
+    const header = lines.find((l) => l.startsWith("field "))!;
+    const ends = (l: string) => [...l.matchAll(/\S+(?= |$)/g)].map((m) => m.index! + m[0].length);
+    const headerEnds = ends(header.replace("filled %", "filled_%")).slice(1);
+    for (const name of ["app", "metadata_storage_size", "last_modified"]) {
+      const line = lines.find((l) => l.startsWith(`${name} `))!;
+      expect(ends(line).slice(1, 4), name).toEqual(headerEnds);
+    }
+  });
+  it("never reports more reprocessed than a just-added field is filled (it names that field)", () => {
+    // Before: `reprocessed since the fields were added: 100 %` beside the new field at 0 % filled, exit 1.
+    const report = buildCoverageReport({ ...base, nullCounts: { ...base.nullCounts, tier: 100 } });
+    expect(report).toMatchObject({ percentReprocessed: 0, reprocessedBoundBy: "tier", complete: false });
+    const text = formatCoverageReport(report);
+    expect(text).toMatch(
+      /^documents: 100; reprocessed since the newest field was added: at most 0 % \(tier is filled in 0 %\)$/m,
+    );
+    expect(text).not.toMatch(/100 %/);
+    // Half reprocessed since: the share follows the new field, never above its fill.
+    const half = buildCoverageReport({ ...base, nullCounts: { ...base.nullCounts, last_modified: 10, tier: 50 } });
+    expect(half).toMatchObject({ percentReprocessed: 50, reprocessedBoundBy: "tier" });
+    // Content-dependent fields (tags at 0 %) do not bound it; with every field full the marker names it.
+    expect(buildCoverageReport(base)).toMatchObject({ percentReprocessed: 100, reprocessedBoundBy: "last_modified" });
+    expect(formatCoverageReport(buildCoverageReport(base))).toMatch(/reprocessed since the fields were added: 100 %/);
+  });
   it("does not let expected-failure root copies and excluded-extension leftovers block tightening", () => {
     const ids = [`${root}/index.html`, `${root}/404.html`, `${root}/sitemap.xml`].map((u) => base64Encode(u));
     const report = buildCoverageReport({

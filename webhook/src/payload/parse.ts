@@ -32,7 +32,14 @@ export type WebhookPayload = Parsed<ContractPayload>;
 export type PayloadParseResult =
   | { ok: true; payload: WebhookPayload }
   | { ok: false; kind: "invalid-json"; detail: string; errors: FieldError[] }
-  | { ok: false; kind: "validation"; detail: string; errors: FieldError[] };
+  | {
+      ok: false;
+      kind: "validation";
+      detail: string;
+      errors: FieldError[];
+      /** The fields that did pass, so the event's own checks can report their problems in the same answer. */
+      partial?: Partial<WebhookPayload>;
+    };
 
 type Kind = "string" | "int32" | "int64";
 
@@ -205,10 +212,19 @@ export function readWebhookPayload(value: unknown): PayloadParseResult {
     }
   }
 
-  if (errors.length > 0) {
-    const fields = errors.map((e) => e.key).join(", ");
-    return { ok: false, kind: "validation", detail: `The webhook payload is invalid: ${fields}.`, errors };
-  }
+  const payload = payloadOf(valid, objectId);
+  if (errors.length > 0)
+    return { ok: false, kind: "validation", detail: invalidPayloadDetail(errors), errors, partial: payload };
+  return { ok: true, payload: payload as WebhookPayload };
+}
+
+/** The 400 detail naming every field in error. */
+export function invalidPayloadDetail(errors: readonly FieldError[]): string {
+  return `The webhook payload is invalid: ${errors.map((e) => e.key).join(", ")}.`;
+}
+
+/** The payload of the valid values (by TOP_LEVEL slot); `orgId` is absent only when it failed. */
+function payloadOf(valid: unknown[], objectId: ObjectIds | undefined): Partial<WebhookPayload> {
   const [object, event, timestamp, orgId, projectId, userId, userType] = valid as [
     string?,
     string?,
@@ -218,7 +234,8 @@ export function readWebhookPayload(value: unknown): PayloadParseResult {
     number?,
     string?,
   ];
-  const payload: WebhookPayload = { orgId: orgId! };
+  const payload: Partial<WebhookPayload> = {};
+  if (orgId !== undefined) payload.orgId = orgId;
   if (object !== undefined) payload.object = object;
   if (event !== undefined) payload.event = event;
   if (timestamp !== undefined) payload.timestamp = timestamp;
@@ -226,7 +243,7 @@ export function readWebhookPayload(value: unknown): PayloadParseResult {
   if (userId !== undefined) payload.userId = userId;
   if (userType !== undefined) payload.userType = userType;
   if (objectId !== undefined) payload.objectId = objectId;
-  return { ok: true, payload };
+  return payload;
 }
 
 /** Raw body text -> payload, or the reason it is not one (400 either way). */

@@ -14,12 +14,49 @@ export type ClaimStep =
   | { kind: "redelivery"; response: WebhookAck }
   | Rejection;
 
+export interface ClaimedDelivery {
+  messageId: string;
+  bodyHash: string;
+  kind: string;
+  /** The acknowledgement this delivery would get: its ids, compared with the first delivery's to say what differs. */
+  response?: WebhookAck;
+}
+
+/** The acknowledgement fields that identify what a delivery is about (messageId and timestamp come from headers). */
+const IDENTIFYING: readonly (keyof WebhookAck)[] = ["objectType", "eventType", "orgId", "projectId", "noteId"];
+
+/** What differs between the first accepted delivery and this one, as `field first → this` pairs. */
+export function ackDifferences(
+  first: WebhookAck | undefined,
+  current: WebhookAck | undefined,
+): { field: string; first: unknown; this: unknown }[] {
+  if (!first || !current) return [];
+  return IDENTIFYING.filter((f) => first[f] !== current[f]).map((f) => ({
+    field: f,
+    first: first[f] ?? null,
+    this: current[f] ?? null,
+  }));
+}
+
+/** 409 for a different body under an accepted id, naming what differs (never the same kind twice as if it did). */
+function conflictRejection(delivery: ClaimedDelivery, firstKind: string | undefined, first: WebhookAck): Rejection {
+  const differences = ackDifferences(first, delivery.response);
+  const what =
+    firstKind !== undefined && firstKind !== delivery.kind
+      ? `first accepted as ${firstKind}; this one is ${delivery.kind}`
+      : differences.length > 0
+        ? `both ${delivery.kind}, but ${differences.map((d) => `${d.field} ${String(d.first)} → ${String(d.this)}`).join(", ")}`
+        : `both ${delivery.kind} with the same ids; the payload differs in another property`;
+  return new Rejection(
+    409,
+    PROBLEM_TYPES.messageIdConflict,
+    `x-fv-messageid ${delivery.messageId} was first accepted with a different payload (${what}); this one is refused. Send a new event under a new message id.`,
+    { fields: { firstKind: firstKind ?? null, kind: delivery.kind, differences } },
+  );
+}
+
 /** Pure: a claim's outcome -> what the HTTP function does with it. */
-export function claimVerdict(
-  outcome: ClaimOutcome,
-  delivery: { messageId: string; bodyHash: string; kind: string },
-  storeKind: string,
-): ClaimStep {
+export function claimVerdict(outcome: ClaimOutcome, delivery: ClaimedDelivery, storeKind: string): ClaimStep {
   switch (outcome.kind) {
     case "claimed":
       return outcome;
@@ -35,12 +72,7 @@ export function claimVerdict(
     }
     case "done":
       if (sameBody(outcome.bodyHash, delivery.bodyHash)) return { kind: "redelivery", response: outcome.response };
-      return new Rejection(
-        409,
-        PROBLEM_TYPES.messageIdConflict,
-        `x-fv-messageid ${delivery.messageId} was first accepted with a different payload (${outcome.recordKind ?? "unknown kind"}); this one (${delivery.kind}) is refused. Send a new event under a new message id.`,
-        { fields: { firstKind: outcome.recordKind ?? null, kind: delivery.kind } },
-      );
+      return conflictRejection(delivery, outcome.recordKind, outcome.response);
     case "busy":
       return new Rejection(
         409,

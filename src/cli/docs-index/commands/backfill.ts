@@ -13,7 +13,7 @@ import { announceTarget } from "../common/target.js";
 import { statusVerdict, verdictExitCode } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 import { formatStatusReport } from "../../../search/views/status-text.js";
-import { formatCoverageReport } from "../../../search/views/coverage-text.js";
+import { formatCoverageReport, formatCoverageSummary } from "../../../search/views/coverage-text.js";
 
 export const BACKFILL_COST =
   "A backfill resets the indexer's change tracking and runs it: one full re-crawl of the container (every blob is read and re-extracted; no enrichment, no skillset). No document is deleted and orphans are not cleaned up (see 'orphans').";
@@ -83,8 +83,8 @@ export const backfillCommand: CommandModule = {
             [
               formatStatusReport(report),
               "",
-              "coverage before:",
-              formatCoverageReport(coverageBefore),
+              // The table before was printed (stderr) ahead of the confirmation: here only its gist, once.
+              `coverage before: ${formatCoverageSummary(coverageBefore)}`,
               "",
               "coverage after:",
               formatCoverageReport(coverageAfter),

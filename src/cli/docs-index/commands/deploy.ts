@@ -183,7 +183,7 @@ export const deployCommand: CommandModule = {
       .option("--resume", "continue a blue/green rebuild that stopped (wait, verify, swap); `status` says where")
       .option(
         "--prune",
-        "delete the generations older than the live one (and one a failed rebuild left); confirmed before any write; with nothing else to apply it starts no run; with --dry-run: what it would delete",
+        "delete every generation but the live one and the indexer's target (older ones, a failed candidate, those a rollback by hand left); confirmed before any write; with nothing else to apply it starts no run; with --dry-run: what it would delete",
       )
       .option("-y, --yes", "with --allow-rebuild or --prune: confirm without a prompt (required without a TTY)")
       .option("--wait", "wait for the run this deploy started, then apply the status verdict (as `status`)")

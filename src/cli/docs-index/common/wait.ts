@@ -54,7 +54,11 @@ export interface CliWaitOptions {
   pollSeconds: number;
 }
 
-/** Waits for the run to end and returns the final status; exit 5 on timeout, 130 on Ctrl-C (the run goes on). */
+/**
+ * Waits for the run to end and returns the final status; exit 5 on timeout, 130 on Ctrl-C (the run goes on).
+ * Ctrl-C ends the wait at once, also while a status read is in flight (a slow or silent service would otherwise
+ * hold the first Ctrl-C until the request timed out).
+ */
 export async function waitForIndexerRun(ctx: CliContext, opts: CliWaitOptions): Promise<IndexerStatusRecord> {
   const { indexerClient } = await ctx.search();
   const indexer = ctx.config.search.indexer_name;
@@ -62,7 +66,7 @@ export async function waitForIndexerRun(ctx: CliContext, opts: CliWaitOptions): 
   ctx.out.note(`waiting for the run of ${indexer} (Ctrl-C stops waiting, not the run)`);
   const stop = interruption();
   try {
-    const result = await waitForRun(
+    const waiting = waitForRun(
       {
         readStatus: () => fetchIndexerStatus(indexerClient, indexer),
         sleep: (ms) => sleepOrInterrupt(ms, stop.promise),
@@ -75,6 +79,8 @@ export async function waitForIndexerRun(ctx: CliContext, opts: CliWaitOptions): 
         onProgress: (line) => ctx.out.progress(line),
       },
     );
+    waiting.catch(() => {}); // a read that fails after Ctrl-C won the race is not an unhandled rejection
+    const result = await Promise.race([waiting, stop.promise.then(() => ({ outcome: "interrupted" as const }))]);
     if (result.outcome === "timeout")
       throw new CliError(
         `timed out after ${opts.timeoutSeconds}s; the run continues on the service`,

@@ -8,7 +8,6 @@ import type { Definitions } from "../definitions/definitions.js";
 import type { Plan } from "../plan/plan.js";
 import { forGeneration } from "../bluegreen/generations.js";
 import type { BlueGreenPort } from "../bluegreen/ports.js";
-import { describePhase } from "../bluegreen/progress-state.js";
 import {
   blueGreenRebuild,
   deleteGenerations,
@@ -218,13 +217,8 @@ async function resume(
 
 /** Refusals that depend on the service's state or the options, before anything is written. */
 function refuseBeforeWriting(d: Deployment, allowRebuild: boolean): void {
-  const { phase } = d;
-  const name = String(d.definitions.index.name);
-  const blocked =
-    d.mode === "alias"
-      ? phase.phase !== "idle"
-      : phase.phase === "building" || phase.phase === "alias-missing" || phase.phase === "inconsistent";
-  if (blocked) throw new RebuildNotPossibleError(phase, `not deploying: ${describePhase(name, phase)}`);
+  // The same rule `plan` shows as a pending change (bluegreen/pending.ts).
+  if (d.pending) throw new RebuildNotPossibleError(d.phase, `not deploying: ${d.pending.message}`);
   if (d.plan.rebuildRequired && !allowRebuild)
     throw d.blueGreen ? new BlueGreenRebuildRefusedError(d.plan, d.blueGreen) : new RebuildRefusedError(d.plan);
 }

@@ -86,10 +86,13 @@ export function planDeployment(read: ServiceRead, files: Definitions, forceBlueG
   const { generation } = read;
   if (forceBlueGreen && !generation) throw new BlueGreenNeedsAliasError(read.name);
   const plan = buildPlan(files, liveAsConfigured(read));
-  const blueGreen =
+  const target =
     generation && (plan.rebuildRequired || forceBlueGreen)
       ? blueGreenTarget(read.name, generation, read.observation.indexNames)
       : null;
+  // While a rebuild is under way its candidate is in use, not left over (deploy --resume finishes it first).
+  const building = read.phase.phase === "building" ? read.phase.candidate : undefined;
+  const blueGreen = target && building ? { ...target, deletes: target.deletes.filter((n) => n !== building) } : target;
   if (blueGreen) plan.objects.find((o) => o.kind === "index")?.notes.push(...rebuildCost(blueGreen));
   return {
     plan,

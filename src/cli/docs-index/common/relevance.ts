@@ -25,6 +25,7 @@ import {
 import { compareReports } from "../../../search/eval/compare.js";
 import type { RelevanceOutcome } from "../../../search/bluegreen/verify.js";
 import type { RankingEvalPort } from "../../../search/deploy/ranking-eval.js";
+import type { RankingCheck } from "../../../search/plan/ranking-changes.js";
 import { decideDedup, type DedupDecision } from "../../../search/query/dedup-policy.js";
 import { servingIndexOf } from "../../../search/query/provenance.js";
 import { buildSearchDocsRequest, DEFAULT_SEARCH_DOCS_LIMITS, MAX_TOP_CAP } from "../../../search/query/search-docs.js";
@@ -243,4 +244,15 @@ export function inPlaceRankingEval(ctx: CliContext, opts: RelevanceGateOptions &
       return gateEval(ctx, golden!, indexName);
     },
   };
+}
+
+/**
+ * The check `deploy` would run around an in-place re-ranking write, as `plan` announces it: the same golden file
+ * (read and validated as deploy reads it), or why there is none.
+ */
+export function plannedRankingCheck(ctx: CliContext, opts: { golden?: string; definitions?: string }): RankingCheck {
+  const { file, golden } = configuredGolden(ctx, opts);
+  return golden
+    ? { status: "would-run", golden: golden.path, queries: golden.queries.length }
+    : { status: "not-evaluated", reason: `no golden queries at ${file}` };
 }

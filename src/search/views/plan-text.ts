@@ -79,7 +79,7 @@ function changeLine(change: Change, c: Colors, reranks = false): string {
 /** What the relevance check around an in-place write will do, in one sentence. */
 export function describeRankingCheck(check: RankingCheck): string {
   return check.status === "would-run"
-    ? `deploy evaluates the ${check.queries} golden queries of ${check.golden} before and after the write (reported with a warning on a regression; it does not block)`
+    ? `deploy evaluates the ${check.queries === 1 ? "golden query" : `${check.queries} golden queries`} of ${check.golden} before and after the write (reported with a warning on a regression; it does not block)`
     : `deploy will not evaluate it (${check.reason})`;
 }
 

@@ -37,7 +37,13 @@ import { postSampleWebhook, type WebhookFigures } from "./webhook.js";
 import { runBlueGreenSteps, runPruneStep, type BlueGreenFigures } from "./rebuild-demo.js";
 import { runRestoreStep } from "./restore.js";
 import { searchDocsOverStdio, type McpFigures } from "./mcp-demo.js";
-import { runRelevanceSteps, type EvalFigures, type GateFigures } from "./relevance.js";
+import {
+  inPlaceRelevanceSummary,
+  runRelevanceSteps,
+  uncheckedRelevance,
+  type EvalFigures,
+  type GateFigures,
+} from "./relevance.js";
 import type { Azurite } from "../azurite.js";
 import type { SearchStandIn } from "../search-standin/server.js";
 
@@ -195,7 +201,11 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
         const planEnd = run.stdout.lastIndexOf("\nPlan: ");
         show(planEnd >= 0 ? { ...run, stdout: run.stdout.slice(planEnd + 1) } : run);
         expectExit(run, "deploy");
-        return /^run: (.*)$/m.exec(run.stdout)?.[0] ?? "";
+        // The deploy re-ranks in place, so the golden queries run around the write; a check that could not run fails the step.
+        const unchecked = uncheckedRelevance(run.stdout);
+        if (unchecked) throw new Error(unchecked);
+        const relevance = inPlaceRelevanceSummary(run.stdout);
+        return [/^run: (.*)$/m.exec(run.stdout)?.[0] ?? "", relevance].filter(Boolean).join("; ");
       },
     );
 

@@ -169,29 +169,39 @@ async function checkedPrune(port: BlueGreenPort, deployment: Deployment, read: S
   return prune;
 }
 
-/** The golden queries against the index, or why they could not run (the eval never stops the deploy). */
+/** Why the eval did not run: skipped by choice (--no-eval, no golden file), or failed. */
+interface NotEvaluated {
+  reason: string;
+  failed: boolean;
+}
+
+/** The golden queries against the index, or why they did not run (the eval never stops the deploy). */
 async function evaluateOrWhy(
   port: RankingEvalPort,
   indexName: string,
   when: "before" | "after",
-): Promise<EvalReport | string> {
-  if (port.skipped) return port.skipped;
+): Promise<EvalReport | NotEvaluated> {
+  if (port.skipped) return { reason: port.skipped, failed: false };
   try {
     return await port.evaluate(indexName, when);
   } catch (err) {
-    return `the eval ${when} the write failed: ${(err as Error).message}`;
+    return { reason: `the eval ${when} the write failed: ${(err as Error).message}`, failed: true };
   }
+}
+
+function notEvaluated(changes: string[], why: NotEvaluated): RankingEvalOutcome {
+  return { changes, status: "not-evaluated", reason: why.reason, ...(why.failed ? { failed: true as const } : {}) };
 }
 
 async function evalAfterWrite(
   port: RankingEvalPort,
   indexName: string,
   changes: string[],
-  before: EvalReport | string,
+  before: EvalReport | NotEvaluated,
 ): Promise<RankingEvalOutcome> {
-  if (typeof before === "string") return { changes, status: "not-evaluated", reason: before };
+  if ("reason" in before) return notEvaluated(changes, before);
   const after = await evaluateOrWhy(port, indexName, "after");
-  if (typeof after === "string") return { changes, status: "not-evaluated", reason: after };
+  if ("reason" in after) return notEvaluated(changes, after);
   return evaluatedAroundWrite(changes, port.golden, before, after, port.tolerance);
 }
 

@@ -29,7 +29,8 @@ export interface EvalSummary {
 /** What was evaluated around the write, by the in-place changes that re-rank (their plan paths). */
 export type RankingEvalOutcome = { changes: string[] } & (
   | { status: "would-run"; golden: string }
-  | { status: "not-evaluated"; reason: string }
+  /** `failed`: the eval was attempted and failed (the write went ahead unchecked); absent: skipped by choice. */
+  | { status: "not-evaluated"; reason: string; failed?: true }
   | {
       status: "evaluated";
       golden: string;

@@ -279,6 +279,10 @@ export const deployCommand: CommandModule = {
           for (const notice of outcome.notices) ctx.out.warn(notice);
           const ranking = outcome.rankingEval;
           if (ranking?.status === "evaluated" && ranking.regressed) ctx.out.warn(rankingRegressionWarning(ranking));
+          if (ranking?.status === "not-evaluated" && ranking.failed)
+            ctx.out.warn(
+              `the relevance check could not run (${ranking.reason.split("\n")[0]}); the in-place ranking change is live unchecked: run \`docs-index eval\` against it`,
+            );
           if (next) ctx.out.note(`next: ${next}`);
           return verdict ? verdictExitCode(verdict) : ExitCode.Ok;
         }),

@@ -28,7 +28,12 @@ import type { RankingEvalPort } from "../../../search/deploy/ranking-eval.js";
 import type { RankingCheck } from "../../../search/plan/ranking-changes.js";
 import { decideDedup, type DedupDecision } from "../../../search/query/dedup-policy.js";
 import { servingIndexOf } from "../../../search/query/provenance.js";
-import { buildSearchDocsRequest, DEFAULT_SEARCH_DOCS_LIMITS, MAX_TOP_CAP } from "../../../search/query/search-docs.js";
+import {
+  buildSearchDocsRequest,
+  DEFAULT_SEARCH_DOCS_LIMITS,
+  MAX_TOP_CAP,
+  SEARCH_DOCS_SELECT,
+} from "../../../search/query/search-docs.js";
 import {
   checkFormatCoverage,
   readProvenanceFacts,
@@ -36,7 +41,9 @@ import {
   type AnyDoc,
 } from "../../../search/query/io/search-docs-io.js";
 import { searchClient } from "../../../search/io/search-io.js";
-import type { SearchClient } from "@azure/search-documents";
+import type { SearchClient, SearchIndexClient } from "@azure/search-documents";
+import { answerableRequest } from "../../../search/eval/answerable.js";
+import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
 import type { CliContext } from "../../context.js";
 import { mapLimit } from "../../../search/ops/map-limit.js";
 
@@ -86,13 +93,18 @@ async function runQuery(
   query: GoldenQuery,
   dedup: DedupDecision,
   depth: number,
-  where: { container: string; docsUrl: string },
+  where: { container: string; docsUrl: string; fields: ReadonlySet<string> | undefined },
 ): Promise<QueryRun> {
-  const request = buildSearchDocsRequest(
+  const built = buildSearchDocsRequest(
     { query: query.query, app: query.app, exclude_sections: query.excludeSections, top: depth, mode: query.mode },
     dedup,
     { ...DEFAULT_SEARCH_DOCS_LIMITS, topCap: MAX_TOP_CAP },
   );
+  // An index older than a field is evaluated on what it can answer (search/eval/answerable.ts).
+  const { request, notes } = where.fields
+    ? answerableRequest(built, where.fields)
+    : { request: built, notes: [] as string[] };
+  if (!request) return { query, answeredAs: built.mode, results: [], notes: [...built.notes, ...notes] };
   const outcome = await runSearchDocs(client, request, {
     ...where,
     snippetChars: DEFAULT_SEARCH_DOCS_LIMITS.snippetChars,
@@ -103,8 +115,23 @@ async function runQuery(
     answeredAs: outcome.request.mode,
     // The order a semantic answer follows is the reranker's, so ties are judged on its score.
     results: outcome.hits.map((h) => ({ url: h.url, score: semantic ? (h.reranker_score ?? h.score) : h.score })),
-    notes: outcome.request.notes,
+    notes: [...outcome.request.notes, ...notes],
   };
+}
+
+/**
+ * The fields of the index `name` designates (the alias's generation, or the index), or undefined when its
+ * definition cannot be read (the eval then sends its requests as they are).
+ */
+async function indexFields(indexClient: SearchIndexClient, name: string): Promise<Set<string> | undefined> {
+  try {
+    const resolved = await resolveServingIndex(indexClient, name);
+    if (resolved.kind === "missing") return undefined;
+    const index = await indexClient.getIndex(resolved.index);
+    return new Set(index.fields.map((f) => f.name));
+  } catch {
+    return undefined;
+  }
 }
 
 export interface RelevanceOptions {
@@ -140,7 +167,13 @@ export async function runRelevanceEval(ctx: CliContext, opts: RelevanceOptions):
   ]);
   const dedup = decideDedup(coverage);
   const depth = depthFor(opts.k);
-  const where = { container: search.container, docsUrl: search.docs_url };
+  const fields = await indexFields(indexClient, opts.indexName);
+  const lacking = fields ? SEARCH_DOCS_SELECT.filter((f) => !fields.has(f)) : [];
+  if (lacking.length > 0)
+    ctx.out.note(
+      `${opts.indexName} has no field ${lacking.join(", ")} yet (null in every document until it is added): the eval selects only the fields it has and leaves out filter clauses that hold for null`,
+    );
+  const where = { container: search.container, docsUrl: search.docs_url, fields };
   let done = 0;
   const runs = await mapLimit(opts.golden.queries, opts.concurrency, async (q) => {
     const run = await runQuery(client, q, dedup, depth, where);

@@ -262,6 +262,12 @@ describe("the plan tells the whole truth: deletions and an interrupted rebuild",
     const run = await cli("deploy", file, "--definitions", dir, "--allow-rebuild", "--yes", ...FAST);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/create-generation .*deleted docs-index-3 as planned/);
+    // The plan on the same streams as every other deploy: the result (stdout) starts with it, before the steps;
+    // stderr showed it before the build started.
+    expect(run.stdout).toMatch(
+      /^index docs-index: rebuild \(blue\/green: docs-index-2 → docs-index-4\)\n[^]*^Plan: [^]*^blue\/green rebuild of docs-index: docs-index-2 → docs-index-4$/m,
+    );
+    expect(run.stderr).toMatch(/^Plan: [^]*^create-generation: deleted docs-index-3/m);
     expect(writesSince(world.standIn, mark).filter((w) => w.startsWith("DELETE"))).toEqual([
       "DELETE /indexes/docs-index-3",
     ]);

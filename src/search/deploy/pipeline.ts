@@ -5,6 +5,7 @@
 // the alias. `resume` and `prune` are steps of the same pipeline. Every refusal comes before the first write.
 // Never resets the indexer outside a blue/green build (spec C, backfill rule 3).
 import type { Definitions } from "../definitions/definitions.js";
+import type { JsonObject } from "../definitions/json.js";
 import type { Plan } from "../plan/plan.js";
 import { forGeneration } from "../bluegreen/generations.js";
 import type { BlueGreenPort } from "../bluegreen/ports.js";
@@ -146,9 +147,12 @@ export async function deploy(
   } else if (!options.prune || deployment.plan.objects.some((o) => o.action !== "unchanged")) {
     // A prune alone writes no definition and starts no run.
     const indexName = String(deployment.definitions.index.name);
-    const before = evalPort ? await evaluateOrWhy(evalPort, indexName, "before") : undefined;
+    const fieldsBefore = fieldNames(read.live.index?.definition);
+    const before = evalPort ? await evaluateOrWhy(evalPort, indexName, "before", fieldsBefore) : undefined;
     Object.assign(outcome, await applyPlan(port.management, { ...writesOf(deployment), progress: options.progress }));
-    if (evalPort && before) outcome.rankingEval = await evalAfterWrite(evalPort, indexName, reranks, before);
+    const fieldsAfter = fieldNames(deployment.definitions.index);
+    if (evalPort && before)
+      outcome.rankingEval = await evalAfterWrite(evalPort, indexName, reranks, before, fieldsAfter);
   }
   outcome.pruned = await deleteGenerations(port, prune);
   if (options.prune) outcome.servingAfterPrune = outcome.rebuilt?.to ?? deployment.generation;
@@ -169,6 +173,11 @@ async function checkedPrune(port: BlueGreenPort, deployment: Deployment, read: S
   return prune;
 }
 
+/** An index definition's top-level field names. */
+function fieldNames(index: JsonObject | undefined): Set<string> {
+  return new Set(((index?.fields as JsonObject[] | undefined) ?? []).map((f) => String(f.name)));
+}
+
 /** Why the eval did not run: skipped by choice (--no-eval, no golden file), or failed. */
 interface NotEvaluated {
   reason: string;
@@ -180,10 +189,11 @@ async function evaluateOrWhy(
   port: RankingEvalPort,
   indexName: string,
   when: "before" | "after",
+  fields: ReadonlySet<string>,
 ): Promise<EvalReport | NotEvaluated> {
   if (port.skipped) return { reason: port.skipped, failed: false };
   try {
-    return await port.evaluate(indexName, when);
+    return await port.evaluate(indexName, when, fields);
   } catch (err) {
     return { reason: `the eval ${when} the write failed: ${(err as Error).message}`, failed: true };
   }
@@ -198,9 +208,10 @@ async function evalAfterWrite(
   indexName: string,
   changes: string[],
   before: EvalReport | NotEvaluated,
+  fields: ReadonlySet<string>,
 ): Promise<RankingEvalOutcome> {
   if ("reason" in before) return notEvaluated(changes, before);
-  const after = await evaluateOrWhy(port, indexName, "after");
+  const after = await evaluateOrWhy(port, indexName, "after", fields);
   if ("reason" in after) return notEvaluated(changes, after);
   return evaluatedAroundWrite(changes, port.golden, before, after, port.tolerance);
 }

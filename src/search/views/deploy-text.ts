@@ -19,12 +19,14 @@ export function renderDeploymentPlan(
   });
 }
 
-/** What the deploy did. A blue/green rebuild's plan was shown before its first write (stderr): not repeated. */
+/**
+ * What the deploy did, after the plan it applied: the result (stdout) always starts with the plan, on every path
+ * (in place, blue/green, a saved plan, a refusal); stderr shows it too before a confirmation or a build starts.
+ */
 export function renderDeployOutcome(outcome: DeployOutcome, colors?: Colors): string {
-  const lines: string[] = [];
+  const lines: string[] = [renderDeploymentPlan(outcome.deployment, colors), ""];
   if (outcome.rebuilt) lines.push(formatRebuildResult(outcome.rebuilt));
   else {
-    lines.push(renderDeploymentPlan(outcome.deployment, colors), "");
     if (outcome.dryRun) lines.push("Dry run: nothing was changed.");
     for (const step of outcome.steps)
       lines.push(

@@ -68,7 +68,8 @@ function deployRequest(ctx: CliContext, planFile: string | undefined, opts: Depl
 
 /**
  * The plan on stderr before the first write, once: before a confirmation prompt (what is confirmed is what is
- * shown), and before a blue/green build, whose outcome shows its steps instead of the plan.
+ * shown) and before a blue/green build (hours of progress follow). The result on stdout starts with it on every
+ * path (views/deploy-text.ts), so a log of stdout alone always holds the plan that was applied.
  */
 function planShower(ctx: CliContext): (d: Deployment) => void {
   let shown = false;

@@ -143,6 +143,8 @@ export interface RelevanceOptions {
   concurrency: number;
   /** Read the index and indexer definitions for rule 6 (default true); the blue/green gate compares figures only. */
   provenance?: boolean;
+  /** The index's fields when the caller knows them (the deploy's read); else they are read. */
+  fields?: ReadonlySet<string>;
 }
 
 /** Every golden query against `indexName`, with the provenance of rule 6. */
@@ -167,7 +169,7 @@ export async function runRelevanceEval(ctx: CliContext, opts: RelevanceOptions):
   ]);
   const dedup = decideDedup(coverage);
   const depth = depthFor(opts.k);
-  const fields = await indexFields(indexClient, opts.indexName);
+  const fields = opts.fields ?? (await indexFields(indexClient, opts.indexName));
   const lacking = fields ? SEARCH_DOCS_SELECT.filter((f) => !fields.has(f)) : [];
   if (lacking.length > 0)
     ctx.out.note(
@@ -250,8 +252,14 @@ function configuredGolden(
 }
 
 /** The golden queries against one index, figures only (the deploy compares two runs). */
-function gateEval(ctx: CliContext, golden: GoldenFile, indexName: string): Promise<EvalReport> {
+function gateEval(
+  ctx: CliContext,
+  golden: GoldenFile,
+  indexName: string,
+  fields?: ReadonlySet<string>,
+): Promise<EvalReport> {
   return runRelevanceEval(ctx, {
+    ...(fields ? { fields } : {}),
     indexName,
     golden,
     k: DEFAULT_K,
@@ -272,9 +280,9 @@ export function inPlaceRankingEval(ctx: CliContext, opts: RelevanceGateOptions &
     skipped,
     golden: golden?.path ?? file,
     tolerance: opts.tolerance,
-    evaluate: async (indexName, when) => {
+    evaluate: async (indexName, when, fields) => {
       ctx.out.progress(`relevance: the ${golden!.queries.length} golden queries on ${indexName}, ${when} the write`);
-      return gateEval(ctx, golden!, indexName);
+      return gateEval(ctx, golden!, indexName, fields);
     },
   };
 }

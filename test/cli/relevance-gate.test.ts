@@ -128,7 +128,7 @@ describe("deploy without --blue-green: an in-place ranking change is evaluated b
     );
     expect(comment).toContain("> To verify it before consumers see it: `docs-index deploy --blue-green`");
     expect(comment).toMatch(
-      /\| `scoringProfiles\[docs-default\]\.text\.weights\.title` \|  \| `5` → `0\.1` \| in place, \*\*re-ranks\*\* \|/,
+      /\| `scoringProfiles\[docs-default\]\.text\.weights\.title` \| {2}\| `5` → `0\.1` \| in place, \*\*re-ranks\*\* \|/,
     );
   }, 30_000);
 

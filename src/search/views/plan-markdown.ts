@@ -174,7 +174,7 @@ function pendingCallout(p: PendingOperation): string[] {
 function rerankingCallout(r: Reranking): string[] {
   return [
     "> [!IMPORTANT]",
-    `> **Re-ranking in place:** ${r.changes.map(code).join(", ")} change the ranking of the documents already indexed; consumers see it as soon as it is written.`,
+    `> **Re-ranking in place:** ${r.changes.map(code).join(", ")} change${r.changes.length === 1 ? "s" : ""} the ranking of the documents already indexed; consumers see it as soon as it is written.`,
     `> Relevance check: ${escapeHtml(describeRankingCheck(r.check))}.`,
     r.alternative
       ? `> To verify it before consumers see it: ${code(r.alternative)} builds a new generation, checks it (relevance gate included) and only then swaps the alias.`

@@ -24,6 +24,7 @@ import {
 } from "../../../search/eval/report.js";
 import { compareReports } from "../../../search/eval/compare.js";
 import type { RelevanceOutcome } from "../../../search/bluegreen/verify.js";
+import type { GenerationFields } from "../../../search/bluegreen/build.js";
 import type { RankingEvalPort } from "../../../search/deploy/ranking-eval.js";
 import type { RankingCheck } from "../../../search/plan/ranking-changes.js";
 import { decideDedup, type DedupDecision } from "../../../search/query/dedup-policy.js";
@@ -224,12 +225,13 @@ export interface RelevanceGateOptions {
 export function relevanceGate(
   ctx: CliContext,
   opts: RelevanceGateOptions,
-): (live: string, candidate: string) => Promise<RelevanceOutcome> {
+): (live: string, candidate: string, fields?: GenerationFields) => Promise<RelevanceOutcome> {
   const { file, golden } = configuredGolden(ctx, opts);
-  return async (live, candidate) => {
+  return async (live, candidate, fields) => {
     if (!golden) return { skipped: `no golden queries at ${file}` };
     ctx.out.progress(`relevance: the ${golden.queries.length} golden queries on ${live} (live) and ${candidate}`);
-    const [before, after] = [await gateEval(ctx, golden, live), await gateEval(ctx, golden, candidate)];
+    const before = await gateEval(ctx, golden, live, fields?.live);
+    const after = await gateEval(ctx, golden, candidate, fields?.candidate);
     return { golden: golden.path, comparison: compareReports(after, before, opts.tolerance) };
   };
 }

@@ -86,6 +86,26 @@ export function relevanceLine(output: string): string {
   return /^\s*(?:ok|FAIL)\s+relevance: (.*)$/m.exec(output)?.[1] ?? "";
 }
 
+/**
+ * Why a deploy's relevance check did not run although it should have (the eval failed, or a verification's
+ * relevance check was not checked), or undefined: a step whose check could not run is not reported ok.
+ */
+export function uncheckedRelevance(output: string): string | undefined {
+  return /^relevance: NOT evaluated, the eval failed .*$/m.exec(output)?.[0];
+}
+
+/** The in-place relevance check in a few words from a deploy's output (human form), or "". */
+export function inPlaceRelevanceSummary(output: string): string {
+  const before = /^ {2}before the write: .*nDCG@10 ([\d.]+) over (\d+) queries$/m.exec(output);
+  const after = /^ {2}after the write: .*nDCG@10 ([\d.]+)/m.exec(output);
+  const verdict = /^ {2}verdict: (.*)$/m.exec(output)?.[1];
+  if (before && after)
+    return `relevance (${before[2]} golden queries): nDCG@10 ${before[1]} → ${after[1]}, ${verdict ?? "?"}`;
+  return (
+    /^relevance: (?:would evaluate|not evaluated|NOT evaluated).*$/m.exec(output)?.[0].split(": in-place")[0] ?? ""
+  );
+}
+
 export interface RelevanceStepsContext {
   steps: StepRunner;
   cli(...args: string[]): Promise<CliRun>;

@@ -38,7 +38,13 @@ import { runBlueGreenSteps, runPruneStep, type BlueGreenFigures } from "./rebuil
 import { runRestoreStep } from "./restore.js";
 import { searchDocsOverStdio, type McpFigures } from "./mcp-demo.js";
 import { hostedMcpOffline, type McpHostedFigures } from "./mcp-hosted-demo.js";
-import { runRelevanceSteps, type EvalFigures, type GateFigures } from "./relevance.js";
+import {
+  inPlaceRelevanceSummary,
+  runRelevanceSteps,
+  uncheckedRelevance,
+  type EvalFigures,
+  type GateFigures,
+} from "./relevance.js";
 import type { Azurite } from "../azurite.js";
 import type { SearchStandIn } from "../search-standin/server.js";
 
@@ -198,7 +204,11 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
         const planEnd = run.stdout.lastIndexOf("\nPlan: ");
         show(planEnd >= 0 ? { ...run, stdout: run.stdout.slice(planEnd + 1) } : run);
         expectExit(run, "deploy");
-        return /^run: (.*)$/m.exec(run.stdout)?.[0] ?? "";
+        // The deploy re-ranks in place, so the golden queries run around the write; a check that could not run fails the step.
+        const unchecked = uncheckedRelevance(run.stdout);
+        if (unchecked) throw new Error(unchecked);
+        const relevance = inPlaceRelevanceSummary(run.stdout);
+        return [/^run: (.*)$/m.exec(run.stdout)?.[0] ?? "", relevance].filter(Boolean).join("; ");
       },
     );
 

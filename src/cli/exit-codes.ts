@@ -23,7 +23,7 @@ export const EXIT_CODES = [
     code: 2,
     name: "Changes",
     meaning:
-      "`plan --detailed-exitcode` only: the plan has changes. Every other command: usage or configuration error (bad option, invalid `vars.yml`, bad definition file); nothing was changed",
+      "`plan --detailed-exitcode` only: the plan has changes (or an operation under way to finish first: `deploy --resume`). Every other command: usage or configuration error (bad option, invalid `vars.yml`, bad definition file); nothing was changed",
   },
   {
     code: 3,

@@ -3,7 +3,8 @@
 // query runs every 100 ms (0 failed, 0 empty, the alias ends on the new generation, the field is searchable),
 // a verification failure (exit 1, alias unchanged), both names in status/coverage/snapshot, and --prune.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import { brokenMappingDefinitions, searchableFieldDefinitions } from "../../local/environment/rebuild-demo.js";
@@ -207,4 +208,121 @@ describe("docs-index and the alias", () => {
     expect(JSON.parse(json.stdout).pruned).toEqual([]);
     expect(writesSince(world.standIn, mark)).toEqual([]);
   });
+});
+
+/** Today's files with the demo field searchable (as deployed now) and title's facetable flipped: a rebuild that ranks alike. */
+function facetableTitleDefinitions(): string {
+  const dir = searchableFieldDefinitions();
+  const file = path.join(dir, "docs-index.json");
+  const index = JSON.parse(readFileSync(file, "utf8"));
+  const title = index.fields.find((f: { name: string }) => f.name === "title");
+  title.facetable = !title.facetable;
+  writeFileSync(file, JSON.stringify(index, null, 2));
+  return dir;
+}
+
+/** A generation beside the serving one, as a rolled-back or interrupted rebuild leaves it (nothing uses it). */
+async function leaveGeneration(name: string): Promise<void> {
+  const serving = await world.indexes.getIndex((await aliasTarget())!);
+  await world.indexes.createIndex({ ...serving, name });
+}
+
+describe("the plan tells the whole truth: deletions and an interrupted rebuild", () => {
+  // Now: the alias serves docs-index-2 (section searchable); these definitions need a rebuild.
+  const dir = facetableTitleDefinitions();
+  it("an unused generation a rebuild would delete is in plan, --markdown, --json, the saved plan and show; the deploy deletes only what the plan named", async () => {
+    await leaveGeneration("docs-index-3");
+    const plan = await cli("plan", "--definitions", dir, "--detailed-exitcode");
+    expect(plan.code).toBe(2);
+    expect(plan.stdout).toMatch(/index docs-index: rebuild \(blue\/green: docs-index-2 → docs-index-4\)/);
+    expect(plan.stdout).toMatch(
+      /note: deletes: index docs-index-3 before creating docs-index-4: left unused by an earlier rolled-back or interrupted rebuild/,
+    );
+    expect(plan.stdout).toMatch(
+      /^The rebuild deletes docs-index-3 \(unused\), then builds docs-index-4 beside docs-index-2/m,
+    );
+    expect((await cli("--json", "plan", "--definitions", dir)).json()).toMatchObject({
+      blueGreen: { from: "docs-index-2", to: "docs-index-4", deletes: ["docs-index-3"] },
+      rebuild: { strategy: "blue-green", next_index: "docs-index-4", deletes: ["docs-index-3"] },
+    });
+    expect((await cli("plan", "--definitions", dir, "--markdown")).stdout).toContain(
+      "> Deletes: index `docs-index-3` first, an unused generation left by an earlier rolled-back or interrupted rebuild",
+    );
+
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "bg-plan-")), "plan.json");
+    expect((await cli("plan", "--definitions", dir, "-out", file)).code).toBe(0);
+    expect((await cli("show", file)).stdout).toMatch(/note: deletes: index docs-index-3 before creating docs-index-4/);
+    expect((await cli("--json", "show", file)).json().rebuild).toEqual({
+      strategy: "blue-green",
+      next_index: "docs-index-4",
+      deletes: ["docs-index-3"],
+    });
+
+    // Another unused generation appears after the plan: refused, nothing written (Terraform: the state moved).
+    await leaveGeneration("docs-index-4");
+    let mark = world.standIn.requests.length;
+    const moved = await cli("deploy", file, "--definitions", dir, "--allow-rebuild", "--yes", ...FAST);
+    expect(moved.code).toBe(4);
+    expect(moved.stdout).toMatch(/the plan creates docs-index-4, but the next generation is now docs-index-5/);
+    expect(writesSince(world.standIn, mark)).toEqual([]);
+    await world.indexes.deleteIndex("docs-index-4");
+
+    mark = world.standIn.requests.length;
+    const run = await cli("deploy", file, "--definitions", dir, "--allow-rebuild", "--yes", ...FAST);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/create-generation .*deleted docs-index-3 as planned/);
+    // The plan on the same streams as every other deploy: the result (stdout) starts with it, before the steps;
+    // stderr showed it before the build started.
+    expect(run.stdout).toMatch(
+      /^index docs-index: rebuild \(blue\/green: docs-index-2 → docs-index-4\)\n[^]*^Plan: [^]*^blue\/green rebuild of docs-index: docs-index-2 → docs-index-4$/m,
+    );
+    expect(run.stderr).toMatch(/^Plan: [^]*^create-generation: deleted docs-index-3/m);
+    expect(writesSince(world.standIn, mark).filter((w) => w.startsWith("DELETE"))).toEqual([
+      "DELETE /indexes/docs-index-3",
+    ]);
+    expect(await aliasTarget()).toBe("docs-index-4");
+  }, 30_000);
+
+  it("an interrupted rebuild is a pending change: plan exits 2 naming deploy --resume (text, --markdown, --json, show); deploy refuses; --resume finishes it", async () => {
+    // Ctrl-C during the build leaves this on the service: docs-index-5 created, the indexer writing into it.
+    await leaveGeneration("docs-index-5");
+    const indexer = await world.indexers.getIndexer("docs-indexer");
+    await world.indexers.createOrUpdateIndexer({ ...indexer, targetIndexName: "docs-index-5" });
+
+    const plan = await cli("plan", "--definitions", dir, "--detailed-exitcode");
+    expect(plan.code).toBe(2);
+    expect(plan.stdout).toMatch(
+      /^Plan: 0 to create, 0 to update in place, 0 to rebuild, \d+ unchanged; 1 operation under way to finish first \(docs-index deploy --resume\)\.$/m,
+    );
+    expect(plan.stdout).toMatch(
+      /^Pending: a rebuild is under way: docs-index-4 serves, docs-indexer fills docs-index-5/m,
+    );
+    expect(plan.stdout).toMatch(
+      /^ {2}finish it with: docs-index deploy --resume \(deploy refuses any other change until then\)$/m,
+    );
+    expect((await cli("--json", "plan", "--definitions", dir)).json().pending).toMatchObject({
+      phase: "building",
+      command: "docs-index deploy --resume",
+    });
+    const markdown = (await cli("plan", "--definitions", dir, "--markdown")).stdout;
+    expect(markdown).toContain(
+      "**Pending:** an operation under way must be finished first (`docs-index deploy --resume`)",
+    );
+    expect(markdown).toMatch(/> \[!WARNING\]\n> \*\*Under way:\*\* a rebuild is under way/);
+    expect(markdown).not.toContain("No changes");
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "bg-plan-")), "plan.json");
+    expect((await cli("plan", "--definitions", dir, "-out", file)).code).toBe(0);
+    expect((await cli("show", file)).stdout).toContain("finish it with: docs-index deploy --resume");
+
+    const mark = world.standIn.requests.length;
+    const refused = await cli("deploy", "--definitions", dir, ...FAST);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/not deploying: a rebuild is under way/);
+    expect(writesSince(world.standIn, mark)).toEqual([]);
+
+    const resumed = await cli("deploy", "--resume", "--definitions", dir, ...FAST);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(await aliasTarget()).toBe("docs-index-5");
+    expect((await cli("plan", "--definitions", dir, "--detailed-exitcode")).code).toBe(0);
+  }, 30_000);
 });

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "../support/ops-world.js";
 import { execution } from "../support/execution.js";
+import { AzureKeyCredential, SearchClient } from "@azure/search-documents";
+import { newEtag } from "../../local/search-standin/state.js";
+import { rootEraIndex } from "../../local/environment/root-era-definitions.js";
 
 let h: Harness;
 let dir: string;
@@ -99,6 +102,40 @@ describe("docs-index eval", () => {
     expect(report.overall).toEqual({ recall: 1, mrr: 1, ndcg10: 1 });
     baseline = path.join(dir, "baseline.json");
     writeFileSync(baseline, run.stdout);
+  });
+
+  it("an index built before description, app, section and format existed is evaluated on what it can answer", async () => {
+    // As the live index before the deploy that adds the fields (the local tour's first deploy): the eval used to
+    // fail with "Could not find a property named 'description'" and the deploy's relevance check was skipped.
+    const live = h.standIn.state.indexes.get("docs-index")!.definition;
+    h.standIn.state.indexes.set("docs-index-old", {
+      definition: rootEraIndex({ ...structuredClone(live), name: "docs-index-old" }),
+      etag: newEtag(),
+    });
+    h.standIn.state.documents.set("docs-index-old", new Map());
+    const old = new SearchClient(h.standIn.url, "docs-index-old", new AzureKeyCredential(h.standIn.apiKey), {
+      allowInsecureConnection: true,
+    });
+    const docs = [
+      page("payments/guides/refunds.html", "Refund a payment", "Refund a settled charge in full or in part."),
+      page("payments/index.html", "Payments", "Accept payments, refund a payment, reconcile payouts."),
+      page("identity/guides/sign-in.html", "Sign users in", "Redirect users to sign in."),
+    ].map(({ id, path: p, title, content, repo }) => ({ id, path: p, title, content, repo }));
+    await old.uploadDocuments(docs);
+    const run = await h.cli("--json", "eval", "--golden", golden, "--index", "docs-index-old");
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(
+      /docs-index-old has no field description, app, section, format, last_modified yet .*the eval selects only the fields it has/,
+    );
+    const refund = run.json().queries[0];
+    expect(refund.urls.slice(0, 2)).toEqual([`${DOCS}/payments/guides/refunds`, `${DOCS}/payments/`]);
+    expect(refund.notes).toContain(
+      "selected only the fields the index has (not description, app, section, format, last_modified)",
+    );
+    expect(refund.notes).toContain(
+      "left out format eq null or format eq '.html': the index has no field format, so it holds for every document",
+    );
+    expect(run.json().queries[1]).toMatchObject({ id: "sign-in", ndcg10: 1 });
   });
 
   it("--baseline: a title weight of 0.1 drops the answer below the overview: exit 1 naming the query", async () => {

@@ -17,6 +17,7 @@ import { localCliEnv } from "../../local/environment/services.js";
 import { FAST_SERVICE } from "../support/cli.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "../support/bluegreen-world.js";
 import { page, upload } from "../standin/indexer-helpers.js";
+import { composePlanComment } from "../../src/ci/plan-comment.js";
 
 let world: BlueGreenWorld;
 let env: NodeJS.ProcessEnv;
@@ -96,6 +97,41 @@ describe("deploy --blue-green: the relevance gate", () => {
 });
 
 describe("deploy without --blue-green: an in-place ranking change is evaluated before and after the write", () => {
+  it("the plan calls a title weight 5 → 0.1 a re-ranking, names the check deploy runs and --blue-green: text, --json, --markdown, show and the pull-request comment", async () => {
+    const dir = definitions(0.1);
+    const path_ = "scoringProfiles[docs-default].text.weights.title";
+    const plan = await cli("plan", "--definitions", dir, "--detailed-exitcode");
+    expect(plan.code).toBe(2);
+    expect(plan.stdout).toContain(`  ~ ${path_}: 5 -> 0.1 [in place, re-ranks] scoring profiles`);
+    expect(plan.stdout).toMatch(
+      /^Re-ranking: scoringProfiles\[docs-default\]\.text\.weights\.title changes the ranking of the documents already indexed, in place: consumers see it at once\.$/m,
+    );
+    expect(plan.stdout).toMatch(
+      /^ {2}relevance check: deploy evaluates the golden query of .*eval\/golden-queries\.yml before and after the write/m,
+    );
+    expect(plan.stdout).toMatch(/^ {2}to verify it before consumers see it: docs-index deploy --blue-green /m);
+    expect(JSON.parse((await cli("--json", "plan", "--definitions", dir)).stdout).reranking).toMatchObject({
+      changes: [path_],
+      check: { status: "would-run", queries: 1 },
+      alternative: "docs-index deploy --blue-green",
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "rerank-plan-")), "plan.json");
+    expect((await cli("plan", "--definitions", dir, "-out", file)).code).toBe(0);
+    const shown = await cli("show", file, "--markdown");
+    expect(shown.stdout).toBe((await cli("plan", "--definitions", dir, "--markdown")).stdout.replace(/\n$/, "") + "\n");
+    const comment = composePlanComment({ environment: "local", terraform: [], docsIndexMarkdown: shown.stdout });
+    expect(comment).toContain(
+      "> [!IMPORTANT]\n> **Re-ranking in place:** `scoringProfiles[docs-default].text.weights.title`",
+    );
+    expect(comment).toMatch(
+      /> Relevance check: deploy evaluates the golden query of .*golden-queries\.yml before and after the write/,
+    );
+    expect(comment).toContain("> To verify it before consumers see it: `docs-index deploy --blue-green`");
+    expect(comment).toMatch(
+      /\| `scoringProfiles\[docs-default\]\.text\.weights\.title` \| {2}\| `5` → `0\.1` \| in place, \*\*re-ranks\*\* \|/,
+    );
+  }, 30_000);
+
   it("a title weight of 0.1: --dry-run says the eval would run; the deploy writes it, prints both figures and the regressed query, exit 0", async () => {
     const dir = definitions(0.1);
     const dry = await cli("deploy", "--dry-run", "--definitions", dir);

@@ -151,7 +151,7 @@ describe("saved plans behind the alias", () => {
     });
     const file = await planOut(dir, "rebuild.plan.json");
     const saved = JSON.parse(readFileSync(file, "utf8"));
-    expect(saved.rebuild).toEqual({ strategy: "blue-green", next_index: "docs-index-2" });
+    expect(saved.rebuild).toEqual({ strategy: "blue-green", next_index: "docs-index-2", deletes: [] });
 
     // Another generation appeared after the plan (no ETag shows it): refused before anything is written.
     const copy = await world.indexes.getIndex("docs-index-1");

@@ -42,7 +42,7 @@ describe("plan -out, then deploy <file>", () => {
       `saved plan written to ${planFile}; apply exactly it with: npx docs-index --env dev deploy ${planFile}`,
     );
     expect(JSON.parse(readFileSync(planFile, "utf8"))).toMatchObject({
-      format_version: "1.0",
+      format_version: "1.1",
       target: { environment: "dev", endpoint: standIn.url },
     });
     const mark = standIn.requests.length;

@@ -8,6 +8,7 @@ import { repoRoot } from "../../src/config/repo-root.js";
 import { copyDefinitions } from "../support/cli.js";
 import { runLocal, STEP_COUNT, type LocalResult } from "../../local/environment/run-local.js";
 import { StepFailed, StepRunner, StepSkipped } from "../../local/environment/steps.js";
+import { inPlaceRelevanceSummary, uncheckedRelevance } from "../../local/environment/relevance.js";
 
 const ORDER = [
   "azurite",
@@ -61,6 +62,10 @@ describe("runLocal", () => {
 
       {
         for (const name of ["root-era-index", "deploy", "indexer"]) expect(status(name), name).toBe("ok");
+        // The first deploy re-ranks in place: the golden queries ran before and after it, on what each index had.
+        expect(summary.steps.find((s) => s.name === "deploy")?.detail).toMatch(
+          /^run: started; relevance \(34 golden queries\): nDCG@10 [\d.]+ → [\d.]+, (no regression|REGRESSION)/,
+        );
         // Root era: index.html, 404.html, the sitemap and the two guides/ pages.
         expect(f.rootEraDocuments).toBe(5);
         expect(f.lastRun).toMatchObject({ status: "success", itemsFailed: 2 });
@@ -275,6 +280,18 @@ describe("docs/local.md and the README describe this run", () => {
 });
 
 describe("StepRunner", () => {
+  it("a deploy whose relevance check could not run is not an ok step; one evaluated or skipped by choice is", () => {
+    const failed =
+      "relevance: NOT evaluated, the eval failed (the eval before the write failed: Invalid expression): in-place ranking change (x) written unchecked";
+    expect(uncheckedRelevance(`run: started\n\n${failed}\n`)).toBe(failed);
+    expect(uncheckedRelevance("relevance: not evaluated (--no-eval): in-place ranking change (x)\n")).toBeUndefined();
+    expect(
+      inPlaceRelevanceSummary(
+        "  before the write: recall@5 0.000, MRR 0.000, nDCG@10 0.000 over 34 queries\n  after the write:  recall@5 0.8, MRR 0.8, nDCG@10 0.793 over 34 queries\n  verdict: no regression\n",
+      ),
+    ).toBe("relevance (34 golden queries): nDCG@10 0.000 → 0.793, no regression");
+  });
+
   it("records ok and skipped steps, and stops at a failed one naming it", async () => {
     const log = sink();
     const steps = new StepRunner(log.stream, 3, false);

@@ -45,9 +45,19 @@ export interface BuildOptions {
    * The relevance gate: evaluates the golden queries on the live generation and on the candidate (the shell runs
    * them through the agents' query core) and compares; absent, relevance is not part of the verification.
    */
-  relevance?: (live: string, candidate: string) => Promise<RelevanceOutcome>;
+  relevance?: (live: string, candidate: string, fields: GenerationFields) => Promise<RelevanceOutcome>;
   progress?: (line: string) => void;
   clock: Clock;
+}
+
+/** The top-level fields of both generations (the eval selects and filters only on what each has). */
+export interface GenerationFields {
+  live: ReadonlySet<string>;
+  candidate: ReadonlySet<string>;
+}
+
+function fieldNames(index: JsonObject | undefined): Set<string> {
+  return new Set(((index?.fields as JsonObject[] | undefined) ?? []).map((f) => String(f.name)));
 }
 
 /** Stopped before the cutover: consumers are still on a complete index; `resume` continues. */
@@ -250,7 +260,8 @@ export async function verifyOrRollback(
     const { fields, uncounted } = await fieldCounts(port, serving, servingDef, candidate);
     const blobs = port.blobs ? await port.blobs() : undefined;
     const dropped = summariseDropped(await idSet(port, serving), await idSet(port, candidate), blobs, options.classify);
-    const relevance = options.relevance ? await options.relevance(serving, candidate) : undefined;
+    const names = { live: fieldNames(servingDef), candidate: fieldNames(ctx.files.index) };
+    const relevance = options.relevance ? await options.relevance(serving, candidate, names) : undefined;
     crawlFrom = status.history.find((r) => r.status === "reset")?.startTime ?? fullCrawlRun(status)?.startTime ?? null;
     const verification = verifyGeneration({
       run: fullCrawlRun(status),

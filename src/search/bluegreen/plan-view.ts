@@ -3,7 +3,7 @@
 // it does not (views/plan-text.ts renders them). Pure; the saved plan (plan -out) records `from`/`to` and the alias ETag, and the rebuild refuses
 // to run when the service no longer matches them.
 import type { LiveDefinitions } from "../plan/plan.js";
-import { asAliasNamed, generationIndexName, nextGeneration } from "./generations.js";
+import { asAliasNamed, generationIndexName, generationOf, generationsIn, nextGeneration } from "./generations.js";
 
 export interface BlueGreenTarget {
   alias: string;
@@ -11,6 +11,11 @@ export interface BlueGreenTarget {
   from: string;
   /** The generation a rebuild creates. */
   to: string;
+  /**
+   * Generations newer than the serving one that nothing uses (left by a rolled-back or interrupted rebuild): the
+   * rebuild deletes them before it creates `to`, and only them (a plan names every deletion).
+   */
+  deletes: string[];
 }
 
 /** The live index (read by its generation's name) and indexer as the files name them (`docs-index`). */
@@ -27,8 +32,28 @@ export function liveThroughAlias(live: LiveDefinitions, alias: string, index: st
   return out;
 }
 
+/** The generations newer than the serving one (unused while no rebuild is under way). */
+export function unusedGenerations(alias: string, aliasTarget: string, indexNames: readonly string[]): string[] {
+  const serving = generationOf(alias, aliasTarget) ?? 0;
+  return generationsIn(alias, indexNames)
+    .filter((g) => g.generation > serving)
+    .map((g) => g.name);
+}
+
 export function blueGreenTarget(alias: string, aliasTarget: string, indexNames: readonly string[]): BlueGreenTarget {
-  return { alias, from: aliasTarget, to: generationIndexName(alias, nextGeneration(alias, indexNames)) };
+  return {
+    alias,
+    from: aliasTarget,
+    to: generationIndexName(alias, nextGeneration(alias, indexNames)),
+    deletes: unusedGenerations(alias, aliasTarget, indexNames),
+  };
+}
+
+/** The plan's line for the generations a rebuild deletes, or undefined when it deletes none. */
+export function deletionNote(t: Pick<BlueGreenTarget, "deletes" | "to">): string | undefined {
+  if (t.deletes.length === 0) return undefined;
+  const names = t.deletes.join(", ");
+  return `deletes: index ${names} before creating ${t.to}: left unused by an earlier rolled-back or interrupted rebuild (the alias does not serve it, the indexer does not write into it)`;
 }
 
 /** `rebuild (blue/green: docs-index-3 → docs-index-4)` */
@@ -38,7 +63,9 @@ export function rebuildLabel(t: BlueGreenTarget): string {
 
 /** What the rebuild costs and what it does not, for plan and the confirmation. */
 export function rebuildCost(t: BlueGreenTarget): string[] {
+  const deletion = deletionNote(t);
   return [
+    ...(deletion ? [deletion] : []),
     `costs: one full crawl of the container into ${t.to} (a reset and run; no re-enrichment), and ${t.to}'s storage beside ${t.from} until --prune`,
     `does not cost: downtime. ${t.from} keeps serving, unchanged, until ${t.to} is verified; then the alias ${t.alias} is swapped (propagates within 10 s)`,
     `drops: documents whose blobs are gone (orphans), stale copies of root pages that fail by design, documents of excluded extensions: counted before the swap`,
@@ -51,5 +78,8 @@ export function plannedTargetMismatch(planned: BlueGreenTarget, now: BlueGreenTa
   if (planned.from !== now.from)
     return `the plan rebuilds from ${planned.from}, but the alias ${planned.alias} now maps to ${now.from}`;
   if (planned.to !== now.to) return `the plan creates ${planned.to}, but the next generation is now ${now.to}`;
+  const [was, is] = [[...planned.deletes].sort().join(", "), [...now.deletes].sort().join(", ")];
+  if (was !== is)
+    return `the plan deletes ${was || "no unused generation"}, but the unused generations are now ${is || "none"}`;
   return undefined;
 }

@@ -107,27 +107,33 @@ async function begin(
       candidate: phase.candidate,
       previousIndexer: undefined,
       resumed: true,
-      deleted: undefined,
+      deleted: [] as string[],
     };
   }
   if (phase.phase !== "idle")
     throw new RebuildNotPossibleError(phase, `cannot rebuild ${alias}: ${describePhase(alias, phase)}`);
   if (resume)
     throw new RebuildNotPossibleError(phase, `no rebuild of ${alias} to resume: ${describePhase(alias, phase)}`);
+  // Only what the plan named is deleted: a fresh deploy passes its plan; without one the rebuild deletes nothing
+  // it did not find unused just now (resume and migrate-to-alias never reach here).
+  const now = blueGreenTarget(alias, phase.live, observed.indexNames);
   if (planned) {
-    const mismatch = plannedTargetMismatch(planned, blueGreenTarget(alias, phase.live, observed.indexNames));
+    const mismatch = plannedTargetMismatch(planned, now);
     if (mismatch) throw new RebuildNotPossibleError(phase, `${mismatch}; nothing was changed. Plan again.`);
   }
-  if (phase.candidate) {
-    const unused = phase.candidate;
+  const unused = now.deletes;
+  if (unused.length > 0) {
     await step(ctx, "create-generation", async () => {
-      await ctx.port.management.delete("index", unused, {});
-      return [undefined, `deleted ${unused}, left unused by an earlier rolled-back or interrupted rebuild`];
+      for (const name of unused) await ctx.port.management.delete("index", name, {});
+      return [
+        undefined,
+        `deleted ${unused.join(", ")} as planned: left unused by an earlier rolled-back or interrupted rebuild`,
+      ];
     });
   }
   const candidate = generationIndexName(alias, nextGeneration(alias, observed.indexNames));
   const previousIndexer: LiveObject = await createAndPoint(ctx, candidate);
-  return { live: phase.live, candidate, previousIndexer, resumed: false, deleted: phase.candidate };
+  return { live: phase.live, candidate, previousIndexer, resumed: false, deleted: unused };
 }
 
 /** Swaps the alias to `candidate`, conditional on its ETag as read (by the deploy, or just now). */
@@ -188,7 +194,7 @@ export async function blueGreenRebuild(
   });
 
   // The index names as read, less the unused generation the rebuild deleted (no need to list them again).
-  const names = read ? observed.indexNames.filter((n) => n !== deleted) : await port.listIndexNames();
+  const names = read ? observed.indexNames.filter((n) => !deleted.includes(n)) : await port.listIndexNames();
   const older = generationsIn(alias, names)
     .filter((g) => g.generation < (generationOf(alias, candidate) ?? 0))
     .map((g) => g.name);

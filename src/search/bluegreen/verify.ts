@@ -34,6 +34,8 @@ export interface VerificationInput {
 export interface Check {
   name: "run" | "document-count" | "field-coverage" | "dropped" | "relevance";
   ok: boolean;
+  /** The check could not run here (no golden queries): it does not fail the verification, and is not shown as ok. */
+  skipped?: true;
   detail: string;
 }
 
@@ -133,7 +135,7 @@ export type RelevanceOutcome = { golden: string; comparison: Comparison } | { sk
 const f3 = (n: number) => n.toFixed(3);
 
 function relevanceCheck(r: RelevanceOutcome): Check {
-  if ("skipped" in r) return { name: "relevance", ok: true, detail: `not checked: ${r.skipped}` };
+  if ("skipped" in r) return { name: "relevance", ok: true, skipped: true, detail: `not checked: ${r.skipped}` };
   const c = r.comparison;
   const mean = `mean nDCG@10 ${f3(c.mean_ndcg10.before)} (live) → ${f3(c.mean_ndcg10.after)} (new) over the golden queries of ${r.golden}`;
   const worse = c.worse.length

@@ -10,6 +10,7 @@ import { blueGreenTarget, liveThroughAlias, plannedTargetMismatch, rebuildCost }
 import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
 import type { AliasRecord } from "../bluegreen/ports.js";
 import type { Phase } from "../bluegreen/progress-state.js";
+import { pendingOperation, type PendingOperation } from "../bluegreen/pending.js";
 import { plannedBlueGreen, type RebuildStrategy, type SavedPlan } from "../saved-plans/saved-plan.js";
 import {
   checkSavedPlan,
@@ -34,12 +35,19 @@ export interface Deployment {
   etags: Partial<Record<DefinitionKind, string | null>>;
   /** The alias as read (its ETag conditions the swap of a blue/green rebuild). */
   alias: AliasRecord | undefined;
+  /** An operation under way that the deploy refuses to write past (an interrupted rebuild): a pending change. */
+  pending: PendingOperation | null;
+}
+
+/** True when applying the deployment would change anything, or it is blocked by a pending operation. */
+export function hasChanges(d: Pick<Deployment, "plan" | "pending" | "blueGreen">): boolean {
+  return d.pending !== null || d.blueGreen !== null || d.plan.objects.some((o) => o.action !== "unchanged");
 }
 
 /** How the deployment's rebuild is carried out (as a saved plan records it); null without a rebuild. */
 export function rebuildStrategy(d: Pick<Deployment, "plan" | "blueGreen">): RebuildStrategy | null {
   // A forced side-by-side generation (deploy --blue-green) is blue/green without a rebuild-class change.
-  if (d.blueGreen) return { strategy: "blue-green", next_index: d.blueGreen.to };
+  if (d.blueGreen) return { strategy: "blue-green", next_index: d.blueGreen.to, deletes: d.blueGreen.deletes };
   return d.plan.rebuildRequired ? { strategy: "drop-and-recreate" } : null;
 }
 
@@ -78,10 +86,13 @@ export function planDeployment(read: ServiceRead, files: Definitions, forceBlueG
   const { generation } = read;
   if (forceBlueGreen && !generation) throw new BlueGreenNeedsAliasError(read.name);
   const plan = buildPlan(files, liveAsConfigured(read));
-  const blueGreen =
+  const target =
     generation && (plan.rebuildRequired || forceBlueGreen)
       ? blueGreenTarget(read.name, generation, read.observation.indexNames)
       : null;
+  // While a rebuild is under way its candidate is in use, not left over (deploy --resume finishes it first).
+  const building = read.phase.phase === "building" ? read.phase.candidate : undefined;
+  const blueGreen = target && building ? { ...target, deletes: target.deletes.filter((n) => n !== building) } : target;
   if (blueGreen) plan.objects.find((o) => o.kind === "index")?.notes.push(...rebuildCost(blueGreen));
   return {
     plan,
@@ -92,6 +103,7 @@ export function planDeployment(read: ServiceRead, files: Definitions, forceBlueG
     blueGreen,
     etags: Object.fromEntries(kindsIn(files).map((k) => [k, read.live[k]?.etag ?? null])),
     alias: read.alias,
+    pending: pendingOperation(read.name, generation !== undefined, read.phase),
   };
 }
 
@@ -150,5 +162,6 @@ export function deploymentFromSavedPlan(saved: SavedPlan, read: ServiceRead, che
     blueGreen: generation ? planned : null,
     etags: Object.fromEntries(saved.live.filter((ref) => kinds.has(ref.kind)).map((ref) => [ref.kind, ref.etag])),
     alias: read.alias,
+    pending: pendingOperation(read.name, generation !== undefined, read.phase),
   };
 }

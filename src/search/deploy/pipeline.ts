@@ -5,10 +5,10 @@
 // the alias. `resume` and `prune` are steps of the same pipeline. Every refusal comes before the first write.
 // Never resets the indexer outside a blue/green build (spec C, backfill rule 3).
 import type { Definitions } from "../definitions/definitions.js";
+import type { JsonObject } from "../definitions/json.js";
 import type { Plan } from "../plan/plan.js";
 import { forGeneration } from "../bluegreen/generations.js";
 import type { BlueGreenPort } from "../bluegreen/ports.js";
-import { describePhase } from "../bluegreen/progress-state.js";
 import {
   blueGreenRebuild,
   deleteGenerations,
@@ -147,9 +147,12 @@ export async function deploy(
   } else if (!options.prune || deployment.plan.objects.some((o) => o.action !== "unchanged")) {
     // A prune alone writes no definition and starts no run.
     const indexName = String(deployment.definitions.index.name);
-    const before = evalPort ? await evaluateOrWhy(evalPort, indexName, "before") : undefined;
+    const fieldsBefore = fieldNames(read.live.index?.definition);
+    const before = evalPort ? await evaluateOrWhy(evalPort, indexName, "before", fieldsBefore) : undefined;
     Object.assign(outcome, await applyPlan(port.management, { ...writesOf(deployment), progress: options.progress }));
-    if (evalPort && before) outcome.rankingEval = await evalAfterWrite(evalPort, indexName, reranks, before);
+    const fieldsAfter = fieldNames(deployment.definitions.index);
+    if (evalPort && before)
+      outcome.rankingEval = await evalAfterWrite(evalPort, indexName, reranks, before, fieldsAfter);
   }
   outcome.pruned = await deleteGenerations(port, prune);
   if (options.prune) outcome.servingAfterPrune = outcome.rebuilt?.to ?? deployment.generation;
@@ -170,29 +173,46 @@ async function checkedPrune(port: BlueGreenPort, deployment: Deployment, read: S
   return prune;
 }
 
-/** The golden queries against the index, or why they could not run (the eval never stops the deploy). */
+/** An index definition's top-level field names. */
+function fieldNames(index: JsonObject | undefined): Set<string> {
+  return new Set(((index?.fields as JsonObject[] | undefined) ?? []).map((f) => String(f.name)));
+}
+
+/** Why the eval did not run: skipped by choice (--no-eval, no golden file), or failed. */
+interface NotEvaluated {
+  reason: string;
+  failed: boolean;
+}
+
+/** The golden queries against the index, or why they did not run (the eval never stops the deploy). */
 async function evaluateOrWhy(
   port: RankingEvalPort,
   indexName: string,
   when: "before" | "after",
-): Promise<EvalReport | string> {
-  if (port.skipped) return port.skipped;
+  fields: ReadonlySet<string>,
+): Promise<EvalReport | NotEvaluated> {
+  if (port.skipped) return { reason: port.skipped, failed: false };
   try {
-    return await port.evaluate(indexName, when);
+    return await port.evaluate(indexName, when, fields);
   } catch (err) {
-    return `the eval ${when} the write failed: ${(err as Error).message}`;
+    return { reason: `the eval ${when} the write failed: ${(err as Error).message}`, failed: true };
   }
+}
+
+function notEvaluated(changes: string[], why: NotEvaluated): RankingEvalOutcome {
+  return { changes, status: "not-evaluated", reason: why.reason, ...(why.failed ? { failed: true as const } : {}) };
 }
 
 async function evalAfterWrite(
   port: RankingEvalPort,
   indexName: string,
   changes: string[],
-  before: EvalReport | string,
+  before: EvalReport | NotEvaluated,
+  fields: ReadonlySet<string>,
 ): Promise<RankingEvalOutcome> {
-  if (typeof before === "string") return { changes, status: "not-evaluated", reason: before };
-  const after = await evaluateOrWhy(port, indexName, "after");
-  if (typeof after === "string") return { changes, status: "not-evaluated", reason: after };
+  if ("reason" in before) return notEvaluated(changes, before);
+  const after = await evaluateOrWhy(port, indexName, "after", fields);
+  if ("reason" in after) return notEvaluated(changes, after);
   return evaluatedAroundWrite(changes, port.golden, before, after, port.tolerance);
 }
 
@@ -218,13 +238,8 @@ async function resume(
 
 /** Refusals that depend on the service's state or the options, before anything is written. */
 function refuseBeforeWriting(d: Deployment, allowRebuild: boolean): void {
-  const { phase } = d;
-  const name = String(d.definitions.index.name);
-  const blocked =
-    d.mode === "alias"
-      ? phase.phase !== "idle"
-      : phase.phase === "building" || phase.phase === "alias-missing" || phase.phase === "inconsistent";
-  if (blocked) throw new RebuildNotPossibleError(phase, `not deploying: ${describePhase(name, phase)}`);
+  // The same rule `plan` shows as a pending change (bluegreen/pending.ts).
+  if (d.pending) throw new RebuildNotPossibleError(d.phase, `not deploying: ${d.pending.message}`);
   if (d.plan.rebuildRequired && !allowRebuild)
     throw d.blueGreen ? new BlueGreenRebuildRefusedError(d.plan, d.blueGreen) : new RebuildRefusedError(d.plan);
 }

@@ -14,7 +14,11 @@ export interface RankingEvalPort {
   /** Allowed drop of the mean nDCG@10, as the blue/green gate's. */
   tolerance: number;
   /** The golden queries against the index as it serves now (the configured name: the alias, or the index). */
-  evaluate(indexName: string, when: "before" | "after"): Promise<EvalReport>;
+  /**
+   * `fields`: the index's top-level fields at that moment (from the deploy's one read before the write, from the
+   * definitions written after it), so the eval selects and filters only on what the index has.
+   */
+  evaluate(indexName: string, when: "before" | "after", fields: ReadonlySet<string>): Promise<EvalReport>;
 }
 
 /** One side's figures. */
@@ -29,7 +33,8 @@ export interface EvalSummary {
 /** What was evaluated around the write, by the in-place changes that re-rank (their plan paths). */
 export type RankingEvalOutcome = { changes: string[] } & (
   | { status: "would-run"; golden: string }
-  | { status: "not-evaluated"; reason: string }
+  /** `failed`: the eval was attempted and failed (the write went ahead unchecked); absent: skipped by choice. */
+  | { status: "not-evaluated"; reason: string; failed?: true }
   | {
       status: "evaluated";
       golden: string;

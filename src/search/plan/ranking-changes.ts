@@ -32,3 +32,25 @@ export function rankingChanges(plan: Plan): Change[] {
         : RANKING_SECTIONS.has(c.path.split(/[.[]/)[0]!)),
   );
 }
+
+/** The relevance check the deploy runs around an in-place re-ranking write, as the plan announces it. */
+export type RankingCheck =
+  { status: "would-run"; golden: string; queries: number } | { status: "not-evaluated"; reason: string };
+
+/** A re-ranking in place: the changes (plan paths), the check the deploy will run, and the side-by-side alternative. */
+export interface Reranking {
+  changes: string[];
+  check: RankingCheck;
+  /** The command that verifies the change on a new generation before consumers see it (null before migrate-to-alias). */
+  alternative: string | null;
+}
+
+/**
+ * The plan's re-ranking, or null when it re-ranks nothing in place (a rebuild or a side-by-side generation is
+ * verified by the blue/green relevance gate instead). `aliased`: `deploy --blue-green` is open as the alternative.
+ */
+export function reranking(plan: Plan, check: RankingCheck, aliased: boolean): Reranking | null {
+  const changes = rankingChanges(plan).map((c) => c.path);
+  if (changes.length === 0) return null;
+  return { changes, check, alternative: aliased ? "docs-index deploy --blue-green" : null };
+}

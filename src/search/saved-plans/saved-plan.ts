@@ -11,13 +11,15 @@ import {
   type Definitions,
 } from "../definitions/definitions.js";
 import type { LiveDefinitions, Plan } from "../plan/plan.js";
+import type { Reranking } from "../plan/ranking-changes.js";
+import type { PendingOperation } from "../bluegreen/pending.js";
 import { type JsonObject } from "../definitions/json.js";
 
 /**
  * The format this docs-index writes and the only one it applies. Bump the minor for additions, the major for
  * changes in meaning; any other version is refused (a plan is short-lived: plan again with this version).
  */
-export const SAVED_PLAN_FORMAT_VERSION = "1.0";
+export const SAVED_PLAN_FORMAT_VERSION = "1.1";
 /** Marks a JSON file as a saved plan, so `show`/`deploy` on another JSON file fail with a clear message. */
 export const SAVED_PLAN_KIND = "docs-index/saved-plan";
 
@@ -47,6 +49,8 @@ export interface RebuildStrategy {
   strategy: "drop-and-recreate" | "blue-green";
   /** Blue/green: the generation the rebuild creates (e.g. docs-index-4). */
   next_index?: string;
+  /** Blue/green: the unused generations the rebuild deletes first (and no other); refused if they changed. */
+  deletes?: string[];
 }
 
 export interface SavedPlan {
@@ -61,6 +65,10 @@ export interface SavedPlan {
   plan: Plan;
   /** Set when the plan holds a rebuild. */
   rebuild: RebuildStrategy | null;
+  /** An operation under way that blocks the deploy (an interrupted rebuild: deploy --resume finishes it). */
+  pending: PendingOperation | null;
+  /** An in-place change that re-ranks, with the relevance check the deploy runs around the write. */
+  reranking: Reranking | null;
 }
 
 /** A file that is not a readable saved plan (not JSON, not a saved plan, a key missing or of the wrong type). */
@@ -142,7 +150,28 @@ export const savedPlanSchema = z.object({
   ),
   plan: planSchema,
   rebuild: z
-    .object({ strategy: z.enum(["drop-and-recreate", "blue-green"]), next_index: z.string().min(1).optional() })
+    .object({
+      strategy: z.enum(["drop-and-recreate", "blue-green"]),
+      next_index: z.string().min(1).optional(),
+      deletes: z.array(z.string().min(1)).optional(),
+    })
+    .nullable(),
+  pending: z
+    .object({
+      phase: z.enum(["building", "alias-missing", "inconsistent"]),
+      message: z.string(),
+      command: z.string().nullable(),
+    })
+    .nullable(),
+  reranking: z
+    .object({
+      changes: z.array(z.string()),
+      check: z.discriminatedUnion("status", [
+        z.object({ status: z.literal("would-run"), golden: z.string(), queries: z.number().int().min(0) }),
+        z.object({ status: z.literal("not-evaluated"), reason: z.string() }),
+      ]),
+      alternative: z.string().nullable(),
+    })
     .nullable(),
 });
 
@@ -190,6 +219,8 @@ export interface SavedPlanInput {
   rebuild?: RebuildStrategy;
   /** Blue/green: the alias's ETag, pinned like the definitions'. */
   extraLive?: LiveRef[];
+  pending?: PendingOperation | null;
+  reranking?: Reranking | null;
   now?: Date;
 }
 
@@ -225,6 +256,8 @@ export function createSavedPlan(input: SavedPlanInput): SavedPlan {
     ],
     plan: structuredClone(input.plan),
     rebuild: input.plan.rebuildRequired ? (input.rebuild ?? { strategy: "drop-and-recreate" }) : null,
+    pending: input.pending ?? null,
+    reranking: input.reranking ?? null,
   };
 }
 
@@ -304,7 +337,14 @@ export function parseSavedPlan(text: string, file: string): SavedPlan {
 }
 
 /** A blue/green rebuild's names as the blue/green deploy takes them ({alias, from, to}), or undefined. */
-export function plannedBlueGreen(saved: SavedPlan): { alias: string; from: string; to: string } | undefined {
+export function plannedBlueGreen(
+  saved: SavedPlan,
+): { alias: string; from: string; to: string; deletes: string[] } | undefined {
   if (saved.rebuild?.strategy !== "blue-green" || !saved.rebuild.next_index) return undefined;
-  return { alias: saved.target.index_name, from: saved.target.current_index, to: saved.rebuild.next_index };
+  return {
+    alias: saved.target.index_name,
+    from: saved.target.current_index,
+    to: saved.rebuild.next_index,
+    deletes: saved.rebuild.deletes ?? [],
+  };
 }

@@ -49,7 +49,7 @@ export function formatMigrateResult(r: MigrateResult): string {
 }
 
 export function formatVerification(v: Verification): string {
-  return v.checks.map((c) => `${c.ok ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`).join("\n");
+  return v.checks.map((c) => `${c.skipped ? "skip" : c.ok ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`).join("\n");
 }
 
 export function formatDropped(d: DroppedSummary): string {

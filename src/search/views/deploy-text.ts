@@ -5,19 +5,28 @@ import type { Deployment } from "../deploy/deployment.js";
 import type { DeployOutcome } from "../deploy/pipeline.js";
 import { formatRebuildResult } from "./bluegreen-text.js";
 import { formatRankingEval } from "./eval-text.js";
-import { blueGreenRendering, renderPlan, type Colors } from "./plan-text.js";
+import { blueGreenRendering, renderPlan, type Colors, type PlanConsequences } from "./plan-text.js";
 
-/** The plan of a deployment as `plan` renders it. */
-export function renderDeploymentPlan(d: Pick<Deployment, "plan" | "blueGreen">, colors?: Colors): string {
-  return renderPlan(d.plan, colors, d.blueGreen ? blueGreenRendering(d.blueGreen) : undefined);
+/** The plan of a deployment as `plan` renders it (with what else a deploy would do or need). */
+export function renderDeploymentPlan(
+  d: Pick<Deployment, "plan" | "blueGreen"> & Partial<Pick<Deployment, "pending">>,
+  colors?: Colors,
+  consequences: Omit<PlanConsequences, "pending"> = {},
+): string {
+  return renderPlan(d.plan, colors, d.blueGreen ? blueGreenRendering(d.blueGreen) : undefined, {
+    ...consequences,
+    pending: d.pending ?? null,
+  });
 }
 
-/** What the deploy did. A blue/green rebuild's plan was shown before its first write (stderr): not repeated. */
+/**
+ * What the deploy did, after the plan it applied: the result (stdout) always starts with the plan, on every path
+ * (in place, blue/green, a saved plan, a refusal); stderr shows it too before a confirmation or a build starts.
+ */
 export function renderDeployOutcome(outcome: DeployOutcome, colors?: Colors): string {
-  const lines: string[] = [];
+  const lines: string[] = [renderDeploymentPlan(outcome.deployment, colors), ""];
   if (outcome.rebuilt) lines.push(formatRebuildResult(outcome.rebuilt));
   else {
-    lines.push(renderDeploymentPlan(outcome.deployment, colors), "");
     if (outcome.dryRun) lines.push("Dry run: nothing was changed.");
     for (const step of outcome.steps)
       lines.push(

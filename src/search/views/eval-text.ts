@@ -114,7 +114,12 @@ function summaryFigures(s: EvalSummary): string {
 /** `deploy`: the golden queries before and after an in-place write that re-ranks (or why they did not run). */
 export function formatRankingEval(r: RankingEvalOutcome): string[] {
   const what = `in-place ranking change (${r.changes.join(", ")})`;
-  if (r.status === "not-evaluated") return [`relevance: not evaluated (${r.reason}): ${what}`];
+  if (r.status === "not-evaluated")
+    return [
+      r.failed
+        ? `relevance: NOT evaluated, the eval failed (${r.reason}): ${what} written unchecked`
+        : `relevance: not evaluated (${r.reason}): ${what}`,
+    ];
   if (r.status === "would-run") return [`relevance: would evaluate ${r.golden} before and after the write: ${what}`];
   return [
     `relevance of the ${what}, golden ${r.golden}:`,

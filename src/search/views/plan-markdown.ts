@@ -7,6 +7,9 @@ import { describeNewField } from "../definitions/field-attributes.js";
 import type { Change, ObjectPlan, Plan } from "../plan/plan.js";
 import type { RebuildStrategy, SavedPlan, SavedPlanTarget } from "../saved-plans/saved-plan.js";
 import type { JsonObject } from "../definitions/json.js";
+import type { PendingOperation } from "../bluegreen/pending.js";
+import type { Reranking } from "../plan/ranking-changes.js";
+import { describeRankingCheck } from "./plan-text.js";
 
 export interface MarkdownOptions {
   /** Where the plan applies; named under the heading. */
@@ -17,6 +20,10 @@ export interface MarkdownOptions {
   definitions?: Definitions;
   /** Heading level of the title (default 3: under a comment's own `##` heading). */
   headingLevel?: number;
+  /** An operation under way that blocks the deploy (an interrupted rebuild), with the command that finishes it. */
+  pending?: PendingOperation | null;
+  /** An in-place change that re-ranks, with the relevance check the deploy runs and the alternative. */
+  reranking?: Reranking | null;
 }
 
 /** Objects with at most this many changes are shown expanded; larger diffs start folded. */
@@ -59,10 +66,11 @@ function what(change: Change): string {
   }
 }
 
-function changeRow(change: Change): string {
+function changeRow(change: Change, reranks: ReadonlySet<string>): string {
   const where = change.field !== undefined ? code(change.field) : code(change.path);
   const attribute = change.attribute !== undefined ? code(change.attribute) : "";
-  const cls = change.effect === "rebuild" ? "**rebuild**" : "in place";
+  const cls =
+    change.effect === "rebuild" ? "**rebuild**" : reranks.has(change.path) ? "in place, **re-ranks**" : "in place";
   return `| ${[where, attribute, what(change), cls, change.reason].map(cell).join(" | ")} |`;
 }
 
@@ -87,7 +95,11 @@ function createBody(object: ObjectPlan, definitions: Definitions | undefined): s
   ];
 }
 
-function objectSection(object: ObjectPlan, definitions?: Definitions): string[] {
+function objectSection(
+  object: ObjectPlan,
+  definitions?: Definitions,
+  reranks: ReadonlySet<string> = new Set(),
+): string[] {
   const count = object.changes.length;
   const open = object.action === "rebuild" || count <= OPEN_UP_TO ? " open" : "";
   const detail = object.action === "create" ? "new" : `${count} change${count === 1 ? "" : "s"}`;
@@ -99,7 +111,8 @@ function objectSection(object: ObjectPlan, definitions?: Definitions): string[] 
     lines.push(...createBody(object, definitions));
   } else {
     lines.push("| Field / setting | Attribute | Change | Class | Reason |", "| --- | --- | --- | --- | --- |");
-    for (const change of object.changes) lines.push(changeRow(change));
+    for (const change of object.changes)
+      lines.push(changeRow(change, object.kind === "index" ? reranks : new Set<string>()));
     lines.push("");
   }
   for (const note of object.notes) lines.push(`**Note:** ${escapeHtml(note)}`, "");
@@ -123,18 +136,50 @@ function rebuildCallout(object: ObjectPlan, rebuild: RebuildStrategy | null | un
           `> **Rebuild of ${KIND_NOUNS[object.kind]} ${name}: dropped and recreated.**`,
           `> Cost: every document in the index is deleted; queries return nothing until a full re-crawl (indexer reset + run) repopulates it.`,
         ];
+  const deletes = rebuild?.strategy === "blue-green" ? (rebuild.deletes ?? []) : [];
   return [
     "> [!CAUTION]",
     ...head,
+    ...(deletes.length > 0
+      ? [
+          `> Deletes: index ${deletes.map(code).join(", ")} first, an unused generation left by an earlier rolled-back or interrupted rebuild (the alias does not serve it, the indexer does not write into it).`,
+        ]
+      : []),
     `> Forced by: ${forcing.join(", ")}.`,
     "> `docs-index deploy` refuses it without `--allow-rebuild`.",
   ];
 }
 
-function summaryLine(plan: Plan): string {
+function summaryLine(plan: Plan, pending: PendingOperation | null | undefined): string {
   const s = plan.summary;
-  if (s.create + s.update + s.rebuild === 0) return "**No changes.** The service matches the definitions.";
-  return `**Plan:** ${s.create} to create, ${s.update} to update in place, ${s.rebuild} to rebuild, ${s.unchanged} unchanged.`;
+  if (s.create + s.update + s.rebuild === 0)
+    return pending
+      ? `**Pending:** an operation under way must be finished first (${pending.command ? code(pending.command) : "by hand"}); the definitions match the service.`
+      : "**No changes.** The service matches the definitions.";
+  return `**Plan:** ${s.create} to create, ${s.update} to update in place, ${s.rebuild} to rebuild, ${s.unchanged} unchanged${pending ? "; an operation under way must be finished first" : ""}.`;
+}
+
+/** The call-out for an operation under way: deploy refuses until it is finished. */
+function pendingCallout(p: PendingOperation): string[] {
+  return [
+    "> [!WARNING]",
+    `> **Under way:** ${escapeHtml(p.message)}`,
+    p.command
+      ? `> Finish it with ${code(p.command)}: \`docs-index deploy\` refuses any other change until then.`
+      : "> `docs-index deploy` refuses any change until it is put right.",
+  ];
+}
+
+/** The call-out for an in-place re-ranking: what re-ranks, the relevance check, the side-by-side alternative. */
+function rerankingCallout(r: Reranking): string[] {
+  return [
+    "> [!IMPORTANT]",
+    `> **Re-ranking in place:** ${r.changes.map(code).join(", ")} change${r.changes.length === 1 ? "s" : ""} the ranking of the documents already indexed; consumers see it as soon as it is written.`,
+    `> Relevance check: ${escapeHtml(describeRankingCheck(r.check))}.`,
+    r.alternative
+      ? `> To verify it before consumers see it: ${code(r.alternative)} builds a new generation, checks it (relevance gate included) and only then swaps the alias.`
+      : "> To verify it before consumers see it: `docs-index migrate-to-alias` once, then `docs-index deploy --blue-green`.",
+  ];
 }
 
 export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): string {
@@ -142,11 +187,14 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
   const lines = [`${hashes} docs-index plan`, ""];
   if (options.target)
     lines.push(`Environment ${code(options.target.environment)}, endpoint ${code(options.target.endpoint)}.`, "");
-  lines.push(summaryLine(plan), "");
+  lines.push(summaryLine(plan, options.pending), "");
+  if (options.pending) lines.push(...pendingCallout(options.pending), "");
   for (const object of plan.objects.filter((o) => o.action === "rebuild"))
     lines.push(...rebuildCallout(object, options.rebuild, options.target?.current_index), "");
+  if (options.reranking) lines.push(...rerankingCallout(options.reranking), "");
+  const reranks = new Set(options.reranking?.changes ?? []);
   for (const object of plan.objects.filter((o) => o.action !== "unchanged"))
-    lines.push(...objectSection(object, options.definitions), "");
+    lines.push(...objectSection(object, options.definitions, reranks), "");
   const unchanged = plan.objects.filter((o) => o.action === "unchanged");
   if (unchanged.length > 0)
     lines.push(`Unchanged: ${unchanged.map((o) => `${KIND_NOUNS[o.kind]} ${code(o.name)}`).join(", ")}.`, "");
@@ -160,5 +208,7 @@ export function renderSavedPlanMarkdown(saved: SavedPlan, options: Pick<Markdown
     target: saved.target,
     rebuild: saved.rebuild,
     definitions: saved.definitions,
+    pending: saved.pending,
+    reranking: saved.reranking,
   });
 }

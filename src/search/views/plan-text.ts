@@ -3,6 +3,8 @@
 import { KIND_NOUNS } from "../definitions/definitions.js";
 import type { Action, Change, Plan } from "../plan/plan.js";
 import { rebuildLabel, type BlueGreenTarget } from "../bluegreen/plan-view.js";
+import type { PendingOperation } from "../bluegreen/pending.js";
+import type { RankingCheck, Reranking } from "../plan/ranking-changes.js";
 
 export interface Colors {
   red(s: string): string;
@@ -26,6 +28,14 @@ export interface RebuildRendering {
   warning: string;
 }
 
+/** What a deploy of the plan would also do or need, beyond the objects' changes (all in the plan a reviewer reads). */
+export interface PlanConsequences {
+  /** An operation under way that the deploy refuses to write past (an interrupted rebuild). */
+  pending?: PendingOperation | null;
+  /** An in-place change that re-ranks, with the relevance check the deploy runs. */
+  reranking?: Reranking | null;
+}
+
 function actionLabel(action: Action, c: Colors, rebuild?: RebuildRendering): string {
   // deploy --blue-green builds a generation even when every change could apply in place: say so on the index's
   // line, where the rebuild is told, instead of "update (in place)".
@@ -43,7 +53,7 @@ function actionLabel(action: Action, c: Colors, rebuild?: RebuildRendering): str
   }
 }
 
-function changeLine(change: Change, c: Colors): string {
+function changeLine(change: Change, c: Colors, reranks = false): string {
   const colour =
     change.effect === "rebuild"
       ? c.red
@@ -61,24 +71,62 @@ function changeLine(change: Change, c: Colors): string {
           ? show((change.to as { type?: unknown }).type)
           : show(change.to)
         : show(change.from);
-  const effect = change.effect === "rebuild" ? c.red("[rebuild]") : c.dim("[in place]");
+  const effect =
+    change.effect === "rebuild" ? c.red("[rebuild]") : reranks ? c.yellow("[in place, re-ranks]") : c.dim("[in place]");
   return `  ${colour(`${sign} ${change.path}: ${values}`)} ${effect} ${c.dim(change.reason)}`;
 }
 
-export function renderPlan(plan: Plan, colors: Colors = plain, rebuild?: RebuildRendering): string {
+/** What the relevance check around an in-place write will do, in one sentence. */
+export function describeRankingCheck(check: RankingCheck): string {
+  return check.status === "would-run"
+    ? `deploy evaluates the ${check.queries === 1 ? "golden query" : `${check.queries} golden queries`} of ${check.golden} before and after the write (reported with a warning on a regression; it does not block)`
+    : `deploy will not evaluate it (${check.reason})`;
+}
+
+/** The re-ranking call-out under the summary: what re-ranks, the check that runs, the side-by-side alternative. */
+export function rerankingLines(r: Reranking): string[] {
+  return [
+    `Re-ranking: ${r.changes.join(", ")} change${r.changes.length === 1 ? "s" : ""} the ranking of the documents already indexed, in place: consumers see it at once.`,
+    `  relevance check: ${describeRankingCheck(r.check)}.`,
+    r.alternative
+      ? `  to verify it before consumers see it: ${r.alternative} (builds a new generation, relevance gate included, then swaps the alias).`
+      : "  to verify it before consumers see it: migrate-to-alias once, then deploy --blue-green.",
+  ];
+}
+
+/** The pending operation's call-out: where things stand and the command that finishes it. */
+export function pendingLines(p: PendingOperation): string[] {
+  return [
+    `Pending: ${p.message}`,
+    p.command
+      ? `  finish it with: ${p.command} (deploy refuses any other change until then)`
+      : "  deploy refuses any change until it is put right (see docs/blue-green.md)",
+  ];
+}
+
+export function renderPlan(
+  plan: Plan,
+  colors: Colors = plain,
+  rebuild?: RebuildRendering,
+  consequences: PlanConsequences = {},
+): string {
   const lines: string[] = [];
+  const reranks = new Set(consequences.reranking?.changes ?? []);
   for (const object of plan.objects) {
     lines.push(
       `${colors.bold(`${KIND_NOUNS[object.kind]} ${object.name}`)}: ${actionLabel(object.action, colors, object.kind === "index" ? rebuild : undefined)}`,
     );
-    for (const change of object.changes) lines.push(changeLine(change, colors));
+    for (const change of object.changes)
+      lines.push(changeLine(change, colors, object.kind === "index" && reranks.has(change.path)));
     for (const note of object.notes) lines.push(`  ${colors.dim(`note: ${note}`)}`);
   }
   const s = plan.summary;
+  const { pending } = consequences;
   lines.push("");
   lines.push(
-    `Plan: ${s.create} to create, ${s.update} to update in place, ${s.rebuild} to rebuild, ${s.unchanged} unchanged.`,
+    `Plan: ${s.create} to create, ${s.update} to update in place, ${s.rebuild} to rebuild, ${s.unchanged} unchanged${pending ? `; 1 operation under way to finish first (${pending.command ?? "by hand"})` : ""}.`,
   );
+  if (pending) lines.push(...pendingLines(pending).map((l) => colors.red(l)));
   if (plan.rebuildRequired)
     lines.push(
       colors.red(
@@ -86,6 +134,7 @@ export function renderPlan(plan: Plan, colors: Colors = plain, rebuild?: Rebuild
           "A rebuild deletes every document in the index; deploy refuses it unless --allow-rebuild is given.",
       ),
     );
+  if (consequences.reranking) lines.push(...rerankingLines(consequences.reranking).map((l) => colors.yellow(l)));
   return lines.join("\n");
 }
 
@@ -93,6 +142,6 @@ export function renderPlan(plan: Plan, colors: Colors = plain, rebuild?: Rebuild
 export function blueGreenRendering(t: BlueGreenTarget): RebuildRendering {
   return {
     label: rebuildLabel(t),
-    warning: `The rebuild builds ${t.to} beside ${t.from} (one full crawl) and swaps the alias ${t.alias} only after verifying it: no downtime. deploy refuses it unless --allow-rebuild is given.`,
+    warning: `The rebuild ${t.deletes.length > 0 ? `deletes ${t.deletes.join(", ")} (unused), then ` : ""}builds ${t.to} beside ${t.from} (one full crawl) and swaps the alias ${t.alias} only after verifying it: no downtime. deploy refuses it unless --allow-rebuild is given.`,
   };
 }

@@ -26,7 +26,13 @@ export function renderSavedPlan(saved: SavedPlan, colors: Colors = plain): strin
     );
   // The rebuild as `plan` tells it: behind the alias blue/green (no downtime), not the drop-and-recreate warning.
   const blueGreen = plannedBlueGreen(saved);
-  lines.push("", renderPlan(saved.plan, colors, blueGreen ? blueGreenRendering(blueGreen) : undefined));
+  lines.push(
+    "",
+    renderPlan(saved.plan, colors, blueGreen ? blueGreenRendering(blueGreen) : undefined, {
+      pending: saved.pending,
+      reranking: saved.reranking,
+    }),
+  );
   return lines.join("\n");
 }
 

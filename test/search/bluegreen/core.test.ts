@@ -305,11 +305,31 @@ describe("plan through the alias", () => {
   });
 
   it("a saved plan's rebuild no longer applies when the alias moved or another generation appeared", () => {
-    const planned = { alias: "docs-index", from: "docs-index-3", to: "docs-index-4" };
+    const planned = { alias: "docs-index", from: "docs-index-3", to: "docs-index-4", deletes: [] };
     expect(plannedTargetMismatch(planned, planned)).toBeUndefined();
     expect(plannedTargetMismatch(planned, { ...planned, from: "docs-index-4", to: "docs-index-5" })).toMatch(
       /now maps to docs-index-4/,
     );
     expect(plannedTargetMismatch(planned, { ...planned, to: "docs-index-5" })).toMatch(/next generation is now/);
+  });
+
+  it("names the unused generations a rebuild deletes, in the plan's notes, and refuses a plan that named others", () => {
+    // docs-index-2 was left by a rolled-back rebuild: newer than the serving generation, unused.
+    const target = blueGreenTarget("docs-index", "docs-index-1", ["docs-index-1", "docs-index-2"]);
+    expect(target).toEqual({
+      alias: "docs-index",
+      from: "docs-index-1",
+      to: "docs-index-3",
+      deletes: ["docs-index-2"],
+    });
+    expect(rebuildCost(target)[0]).toMatch(
+      /^deletes: index docs-index-2 before creating docs-index-3: left unused by an earlier rolled-back or interrupted rebuild/,
+    );
+    expect(rebuildCost(blueGreenTarget("docs-index", "docs-index-3", ["docs-index-3"])).join("\n")).not.toMatch(
+      /deletes:/,
+    );
+    expect(plannedTargetMismatch({ ...target, deletes: [] }, target)).toMatch(
+      /the plan deletes no unused generation, but the unused generations are now docs-index-2/,
+    );
   });
 });

@@ -80,7 +80,7 @@ describe("deploy through the alias", () => {
 
   it("a rebuild-class change: the plan says blue/green with both generations; refused without --allow-rebuild", async () => {
     const planned = await planThroughAlias(files(sectionSearchable));
-    expect(planned.blueGreen).toEqual({ alias: "docs-index", from: "docs-index-1", to: "docs-index-2" });
+    expect(planned.blueGreen).toEqual({ alias: "docs-index", from: "docs-index-1", to: "docs-index-2", deletes: [] });
     const text = renderPlan(planned.plan, undefined, blueGreenRendering(planned.blueGreen!));
     expect(text).toMatch(/index docs-index: rebuild \(blue\/green: docs-index-1 → docs-index-2\)/);
     expect(text).toMatch(/note: costs: one full crawl/);

@@ -1,5 +1,6 @@
 // The relevance check of the blue/green verification (pure): a comparison's regressions fail it, naming the
 // queries; no golden file is reported as not checked.
+import { formatVerification } from "../../../src/search/views/bluegreen-text.js";
 import { describe, expect, it } from "vitest";
 import { verifyGeneration, type VerificationInput } from "../../../src/search/bluegreen/verify.js";
 import { compareReports, type ComparableReport } from "../../../src/search/eval/compare.js";
@@ -46,7 +47,12 @@ describe("the relevance check of a blue/green verification", () => {
     expect(v.checks.at(-1)).toEqual({
       name: "relevance",
       ok: true,
+      skipped: true,
       detail: "not checked: no golden queries at x/eval/golden-queries.yml",
     });
+    // It does not fail the verification, and is not shown as passed either.
+    expect(formatVerification(v).split("\n").at(-1)).toBe(
+      "skip relevance: not checked: no golden queries at x/eval/golden-queries.yml",
+    );
   });
 });

@@ -108,7 +108,12 @@ describe("saved plan: what it records", () => {
       rebuild: { strategy: "blue-green", next_index: "docs-index-4" },
       live: expect.arrayContaining([{ kind: "alias", name: "docs-index", etag: '"0xA"' }]),
     });
-    expect(plannedBlueGreen(blueGreen)).toEqual({ alias: "docs-index", from: "docs-index-3", to: "docs-index-4" });
+    expect(plannedBlueGreen(blueGreen)).toEqual({
+      alias: "docs-index",
+      from: "docs-index-3",
+      to: "docs-index-4",
+      deletes: [],
+    });
     expect(plannedBlueGreen(saved(withSearchableSection()))).toBeUndefined();
   });
 
@@ -149,9 +154,11 @@ describe("saved plan: reading a file", () => {
   });
 
   it.each([
-    ["0.9", "older", /an older format \(format_version 0\.9; this docs-index reads 1\.0\)\. Plan again/],
+    ["0.9", "older", /an older format \(format_version 0\.9; this docs-index reads 1\.1\)\. Plan again/],
     ["0", "older", /an older format/],
-    ["1.1", "newer", /a newer format .*docs-index version that wrote it/],
+    // 1.0 plans named no deletions, no operation under way and no re-ranking: plan again.
+    ["1.0", "older", /an older format \(format_version 1\.0; this docs-index reads 1\.1\)/],
+    ["1.2", "newer", /a newer format .*docs-index version that wrote it/],
     ["2.0", "newer", /a newer format/],
   ])("format_version %s is refused as %s", (version, age, message) => {
     const doc = { ...JSON.parse(serializeSavedPlan(saved())), format_version: version };
@@ -258,7 +265,7 @@ describe("renderSavedPlan (show, for people)", () => {
     const text = renderSavedPlan(saved(withSearchableSection()));
     expect(text.split("\n").slice(0, 4)).toEqual([
       "Saved plan for environment dev, endpoint https://srch-docs-dev.search.windows.net",
-      "made 2026-11-23T21:00:00.000Z by docs-index 0.1.0 (format 1.0, api 2026-04-01)",
+      "made 2026-11-23T21:00:00.000Z by docs-index 0.1.0 (format 1.1, api 2026-04-01)",
       'planned against: index docs-index "0x1", datasource docs-datasource "0x2", indexer docs-indexer "0x3"',
       "rebuild by drop-and-recreate",
     ]);

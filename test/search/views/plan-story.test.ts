@@ -52,7 +52,12 @@ describe("a blue/green rebuild tells one story", () => {
     const read = readBehindAlias();
     const files = withSearchableSection();
     const deployment = planDeployment(read, files);
-    expect(deployment.blueGreen).toEqual({ alias: "docs-index", from: "docs-index-1", to: "docs-index-2" });
+    expect(deployment.blueGreen).toEqual({
+      alias: "docs-index",
+      from: "docs-index-1",
+      to: "docs-index-2",
+      deletes: [],
+    });
     const rebuild = rebuildStrategy(deployment);
     const saved = parseSavedPlan(
       serializeSavedPlan(
@@ -82,7 +87,7 @@ describe("a blue/green rebuild tells one story", () => {
     expectBlueGreenStory(renderSavedPlan(saved));
     expectBlueGreenStory(renderSavedPlanMarkdown(saved));
     // --json: plan's document and show's (the file) record the same strategy; the cost is in the index's notes
-    expect(rebuild).toEqual({ strategy: "blue-green", next_index: "docs-index-2" });
+    expect(rebuild).toEqual({ strategy: "blue-green", next_index: "docs-index-2", deletes: [] });
     expect(saved.rebuild).toEqual(rebuild);
     expect(saved.target).toMatchObject({ index_name: "docs-index", current_index: "docs-index-1" });
     const notes = saved.plan.objects.find((o) => o.kind === "index")!.notes.join("\n");
@@ -98,6 +103,6 @@ describe("a forced blue/green deploy (deploy --blue-green)", () => {
     const indexLine = text.split("\n").find((l) => l.startsWith("index "))!;
     expect(indexLine).toContain("rebuild (blue/green: docs-index-1 → docs-index-2), forced by --blue-green");
     expect(indexLine).not.toContain("update (in place)");
-    expect(rebuildStrategy(deployment)).toEqual({ strategy: "blue-green", next_index: "docs-index-2" });
+    expect(rebuildStrategy(deployment)).toEqual({ strategy: "blue-green", next_index: "docs-index-2", deletes: [] });
   });
 });

@@ -68,7 +68,8 @@ function deployRequest(ctx: CliContext, planFile: string | undefined, opts: Depl
 
 /**
  * The plan on stderr before the first write, once: before a confirmation prompt (what is confirmed is what is
- * shown), and before a blue/green build, whose outcome shows its steps instead of the plan.
+ * shown) and before a blue/green build (hours of progress follow). The result on stdout starts with it on every
+ * path (views/deploy-text.ts), so a log of stdout alone always holds the plan that was applied.
  */
 function planShower(ctx: CliContext): (d: Deployment) => void {
   let shown = false;
@@ -279,6 +280,10 @@ export const deployCommand: CommandModule = {
           for (const notice of outcome.notices) ctx.out.warn(notice);
           const ranking = outcome.rankingEval;
           if (ranking?.status === "evaluated" && ranking.regressed) ctx.out.warn(rankingRegressionWarning(ranking));
+          if (ranking?.status === "not-evaluated" && ranking.failed)
+            ctx.out.warn(
+              `the relevance check could not run (${ranking.reason.split("\n")[0]}); the in-place ranking change is live unchecked: run \`docs-index eval\` against it`,
+            );
           if (next) ctx.out.note(`next: ${next}`);
           return verdict ? verdictExitCode(verdict) : ExitCode.Ok;
         }),

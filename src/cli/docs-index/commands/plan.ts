@@ -3,7 +3,8 @@
 // `deploy <file>` (docs/saved-plans.md); --markdown prints the reviewer's view for a pull request.
 import type { Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
-import { planDeployment, rebuildStrategy } from "../../../search/deploy/deployment.js";
+import { hasChanges, planDeployment, rebuildStrategy } from "../../../search/deploy/deployment.js";
+import { rankingChanges, reranking as planReranking } from "../../../search/plan/ranking-changes.js";
 import { readService } from "../../../search/deploy/read.js";
 import { renderPlanMarkdown } from "../../../search/views/plan-markdown.js";
 import { renderDeploymentPlan } from "../../../search/views/deploy-text.js";
@@ -16,6 +17,7 @@ import { blueGreenPort } from "../common/bluegreen.js";
 import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../common/definitions.js";
 import { announceTarget, deployedKinds } from "../common/target.js";
 import { cliVersion } from "../common/version.js";
+import { plannedRankingCheck } from "../common/relevance.js";
 
 interface PlanOptions {
   definitions?: string;
@@ -43,7 +45,7 @@ export const planCommand: CommandModule = {
         exitCodeHelp({
           0: "plan shown (with --detailed-exitcode: no changes)",
           1: "with --detailed-exitcode: any error (usage, configuration, definition, service)",
-          2: "with --detailed-exitcode: the plan has changes; without it: usage, configuration or definition error",
+          2: "with --detailed-exitcode: the plan has changes, or an operation under way must be finished first (an interrupted rebuild: deploy --resume); without it: usage, configuration or definition error",
           3: "without --detailed-exitcode: the service could not be reached, gave no answer or refused",
         }),
       )
@@ -60,6 +62,16 @@ export const planCommand: CommandModule = {
           const { plan, blueGreen } = deployment;
           const rebuild = rebuildStrategy(deployment);
           const generation = deployment.generation;
+          const { pending } = deployment;
+          // An in-place re-ranking names the check deploy runs around the write (the golden file read as deploy reads it).
+          const reranking =
+            rankingChanges(plan).length > 0 && !blueGreen
+              ? planReranking(
+                  plan,
+                  plannedRankingCheck(ctx, { definitions: opts.definitions }),
+                  deployment.mode === "alias",
+                )
+              : null;
           if (generation) ctx.out.note(`index: ${ctx.config.search.index_name} → ${generation} (alias)`);
           const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
           if (opts.out) {
@@ -84,6 +96,8 @@ export const planCommand: CommandModule = {
                     }
                   : {}),
                 ...(rebuild ? { rebuild } : {}),
+                pending,
+                reranking,
               });
             } catch (err) {
               if (err instanceof SavedPlanSecretError) throw new CliError(err.message, ExitCode.Usage);
@@ -96,16 +110,19 @@ export const planCommand: CommandModule = {
           }
           // One story per plan: the JSON, the markdown and the text name the rebuild's strategy as the saved plan
           // does (behind the alias: blue/green into the next generation, no downtime).
-          ctx.out.result({ ...plan, blueGreen, rebuild }, () =>
+          ctx.out.result({ ...plan, blueGreen, rebuild, pending, reranking }, () =>
             opts.markdown
               ? renderPlanMarkdown(plan, {
                   target: { ...target, ...(generation ? { current_index: generation } : {}) },
                   rebuild,
                   definitions: files,
+                  pending,
+                  reranking,
                 })
-              : renderDeploymentPlan(deployment, ctx.out.color),
+              : renderDeploymentPlan(deployment, ctx.out.color, { reranking }),
           );
-          const changed = plan.objects.some((o) => o.action !== "unchanged");
+          // An operation under way is a pending change: deploy would refuse until it is finished.
+          const changed = hasChanges(deployment);
           // With --detailed-exitcode every error is 1 (program.ts), so 2 can only mean "changes".
           return opts.detailedExitcode && changed ? ExitCode.Changes : ExitCode.Ok;
         }),

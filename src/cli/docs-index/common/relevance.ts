@@ -24,10 +24,17 @@ import {
 } from "../../../search/eval/report.js";
 import { compareReports } from "../../../search/eval/compare.js";
 import type { RelevanceOutcome } from "../../../search/bluegreen/verify.js";
+import type { GenerationFields } from "../../../search/bluegreen/build.js";
 import type { RankingEvalPort } from "../../../search/deploy/ranking-eval.js";
+import type { RankingCheck } from "../../../search/plan/ranking-changes.js";
 import { decideDedup, type DedupDecision } from "../../../search/query/dedup-policy.js";
 import { servingIndexOf } from "../../../search/query/provenance.js";
-import { buildSearchDocsRequest, DEFAULT_SEARCH_DOCS_LIMITS, MAX_TOP_CAP } from "../../../search/query/search-docs.js";
+import {
+  buildSearchDocsRequest,
+  DEFAULT_SEARCH_DOCS_LIMITS,
+  MAX_TOP_CAP,
+  SEARCH_DOCS_SELECT,
+} from "../../../search/query/search-docs.js";
 import {
   checkFormatCoverage,
   readProvenanceFacts,
@@ -35,7 +42,9 @@ import {
   type AnyDoc,
 } from "../../../search/query/io/search-docs-io.js";
 import { searchClient } from "../../../search/io/search-io.js";
-import type { SearchClient } from "@azure/search-documents";
+import type { SearchClient, SearchIndexClient } from "@azure/search-documents";
+import { answerableRequest } from "../../../search/eval/answerable.js";
+import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
 import type { CliContext } from "../../context.js";
 import { mapLimit } from "../../../search/ops/map-limit.js";
 
@@ -85,13 +94,18 @@ async function runQuery(
   query: GoldenQuery,
   dedup: DedupDecision,
   depth: number,
-  where: { container: string; docsUrl: string },
+  where: { container: string; docsUrl: string; fields: ReadonlySet<string> | undefined },
 ): Promise<QueryRun> {
-  const request = buildSearchDocsRequest(
+  const built = buildSearchDocsRequest(
     { query: query.query, app: query.app, exclude_sections: query.excludeSections, top: depth, mode: query.mode },
     dedup,
     { ...DEFAULT_SEARCH_DOCS_LIMITS, topCap: MAX_TOP_CAP },
   );
+  // An index older than a field is evaluated on what it can answer (search/eval/answerable.ts).
+  const { request, notes } = where.fields
+    ? answerableRequest(built, where.fields)
+    : { request: built, notes: [] as string[] };
+  if (!request) return { query, answeredAs: built.mode, results: [], notes: [...built.notes, ...notes] };
   const outcome = await runSearchDocs(client, request, {
     ...where,
     snippetChars: DEFAULT_SEARCH_DOCS_LIMITS.snippetChars,
@@ -102,8 +116,23 @@ async function runQuery(
     answeredAs: outcome.request.mode,
     // The order a semantic answer follows is the reranker's, so ties are judged on its score.
     results: outcome.hits.map((h) => ({ url: h.url, score: semantic ? (h.reranker_score ?? h.score) : h.score })),
-    notes: outcome.request.notes,
+    notes: [...outcome.request.notes, ...notes],
   };
+}
+
+/**
+ * The fields of the index `name` designates (the alias's generation, or the index), or undefined when its
+ * definition cannot be read (the eval then sends its requests as they are).
+ */
+async function indexFields(indexClient: SearchIndexClient, name: string): Promise<Set<string> | undefined> {
+  try {
+    const resolved = await resolveServingIndex(indexClient, name);
+    if (resolved.kind === "missing") return undefined;
+    const index = await indexClient.getIndex(resolved.index);
+    return new Set(index.fields.map((f) => f.name));
+  } catch {
+    return undefined;
+  }
 }
 
 export interface RelevanceOptions {
@@ -115,6 +144,8 @@ export interface RelevanceOptions {
   concurrency: number;
   /** Read the index and indexer definitions for rule 6 (default true); the blue/green gate compares figures only. */
   provenance?: boolean;
+  /** The index's fields when the caller knows them (the deploy's read); else they are read. */
+  fields?: ReadonlySet<string>;
 }
 
 /** Every golden query against `indexName`, with the provenance of rule 6. */
@@ -139,7 +170,13 @@ export async function runRelevanceEval(ctx: CliContext, opts: RelevanceOptions):
   ]);
   const dedup = decideDedup(coverage);
   const depth = depthFor(opts.k);
-  const where = { container: search.container, docsUrl: search.docs_url };
+  const fields = opts.fields ?? (await indexFields(indexClient, opts.indexName));
+  const lacking = fields ? SEARCH_DOCS_SELECT.filter((f) => !fields.has(f)) : [];
+  if (lacking.length > 0)
+    ctx.out.note(
+      `${opts.indexName} has no field ${lacking.join(", ")} yet (null in every document until it is added): the eval selects only the fields it has and leaves out filter clauses that hold for null`,
+    );
+  const where = { container: search.container, docsUrl: search.docs_url, fields };
   let done = 0;
   const runs = await mapLimit(opts.golden.queries, opts.concurrency, async (q) => {
     const run = await runQuery(client, q, dedup, depth, where);
@@ -188,12 +225,13 @@ export interface RelevanceGateOptions {
 export function relevanceGate(
   ctx: CliContext,
   opts: RelevanceGateOptions,
-): (live: string, candidate: string) => Promise<RelevanceOutcome> {
+): (live: string, candidate: string, fields?: GenerationFields) => Promise<RelevanceOutcome> {
   const { file, golden } = configuredGolden(ctx, opts);
-  return async (live, candidate) => {
+  return async (live, candidate, fields) => {
     if (!golden) return { skipped: `no golden queries at ${file}` };
     ctx.out.progress(`relevance: the ${golden.queries.length} golden queries on ${live} (live) and ${candidate}`);
-    const [before, after] = [await gateEval(ctx, golden, live), await gateEval(ctx, golden, candidate)];
+    const before = await gateEval(ctx, golden, live, fields?.live);
+    const after = await gateEval(ctx, golden, candidate, fields?.candidate);
     return { golden: golden.path, comparison: compareReports(after, before, opts.tolerance) };
   };
 }
@@ -216,8 +254,14 @@ function configuredGolden(
 }
 
 /** The golden queries against one index, figures only (the deploy compares two runs). */
-function gateEval(ctx: CliContext, golden: GoldenFile, indexName: string): Promise<EvalReport> {
+function gateEval(
+  ctx: CliContext,
+  golden: GoldenFile,
+  indexName: string,
+  fields?: ReadonlySet<string>,
+): Promise<EvalReport> {
   return runRelevanceEval(ctx, {
+    ...(fields ? { fields } : {}),
     indexName,
     golden,
     k: DEFAULT_K,
@@ -238,9 +282,20 @@ export function inPlaceRankingEval(ctx: CliContext, opts: RelevanceGateOptions &
     skipped,
     golden: golden?.path ?? file,
     tolerance: opts.tolerance,
-    evaluate: async (indexName, when) => {
+    evaluate: async (indexName, when, fields) => {
       ctx.out.progress(`relevance: the ${golden!.queries.length} golden queries on ${indexName}, ${when} the write`);
-      return gateEval(ctx, golden!, indexName);
+      return gateEval(ctx, golden!, indexName, fields);
     },
   };
+}
+
+/**
+ * The check `deploy` would run around an in-place re-ranking write, as `plan` announces it: the same golden file
+ * (read and validated as deploy reads it), or why there is none.
+ */
+export function plannedRankingCheck(ctx: CliContext, opts: { golden?: string; definitions?: string }): RankingCheck {
+  const { file, golden } = configuredGolden(ctx, opts);
+  return golden
+    ? { status: "would-run", golden: golden.path, queries: golden.queries.length }
+    : { status: "not-evaluated", reason: `no golden queries at ${file}` };
 }

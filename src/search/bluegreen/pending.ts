@@ -1,0 +1,34 @@
+// An operation the service shows under way or broken (an interrupted blue/green rebuild, a migration stopped
+// half-way, an indexer pointing elsewhere): deploy refuses to write until it is finished, so `plan` shows it as a
+// pending change with the command that finishes it, and `--detailed-exitcode` exits 2. Pure.
+import { describePhase, type Phase } from "./progress-state.js";
+
+export interface PendingOperation {
+  phase: "building" | "alias-missing" | "inconsistent";
+  /** Where things stand, as `status` says it. */
+  message: string;
+  /** The command that finishes it; null when it needs a person (an indexer pointing at an unknown index). */
+  command: string | null;
+}
+
+/**
+ * What blocks a deploy of `name`, or null: behind the alias, any phase but idle; before the migration, a
+ * migration under way or stopped, or an indexer writing elsewhere.
+ */
+export function pendingOperation(name: string, aliased: boolean, phase: Phase): PendingOperation | null {
+  if (phase.phase === "building")
+    return {
+      phase: "building",
+      message: describePhase(name, phase),
+      command: aliased ? "docs-index deploy --resume" : "docs-index migrate-to-alias --resume",
+    };
+  if (phase.phase === "alias-missing")
+    return {
+      phase: "alias-missing",
+      message: describePhase(name, phase),
+      command: "docs-index migrate-to-alias --resume",
+    };
+  if (phase.phase === "inconsistent")
+    return { phase: "inconsistent", message: describePhase(name, phase), command: null };
+  return null;
+}

@@ -65,7 +65,10 @@ export function answerableRequest(request: SearchDocsRequest, fields: ReadonlySe
     const missing = new Set(fieldsOf(clause).filter((f) => !fields.has(f)));
     const value = missing.size > 0 ? clauseWhenNull(clause, missing) : undefined;
     if (value === undefined) clauses.push(clause);
-    else if (value) notes.push(`left out ${clause}: the index has no field ${[...missing].join(", ")}, so it holds for every document`);
+    else if (value)
+      notes.push(
+        `left out ${clause}: the index has no field ${[...missing].join(", ")}, so it holds for every document`,
+      );
     else {
       notes.push(`no answer: the index has no field ${[...missing].join(", ")}, so ${clause} holds for no document`);
       return { request: undefined, notes };

@@ -13,7 +13,7 @@ export function stripFrontMatter(text: string): string {
 const SKIPPED_ELEMENTS = new Set(["script", "style", "noscript", "template", "svg", "head"]);
 
 /** True when the text looks like HTML markup (a tag), so it is worth parsing. */
-function looksLikeHtml(text: string): boolean {
+export function looksLikeHtml(text: string): boolean {
   return /<\/?[a-zA-Z][^>]*>/.test(text);
 }
 

@@ -92,8 +92,10 @@ function scoreSections(page: PageText, sections: readonly Section[], terms: read
 export interface Passage {
   /** The heading of the section the passage comes from (null: the content before the first heading). */
   heading: PageHeading | null;
-  /** The passage in lengths that end on boundaries, shortest first; the last is the whole passage. */
+  /** The passage in lengths that end on boundaries, shortest first; the last is the longest offered. */
   lengths: string[];
+  /** True when even the longest leaves part of the section out (its start or its end). */
+  cut: boolean;
 }
 
 /** The best-matching passage, at most `maxChars` long in every offered length; null for a page without text. */
@@ -108,6 +110,7 @@ export function bestPassage(page: PageText, terms: readonly string[], maxChars: 
   const head = best.heading >= 0 ? page.blocks[best.heading]!.markdown : "";
   const skipped = matchAt > 0 ? "…" : "";
   const lengths: string[] = [];
+  let cut = matchAt > 0;
   let text = [head, skipped].filter((s) => s !== "").join("\n\n");
   for (const [n, i] of body.entries()) {
     const block = page.blocks[i]!;
@@ -122,10 +125,13 @@ export function bestPassage(page: PageText, terms: readonly string[], maxChars: 
         if (cut < block.markdown.length - 1) lengths.push(`${base}${block.markdown.slice(0, cut).trimEnd()}${tail}`);
     }
     const next = `${base}${block.markdown}`;
-    if (next.length > maxChars) break;
+    if (next.length > maxChars) {
+      cut = true;
+      break;
+    }
     text = next;
     lengths.push(text);
   }
   if (lengths.length === 0 && head !== "") lengths.push(head);
-  return { heading: best.heading >= 0 ? page.blocks[best.heading]!.heading! : null, lengths };
+  return { heading: best.heading >= 0 ? page.blocks[best.heading]!.heading! : null, lengths, cut };
 }

@@ -75,7 +75,7 @@ const CHROME = [
 ].join(", ");
 
 /** Text of a permalink marker: nothing, or only symbols generators use (`¶`, `#`, `§`, `🔗`, `¤`). */
-const MARKER_TEXT = /^[\s¶#§¤🔗]*$/u;
+const MARKER_TEXT = /^[\s\u200B-\u200D\uFEFF¶#§¤🔗]*$/u;
 /** Link text of "edit this page" and its kin. */
 const EDIT_LINK_TEXT =
   /^\s*(edit (this page|this doc|page|on github|on gitlab)|suggest (an )?edits?|improve this (page|doc)|view (page )?source)\b/i;
@@ -95,16 +95,31 @@ function isChrome(node: Element, parent: Element | Root): boolean {
   return EDIT_LINK_TEXT.test(text);
 }
 
-/** The tree without chrome (a copy; the input is not changed). */
+/** The id (or name) an element carries, if any. */
+function idOf(node: Element): string | undefined {
+  const id = node.properties.id ?? node.properties.name;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
+/**
+ * The tree without chrome (a copy; the input is not changed). A permalink marker that carries the heading's
+ * anchor (`<h2><a id="x" href="#x">#</a>…`) gives its id to the heading as it goes.
+ */
 function withoutChrome<T extends Element | Root>(node: T): T {
   const children: (RootContent | ElementContent)[] = [];
+  let movedId: string | undefined;
   for (const child of node.children) {
     if (child.type === "comment" || child.type === "doctype") continue;
     if (child.type === "element") {
-      if (isChrome(child, node)) continue;
+      if (isChrome(child, node)) {
+        movedId ??= idOf(child);
+        continue;
+      }
       children.push(withoutChrome(child));
     } else children.push(child);
   }
+  if (node.type === "element" && HEADING.test(node.tagName) && movedId !== undefined && idOf(node) === undefined)
+    return { ...node, properties: { ...node.properties, id: movedId }, children } as T;
   return { ...node, children } as T;
 }
 

@@ -50,10 +50,18 @@ export interface HitPassage {
 }
 
 /** The forms a hit may take, shortest passage first (a page without text: its hit with an empty passage). */
-export function hitForms<H extends object>(hit: H, passage: Passage | null, source: PageSource): (H & HitPassage)[] {
+export function hitForms<H extends { snippet: string; snippet_truncated: boolean }>(
+  hit: H,
+  passage: Passage | null,
+  source: PageSource,
+): (H & HitPassage)[] {
   const anchor = passage?.heading?.anchor ?? null;
+  // A page without text keeps what the service gave (its highlights, or the knowledge base's passage).
   if (!passage || passage.lengths.length === 0)
-    return [{ ...hit, snippet: "", snippet_truncated: false, anchor, source }];
+    return [
+      { ...hit, snippet: "", snippet_truncated: true, anchor, source: "index" },
+      { ...hit, anchor, source: "index" },
+    ];
   const whole = passage.lengths.at(-1)!;
   // The smallest form names the page without a passage: under a tight budget a hit is still worth its URL.
   const bare = { ...hit, snippet: "", snippet_truncated: true, anchor, source };

@@ -176,10 +176,9 @@ export class DocsIndexBackend {
   }
 
   /** Each hit's forms (its passage at every length that ends on a boundary), and notes on pages not read. */
-  private async passageForms<H extends { key: string | null; last_modified: string | null; snippet: string }>(
-    hits: readonly H[],
-    terms: (hit: H) => string[],
-  ) {
+  private async passageForms<
+    H extends { key: string | null; last_modified: string | null; snippet: string; snippet_truncated: boolean },
+  >(hits: readonly H[], terms: (hit: H) => string[]) {
     const reads = await Promise.all(hits.map((h) => this.readPageOf(h.key, h.last_modified)));
     const forms = hits.map((h, i) =>
       hitForms(h, bestPassage(reads[i]!.page, terms(h), this.options.limits.snippetChars), reads[i]!.page.source),

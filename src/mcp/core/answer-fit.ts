@@ -142,7 +142,11 @@ export function fitPageView<A>(
   const outline = forms.find((o) => measure(assemble(view(start, o))) <= budget / 4) ?? [];
   const fits = (end: number) => end - start <= ask.maxChars && measure(assemble(view(end, outline))) <= budget;
   const limit = { start, end: ask.range.end };
-  const blockEnds = blockCutPoints(page, limit);
+  // A view does not end on a heading (its content would come in the next call) unless nothing else fits.
+  const allEnds = blockCutPoints(page, limit);
+  const headingEnds = new Set(page.blocks.flatMap((b, i) => (b.heading ? [page.starts[i]! + b.markdown.length] : [])));
+  const contentEnds = allEnds.filter((e) => !headingEnds.has(e));
+  const blockEnds = contentEnds.length > 0 && fits(contentEnds[0]!) ? contentEnds : allEnds;
   let at = largestIndex(blockEnds.length, (i) => fits(blockEnds[i]!));
   if (at !== undefined) return assemble(view(blockEnds[at]!, outline));
   const firstEnd = blockEnds[0] ?? ask.range.end;

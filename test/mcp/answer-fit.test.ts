@@ -65,7 +65,7 @@ describe("fitPageView", () => {
 });
 
 describe("fitHits", () => {
-  const render = (a: { results: { snippet: string }[] }): TextBlock[] =>
+  const render = (a: { results: { snippet: string }[]; notes: string[] }): TextBlock[] =>
     a.results.map((r) => ({ type: "text", text: r.snippet }));
   const hit = { snippet: "", snippet_truncated: false, key: "k" };
   const passage = {

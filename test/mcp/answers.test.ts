@@ -126,6 +126,23 @@ describe("search_docs: the passage that answers, within the budget", () => {
   });
 });
 
+describe("retrieve_docs: the same passages and budget", () => {
+  it("gives each reference its page's best passage (no chrome) and keeps a 400-token budget", async () => {
+    const result = await call("retrieve_docs", {
+      query: "how many times are failed requests retried",
+      intents: ["retry policy maxRetries"],
+      app: "sdk",
+    });
+    const answer = result.structuredContent as { results: Hit[] };
+    const config = answer.results.find((h) => h.url === `${DOCS_URL}/sdk/guides/configuration`)!;
+    expect(config).toMatchObject({ source: "page", anchor: "retry-policy" });
+    const passages = answer.results.map((h) => h.snippet).join("\n");
+    for (const chrome of chromeTexts()) expect(passages, chrome).not.toContain(chrome);
+    const small = await call("retrieve_docs", { query: "client options", app: "sdk", max_tokens: 400 });
+    expect(tokensOf(small)).toBeLessThanOrEqual(440);
+  });
+});
+
 describe("get_doc: the page's main content as Markdown, by section, cut between blocks", () => {
   it("returns a chrome page's main content only, with headings, lists, tables and code blocks keeping their lines", async () => {
     const result = await call("get_doc", { url: `${DOCS_URL}/sdk/guides/configuration` });

@@ -170,7 +170,11 @@ export class DocsIndexBackend {
       });
     const read = readPage(this.options.pages, blobPath, indexContent);
     this.pageCache.set(cacheKey, read);
-    read.catch(() => this.pageCache.delete(cacheKey));
+    // A read that failed or fell back for a refusal is tried again next time (the role may since be granted).
+    read.then(
+      (r) => r.failure && this.pageCache.delete(cacheKey),
+      () => this.pageCache.delete(cacheKey),
+    );
     if (this.pageCache.size > PAGE_CACHE_SIZE) this.pageCache.delete(this.pageCache.keys().next().value!);
     return read;
   }

@@ -18,13 +18,7 @@ const measure = (a: { text: string; outline: unknown[] }) => estimateTokens(a.te
 
 describe("fitPageView", () => {
   it("ends at the last block boundary that fits and says where to read on", () => {
-    const view = fitPageView(
-      page,
-      { range: whole, section: null, offset: 0, maxChars: 1e6 },
-      (v) => v,
-      measure,
-      10,
-    );
+    const view = fitPageView(page, { range: whole, section: null, offset: 0, maxChars: 1e6 }, (v) => v, measure, 10);
     expect(view.text).toBe("# Title\n\nFirst paragraph here.");
     expect(view.next_offset).toBe(page.text.indexOf("## Next"));
     expect(view.outline).toEqual([]); // 20 tokens: over a quarter of 10
@@ -44,21 +38,9 @@ describe("fitPageView", () => {
   });
 
   it("gives the whole outline when it is small, and only higher levels when it would take over a quarter", () => {
-    const small = fitPageView(
-      page,
-      { range: whole, section: null, offset: 0, maxChars: 1e6 },
-      (v) => v,
-      measure,
-      2000,
-    );
+    const small = fitPageView(page, { range: whole, section: null, offset: 0, maxChars: 1e6 }, (v) => v, measure, 2000);
     expect(small.outline.map((h) => h.text)).toEqual(["Title", "Next"]);
-    const tight = fitPageView(
-      page,
-      { range: whole, section: null, offset: 0, maxChars: 1e6 },
-      (v) => v,
-      measure,
-      60,
-    );
+    const tight = fitPageView(page, { range: whole, section: null, offset: 0, maxChars: 1e6 }, (v) => v, measure, 60);
     expect(tight.outline.map((h) => h.text)).toEqual(["Title"]);
     expect(tight.outline_cut).toBe(true);
   });

@@ -44,6 +44,7 @@ import {
   type AnswerBasis,
 } from "../../search/query/io/search-docs-io.js";
 import type { ToolLimits } from "../core/limits.js";
+import { mapLimit } from "../../search/ops/map-limit.js";
 
 export interface BackendOptions {
   clients: Pick<SearchClients, "indexClient" | "indexerClient">;
@@ -66,6 +67,8 @@ type AnyDoc = Record<string, unknown>;
 
 /** Pages read recently (by blob path and last-modified time), so a follow-up call does not read them again. */
 const PAGE_CACHE_SIZE = 64;
+/** Page reads in flight at once for one answer (top may be 50: not one burst on the storage account). */
+const PAGE_READS_IN_FLIGHT = 8;
 
 /** A value read from the service, re-read when older than the time to live; concurrent callers share one read. */
 class Refreshing<T> {
@@ -183,7 +186,7 @@ export class DocsIndexBackend {
   private async passageForms<
     H extends { key: string | null; last_modified: string | null; snippet: string; snippet_truncated: boolean },
   >(hits: readonly H[], terms: (hit: H) => string[]) {
-    const reads = await Promise.all(hits.map((h) => this.readPageOf(h.key, h.last_modified)));
+    const reads = await mapLimit(hits, PAGE_READS_IN_FLIGHT, (h) => this.readPageOf(h.key, h.last_modified));
     const forms = hits.map((h, i) =>
       hitForms(h, bestPassage(reads[i]!.page, terms(h), this.options.limits.snippetChars), reads[i]!.page.source),
     );

@@ -7,7 +7,7 @@ import type { ContainerClient } from "@azure/storage-blob";
 import type { SearchClients } from "../../search/io/clients.js";
 import { coverageCheckDue, type FormatCoverageCheck } from "../../search/query/dedup-policy.js";
 import { documentRefFromUrl, type DocumentRef } from "../../search/query/document-ref.js";
-import { readPage, type PageRead } from "../../search/query/io/page-io.js";
+import type { PageRead } from "../../search/query/io/page-io.js";
 import { findHeading, sectionRange, type TextRange } from "../../search/query/page/page-text.js";
 import { bestPassage, highlightedWords, queryTerms } from "../../search/query/page/passages.js";
 import { budgetOf, fitHits, fitPageView, hitForms, resultTokens, TOKEN_BUDGETS } from "../core/answer-fit.js";
@@ -171,7 +171,10 @@ export class DocsIndexBackend {
         const doc = await this.search.getDocument(key, { selectedFields: ["content"] }).catch(() => null);
         return typeof doc?.content === "string" ? doc.content : null;
       });
-    const read = readPage(this.options.pages, blobPath, indexContent);
+    // Loaded on first use: the HTML and Markdown libraries stay out of the server's start (tools/list).
+    const read = import("../../search/query/io/page-io.js").then(({ readPage }) =>
+      readPage(this.options.pages, blobPath, indexContent),
+    );
     this.pageCache.set(cacheKey, read);
     // A read that failed or fell back for a refusal is tried again next time (the role may since be granted).
     read.then(

@@ -73,13 +73,30 @@ function stemmedTerms(text: string): Map<string, number> {
   return counts;
 }
 
+/** Each block's stemmed term counts, computed once per page (pages are kept between calls by the server). */
+const blockTermsMemo = new WeakMap<PageText, Map<string, number>[]>();
+function blockTerms(page: PageText): Map<string, number>[] {
+  let memo = blockTermsMemo.get(page);
+  if (!memo) {
+    memo = page.blocks.map((b) => stemmedTerms(b.markdown));
+    blockTermsMemo.set(page, memo);
+  }
+  return memo;
+}
+
+function merged(maps: readonly Map<string, number>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of maps) for (const [t, n] of m) out.set(t, (out.get(t) ?? 0) + n);
+  return out;
+}
+
 /** Score of each section: Σ over matched terms of idf × (1 + ln tf), terms in the heading counted twice. */
 function scoreSections(page: PageText, sections: readonly Section[], terms: readonly string[]): number[] {
-  const counts = sections.map((s) => {
-    const heading = s.heading >= 0 ? stemmedTerms(page.blocks[s.heading]!.markdown) : new Map<string, number>();
-    const body = stemmedTerms(s.body.map((i) => page.blocks[i]!.markdown).join("\n"));
-    return { heading, body };
-  });
+  const perBlock = blockTerms(page);
+  const counts = sections.map((s) => ({
+    heading: s.heading >= 0 ? perBlock[s.heading]! : new Map<string, number>(),
+    body: merged(s.body.map((i) => perBlock[i]!)),
+  }));
   const df = new Map(terms.map((t) => [t, counts.filter((c) => c.heading.has(t) || c.body.has(t)).length]));
   return counts.map((c) =>
     terms.reduce((sum, t) => {
@@ -105,7 +122,7 @@ export function bestPassage(page: PageText, terms: readonly string[], maxChars: 
   const scores = scoreSections(page, sections, terms);
   const best = sections[scores.reduce((b, s, i) => (s > scores[b]! ? i : b), 0)]!;
   // Start at the first block that matches (a long section's answer may sit further down), else at the top.
-  const matchAt = best.body.findIndex((i) => terms.some((t) => stemmedTerms(page.blocks[i]!.markdown).has(t)));
+  const matchAt = best.body.findIndex((i) => terms.some((t) => blockTerms(page)[i]!.has(t)));
   const body = best.body.slice(Math.max(0, matchAt));
   const head = best.heading >= 0 ? page.blocks[best.heading]!.markdown : "";
   const skipped = matchAt > 0 ? "…" : "";

@@ -208,6 +208,32 @@ describe("get_doc: the page's main content as Markdown, by section, cut between 
     expect(calls).toBeGreaterThan(2);
   });
 
+  it("reads the Markdown twin when the page renders in the browser only, and the index's content when no blob is left", async () => {
+    const twin = (await call("get_doc", { url: `${DOCS_URL}/sdk/guides/migration` })).structuredContent as {
+      source: string;
+      text: string;
+    };
+    expect(twin.source).toBe("markdown twin");
+    expect(twin.text).toMatch(/^# Migrating from v1\n\nThe v2 client renames `retries` to `maxRetries`\./);
+    expect(twin.text).not.toMatch(/title:|---/);
+    // The blob goes (the next indexer run would drop the document); the index still has it.
+    await services.container.deleteBlob("sdk/guides/sunset.html");
+    const fallback = (await call("get_doc", { url: `${DOCS_URL}/sdk/guides/sunset` })).structuredContent as {
+      source: string;
+      text: string;
+    };
+    expect(fallback.source).toBe("index");
+    expect(fallback.text).toContain("The quokka endpoints were switched off on 1 March.");
+  });
+
+  it("keeps a 400-token get_doc within 440 and still says where to read on", async () => {
+    const result = await call("get_doc", { url: `${DOCS_URL}/sdk/reference/api`, max_tokens: 400 });
+    expect(tokensOf(result)).toBeLessThanOrEqual(440);
+    const page = result.structuredContent as { text: string; next_offset: number | null };
+    expect(page.text.length).toBeGreaterThan(0);
+    expect(page.next_offset).not.toBeNull();
+  });
+
   it("refuses an anchor the page does not have, naming the anchors it has", async () => {
     const result = await call("get_doc", { url: `${DOCS_URL}/sdk/guides/configuration#retries` });
     expect(result.isError).toBe(true);

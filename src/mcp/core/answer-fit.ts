@@ -92,7 +92,7 @@ export function fitHits<H, A extends { notes: string[] }>(
     `max_tokens ${budget} reached: ${shown} of ${forms.length} results shown (ask again with a larger max_tokens or a smaller top)`;
   const build = (chosen: readonly H[]) =>
     assemble([...chosen], chosen.length < forms.length ? [...notes, cutNote(chosen.length)] : [...notes]);
-  const fit = fillToBudget(forms, build, (a) => resultTokens(render(a), a), budget);
+  const fit = fillToBudget(forms, build, (a) => resultTokens(render(a), a), budget, true);
   return fit.answer;
 }
 

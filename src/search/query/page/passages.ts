@@ -58,12 +58,22 @@ interface Section {
   body: number[];
 }
 
+/**
+ * The sections of a page: a heading and the blocks up to the next heading. A heading directly followed by another
+ * (a page title over its first section) takes the next section's blocks as its body, so no passage is a bare
+ * heading.
+ */
 function sectionsOf(page: PageText): Section[] {
   const sections: Section[] = [{ heading: -1, body: [] }];
   page.blocks.forEach((b, i) => {
     if (b.heading) sections.push({ heading: i, body: [] });
     else sections.at(-1)!.body.push(i);
   });
+  for (let i = sections.length - 2; i >= 0; i--)
+    if (sections[i]!.heading >= 0 && sections[i]!.body.length === 0) {
+      const next = sections[i + 1]!;
+      sections[i]!.body = [next.heading, ...next.body];
+    }
   return sections.filter((s) => s.heading >= 0 || s.body.length > 0);
 }
 
@@ -106,6 +116,9 @@ function scoreSections(page: PageText, sections: readonly Section[], terms: read
   );
 }
 
+/** A passage is not offered shorter than this (a cut inside a first block): fewer hits with substance beat many without. */
+export const MIN_PASSAGE_CHARS = 240;
+
 export interface Passage {
   /** The heading of the section the passage comes from (null: the content before the first heading). */
   heading: PageHeading | null;
@@ -139,7 +152,8 @@ export function bestPassage(page: PageText, terms: readonly string[], maxChars: 
       const tail = fence === undefined ? " …" : `\n${fence}`;
       const room = Math.min(block.markdown.length, maxChars - base.length - tail.length);
       for (const cut of innerCutPoints(block.markdown, 0, Math.max(0, room)))
-        if (cut < block.markdown.length - 1) lengths.push(`${base}${block.markdown.slice(0, cut).trimEnd()}${tail}`);
+        if (cut < block.markdown.length - 1 && base.length + cut >= MIN_PASSAGE_CHARS)
+          lengths.push(`${base}${block.markdown.slice(0, cut).trimEnd()}${tail}`);
     }
     const next = `${base}${block.markdown}`;
     if (next.length > maxChars) {

@@ -20,13 +20,15 @@ export interface FitResult<A> {
  * Fills an answer item by item up to `budget` tokens. `options[i]` are item i's forms, smallest first; the
  * largest form that keeps the answer within item i's fair share (what is left, spread over the items still to
  * come) is taken, else the largest that keeps it within the budget; the first item that fits in no form ends
- * the filling (later items are not shown).
+ * the filling (later items are not shown). With `placeholderFirst`, an item's first form is only a placeholder
+ * (a hit without its passage): it is taken only when no other form fits the budget.
  */
 export function fillToBudget<T, A>(
   options: readonly (readonly T[])[],
   assemble: (chosen: readonly T[]) => A,
   measure: (answer: A) => number,
   budget: number,
+  placeholderFirst = false,
 ): FitResult<A> {
   const chosen: T[] = [];
   let answer = assemble(chosen);
@@ -34,9 +36,10 @@ export function fillToBudget<T, A>(
   for (const [i, forms] of options.entries()) {
     const share = tokens + (budget - tokens) / (options.length - i);
     const sizeOf = (j: number) => measure(assemble([...chosen, forms[j]!]));
-    const pick =
+    let pick =
       largestIndex(forms.length, (j) => sizeOf(j) <= share) ?? largestIndex(forms.length, (j) => sizeOf(j) <= budget);
     if (pick === undefined) break;
+    if (placeholderFirst && pick === 0 && forms.length > 1 && sizeOf(1) <= budget) pick = 1;
     chosen.push(forms[pick]!);
     answer = assemble(chosen);
     tokens = measure(answer);

@@ -2,7 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { blocksFromMarkdown } from "../../../../src/search/query/page/page-blocks.js";
 import { pageText } from "../../../../src/search/query/page/page-text.js";
-import { bestPassage, highlightedWords, queryTerms } from "../../../../src/search/query/page/passages.js";
+import {
+  bestPassage,
+  highlightedWords,
+  MIN_PASSAGE_CHARS,
+  queryTerms,
+} from "../../../../src/search/query/page/passages.js";
 
 const page = pageText(
   "page",
@@ -31,12 +36,27 @@ describe("bestPassage", () => {
 
   it("offers shorter lengths that end on a boundary, all within the bound, a cut code block closed by its fence", () => {
     const p = bestPassage(page, queryTerms("maxRetries"), 80)!;
+    // The bound is under the minimum shorter form: only whole blocks are offered.
     expect(p.lengths.every((l) => l.length <= 80)).toBe(true);
     expect(p.lengths.at(-1)).toBe("## Retries\n\nFailed requests are retried three times.");
     expect(p.cut).toBe(true);
-    const code = pageText("page", blocksFromMarkdown("## Code\n\n```sh\nline one\nline two\nline three\n```"));
-    const cut = bestPassage(code, queryTerms("line"), 40)!;
-    expect(cut.lengths).toContain("## Code\n\n```sh\nline one\n```");
+    const lines = Array.from({ length: 40 }, (_, i) => `echo line ${i}`);
+    const code = pageText("page", blocksFromMarkdown(`## Code\n\n\`\`\`sh\n${lines.join("\n")}\n\`\`\``));
+    const cut = bestPassage(code, queryTerms("line"), 300)!;
+    expect(cut.lengths.length).toBeGreaterThan(1);
+    // Every shorter form ends at a line end with the fence closed, and none is shorter than the minimum.
+    for (const form of cut.lengths) {
+      expect(form).toMatch(/^## Code\n\n```sh\n(echo line \d+\n)+```$/);
+      expect(form.length).toBeGreaterThanOrEqual(MIN_PASSAGE_CHARS);
+      expect(form.length).toBeLessThanOrEqual(300);
+    }
+  });
+
+  it("never answers with a bare heading: a title directly over a section takes that section's text", () => {
+    const titled = pageText("page", blocksFromMarkdown("# Payments API\n\n## POST /charges\n\nCreates a charge."));
+    expect(bestPassage(titled, queryTerms("payments api"), 2000)!.lengths.at(-1)).toBe(
+      "# Payments API\n\n## POST /charges\n\nCreates a charge.",
+    );
   });
 
   it("uses the words the service highlighted (its own analysis) beside the query's", () => {

@@ -21,6 +21,16 @@ describe("fillToBudget", () => {
     expect(fit.tokens).toBeLessThanOrEqual(30);
   });
 
+  it("takes a placeholder form only when no other form fits: fewer items with substance", () => {
+    const forms = [
+      ["", "aaaaaaaaaa"],
+      ["", "bbbbbbbbbb"],
+    ];
+    expect(fillToBudget(forms, (c) => c, measure, 22, true).answer).toEqual(["aaaaaaaaaa", ""]);
+    expect(fillToBudget(forms, (c) => c, measure, 22, false).answer).toEqual(["", "bbbbbbbbbb"]);
+    expect(fillToBudget(forms, (c) => c, measure, 12, true).answer).toEqual(["", ""]);
+  });
+
   it("never goes over the budget, even when no item fits", () => {
     expect(fillToBudget([["xxxxxxxxxx"]], (c) => c, measure, 12)).toMatchObject({ answer: [], shown: 0, tokens: 10 });
   });

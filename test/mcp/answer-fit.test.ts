@@ -37,6 +37,22 @@ describe("fitPageView", () => {
     expect(long.text.slice(view.next_offset!)).toBe("delta epsilon zeta eta theta iota kappa");
   });
 
+  it("rather than end on a heading, cuts the first paragraph under it at a sentence end", () => {
+    const titled = pageText(
+      "page",
+      blocksFromMarkdown("# Title\n\nFirst sentence here. Second sentence is much longer."),
+    );
+    const view = fitPageView(
+      titled,
+      { range: { start: 0, end: titled.text.length }, section: null, offset: 0, maxChars: 40 },
+      (v) => v,
+      () => 0,
+      100,
+    );
+    expect(view.text).toBe("# Title\n\nFirst sentence here.");
+    expect(titled.text.slice(view.next_offset!)).toBe("Second sentence is much longer.");
+  });
+
   it("gives the whole outline when it is small, and only higher levels when it would take over a quarter", () => {
     const small = fitPageView(page, { range: whole, section: null, offset: 0, maxChars: 1e6 }, (v) => v, measure, 2000);
     expect(small.outline.map((h) => h.text)).toEqual(["Title", "Next"]);

@@ -142,15 +142,21 @@ export function fitPageView<A>(
   const outline = forms.find((o) => measure(assemble(view(start, o))) <= budget / 4) ?? [];
   const fits = (end: number) => end - start <= ask.maxChars && measure(assemble(view(end, outline))) <= budget;
   const limit = { start, end: ask.range.end };
-  // A view does not end on a heading (its content would come in the next call) unless nothing else fits.
+  // A view ends after content, not on a heading (its content would come in the next call): at the last block end
+  // that fits, else inside the first content block (line or sentence end), else after a heading, else nothing.
   const allEnds = blockCutPoints(page, limit);
   const headingEnds = new Set(page.blocks.flatMap((b, i) => (b.heading ? [page.starts[i]! + b.markdown.length] : [])));
   const contentEnds = allEnds.filter((e) => !headingEnds.has(e));
-  const blockEnds = contentEnds.length > 0 && fits(contentEnds[0]!) ? contentEnds : allEnds;
-  let at = largestIndex(blockEnds.length, (i) => fits(blockEnds[i]!));
-  if (at !== undefined) return assemble(view(blockEnds[at]!, outline));
-  const firstEnd = blockEnds[0] ?? ask.range.end;
-  const inner = innerCutPoints(page.text, start, firstEnd);
-  at = largestIndex(inner.length, (i) => fits(inner[i]!));
-  return assemble(view(at === undefined ? start : inner[at]!, outline));
+  const largest = (points: readonly number[]) => {
+    const i = largestIndex(points.length, (j) => fits(points[j]!));
+    return i === undefined ? undefined : points[i];
+  };
+  const firstContent = contentEnds[0] ?? ask.range.end;
+  const firstBlock = page.blocks[page.starts.findLastIndex((s) => s < firstContent)];
+  const end =
+    largest(contentEnds) ??
+    largest(innerCutPoints(page.text, start, firstContent, firstBlock?.kind !== "code")) ??
+    largest(allEnds) ??
+    start;
+  return assemble(view(end, outline));
 }

@@ -91,17 +91,16 @@ export function blockCutPoints(page: PageText, range: TextRange): number[] {
 }
 
 /**
- * Cut points inside one block, for a budget smaller than the block: line ends, else sentence ends, else spaces.
- * Never inside a word.
+ * Cut points inside one block, for a budget smaller than the block: line ends and (in prose) sentence ends, else
+ * spaces. Never inside a word; in code never inside a line while it has line ends.
  */
-export function innerCutPoints(text: string, from: number, to: number): number[] {
+export function innerCutPoints(text: string, from: number, to: number, prose = true): number[] {
   const slice = text.slice(from, to);
-  for (const pattern of [/\n/g, /[.!?:;](?=\s)/g, /\s/g]) {
-    const points = [...slice.matchAll(pattern)].map((m) => from + m.index + (m[0] === "\n" || /\s/.test(m[0]) ? 0 : 1));
-    const usable = points.filter((p) => p > from);
-    if (usable.length > 0) return usable;
-  }
-  return [];
+  const at = (pattern: RegExp, after: number) => [...slice.matchAll(pattern)].map((m) => from + m.index + after);
+  // A line end right after another (a blank line) is not a second cut point.
+  const ends = [...at(/(?<!\n)\n/g, 0), ...(prose ? at(/[.!?:;](?=\s)/g, 1) : [])].filter((p) => p > from);
+  if (ends.length > 0) return [...new Set(ends)].sort((a, b) => a - b);
+  return at(/\s/g, 0).filter((p) => p > from);
 }
 
 /**

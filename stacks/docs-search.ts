@@ -19,9 +19,14 @@ export interface DocsSearchStackProps {
   semanticRanker: "free" | "standard" | "disabled";
   /** The docs account the indexer reads (its resource id; owned by the docs-storage stack). */
   docsAccountId: string;
+  /** The container the sites publish into (search.container): query identities read pages from it. */
+  docsContainer: string;
   /** The deploy pipeline's service principal (object id). */
   deployPrincipalObjectId: string;
-  /** Identities that query the index: Search Index Data Reader each. */
+  /**
+   * Identities that query the index: Search Index Data Reader each, and Storage Blob Data Reader on the docs
+   * container (not the account) so the MCP tools read a page's main content from the page itself.
+   */
   queryIdentities: { name: string; objectId: string; principalType: "User" | "Group" | "ServicePrincipal" }[];
 }
 
@@ -76,6 +81,13 @@ export class DocsSearchStack extends BaseStack {
         principalId: q.objectId,
         principalType: q.principalType,
         description: `Query identity ${q.name}`,
+      });
+      new RoleAssignment(this, `query-${q.name}-pages`, {
+        scope: `${props.docsAccountId}/blobServices/default/containers/${s.docsContainer}`,
+        roleDefinitionName: ROLES.storageBlobDataReader,
+        principalId: q.objectId,
+        principalType: q.principalType,
+        description: `Query identity ${q.name} reads the published pages (docs-index mcp: main content)`,
       });
     }
 

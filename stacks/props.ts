@@ -48,6 +48,7 @@ export function docsSearchStackProps(config: StackConfig): DocsSearchStackProps 
     partitions: s.partitions,
     semanticRanker: s.semantic_ranker,
     docsAccountId: config.docsAccount.id,
+    docsContainer: config.search.container,
     deployPrincipalObjectId: s.deploy_principal_object_id,
     queryIdentities: s.query_identities.map((q) => ({
       name: q.name,

@@ -140,10 +140,10 @@ export const mcpConfigSchema = z.strictObject({
   default_top: z.number().int().min(1).max(50).default(5),
   /** Larger `top` values are clamped to this; at most 50. */
   top_cap: z.number().int().min(1).max(50, { message: "expected at most 50 (the server's hard ceiling)" }).default(50),
-  /** Bound of each search hit's snippet, in characters. */
-  snippet_chars: z.number().int().min(50).max(4000).default(600),
-  /** Largest page get_doc returns (its `max_chars`), in characters. */
-  page_chars: z.number().int().min(500).max(100_000).default(8000),
+  /** Bound of each search hit's passage (`snippet`), in characters; the token budget may make it shorter. */
+  snippet_chars: z.number().int().min(50).max(4000).default(1600),
+  /** Ceiling of the text get_doc returns per call (its `max_chars`), in characters; the token budget applies too. */
+  page_chars: z.number().int().min(500).max(100_000).default(80_000),
   /** How often the `format` coverage behind the dedup filter (and the provenance facts) are re-read. */
   recheck_seconds: z.number().int().min(5).max(86_400).default(300),
   /** Browser origins allowed besides loopback ones (the MCP specification requires Origin validation). */

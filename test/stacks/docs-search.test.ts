@@ -30,7 +30,7 @@ describe("docs-search stack", () => {
   });
 
   it("lets the search identity read the docs account (and nothing more)", () => {
-    expect(byRole("Storage Blob Data Reader")).toEqual([
+    expect(byRole("Storage Blob Data Reader").filter((a) => a.principal_id === PRINCIPAL)).toEqual([
       expect.objectContaining({ scope: DOCS_ID, principal_id: PRINCIPAL, principal_type: "ServicePrincipal" }),
     ]);
   });
@@ -46,7 +46,7 @@ describe("docs-search stack", () => {
     }
   });
 
-  it("gives every query identity Search Index Data Reader", () => {
+  it("gives every query identity Search Index Data Reader, and Storage Blob Data Reader on the docs container only", () => {
     const many = synth(
       build((c) => {
         c.search_service!.query_identities = [
@@ -62,7 +62,19 @@ describe("docs-search stack", () => {
       ["44444444-4444-4444-4444-444444444444", "ServicePrincipal", "${azurerm_search_service.search.id}"],
       ["55555555-5555-5555-5555-555555555555", "Group", "${azurerm_search_service.search.id}"],
     ]);
-    expect(all(many, "azurerm_role_assignment")).toHaveLength(5);
+    const pageReaders = all(many, "azurerm_role_assignment").filter(
+      (a) =>
+        a.role_definition_name === "Storage Blob Data Reader" &&
+        a.principal_id !== "${azurerm_search_service.search.identity[0].principal_id}",
+    );
+    expect(pageReaders.map((r) => [r.principal_id, r.scope])).toEqual([
+      [
+        "44444444-4444-4444-4444-444444444444",
+        expect.stringMatching(/\/storageAccounts\/[^/]+\/blobServices\/default\/containers\/\$web$/),
+      ],
+      ["55555555-5555-5555-5555-555555555555", expect.stringMatching(/\/blobServices\/default\/containers\/\$web$/)],
+    ]);
+    expect(all(many, "azurerm_role_assignment")).toHaveLength(7);
   });
 
   it("follows the config's sku, replicas, partitions and semantic plan", () => {
@@ -92,7 +104,7 @@ describe("docs-search stack", () => {
     expect(off.semantic_search_sku).toBeUndefined();
   });
 
-  it("gives a query identity exactly what agentic retrieval needs: Search Index Data Reader, nothing more", () => {
+  it("gives a query identity exactly what agentic retrieval and page reading need: Search Index Data Reader, Storage Blob Data Reader on the container", () => {
     // docs/infrastructure.md: retrieve on a knowledge base without a model is a read of the index's documents; the
     // knowledge source and base are created by the deploy principal (Search Service Contributor).
     const agent = "33333333-3333-3333-3333-333333333333";
@@ -100,6 +112,10 @@ describe("docs-search stack", () => {
       expect.objectContaining({
         role_definition_name: "Search Index Data Reader",
         scope: "${azurerm_search_service.search.id}",
+      }),
+      expect.objectContaining({
+        role_definition_name: "Storage Blob Data Reader",
+        scope: `${DOCS_ID}/blobServices/default/containers/$web`,
       }),
     ]);
     expect(service.semantic_search_sku).toBe("free");

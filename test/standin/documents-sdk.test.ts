@@ -165,6 +165,28 @@ describe("documents API through the SDK", () => {
     ).rejects.toMatchObject({ statusCode: 400 });
   });
 
+  it("returns @search.highlights for a highlight request: matching fragments with the default or the given tags", async () => {
+    const byDefault = await client.search("widget", { highlightFields: "content,title", select: ["id"] });
+    const highlights: Record<string, Record<string, string[]> | undefined> = {};
+    for await (const r of byDefault.results) highlights[r.document.id] = r.highlights;
+    expect(highlights.a2).toEqual({ content: ["Configure the <em>widget</em> here."], title: undefined });
+    expect(highlights.a1).toEqual({ title: ["<em>Widget</em> cache"] });
+    const tagged = await client.search("configure", {
+      highlightFields: "content",
+      highlightPreTag: "**",
+      highlightPostTag: "**",
+      select: ["id"],
+    });
+    const first = (await tagged.results.next()).value as { document: Doc; highlights?: Record<string, string[]> };
+    expect(first.document.id).toBe("a2");
+    expect(first.highlights).toEqual({ content: ["**Configure** the widget here."] });
+    const none = await client.search("*", { highlightFields: "content", select: ["id"] });
+    for await (const r of none.results) expect(r.highlights).toBeUndefined();
+    await expect(client.search("widget", { highlightFields: "last_modified" })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+
   it("rejects startswith, non-filterable fields, unknown profiles and $skip over 100,000 with 400", async () => {
     await expect(ids("*", { filter: "startswith(path, 'https')" })).rejects.toMatchObject({
       statusCode: 400,

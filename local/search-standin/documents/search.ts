@@ -5,6 +5,7 @@ import { evaluateFilter } from "../odata/evaluate.js";
 import { parseFilter } from "../odata/filter.js";
 import { ODataError } from "../odata/lexer.js";
 import { compareBy, parseOrderBy, parseSearchFields, parseSelect } from "../odata/orderby.js";
+import { highlightFieldNames, highlightsOf } from "../ranking/highlight.js";
 import { parseQuery } from "../ranking/query.js";
 import { matches, rank } from "../ranking/score.js";
 import { rerank } from "../ranking/semantic.js";
@@ -26,6 +27,10 @@ export interface SearchRequest {
   queryType?: string;
   semanticConfiguration?: string;
   facets?: string[];
+  /** Fields to highlight (comma-separated), with the tags around each matched term. */
+  highlight?: string;
+  highlightPreTag?: string;
+  highlightPostTag?: string;
 }
 
 export const DEFAULT_TOP = 50;
@@ -106,6 +111,10 @@ export function executeSearch(
   const order = request.orderby ? odata(() => parseOrderBy(request.orderby!, schema)) : [];
   const filter = request.filter ? odata(() => parseFilter(request.filter!, schema)) : undefined;
   const facets = parseFacets(request.facets, schema);
+  const highlightFields = request.highlight ? highlightFieldNames(request.highlight) : [];
+  for (const name of highlightFields)
+    if (!schema.fields.get(name)?.searchable)
+      throw badParameter("highlight", `Field '${name}' cannot be used for highlighting: it is not a searchable field.`);
 
   const allSearchable = [...schema.fields.values()].filter((f) => f.searchable).map((f) => f.name);
   const isMatch = (search: string, fields: string[] | null, doc: Record<string, unknown>) =>
@@ -142,6 +151,11 @@ export function executeSearch(
   result.value = page.map(({ doc, score, rerankerScore }) => {
     const out: Record<string, unknown> = { "@search.score": score };
     if (rerankerScore !== undefined && rerankerScore !== null) out["@search.rerankerScore"] = rerankerScore;
+    const highlights =
+      highlightFields.length > 0
+        ? highlightsOf(doc, highlightFields, parsed, { pre: request.highlightPreTag, post: request.highlightPostTag })
+        : undefined;
+    if (highlights) out["@search.highlights"] = highlights;
     for (const field of select) out[field.name] = doc[field.name] ?? null;
     return out;
   });
@@ -179,6 +193,9 @@ export function searchRequestFromQuery(query: URLSearchParams): SearchRequest {
   assign("scoringProfile", str("scoringProfile"));
   assign("queryType", str("queryType"));
   assign("semanticConfiguration", str("semanticConfiguration"));
+  assign("highlight", str("highlight"));
+  assign("highlightPreTag", str("highlightPreTag"));
+  assign("highlightPostTag", str("highlightPostTag"));
   if (query.has("facet")) request.facets = query.getAll("facet");
   return request;
 }

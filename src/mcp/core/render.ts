@@ -36,18 +36,45 @@ export function retrievedBlock(source: string | null, text: string): TextBlock {
   };
 }
 
-export function renderProvenance(p: Provenance, filterLabel = "$filter sent"): string {
+/** Provenance in two short lines (the structuredContent carries every field). */
+export function renderProvenance(p: Provenance, filterLabel = "filter"): string {
   const serving = p.serving_index ?? `unknown (${p.serving_index_unknown_reason})`;
   const freshness =
     p.freshness === "known"
-      ? `last successful indexer run ${p.last_successful_run}${p.run_in_progress ? " (a run is in progress)" : ""}`
-      : `unknown (${p.freshness_unknown_reason})`;
+      ? `indexer run ${p.last_successful_run}${p.run_in_progress ? " (a run in progress)" : ""}`
+      : `freshness unknown (${p.freshness_unknown_reason})`;
   return [
-    `provenance: index ${p.index} → ${serving}; eTag ${p.index_etag ?? "unknown"}`,
-    `freshness: ${freshness}`,
-    `dedup filter: ${p.dedup_filter} (${p.dedup_basis})`,
-    ...(p.filter ? [`${filterLabel}: ${p.filter}`] : []),
+    `provenance: ${p.index} → ${serving}, eTag ${p.index_etag ?? "unknown"}, ${freshness}`,
+    `${filterLabel}: ${p.filter ?? p.dedup_filter}`,
   ].join("\n");
+}
+
+/** A hit's url with the anchor of its passage's section, so get_doc reads that section. */
+export function passageUrl(h: { url: string | null; anchor?: string | null }): string | null {
+  return h.url === null ? null : h.anchor ? `${h.url}#${h.anchor}` : h.url;
+}
+
+interface RenderedHit {
+  title: string | null;
+  url: string | null;
+  app: string | null;
+  section: string | null;
+  last_modified: string | null;
+  key: string | null;
+  snippet: string;
+  anchor?: string | null;
+  source?: string;
+}
+
+/** One line per hit: title, url (with the passage's anchor), app/section, date and scores. */
+function hitLine(h: RenderedHit, i: number, scores: string): string {
+  const date = h.last_modified ? `, ${h.last_modified.slice(0, 10)}` : "";
+  const from = h.source && h.source !== "page" ? `, from the ${h.source}` : "";
+  return `${i + 1}. ${headerValue(h.title, "(untitled)")}: ${passageUrl(h) ?? "(no URL)"} [${headerValue(h.app, "-")}/${headerValue(h.section, "-")}${date}${scores}${from}]`;
+}
+
+function passageBlocks(results: readonly RenderedHit[]): TextBlock[] {
+  return results.flatMap((h, i) => (h.snippet === "" ? [] : [retrievedBlock(`${i + 1}`, h.snippet)]));
 }
 
 export function renderSearchDocs(answer: {
@@ -58,17 +85,17 @@ export function renderSearchDocs(answer: {
 }): TextBlock[] {
   const header = [
     answer.results.length === 0 ? "No matching pages." : `${answer.results.length} page(s), ${answer.mode} ranking:`,
-    ...answer.results.map(
-      (h, i) =>
-        `${i + 1}. ${headerValue(h.title, "(untitled)")}: ${h.url ?? "(no URL)"} [app ${headerValue(h.app, "-")}, section ${headerValue(h.section, "-")}, modified ${h.last_modified ?? "-"}, score ${h.score.toFixed(3)}${h.reranker_score === null ? "" : `, reranker ${h.reranker_score.toFixed(3)}`}]`,
+    ...answer.results.map((h, i) =>
+      hitLine(
+        h,
+        i,
+        `, score ${h.score.toFixed(2)}${h.reranker_score === null ? "" : `, reranker ${h.reranker_score.toFixed(2)}`}`,
+      ),
     ),
     ...answer.notes.map((n) => `note: ${n}`),
     renderProvenance(answer.provenance),
   ].join("\n");
-  return [
-    { type: "text", text: header },
-    ...answer.results.map((h, i) => retrievedBlock(`${i + 1}. ${h.url ?? h.key ?? "unknown"}`, h.snippet)),
-  ];
+  return [{ type: "text", text: header }, ...passageBlocks(answer.results)];
 }
 
 export function renderRetrieveDocs(answer: {
@@ -82,33 +109,41 @@ export function renderRetrieveDocs(answer: {
     answer.results.length === 0
       ? "No matching pages."
       : `${answer.results.length} reference(s) for ${answer.intents.map((i) => JSON.stringify(i)).join(", ")}:`,
-    ...answer.results.map(
-      (h, i) =>
-        `${i + 1}. ${h.title ?? "(untitled)"}: ${h.url ?? "(no URL)"} [app ${h.app ?? "-"}, section ${h.section ?? "-"}, modified ${h.last_modified ?? "-"}${h.reranker_score === null ? "" : `, reranker ${h.reranker_score.toFixed(3)}`}]`,
+    ...answer.results.map((h, i) =>
+      hitLine(h, i, h.reranker_score === null ? "" : `, reranker ${h.reranker_score.toFixed(2)}`),
     ),
     ...answer.notes.map((n) => `note: ${n}`),
     `knowledge base ${p.knowledge_base} → knowledge source ${p.knowledge_source} → ${p.knowledge_source_index ?? `unknown (${p.knowledge_source_index_unknown_reason})`}`,
-    renderProvenance(p, "filterAddOn sent"),
+    renderProvenance(p, "filterAddOn"),
   ].join("\n");
-  return [
-    { type: "text", text: header },
-    ...answer.results.map((h, i) => retrievedBlock(`${i + 1}. ${h.url ?? h.key ?? "unknown"}`, h.snippet)),
-  ];
+  return [{ type: "text", text: header }, ...passageBlocks(answer.results)];
 }
 
 export function renderGetDoc(answer: {
   document: { title: string | null; url: string | null; app: string | null; section: string | null };
+  source: string;
+  section: { text: string; anchor: string | null } | null;
   text: string;
   offset: number;
   next_offset: number | null;
   total_chars: number;
+  outline: { level: number; text: string; anchor: string | null; offset: number }[];
+  outline_cut: boolean;
   provenance: Provenance;
 }): TextBlock[] {
   const d = answer.document;
   const range = `characters ${answer.offset}-${answer.offset + answer.text.length} of ${answer.total_chars}`;
+  const what = answer.section ? `section ${JSON.stringify(headerValue(answer.section.text, "-"))}, ` : "";
+  const outline = answer.outline.map(
+    (h) =>
+      `${"  ".repeat(h.level - 1)}- ${headerValue(h.text, "-")}${h.anchor ? ` #${headerValue(h.anchor, "")}` : ""} @${h.offset}`,
+  );
   const header = [
-    `${headerValue(d.title, "(untitled)")}: ${d.url ?? "(no URL)"} [app ${headerValue(d.app, "-")}, section ${headerValue(d.section, "-")}]`,
-    answer.next_offset === null ? `${range} (end)` : `${range}; read on with offset ${answer.next_offset}`,
+    `${headerValue(d.title, "(untitled)")}: ${d.url ?? "(no URL)"} [${headerValue(d.app, "-")}/${headerValue(d.section, "-")}, from the ${answer.source}]`,
+    `${what}${range}${answer.next_offset === null ? " (end)" : `; cut: read on with offset ${answer.next_offset}`}`,
+    ...(outline.length > 0
+      ? [`outline (heading #anchor @offset${answer.outline_cut ? "; higher levels only" : ""}):`, ...outline]
+      : []),
     renderProvenance(answer.provenance),
   ].join("\n");
   return [{ type: "text", text: header }, retrievedBlock(d.url, answer.text)];

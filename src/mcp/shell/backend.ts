@@ -3,10 +3,15 @@
 // facts (serving index, eTag, last successful run), each re-read when older than the time to live, one read at
 // a time however many calls arrive.
 import type { KnowledgeRetrievalClient, SearchClient } from "@azure/search-documents";
+import type { ContainerClient } from "@azure/storage-blob";
 import type { SearchClients } from "../../search/io/clients.js";
 import { coverageCheckDue, type FormatCoverageCheck } from "../../search/query/dedup-policy.js";
 import { documentRefFromUrl, type DocumentRef } from "../../search/query/document-ref.js";
-import { documentText, pageOf } from "../../search/query/document-text.js";
+import type { PageRead } from "../../search/query/io/page-io.js";
+import { findHeading, sectionRange, type TextRange } from "../../search/query/page/page-text.js";
+import { bestPassage, highlightedWords, queryTerms } from "../../search/query/page/passages.js";
+import { budgetOf, fitHits, fitPageView, hitForms, resultTokens, TOKEN_BUDGETS } from "../core/answer-fit.js";
+import { renderGetDoc, renderRetrieveDocs, renderSearchDocs } from "../core/render.js";
 import {
   buildProvenance,
   buildRetrieveProvenance,
@@ -22,8 +27,13 @@ import {
   type RetrieveDocsParams,
 } from "../../search/agentic/retrieve-docs.js";
 import { readKnowledgeSourceIndex, retrieveFrom } from "../../search/io/knowledge-io.js";
-import { SearchDocsRefusal, type SearchDocsParams } from "../../search/query/search-docs.js";
-import { isoTime, publicUrlOf } from "../../search/query/search-hit.js";
+import {
+  HIGHLIGHT_POST,
+  HIGHLIGHT_PRE,
+  SearchDocsRefusal,
+  type SearchDocsParams,
+} from "../../search/query/search-docs.js";
+import { blobPathOf, isoTime, publicUrlOf } from "../../search/query/search-hit.js";
 import type { AppSummary } from "../../search/query/apps.js";
 import { findDocument, learnContainerBase, listApps } from "../../search/query/io/documents-io.js";
 import {
@@ -34,6 +44,7 @@ import {
   type AnswerBasis,
 } from "../../search/query/io/search-docs-io.js";
 import type { ToolLimits } from "../core/limits.js";
+import { mapLimit } from "../../search/ops/map-limit.js";
 
 export interface BackendOptions {
   clients: Pick<SearchClients, "indexClient" | "indexerClient">;
@@ -45,12 +56,19 @@ export interface BackendOptions {
   limits: ToolLimits;
   /** Agentic retrieval (retrieve_docs), where the environment has it on. */
   knowledge?: { knowledgeBase: string; knowledgeSource: string; client: KnowledgeRetrievalClient };
+  /** The docs container, read for the pages' main content (Storage Blob Data Reader); without it, the index's content. */
+  pages?: ContainerClient;
   /** Re-read coverage and provenance facts when older than this. */
   recheckMs: number;
   now?: () => number;
 }
 
 type AnyDoc = Record<string, unknown>;
+
+/** Pages read recently (by blob path and last-modified time), so a follow-up call does not read them again. */
+const PAGE_CACHE_SIZE = 64;
+/** Page reads in flight at once for one answer (top may be 50: not one burst on the storage account). */
+const PAGE_READS_IN_FLIGHT = 8;
 
 /** A value read from the service, re-read when older than the time to live; concurrent callers share one read. */
 class Refreshing<T> {
@@ -80,6 +98,7 @@ export class DocsIndexBackend {
   private readonly containerBase: Refreshing<string | null>;
   private readonly knowledgeSourceIndex: Refreshing<Known<string>> | undefined;
   private readonly now: () => number;
+  private readonly pageCache = new Map<string, Promise<PageRead>>();
 
   constructor(private readonly options: BackendOptions) {
     this.now = options.now ?? Date.now;
@@ -139,16 +158,66 @@ export class DocsIndexBackend {
     return { provenance: buildProvenance(facts, dedup, filter, this.answeredAt()), dedupFilter: dedup.filter };
   }
 
-  async searchDocs(params: SearchDocsParams) {
-    return answerSearchDocs(this.search, params, await this.basis(), {
+  /** A page's text (main content as Markdown), read once per blob path and last-modified time. */
+  private readPageOf(key: string | null, lastModified: string | null, content?: () => Promise<string | null>) {
+    const blobPath = key === null ? undefined : blobPathOf({ id: key }, this.options.container);
+    const cacheKey = `${blobPath ?? key}|${lastModified}`;
+    const cached = this.pageCache.get(cacheKey);
+    if (cached) return cached;
+    const indexContent =
+      content ??
+      (async () => {
+        if (key === null) return null;
+        const doc = await this.search.getDocument(key, { selectedFields: ["content"] }).catch(() => null);
+        return typeof doc?.content === "string" ? doc.content : null;
+      });
+    // Loaded on first use: the HTML and Markdown libraries stay out of the server's start (tools/list).
+    const read = import("../../search/query/io/page-io.js").then(({ readPage }) =>
+      readPage(this.options.pages, blobPath, indexContent),
+    );
+    this.pageCache.set(cacheKey, read);
+    // A read that failed or fell back for a refusal is tried again next time (the role may since be granted).
+    read.then(
+      (r) => r.failure && this.pageCache.delete(cacheKey),
+      () => this.pageCache.delete(cacheKey),
+    );
+    if (this.pageCache.size > PAGE_CACHE_SIZE) this.pageCache.delete(this.pageCache.keys().next().value!);
+    return read;
+  }
+
+  /** Each hit's forms (its passage at every length that ends on a boundary), and notes on pages not read. */
+  private async passageForms<
+    H extends { key: string | null; last_modified: string | null; snippet: string; snippet_truncated: boolean },
+  >(hits: readonly H[], terms: (hit: H) => string[]) {
+    const reads = await mapLimit(hits, PAGE_READS_IN_FLIGHT, (h) => this.readPageOf(h.key, h.last_modified));
+    const forms = hits.map((h, i) =>
+      hitForms(h, bestPassage(reads[i]!.page, terms(h), this.options.limits.snippetChars), reads[i]!.page.source),
+    );
+    const failures = [...new Set(reads.flatMap((r) => (r.failure ? [r.failure] : [])))];
+    return { forms, notes: failures.map((f) => `${f}: passages from the index's content`) };
+  }
+
+  async searchDocs(params: SearchDocsParams & { max_tokens?: number }) {
+    const answer = await answerSearchDocs(this.search, params, await this.basis(), {
       container: this.options.container,
       docsUrl: this.options.docsUrl,
       limits: this.options.limits,
       now: () => new Date(this.now()),
     });
+    // The service's highlights (in the snippet it gave) name the terms it matched, with its own analysis.
+    const { forms, notes } = await this.passageForms(answer.results, (h) =>
+      queryTerms(params.query, highlightedWords(h.snippet, HIGHLIGHT_PRE, HIGHLIGHT_POST)),
+    );
+    return fitHits(
+      forms,
+      (results, n) => ({ ...answer, results, notes: n }),
+      renderSearchDocs,
+      budgetOf(params.max_tokens, TOKEN_BUDGETS.searchDefault),
+      [...answer.notes, ...notes],
+    );
   }
 
-  async retrieveDocs(params: RetrieveDocsParams): Promise<RetrieveDocsAnswer> {
+  async retrieveDocs(params: RetrieveDocsParams & { max_tokens?: number }): Promise<RetrieveDocsAnswer> {
     const knowledge = this.options.knowledge;
     if (!knowledge || !this.knowledgeSourceIndex)
       throw new SearchDocsRefusal("retrieve_docs", "agentic retrieval is off for this environment", "use search_docs");
@@ -161,7 +230,9 @@ export class DocsIndexBackend {
       snippetChars: this.options.limits.snippetChars,
       top: request.top,
     });
-    return {
+    const questions = [params.query, ...(params.intents ?? [])].join(" ");
+    const { forms, notes } = await this.passageForms(results, () => queryTerms(questions));
+    const answer: RetrieveDocsAnswer = {
       results,
       intents: request.body.intents.map((i) => i.search),
       top: request.top,
@@ -174,20 +245,41 @@ export class DocsIndexBackend {
         this.answeredAt(),
       ),
     };
+    return fitHits(
+      forms,
+      (r, n) => ({ ...answer, results: r, notes: n }),
+      renderRetrieveDocs,
+      budgetOf(params.max_tokens, TOKEN_BUDGETS.searchDefault),
+      [...answer.notes, ...notes],
+    );
   }
 
-  async getDoc(params: { url?: string; key?: string; offset?: number; max_chars?: number }) {
+  async getDoc(params: {
+    url?: string;
+    key?: string;
+    heading?: string;
+    offset?: number;
+    max_tokens?: number;
+    max_chars?: number;
+  }) {
     if ((params.url === undefined) === (params.key === undefined))
       throw new SearchDocsRefusal(
         "url/key",
         "get_doc needs exactly one of url and key",
         "pass the hit's url (or its key) from search_docs",
       );
+    const { url, anchor } = splitAnchor(params.url);
+    if (anchor !== undefined && params.heading !== undefined)
+      throw new SearchDocsRefusal(
+        "heading",
+        "the url names a section (#anchor) already",
+        "pass either #anchor or heading",
+      );
     let ref: DocumentRef;
     if (params.key !== undefined) ref = { kind: "key", key: params.key };
     else {
       try {
-        ref = documentRefFromUrl(params.url!, { docsUrl: this.options.docsUrl, container: this.options.container });
+        ref = documentRefFromUrl(url!, { docsUrl: this.options.docsUrl, container: this.options.container });
       } catch (err) {
         throw new SearchDocsRefusal("url", (err as Error).message, "pass a url exactly as search_docs returned it");
       }
@@ -202,29 +294,52 @@ export class DocsIndexBackend {
         `no document in the index for ${JSON.stringify(params.url ?? params.key)}`,
         "search with search_docs and use a returned url or key",
       );
-    const maxChars = Math.min(params.max_chars ?? this.options.limits.pageChars, this.options.limits.pageChars);
-    const page = pageOf(documentText(typeof doc.content === "string" ? doc.content : ""), params.offset ?? 0, maxChars);
     const text = (v: unknown) => (typeof v === "string" ? v : null);
+    const { page } = await this.readPageOf(text(doc.id), isoTime(doc.last_modified), async () => text(doc.content));
+    let range: TextRange = { start: 0, end: page.text.length };
+    let section = null;
+    if (anchor !== undefined || params.heading !== undefined) {
+      const found = findHeading(page, { anchor, heading: params.heading });
+      if (!found.found) {
+        const known = page.blocks.flatMap((b) => (b.heading ? [b.heading] : []));
+        const listed = known.slice(0, 40).map((h) => (h.anchor ? `#${h.anchor} (${h.text})` : JSON.stringify(h.text)));
+        throw new SearchDocsRefusal(
+          anchor !== undefined ? "url" : "heading",
+          found.reason,
+          known.length === 0
+            ? "read the page without a section (it has no headings)"
+            : `use one of its headings: ${listed.join(", ")}${known.length > 40 ? ", …" : ""}`,
+        );
+      }
+      range = sectionRange(page, found.block);
+      section = page.blocks[found.block]!.heading!;
+    }
     const { provenance } = await this.provenance(null);
-    return {
-      document: {
-        key: text(doc.id),
-        title: text(doc.title),
-        description: text(doc.description),
-        url: publicUrlOf(doc, { container: this.options.container, docsUrl: this.options.docsUrl }),
-        app: text(doc.app) ?? text(doc.repo),
-        section: text(doc.section),
-        tags: text(doc.tags),
-        format: text(doc.format),
-        content_type: text(doc.content_type),
-        last_modified: isoTime(doc.last_modified),
-      },
-      text: page.text,
-      offset: page.offset,
-      next_offset: page.nextOffset,
-      total_chars: page.totalChars,
-      provenance,
+    const document = {
+      key: text(doc.id),
+      title: text(doc.title),
+      description: text(doc.description),
+      url: publicUrlOf(doc, { container: this.options.container, docsUrl: this.options.docsUrl }),
+      app: text(doc.app) ?? text(doc.repo),
+      section: text(doc.section),
+      tags: text(doc.tags),
+      format: text(doc.format),
+      content_type: text(doc.content_type),
+      last_modified: isoTime(doc.last_modified),
     };
+    const pageChars = this.options.limits.pageChars;
+    return fitPageView(
+      page,
+      {
+        range,
+        section,
+        offset: params.offset ?? range.start,
+        maxChars: Math.min(params.max_chars ?? pageChars, pageChars),
+      },
+      (view) => ({ document, ...view, provenance }),
+      (answer) => resultTokens(renderGetDoc(answer), answer),
+      budgetOf(params.max_tokens, TOKEN_BUDGETS.pageDefault),
+    );
   }
 
   async listApps(): Promise<{ apps: AppSummary[]; provenance: Provenance }> {
@@ -232,4 +347,18 @@ export class DocsIndexBackend {
     const apps = await listApps(this.search, dedupFilter);
     return { apps, provenance: { ...provenance, filter: dedupFilter } };
   }
+}
+
+/** A url's `#anchor` (percent-decoded), apart from the url. */
+function splitAnchor(url: string | undefined): { url: string | undefined; anchor: string | undefined } {
+  const at = url?.indexOf("#") ?? -1;
+  if (url === undefined || at < 0) return { url, anchor: undefined };
+  const raw = url.slice(at + 1);
+  let anchor: string;
+  try {
+    anchor = decodeURIComponent(raw);
+  } catch {
+    anchor = raw;
+  }
+  return { url: url.slice(0, at), anchor: anchor === "" ? undefined : anchor };
 }

@@ -4,7 +4,7 @@
 // authentication, and the server validates the caller's Entra ID token again itself. Throws McpAppSettingsError
 // (bad app settings) or McpStartRefused (discovery failed, port taken) for the entry point to report.
 import { readMcpAppSettings } from "../../config/mcp-app-settings.js";
-import { createSearchClients } from "../../search/io/clients.js";
+import { createBlobService, createSearchClients } from "../../search/io/clients.js";
 import { DEFAULT_SERVICE_OPTIONS } from "../../search/io/service-options.js";
 import { startMcp } from "./run.js";
 import type { RunningHttp } from "./http.js";
@@ -24,8 +24,16 @@ export async function startHostedMcp(
     settings.search.api_version,
     DEFAULT_SERVICE_OPTIONS,
   );
+  // The pages' main content comes from the docs container (the identity holds Storage Blob Data Reader on it);
+  // without the endpoint the tools answer from the index's content.
+  const pages = settings.blobEndpoint
+    ? (await createBlobService({ accountUrl: settings.blobEndpoint }, DEFAULT_SERVICE_OPTIONS)).getContainerClient(
+        settings.search.container,
+      )
+    : undefined;
   const started = await startMcp({
     clients,
+    ...(pages ? { pages } : {}),
     search: settings.search,
     mcp: settings.mcp,
     version,

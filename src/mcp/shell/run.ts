@@ -1,5 +1,6 @@
 // Starts `docs-index mcp`: the backend over the search clients, then stdio (default) or Streamable HTTP. The
 // first coverage check and provenance read start at once but do not delay the handshake.
+import type { ContainerClient } from "@azure/storage-blob";
 import type { SearchConfig } from "../../config/search.js";
 import type { McpConfig } from "../../config/mcp.js";
 import type { SearchClients } from "../../search/io/clients.js";
@@ -30,6 +31,8 @@ export type McpSearchSettings = Pick<
 
 export interface McpRunOptions {
   clients: SearchClients;
+  /** The docs container, for the pages' main content; without it the tools read the index's content. */
+  pages?: ContainerClient;
   search: McpSearchSettings;
   mcp: McpConfig;
   version: string;
@@ -66,9 +69,10 @@ export function listenRefusal(err: unknown, host: string, port: number): string 
   }
 }
 
-export function createBackend(options: Pick<McpRunOptions, "clients" | "search" | "mcp">): DocsIndexBackend {
+export function createBackend(options: Pick<McpRunOptions, "clients" | "search" | "mcp" | "pages">): DocsIndexBackend {
   return new DocsIndexBackend({
     clients: options.clients,
+    ...(options.pages ? { pages: options.pages } : {}),
     index: options.search.index_name,
     indexer: options.search.indexer_name,
     container: options.search.container,

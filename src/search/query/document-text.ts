@@ -1,5 +1,6 @@
-// Document text as agents receive it: YAML front matter of Markdown removed, HTML reduced to text, whitespace
-// collapsed and the length bounded. Pure. Used for search snippets and get_doc pages.
+// Document text reduced to one line: YAML front matter of Markdown removed, HTML reduced to text, whitespace
+// collapsed and the length bounded. Pure. Used for the service's highlights (the first form of a search hit's
+// snippet); what agents read of a page is made in page/ (main content as Markdown).
 import { Parser } from "htmlparser2";
 
 /** Leading YAML front matter (`---` … `---`/`...` at the very start), which Markdown documents carry as content. */
@@ -13,7 +14,7 @@ export function stripFrontMatter(text: string): string {
 const SKIPPED_ELEMENTS = new Set(["script", "style", "noscript", "template", "svg", "head"]);
 
 /** True when the text looks like HTML markup (a tag), so it is worth parsing. */
-function looksLikeHtml(text: string): boolean {
+export function looksLikeHtml(text: string): boolean {
   return /<\/?[a-zA-Z][^>]*>/.test(text);
 }
 
@@ -74,24 +75,4 @@ export function snippetOf(content: string | null, highlights: readonly string[] 
   const source =
     highlights && highlights.length > 0 ? highlights.map(documentText).join(" … ") : documentText(content ?? "");
   return boundText(source, maxChars);
-}
-
-export interface TextPage {
-  text: string;
-  offset: number;
-  /** Offset of the next page, or null when this page reaches the end. */
-  nextOffset: number | null;
-  totalChars: number;
-}
-
-/** One page of a document's text: `maxChars` characters from `offset` (offsets count the cleaned text). */
-export function pageOf(text: string, offset: number, maxChars: number): TextPage {
-  const start = Math.min(Math.max(0, offset), text.length);
-  const end = Math.min(text.length, start + maxChars);
-  return {
-    text: text.slice(start, end),
-    offset: start,
-    nextOffset: end < text.length ? end : null,
-    totalChars: text.length,
-  };
 }

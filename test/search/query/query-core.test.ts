@@ -11,7 +11,7 @@ import {
 import { shapeSearchHit } from "../../../src/search/query/search-hit.js";
 import { buildProvenance, buildRetrieveProvenance, unknownBecause } from "../../../src/search/query/provenance.js";
 import { documentRefFromUrl, containerBaseOf, blobUrlFor } from "../../../src/search/query/document-ref.js";
-import { boundText, documentText, pageOf } from "../../../src/search/query/document-text.js";
+import { boundText, documentText } from "../../../src/search/query/document-text.js";
 import { appSummary } from "../../../src/search/query/apps.js";
 import { semanticUnavailableReason } from "../../../src/search/query/semantic-availability.js";
 
@@ -246,10 +246,9 @@ describe("document references", () => {
 });
 
 describe("text", () => {
-  it("bounds text and pages through it", () => {
+  it("bounds text, markup and scripts removed", () => {
     expect(boundText("abc", 5)).toEqual({ text: "abc", truncated: false });
-    const page = pageOf(documentText("<script>evil()</script><p>one two three</p>"), 4, 3);
-    expect(page).toEqual({ text: "two", offset: 4, nextOffset: 7, totalChars: 13 });
+    expect(documentText("<script>evil()</script><p>one two three</p>")).toBe("one two three");
   });
   it("summarises an app's sections, counting documents without a section", () => {
     expect(

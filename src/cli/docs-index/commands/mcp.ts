@@ -75,10 +75,13 @@ export const mcpCommand: CommandModule = {
             ctx.config.search.api_version,
             { ...ctx.service, signal: undefined },
           );
+          // The pages' main content is read from the docs container (Storage Blob Data Reader on it).
+          const pages = (await ctx.blobService()).getContainerClient(ctx.config.search.container);
           const log = (line: string) => ctx.out.note(line);
           try {
             const started = await startMcp({
               clients,
+              pages,
               search: ctx.config.search,
               mcp,
               version: cliVersion(),

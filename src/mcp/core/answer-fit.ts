@@ -1,0 +1,162 @@
+// The tools' answers fitted to a token budget, measured whole as they are sent (the text blocks and the
+// structuredContent JSON): search_docs and retrieve_docs filled hit by hit with each hit's passage in the
+// longest form that fits, get_doc cut at the last block boundary that fits, with the section outline. Every
+// answer that was cut says so. Pure.
+import type { PageHeading } from "../../search/query/page/page-blocks.js";
+import type { Passage } from "../../search/query/page/passages.js";
+import {
+  blockCutPoints,
+  innerCutPoints,
+  nextOffset,
+  outlineOf,
+  snapToBoundary,
+  type OutlineEntry,
+  type PageSource,
+  type PageText,
+  type TextRange,
+} from "../../search/query/page/page-text.js";
+import { estimateTokens, fillToBudget, largestIndex } from "../../search/query/page/token-budget.js";
+import type { TextBlock } from "./render.js";
+
+/** Defaults and bounds of `max_tokens` (the whole tool result, by {@link estimateTokens}). */
+export const TOKEN_BUDGETS = {
+  /** A default search_docs or retrieve_docs answer: well under the 10,000-token warning of agent hosts. */
+  searchDefault: 2000,
+  /** A default get_doc answer. */
+  pageDefault: 5000,
+  /** The smallest budget taken (below it not even one short hit fits with its provenance). */
+  min: 300,
+  /** The largest budget taken: under the 25,000-token cut of agent hosts. */
+  max: 20_000,
+} as const;
+
+/** The budget asked, within the bounds; undefined takes the default. */
+export function budgetOf(asked: number | undefined, fallback: number): number {
+  return Math.min(TOKEN_BUDGETS.max, Math.max(TOKEN_BUDGETS.min, asked ?? fallback));
+}
+
+/** The tokens of a tool result as sent: every text block and the structuredContent JSON. */
+export function resultTokens(content: readonly TextBlock[], structured: unknown): number {
+  return content.reduce((n, b) => n + estimateTokens(b.text), 0) + estimateTokens(JSON.stringify(structured));
+}
+
+/** What a hit gains from its page: the passage, its section's anchor, and where the text came from. */
+export interface HitPassage {
+  snippet: string;
+  snippet_truncated: boolean;
+  /** The `id` of the passage's section heading on the page (append as `#anchor` to the url for get_doc). */
+  anchor: string | null;
+  source: PageSource;
+}
+
+/** The forms a hit may take, shortest passage first (a page without text: its hit with an empty passage). */
+export function hitForms<H extends { snippet: string; snippet_truncated: boolean }>(
+  hit: H,
+  passage: Passage | null,
+  source: PageSource,
+): (H & HitPassage)[] {
+  const anchor = passage?.heading?.anchor ?? null;
+  // A page without text keeps what the service gave (its highlights, or the knowledge base's passage).
+  if (!passage || passage.lengths.length === 0)
+    return [
+      { ...hit, snippet: "", snippet_truncated: true, anchor, source: "index" },
+      { ...hit, anchor, source: "index" },
+    ];
+  const whole = passage.lengths.at(-1)!;
+  // The smallest form names the page without a passage: under a tight budget a hit is still worth its URL.
+  const bare = { ...hit, snippet: "", snippet_truncated: true, anchor, source };
+  return [
+    bare,
+    ...passage.lengths.map((snippet) => ({
+      ...hit,
+      snippet,
+      snippet_truncated: snippet !== whole || passage.cut,
+      anchor,
+      source,
+    })),
+  ];
+}
+
+/**
+ * An answer with hits fitted to `budget`: `assemble(results, notes)` builds it, `render` gives its text blocks.
+ * Hits that did not fit are left out with a note saying how many and what to do.
+ */
+export function fitHits<H, A extends { notes: string[] }>(
+  forms: readonly (readonly H[])[],
+  assemble: (results: H[], notes: string[]) => A,
+  render: (answer: A) => TextBlock[],
+  budget: number,
+  notes: readonly string[],
+): A {
+  const cutNote = (shown: number) =>
+    `max_tokens ${budget} reached: ${shown} of ${forms.length} results shown (ask again with a larger max_tokens or a smaller top)`;
+  const build = (chosen: readonly H[]) =>
+    assemble([...chosen], chosen.length < forms.length ? [...notes, cutNote(chosen.length)] : [...notes]);
+  const fit = fillToBudget(forms, build, (a) => resultTokens(render(a), a), budget, true);
+  return fit.answer;
+}
+
+export interface PageView {
+  source: PageSource;
+  /** The section asked for (anchor or heading), or null for the page from `offset`. */
+  section: PageHeading | null;
+  text: string;
+  offset: number;
+  next_offset: number | null;
+  total_chars: number;
+  outline: OutlineEntry[];
+  /** True when the outline lists only the higher-level headings (it did not fit whole). */
+  outline_cut: boolean;
+}
+
+/** Outlines from whole to empty: all headings, then levels 1-3, 1-2, 1, none. */
+function outlineForms(outline: OutlineEntry[]): OutlineEntry[][] {
+  return [outline, ...[3, 2, 1].map((l) => outline.filter((h) => h.level <= l)), []];
+}
+
+/**
+ * One view of a page within `budget`: from `offset` (snapped to a boundary) in `range` (a section or the whole
+ * page) to the last block boundary that fits, or, when not even the first block fits, its last line, sentence
+ * or word end that does. The outline takes at most a quarter of the budget.
+ */
+export function fitPageView<A>(
+  page: PageText,
+  ask: { range: TextRange; section: PageHeading | null; offset: number; maxChars: number },
+  assemble: (view: PageView) => A,
+  measure: (answer: A) => number,
+  budget: number,
+): A {
+  const start = Math.min(ask.range.end, Math.max(ask.range.start, snapToBoundary(page, ask.offset)));
+  const whole = outlineOf(page);
+  const view = (end: number, outline: OutlineEntry[]): PageView => ({
+    source: page.source,
+    section: ask.section,
+    text: page.text.slice(start, end),
+    offset: start,
+    next_offset: nextOffset(page, end, ask.range),
+    total_chars: page.text.length,
+    outline,
+    outline_cut: outline.length < whole.length,
+  });
+  const forms = outlineForms(whole);
+  const outline = forms.find((o) => measure(assemble(view(start, o))) <= budget / 4) ?? [];
+  const fits = (end: number) => end - start <= ask.maxChars && measure(assemble(view(end, outline))) <= budget;
+  const limit = { start, end: ask.range.end };
+  // A view ends after content, not on a heading (its content would come in the next call): at the last block end
+  // that fits, else inside the first content block (line or sentence end), else after a heading, else nothing.
+  const allEnds = blockCutPoints(page, limit);
+  const headingEnds = new Set(page.blocks.flatMap((b, i) => (b.heading ? [page.starts[i]! + b.markdown.length] : [])));
+  const contentEnds = allEnds.filter((e) => !headingEnds.has(e));
+  const largest = (points: readonly number[]) => {
+    const i = largestIndex(points.length, (j) => fits(points[j]!));
+    return i === undefined ? undefined : points[i];
+  };
+  const firstContent = contentEnds[0] ?? ask.range.end;
+  const firstBlock = page.blocks[page.starts.findLastIndex((s) => s < firstContent)];
+  const end =
+    largest(contentEnds) ??
+    largest(innerCutPoints(page.text, start, firstContent, firstBlock?.kind !== "code")) ??
+    largest(allEnds) ??
+    start;
+  return assemble(view(end, outline));
+}

@@ -1,0 +1,63 @@
+// Token budgets of the answers agents read. One estimate for every count: characters / 4 (about right for
+// English prose and code with a BPE tokenizer; hosts count with their own model's tokenizer). The fitting is
+// generic: an answer is assembled from choices (for each hit one of its passage lengths; for a page one of its
+// cut points) and measured whole, as it is sent, so the budget holds for the whole tool result. Pure.
+
+/** The documented estimate: ⌈characters / 4⌉. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+export interface FitResult<A> {
+  answer: A;
+  /** How many items made it in. */
+  shown: number;
+  /** The tokens of the answer as measured. */
+  tokens: number;
+}
+
+/**
+ * Fills an answer item by item up to `budget` tokens. `options[i]` are item i's forms, smallest first; the
+ * largest form that keeps the answer within item i's fair share (what is left, spread over the items still to
+ * come) is taken, else the largest that keeps it within the budget; the first item that fits in no form ends
+ * the filling (later items are not shown). With `placeholderFirst`, an item's first form is only a placeholder
+ * (a hit without its passage): it is taken only when no other form fits the budget.
+ */
+export function fillToBudget<T, A>(
+  options: readonly (readonly T[])[],
+  assemble: (chosen: readonly T[]) => A,
+  measure: (answer: A) => number,
+  budget: number,
+  placeholderFirst = false,
+): FitResult<A> {
+  const chosen: T[] = [];
+  let answer = assemble(chosen);
+  let tokens = measure(answer);
+  for (const [i, forms] of options.entries()) {
+    const share = tokens + (budget - tokens) / (options.length - i);
+    const sizeOf = (j: number) => measure(assemble([...chosen, forms[j]!]));
+    let pick =
+      largestIndex(forms.length, (j) => sizeOf(j) <= share) ?? largestIndex(forms.length, (j) => sizeOf(j) <= budget);
+    if (pick === undefined) break;
+    if (placeholderFirst && pick === 0 && forms.length > 1 && sizeOf(1) <= budget) pick = 1;
+    chosen.push(forms[pick]!);
+    answer = assemble(chosen);
+    tokens = measure(answer);
+  }
+  return { answer, shown: chosen.length, tokens };
+}
+
+/** The largest index in [0, n) for which `fits` holds (monotone: true then false), or undefined. */
+export function largestIndex(n: number, fits: (i: number) => boolean): number | undefined {
+  let lo = 0;
+  let hi = n - 1;
+  let best: number | undefined;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (fits(mid)) {
+      best = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best;
+}

@@ -1,0 +1,92 @@
+// Fitting the tools' answers to max_tokens, measured whole: hits filled best first, pages cut between blocks.
+import { describe, expect, it } from "vitest";
+import { budgetOf, fitHits, fitPageView, hitForms, TOKEN_BUDGETS } from "../../src/mcp/core/answer-fit.js";
+import type { TextBlock } from "../../src/mcp/core/render.js";
+import { blocksFromMarkdown } from "../../src/search/query/page/page-blocks.js";
+import { pageText } from "../../src/search/query/page/page-text.js";
+import { estimateTokens } from "../../src/search/query/page/token-budget.js";
+
+const page = pageText(
+  "page",
+  blocksFromMarkdown(
+    ["# Title", "First paragraph here.", "## Next", "Second paragraph, a bit longer than the first one."].join("\n\n"),
+  ),
+);
+const whole = { start: 0, end: page.text.length };
+/** The text's tokens and 10 for each outline entry. */
+const measure = (a: { text: string; outline: unknown[] }) => estimateTokens(a.text) + 10 * a.outline.length;
+
+describe("fitPageView", () => {
+  it("ends at the last block boundary that fits and says where to read on", () => {
+    const view = fitPageView(page, { range: whole, section: null, offset: 0, maxChars: 1e6 }, (v) => v, measure, 10);
+    expect(view.text).toBe("# Title\n\nFirst paragraph here.");
+    expect(view.next_offset).toBe(page.text.indexOf("## Next"));
+    expect(view.outline).toEqual([]); // 20 tokens: over a quarter of 10
+  });
+
+  it("cuts inside a block only when not even that block fits, at a word end, and reads on from there", () => {
+    const long = pageText("page", blocksFromMarkdown("alpha beta gamma delta epsilon zeta eta theta iota kappa"));
+    const view = fitPageView(
+      long,
+      { range: { start: 0, end: long.text.length }, section: null, offset: 0, maxChars: 20 },
+      (v) => v,
+      () => 0,
+      100,
+    );
+    expect(view.text).toBe("alpha beta gamma");
+    expect(long.text.slice(view.next_offset!)).toBe("delta epsilon zeta eta theta iota kappa");
+  });
+
+  it("rather than end on a heading, cuts the first paragraph under it at a sentence end", () => {
+    const titled = pageText(
+      "page",
+      blocksFromMarkdown("# Title\n\nFirst sentence here. Second sentence is much longer."),
+    );
+    const view = fitPageView(
+      titled,
+      { range: { start: 0, end: titled.text.length }, section: null, offset: 0, maxChars: 40 },
+      (v) => v,
+      () => 0,
+      100,
+    );
+    expect(view.text).toBe("# Title\n\nFirst sentence here.");
+    expect(titled.text.slice(view.next_offset!)).toBe("Second sentence is much longer.");
+  });
+
+  it("gives the whole outline when it is small, and only higher levels when it would take over a quarter", () => {
+    const small = fitPageView(page, { range: whole, section: null, offset: 0, maxChars: 1e6 }, (v) => v, measure, 2000);
+    expect(small.outline.map((h) => h.text)).toEqual(["Title", "Next"]);
+    const tight = fitPageView(page, { range: whole, section: null, offset: 0, maxChars: 1e6 }, (v) => v, measure, 60);
+    expect(tight.outline.map((h) => h.text)).toEqual(["Title"]);
+    expect(tight.outline_cut).toBe(true);
+  });
+});
+
+describe("fitHits", () => {
+  const render = (a: { results: { snippet: string }[]; notes: string[] }): TextBlock[] =>
+    a.results.map((r) => ({ type: "text", text: r.snippet }));
+  const hit = { snippet: "", snippet_truncated: false, key: "k" };
+  const passage = {
+    heading: null,
+    lengths: ["short.", "short. And a much longer passage that follows it."],
+    cut: false,
+  };
+
+  it("fills best first with the longest passage that fits and notes the hits left out", () => {
+    const forms = [hitForms(hit, passage, "page"), hitForms(hit, passage, "page"), hitForms(hit, passage, "page")];
+    const answer = fitHits(forms, (results, notes) => ({ results, notes }), render, 60, []);
+    expect(answer.results.length).toBeLessThan(3);
+    expect(answer.notes).toEqual([
+      `max_tokens 60 reached: ${answer.results.length} of 3 results shown (ask again with a larger max_tokens or a smaller top)`,
+    ]);
+    const big = fitHits(forms, (results, notes) => ({ results, notes }), render, 2000, []);
+    expect(big.results.map((r) => r.snippet)).toEqual(Array(3).fill(passage.lengths[1]));
+    expect(big.notes).toEqual([]);
+  });
+
+  it("takes budgets within 300 to 20,000 and defaults when none is given", () => {
+    expect(budgetOf(undefined, TOKEN_BUDGETS.searchDefault)).toBe(2000);
+    expect(budgetOf(50, 2000)).toBe(300);
+    expect(budgetOf(1e9, 2000)).toBe(20_000);
+  });
+});

@@ -1,0 +1,71 @@
+// The passage that answers: the best-matching section, from its heading, offered in lengths that end on boundaries.
+import { describe, expect, it } from "vitest";
+import { blocksFromMarkdown } from "../../../../src/search/query/page/page-blocks.js";
+import { pageText } from "../../../../src/search/query/page/page-text.js";
+import {
+  bestPassage,
+  highlightedWords,
+  MIN_PASSAGE_CHARS,
+  queryTerms,
+} from "../../../../src/search/query/page/passages.js";
+
+const page = pageText(
+  "page",
+  blocksFromMarkdown(
+    [
+      "# Client",
+      "Intro about the client and its options.",
+      "## Retries",
+      "Failed requests are retried three times.",
+      "```js\nnew Client({\n  maxRetries: 5,\n});\n```",
+      "## Timeouts",
+      "Requests time out after 30 seconds.",
+    ].join("\n\n"),
+  ),
+);
+
+describe("bestPassage", () => {
+  it("picks the section whose heading and text match the query, starting at its heading", () => {
+    const p = bestPassage(page, queryTerms("how often is a failed request retried"), 2000)!;
+    expect(p.heading).toEqual({ level: 2, text: "Retries", anchor: null });
+    expect(p.lengths.at(-1)).toBe(
+      "## Retries\n\nFailed requests are retried three times.\n\n```js\nnew Client({\n  maxRetries: 5,\n});\n```",
+    );
+    expect(p.cut).toBe(false);
+  });
+
+  it("offers shorter lengths that end on a boundary, all within the bound, a cut code block closed by its fence", () => {
+    const p = bestPassage(page, queryTerms("maxRetries"), 80)!;
+    // The bound is under the minimum shorter form: only whole blocks are offered.
+    expect(p.lengths.every((l) => l.length <= 80)).toBe(true);
+    expect(p.lengths.at(-1)).toBe("## Retries\n\nFailed requests are retried three times.");
+    expect(p.cut).toBe(true);
+    const lines = Array.from({ length: 40 }, (_, i) => `echo line ${i}`);
+    const code = pageText("page", blocksFromMarkdown(`## Code\n\n\`\`\`sh\n${lines.join("\n")}\n\`\`\``));
+    const cut = bestPassage(code, queryTerms("line"), 300)!;
+    expect(cut.lengths.length).toBeGreaterThan(1);
+    // Every shorter form ends at a line end with the fence closed, and none is shorter than the minimum.
+    for (const form of cut.lengths) {
+      expect(form).toMatch(/^## Code\n\n```sh\n(echo line \d+\n)+```$/);
+      expect(form.length).toBeGreaterThanOrEqual(MIN_PASSAGE_CHARS);
+      expect(form.length).toBeLessThanOrEqual(300);
+    }
+  });
+
+  it("never answers with a bare heading: a title directly over a section takes that section's text", () => {
+    const titled = pageText("page", blocksFromMarkdown("# Payments API\n\n## POST /charges\n\nCreates a charge."));
+    expect(bestPassage(titled, queryTerms("payments api"), 2000)!.lengths.at(-1)).toBe(
+      "# Payments API\n\n## POST /charges\n\nCreates a charge.",
+    );
+  });
+
+  it("uses the words the service highlighted (its own analysis) beside the query's", () => {
+    expect(highlightedWords("a **Timeouts** b **requests**", "**", "**")).toEqual(["Timeouts", "requests"]);
+    const p = bestPassage(page, queryTerms("zzz", ["Timeouts"]), 2000)!;
+    expect(p.heading?.text).toBe("Timeouts");
+  });
+
+  it("splits identifiers into their parts so a question in words finds them", () => {
+    expect(queryTerms("the maxRetries option")).toEqual(expect.arrayContaining(["maxretri", "max", "retri", "option"]));
+  });
+});

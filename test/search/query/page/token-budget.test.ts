@@ -1,0 +1,42 @@
+// The token estimate and filling an answer up to a budget.
+import { describe, expect, it } from "vitest";
+import { estimateTokens, fillToBudget, largestIndex } from "../../../../src/search/query/page/token-budget.js";
+
+describe("estimateTokens", () => {
+  it("counts characters / 4, rounded up", () => {
+    expect(estimateTokens("")).toBe(0);
+    expect(estimateTokens("abcde")).toBe(2);
+  });
+});
+
+describe("fillToBudget", () => {
+  const measure = (items: readonly string[]) => 10 + items.reduce((n, s) => n + s.length, 0);
+
+  it("takes each item's largest form within its fair share, then stops at the first that fits in no form", () => {
+    const forms = [["a", "aaaa", "aaaaaaaaaaaaaaaaaaaa"], ["b", "bbbbbbbbbb"], ["cccccccccccccccccccccccccccccc"]];
+    const fit = fillToBudget(forms, (chosen) => chosen, measure, 30);
+    // b keeps to its share (room for c), and c then fits in no form: the filling stops there.
+    expect(fit.answer).toEqual(["aaaa", "b"]);
+    expect(fit.shown).toBe(2);
+    expect(fit.tokens).toBeLessThanOrEqual(30);
+  });
+
+  it("takes a placeholder form only when no other form fits: fewer items with substance", () => {
+    const forms = [
+      ["", "aaaaaaaaaa"],
+      ["", "bbbbbbbbbb"],
+    ];
+    expect(fillToBudget(forms, (c) => c, measure, 22, true).answer).toEqual(["aaaaaaaaaa", ""]);
+    expect(fillToBudget(forms, (c) => c, measure, 22, false).answer).toEqual(["", "bbbbbbbbbb"]);
+    expect(fillToBudget(forms, (c) => c, measure, 12, true).answer).toEqual(["", ""]);
+  });
+
+  it("never goes over the budget, even when no item fits", () => {
+    expect(fillToBudget([["xxxxxxxxxx"]], (c) => c, measure, 12)).toMatchObject({ answer: [], shown: 0, tokens: 10 });
+  });
+
+  it("finds the largest index that fits by bisection", () => {
+    expect(largestIndex(10, (i) => i <= 6)).toBe(6);
+    expect(largestIndex(10, () => false)).toBeUndefined();
+  });
+});

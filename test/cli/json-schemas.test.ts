@@ -52,7 +52,7 @@ async function validateIn(env: NodeJS.ProcessEnv, schema: string, ...args: strin
   const run = await runDocsIndex(["--json", ...args], env, { service: FAST_SERVICE });
   expect(run.stdout, `${args.join(" ")}: ${run.stderr}`).not.toBe("");
   const doc = JSON.parse(run.stdout);
-  expect(doc.format_version).toBe("1.0");
+  expect(doc.format_version).toMatch(/^[12]\.0$/); // query and retrieve print the tools' answer (2.0)
   const validate = validators.get(schema)!;
   expect(validate(doc), `${schema}: ${ajv.errorsText(validate.errors)}`).toBe(true);
   validated.add(schema);

@@ -44,7 +44,7 @@ function errorPage(e: (typeof ERRORS)[number]): PageContent {
       {
         heading: "In the SDK",
         blocks: [
-          "```ts\ntry {\n  await call();\n} catch (err) {\n  if (err.code === \"" + e.code + "\") handle(err);\n}\n```",
+          '```ts\ntry {\n  await call();\n} catch (err) {\n  if (err.code === "' + e.code + '") handle(err);\n}\n```',
         ],
       },
     ],
@@ -61,7 +61,11 @@ function eventPage(e: (typeof EVENTS)[number]): PageContent {
       { heading: "Payload", blocks: [e.fields.map((f) => `- ${f}`).join("\n"), e.note] },
       {
         heading: "Example",
-        blocks: ["```json\n" + JSON.stringify({ type: e.type, data: Object.fromEntries(e.fields.map((f) => [f, "…"])) }, null, 2) + "\n```"],
+        blocks: [
+          "```json\n" +
+            JSON.stringify({ type: e.type, data: Object.fromEntries(e.fields.map((f) => [f, "…"])) }, null, 2) +
+            "\n```",
+        ],
       },
     ],
   };
@@ -102,7 +106,10 @@ function changelogPages(): PageContent[] {
             `- ${a.name}: documentation clarified; behaviour unchanged.\n- ${b.name} is now validated when the client is created.\n- The ${e.code} error carries a request id in its details.`,
           ],
         },
-        { heading: "Fixes", blocks: [`- Retries no longer reuse a closed connection.\n- Typings for ${a.name} accept undefined.`] },
+        {
+          heading: "Fixes",
+          blocks: [`- Retries no longer reuse a closed connection.\n- Typings for ${a.name} accept undefined.`],
+        },
       ],
     });
   }
@@ -122,7 +129,11 @@ function recipePages(): PageContent[] {
           heading: "Steps",
           blocks: [
             `- Create a client (see Install the SDK).\n- Call the methods below.\n- Handle errors; the client retries transient failures for you.`,
-            "```ts\nconst client = new NimbusClient({ " + option.name + ": " + option.defaultValue.replace(/"/g, "'") + " });\n```",
+            "```ts\nconst client = new NimbusClient({ " +
+              option.name +
+              ": " +
+              option.defaultValue.replace(/"/g, "'") +
+              " });\n```",
           ],
         },
         { heading: "Notes", blocks: [`This recipe works with every region. ${option.purpose}`] },
@@ -149,7 +160,11 @@ function blockHtml(block: string): string {
     const code = block.replace(/^```\w*\n/, "").replace(/\n```$/, "");
     return `<div class="code"><button class="copy" type="button">Copy</button><pre><code class="language-${lang}">${escape(code)}</code></pre></div>`;
   }
-  if (block.startsWith("- ")) return `<ul>${block.split("\n").map((l) => `<li>${escape(l.slice(2))}</li>`).join("")}</ul>`;
+  if (block.startsWith("- "))
+    return `<ul>${block
+      .split("\n")
+      .map((l) => `<li>${escape(l.slice(2))}</li>`)
+      .join("")}</ul>`;
   if (block.startsWith("|")) {
     const rows = block.split("\n").map((r) => r.slice(1).split("|"));
     const [head, ...body] = rows;
@@ -163,7 +178,19 @@ function sectionHtml(s: Section): string {
   return `<h2 id="${id}">${escape(s.heading)}<a class="headerlink" href="#${id}" aria-label="Permalink">¶</a></h2>\n${s.blocks.map(blockHtml).join("\n")}`;
 }
 
-const TOP_NAV = ["Home", "Guides", "API reference", "SDK", "CLI", "Webhooks", "Pricing", "Status", "Blog", "Support", "Sign in"];
+const TOP_NAV = [
+  "Home",
+  "Guides",
+  "API reference",
+  "SDK",
+  "CLI",
+  "Webhooks",
+  "Pricing",
+  "Status",
+  "Blog",
+  "Support",
+  "Sign in",
+];
 const APPS = ["sdk", "cli", "webhooks", "platform"];
 
 function sidebar(app: string, pages: PageContent[]): string {
@@ -237,9 +264,17 @@ export function generateSite(): GeneratedFile[] {
   const pages = allPages();
   const files: GeneratedFile[] = [];
   pages.forEach((page, i) => {
-    files.push({ name: `${page.path}.html`, body: Buffer.from(pageHtml(page, pages)), contentType: "text/html; charset=utf-8" });
+    files.push({
+      name: `${page.path}.html`,
+      body: Buffer.from(pageHtml(page, pages)),
+      contentType: "text/html; charset=utf-8",
+    });
     if (i % 3 === 0)
-      files.push({ name: `${page.path}.md`, body: Buffer.from(pageMarkdown(page)), contentType: "text/markdown; charset=utf-8" });
+      files.push({
+        name: `${page.path}.md`,
+        body: Buffer.from(pageMarkdown(page)),
+        contentType: "text/markdown; charset=utf-8",
+      });
   });
   for (const app of APPS) {
     const index: PageContent = {
@@ -247,9 +282,23 @@ export function generateSite(): GeneratedFile[] {
       title: `${app.toUpperCase()} documentation`,
       description: `Everything about ${app}.`,
       intro: `Start here for ${app}.`,
-      sections: [{ heading: "Pages", blocks: [pages.filter((p) => p.path.startsWith(`${app}/`)).map((p) => `- ${p.title}`).join("\n")] }],
+      sections: [
+        {
+          heading: "Pages",
+          blocks: [
+            pages
+              .filter((p) => p.path.startsWith(`${app}/`))
+              .map((p) => `- ${p.title}`)
+              .join("\n"),
+          ],
+        },
+      ],
     };
-    files.push({ name: `${app}/index.html`, body: Buffer.from(pageHtml(index, pages)), contentType: "text/html; charset=utf-8" });
+    files.push({
+      name: `${app}/index.html`,
+      body: Buffer.from(pageHtml(index, pages)),
+      contentType: "text/html; charset=utf-8",
+    });
   }
   return files;
 }

@@ -21,14 +21,9 @@ import { waitForIndexer } from "../local/environment/indexer-wait.js";
 import { INDEXER_NAME, servicesOf, startAzuriteForLocal, startStandInForLocal } from "../local/environment/services.js";
 import { publishSite } from "../local/environment/site.js";
 import { generateSite } from "./answers/site.js";
-import { identifierWords } from "./answers/score.js";
 import { figures, scoreAnswer, type Figures, type Outcome, type Question } from "./answers/score.js";
 
 const JSON_OUT = process.argv.includes("--json");
-// An approximation for comparing approaches, not a production path: each identifier in the indexed text gets its
-// words beside it, roughly what a word_delimiter token filter (splitOnCaseChange, preserveOriginal) in a custom
-// analyzer would index. The stand-in implements only the standard analyzer, so this rewrites the documents.
-const SIMULATE_WORD_DELIMITER = process.argv.includes("--simulate-word-delimiter");
 const VERBOSE = process.argv.includes("--verbose");
 const DOCS_URL = "https://docs.dev.example.com";
 const MODES = ["keyword", "semantic"] as const;
@@ -36,26 +31,6 @@ const MODES = ["keyword", "semantic"] as const;
 const questions = (
   parse(readFileSync(path.join(repoRoot, "bench", "answers", "questions.yml"), "utf8")) as { questions: Question[] }
 ).questions;
-
-async function simulateWordDelimiter(): Promise<void> {
-  const split = (text: unknown) =>
-    typeof text !== "string"
-      ? text
-      : text.replace(
-          /\b[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+|[a-z0-9][A-Z][A-Za-z0-9]*)+\b/g,
-          (id) => `${id} ${identifierWords(id).join(" ")}`,
-        );
-  const docs: Record<string, unknown>[] = [];
-  for await (const r of (await services.searchClient.search("*", { top: 1000 })).results) docs.push(r.document);
-  await services.searchClient.mergeDocuments(
-    docs.map((d) => ({
-      id: d.id,
-      title: split(d.title),
-      content: split(d.content),
-      description: split(d.description),
-    })),
-  );
-}
 
 const azurite = await startAzuriteForLocal();
 const services = servicesOf(azurite, await startStandInForLocal(azurite));
@@ -65,7 +40,6 @@ try {
   const deploy = await docsIndex({ ...process.env, ...services.env }, "deploy");
   if (deploy.code !== 0) throw new Error(`docs-index deploy exited ${deploy.code}: ${deploy.stderr.trim()}`);
   await waitForIndexer(services.indexerClient, INDEXER_NAME, { timeoutMs: 120_000, progress: () => {} });
-  if (SIMULATE_WORD_DELIMITER) await simulateWordDelimiter();
 
   const backend = new DocsIndexBackend({
     clients: { indexClient: services.indexClient, indexerClient: services.indexerClient },

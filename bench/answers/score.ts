@@ -81,13 +81,3 @@ export function figures(outcomes: readonly Outcome[], hitsPerAnswer: readonly nu
     hits: hitsPerAnswer.reduce((a, b) => a + b, 0),
   };
 }
-
-/** The words of an identifier, lowercased: split at case changes, underscores, dots and letter/digit changes. */
-export function identifierWords(identifier: string): string[] {
-  return identifier
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w !== "")
-    .map((w) => w.toLowerCase());
-}

@@ -2,6 +2,8 @@
 // option descriptions, Lucene WordDelimiterFilter semantics), custom analyzers and the analyzer a field uses.
 import { describe, expect, it } from "vitest";
 import { analyzerNamed, AnalysisError, fieldAnalysis } from "../../local/search-standin/ranking/analyzers.js";
+import { matchedSpans } from "../../local/search-standin/ranking/matched-spans.js";
+import { parseQuery } from "../../local/search-standin/ranking/query.js";
 import { WORD_DELIMITER_DEFAULTS, wordDelimiter } from "../../local/search-standin/ranking/word-delimiter.js";
 
 // The filter's input split at spaces (the whitespace tokenizer), so the filter alone decides the parts.
@@ -149,5 +151,21 @@ describe("custom analyzers and the analyzer a field uses", () => {
         .analyze("Max Retries")
         .map((t) => t.term),
     ).toEqual(["Max Retries"]);
+  });
+});
+
+describe("matched spans (what highlighting marks)", () => {
+  const analysis = fieldAnalysis(INDEX);
+  const marked = (text: string, field: string, q: string) =>
+    matchedSpans(text, field, parseQuery(q), analysis).map((s) => text.slice(s.start, s.end));
+
+  it("marks the parts of an identifier a question in words matches, through the field's index analyzer", () => {
+    expect(marked("Set requestTimeoutMs to 30000.", "body", "request timeout")).toEqual(["requestTimeout"]);
+    expect(marked("Set requestTimeoutMs to 30000.", "body", "requestTimeoutMs")).toEqual(["requestTimeoutMs"]);
+    expect(marked("Set requestTimeoutMs to 30000.", "plain", "request timeout")).toEqual([]);
+  });
+
+  it("marks prefix matches and leaves excluded terms alone", () => {
+    expect(marked("retries and retryOnConflict", "title", "retr* -conflict")).toEqual(["retries", "retryOnConflict"]);
   });
 });

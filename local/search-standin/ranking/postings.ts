@@ -47,14 +47,25 @@ export function fieldStats(doc: Record<string, unknown>, field: string, analyzer
     const text = Array.isArray(value) ? value.join(" ") : typeof value === "string" ? value : "";
     const tokens = analyzer.analyze(text);
     const tf = new Map<string, number>();
-    const positions = new Map<string, number[]>();
-    for (const t of tokens) {
-      tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
-      const at = positions.get(t.term);
-      if (at) at.push(t.position);
-      else positions.set(t.term, [t.position]);
-    }
-    stats = { length: tokens.length, tf, positions, norm: storedLength(countedLength(tokens)) };
+    for (const t of tokens) tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
+    let positions: Map<string, number[]> | undefined;
+    stats = {
+      length: tokens.length,
+      tf,
+      // Built on first use: only phrases need them.
+      get positions() {
+        if (!positions) {
+          positions = new Map();
+          for (const t of tokens) {
+            const at = positions.get(t.term);
+            if (at) at.push(t.position);
+            else positions.set(t.term, [t.position]);
+          }
+        }
+        return positions;
+      },
+      norm: storedLength(countedLength(tokens)),
+    };
     perDoc.set(key, stats);
   }
   return stats;

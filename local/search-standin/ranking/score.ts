@@ -60,7 +60,8 @@ export interface RankOptions {
 }
 
 /** Documents holding one group in a field, with the group's summed frequency (from the inverted lists). */
-function groupPostings(group: Group, prefix: boolean, index: FieldIndex): Map<number, number> {
+function groupPostings(group: Group, prefix: boolean, index: FieldIndex): { docs: number[]; tfs: number[] } {
+  if (!prefix && group.terms.length === 1) return index.postings.get(group.terms[0]!) ?? { docs: [], tfs: [] };
   const summed = new Map<number, number>();
   for (const term of group.terms) {
     const lists = prefix ? [...index.postings].filter(([t]) => t.startsWith(term)).map(([, p]) => p) : [];
@@ -71,7 +72,8 @@ function groupPostings(group: Group, prefix: boolean, index: FieldIndex): Map<nu
     for (const p of lists)
       for (let j = 0; j < p.docs.length; j++) summed.set(p.docs[j]!, (summed.get(p.docs[j]!) ?? 0) + p.tfs[j]!);
   }
-  return summed;
+  const docs = [...summed.keys()];
+  return { docs, tfs: docs.map((d) => summed.get(d)!) };
 }
 
 const groupIdf = (group: Group, index: FieldIndex) =>
@@ -92,7 +94,7 @@ function scoreClause<T extends Record<string, unknown>>(
   analysed: AnalysedClause,
   searchMode: "any" | "all",
   ctx: FieldContext<T>,
-): Map<number, number> {
+): Map<number, number> | { docs: number[]; scores: number[] } {
   const { index, weight } = ctx;
   const averageLength = index.totalLength / index.documentCount;
   const bm25 = (tf: number, d: number): number => tfNorm(tf, index.norms[d]!, averageLength, ctx.similarity);
@@ -101,7 +103,7 @@ function scoreClause<T extends Record<string, unknown>>(
   if (groups.length === 0) return out;
   if (clause.quoted && groups.length > 1) {
     const idfSum = groups.reduce((s, g) => s + groupIdf(g, index), 0);
-    for (const d of groupPostings(groups[0]!, false, index).keys()) {
+    for (const d of groupPostings(groups[0]!, false, index).docs) {
       const n = phraseOccurrences(
         fieldStats(ctx.documents[d]!, ctx.field, ctx.analysis.index(ctx.field)),
         groups,
@@ -111,17 +113,23 @@ function scoreClause<T extends Record<string, unknown>>(
     }
     return out;
   }
+  if (groups.length === 1) {
+    // One term (or one position's synonyms): straight from the inverted list, the common case.
+    const { docs, tfs } = groupPostings(groups[0]!, analysed.prefix, index);
+    const groupWeight = analysed.prefix ? weight : weight * groupIdf(groups[0]!, index);
+    return { docs, scores: docs.map((d, j) => (analysed.prefix ? groupWeight : groupWeight * bm25(tfs[j]!, d))) };
+  }
   const hitsPerDoc = new Map<number, number>();
   for (const group of groups) {
-    const postings = groupPostings(group, analysed.prefix, index);
+    const { docs, tfs } = groupPostings(group, analysed.prefix, index);
     const groupWeight = analysed.prefix ? weight : weight * groupIdf(group, index);
-    for (const [d, tf] of postings) {
-      out.set(d, (out.get(d) ?? 0) + (analysed.prefix ? groupWeight : groupWeight * bm25(tf, d)));
+    for (let j = 0; j < docs.length; j++) {
+      const d = docs[j]!;
+      out.set(d, (out.get(d) ?? 0) + (analysed.prefix ? groupWeight : groupWeight * bm25(tfs[j]!, d)));
       hitsPerDoc.set(d, (hitsPerDoc.get(d) ?? 0) + 1);
     }
   }
-  if (searchMode === "all" && groups.length > 1)
-    for (const [d, hits] of hitsPerDoc) if (hits < groups.length) out.delete(d);
+  if (searchMode === "all") for (const [d, hits] of hitsPerDoc) if (hits < groups.length) out.delete(d);
   return out;
 }
 
@@ -160,7 +168,11 @@ export function rank<T extends Record<string, unknown>>(
     for (const [ci, clause] of clauses.entries()) {
       const hits = scoreClause(clause, analyseClause(clause, analysis.search(field)), query.searchMode, ctx);
       const positive = clause.occur !== "mustNot";
-      for (const [d, score] of hits) {
+      const [docs, clauseScores] =
+        hits instanceof Map ? [[...hits.keys()], [...hits.values()]] : [hits.docs, hits.scores];
+      for (let j = 0; j < docs.length; j++) {
+        const d = docs[j]!;
+        const score = clauseScores[j]!;
         matched[ci]![d] = 1;
         if (!positive) continue;
         if (!seen[d]) {

@@ -2,6 +2,7 @@
 // option descriptions, Lucene WordDelimiterFilter semantics), custom analyzers and the analyzer a field uses.
 import { describe, expect, it } from "vitest";
 import { analyzerNamed, AnalysisError, fieldAnalysis } from "../../local/search-standin/ranking/analyzers.js";
+import { indexWithDefaults } from "../../local/search-standin/management/index-definitions.js";
 import { matchedSpans } from "../../local/search-standin/ranking/matched-spans.js";
 import { parseQuery } from "../../local/search-standin/ranking/query.js";
 import { WORD_DELIMITER_DEFAULTS, wordDelimiter } from "../../local/search-standin/ranking/word-delimiter.js";
@@ -167,5 +168,46 @@ describe("matched spans (what highlighting marks)", () => {
 
   it("marks prefix matches and leaves excluded terms alone", () => {
     expect(marked("retries and retryOnConflict", "title", "retr* -conflict")).toEqual(["retries", "retryOnConflict"]);
+  });
+});
+
+describe("index validation of analyzers (PUT /indexes)", () => {
+  const body = (title: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    name: "x",
+    fields: [
+      { name: "id", type: "Edm.String", key: true },
+      { name: "title", type: "Edm.String", ...title },
+    ],
+    analyzers: INDEX.analyzers,
+    tokenFilters: INDEX.tokenFilters,
+    ...extra,
+  });
+  const refusal = (b: Record<string, unknown>) => {
+    try {
+      indexWithDefaults(b);
+      return "accepted";
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+
+  it("accepts analyzer alone, or indexAnalyzer with searchAnalyzer, naming defined or predefined analyzers", () => {
+    expect(refusal(body({ analyzer: "identifiers" }))).toBe("accepted");
+    expect(refusal(body({ indexAnalyzer: "identifiers", searchAnalyzer: "standard.lucene" }))).toBe("accepted");
+    expect(refusal(body({ analyzer: "en.microsoft" }))).toBe("accepted");
+  });
+
+  it("refuses the combinations and names the service does not take, with a 400 naming the field", () => {
+    expect(refusal(body({ analyzer: "identifiers", searchAnalyzer: "standard.lucene" }))).toBe(
+      "The request is invalid. Details: definition : The field 'title' cannot set 'analyzer' together with 'indexAnalyzer' or 'searchAnalyzer'.",
+    );
+    expect(refusal(body({ indexAnalyzer: "identifiers" }))).toBe(
+      "The request is invalid. Details: definition : The field 'title' must set 'indexAnalyzer' and 'searchAnalyzer' together.",
+    );
+    expect(refusal(body({ analyzer: "identifiers", searchable: false }))).toMatch(/not a searchable string field/);
+    expect(refusal(body({ analyzer: "nope" }))).toBe(
+      "The request is invalid. Details: definition : The field 'title' (analyzer): The analyzer 'nope' is not defined in the index and is not a predefined analyzer.",
+    );
+    expect(refusal(body({}, { tokenFilters: [] }))).toMatch(/token filter 'identifier_parts' is not defined/);
   });
 });

@@ -290,15 +290,15 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
         expectExit(run, "retrieve");
         const doc = parseJson<{
           filterAddOn: string;
-          references: { url: string | null }[];
+          results: { url: string | null }[];
           provenance: { knowledge_source_index: string | null };
         }>(await cli("--json", ...args), "retrieve");
         figures.retrieve = {
           filterAddOn: doc.filterAddOn,
-          urls: doc.references.map((r) => r.url ?? ""),
+          urls: doc.results.map((r) => r.url ?? ""),
           knowledgeSourceIndex: doc.provenance.knowledge_source_index,
         };
-        return `${doc.references.length} references from ${doc.provenance.knowledge_source_index}; filterAddOn ${doc.filterAddOn}`;
+        return `${doc.results.length} references from ${doc.provenance.knowledge_source_index}; filterAddOn ${doc.filterAddOn}`;
       },
     );
 

@@ -43,6 +43,7 @@ const ACTION_ALIASES: Record<string, string> = {
   "search.post.search": "search",
   "search.index": "index",
   "search.stats": "stats",
+  "search.analyze": "analyze",
 };
 
 /** `/indexes('a''b')/docs('k')` -> ["indexes", "a'b", "docs", "k"]; aliases mapped. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../src/config/repo-root.js";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
-import { DEDUP_FILTER_TRANSITIONAL } from "../../src/search/query/filters.js";
+import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL } from "../../src/search/query/filters.js";
 import { execution } from "../support/execution.js";
 import { loadDefinition } from "../standin/fixtures.js";
 import { FAST_SERVICE } from "../support/cli.js";
@@ -110,7 +110,9 @@ describe("retrieve", () => {
   it("sends the dedup filter as filterAddOn and prints references with public URLs and provenance", async () => {
     const run = await cli("retrieve", "invoices");
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain(`filterAddOn: ${DEDUP_FILTER_TRANSITIONAL}`);
+    // As retrieve_docs decides it: every document has a format, so the strict filter.
+    expect(run.stderr).toContain(`filterAddOn: ${DEDUP_FILTER_STRICT}`);
+    expect(run.stdout).toMatch(/dedup format eq '\.html' \(verified at .*: none of 3 documents has a null format\)/);
     // One reference per page: the Markdown twin is filtered out by the service, not after the fact.
     expect(run.stdout.match(/https:\/\/docs\.dev\.example\.com\/billing\/guides\/invoices(?!\.md)\b/g)).toHaveLength(1);
     expect(run.stdout).toContain("https://docs.dev.example.com/billing/api/invoices");
@@ -121,12 +123,27 @@ describe("retrieve", () => {
   });
 
   it("adds --app and --exclude-section clauses to the filterAddOn, and --json carries it all", async () => {
-    const run = await cli("retrieve", "invoices", "--app", "billing", "--exclude-section", "api", "--json");
+    const run = await cli(
+      "retrieve",
+      "invoices",
+      "--app",
+      "billing",
+      "--exclude-section",
+      "api",
+      "--dedup",
+      "transitional",
+      "--json",
+    );
     expect(run.code, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout);
     expect(doc.filterAddOn).toBe(`(repo eq 'billing') and (section ne 'api') and (${DEDUP_FILTER_TRANSITIONAL})`);
-    expect(doc.references.map((r: { url: string }) => r.url)).toEqual([
-      "https://docs.dev.example.com/billing/guides/invoices",
+    // The retrieve_docs answer: search_docs-shaped hits with the passage the knowledge base extracted.
+    expect(doc.results).toEqual([
+      expect.objectContaining({
+        url: "https://docs.dev.example.com/billing/guides/invoices",
+        key: base64Encode(`${ACCOUNT_ROOT}/billing/guides/invoices.html`),
+        snippet: expect.stringContaining("Invoices"),
+      }),
     ]);
     expect(doc.provenance).toMatchObject({
       knowledge_source_index: "docs-index-2",
@@ -159,6 +176,8 @@ describe("retrieve", () => {
   it("an empty text (and no other intent) is a usage error, exit 2, not an internal error", async () => {
     const empty = await cli("retrieve", " ", "--intent", "");
     expect(empty.code, empty.stderr).toBe(2);
-    expect(empty.stderr).toContain("retrieve: query refused: it is empty or only spaces, and so is every intent");
+    expect(empty.stderr).toMatch(/retrieve: query refused: " " has no words to search for/);
+    const wildcard = await cli("retrieve", "*");
+    expect(wildcard.code).toBe(2);
   });
 });

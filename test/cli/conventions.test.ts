@@ -30,7 +30,7 @@ describe("docs-index conventions", () => {
     ["status", "--history", "x", /--history expects a whole number from 1 to 50, got "x"/],
     ["status", "--history", "0", /--history expects a whole number/],
     ["backfill", "--timeout", "-1", /--timeout expects a positive number of seconds/],
-    ["query", "q", "--top", "1001", /--top expects a whole number from 1 to 1000/],
+    ["query", "q", "--top", "51", /--top expects a whole number from 1 to 50/],
     ["orphans", "--batch-size", "1.5", /--batch-size expects a whole number/],
     ["status", "--deadline", "soon", /--deadline expects a positive number of seconds/],
   ])("rejects invalid numbers: %s %s %s (exit 2)", async (...args) => {

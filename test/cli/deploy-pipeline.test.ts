@@ -11,6 +11,7 @@ import { startSearchStandIn, type SearchStandIn } from "../../local/search-stand
 import { runCli } from "../../src/cli/docs-index/program.js";
 import { FAST_SERVICE } from "../support/cli.js";
 import { cli, copyDefinitions } from "../support/cli.js";
+import { writableIndex } from "../support/sdk-index.js";
 
 let standIn: SearchStandIn;
 const started: SearchStandIn[] = [];
@@ -67,7 +68,7 @@ describe("the confirmed plan is the applied plan", () => {
           void (async () => {
             const index = await other.getIndex("docs-index");
             index.scoringProfiles![0]!.textWeights!.weights.title = 9;
-            changedByOther = await other.createOrUpdateIndex(index);
+            changedByOther = await other.createOrUpdateIndex(writableIndex(index));
             stdin.write("yes\n");
           })();
         }

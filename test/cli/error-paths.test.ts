@@ -30,20 +30,23 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const commands: { name: string; args: string[]; okCode: number; path: string }[] = [
+/** `before`: requests to `path` the command sends ahead of the one under test (query: the two coverage counts). */
+const commands: { name: string; args: string[]; okCode: number; path: string; before?: number }[] = [
   { name: "status", args: ["status"], okCode: 0, path: "/indexers/docs-indexer/status" },
   { name: "coverage", args: ["coverage"], okCode: 0, path: "/docs/search" },
   { name: "snapshot", args: ["snapshot"], okCode: 0, path: "/docs/$count" },
   { name: "orphans", args: ["orphans"], okCode: 0, path: "/docs/search" },
-  { name: "query", args: ["query", "widget"], okCode: 0, path: "/docs/search" },
+  // query decides the dedup filter first (two $count searches; a failure there only leaves the transitional
+  // filter, as in search_docs), so the faults must outlast them to reach the search itself.
+  { name: "query", args: ["query", "widget"], okCode: 0, path: "/docs/search", before: 2 },
 ];
 
-describe.each(commands)("$name", ({ args, okCode, path }) => {
+describe.each(commands)("$name", ({ args, okCode, path, before = 0 }) => {
   it("works when nothing fails", async () => {
     expect((await h.cli(...args)).code).toBe(okCode);
   });
   it("exits 3 on 403 and names the key that was refused (the local admin key, not a missing role)", async () => {
-    h.standIn.injectFault({ pathIncludes: path, status: 403, times: 1 });
+    h.standIn.injectFault({ pathIncludes: path, status: 403, times: 1 + before });
     const res = await h.cli(...args);
     expect(res.code).toBe(3);
     expect(res.stderr).toMatch(/refused the api-key in SEARCH_ADMIN_KEY \(403\)/);
@@ -56,7 +59,7 @@ describe.each(commands)("$name", ({ args, okCode, path }) => {
     expect(h.standIn.requests.some((r) => r.path.includes(path) && r.status === 503)).toBe(true);
   });
   it("exits 3 on a 5xx that persists after the retries, naming the status", async () => {
-    h.standIn.injectFault({ pathIncludes: path, status: 500, times: 3 });
+    h.standIn.injectFault({ pathIncludes: path, status: 500, times: 3 * (1 + before) }); // 3 tries a request
     const res = await h.cli(...args);
     expect(res.code).toBe(3);
     expect(res.stderr).toMatch(/answered 500/);

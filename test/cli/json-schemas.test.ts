@@ -53,8 +53,11 @@ async function validateIn(env: NodeJS.ProcessEnv, schema: string, ...args: strin
   const run = await runDocsIndex(["--json", ...args], env, { service: FAST_SERVICE });
   expect(run.stdout, `${args.join(" ")}: ${run.stderr}`).not.toBe("");
   const doc = JSON.parse(run.stdout);
-  // show prints the saved plan's document, which carries the saved plan's own format (docs/saved-plans.md).
-  expect(doc.format_version).toBe(schema === "show" ? SAVED_PLAN_FORMAT_VERSION : "1.0");
+  // show prints the saved plan's document, which carries the saved plan's own format (docs/saved-plans.md);
+  // query and retrieve print the MCP tools' answer (format 2.0).
+  const expected =
+    schema === "show" ? SAVED_PLAN_FORMAT_VERSION : schema === "query" || schema === "retrieve" ? "2.0" : "1.0";
+  expect(doc.format_version).toBe(expected);
   const validate = validators.get(schema)!;
   expect(validate(doc), `${schema}: ${ajv.errorsText(validate.errors)}`).toBe(true);
   validated.add(schema);

@@ -15,6 +15,7 @@ import { cli, copyDefinitions } from "../support/cli.js";
 import { LANGUAGE_FIELD } from "../support/plan-fixtures.js";
 import { execution } from "../support/execution.js";
 import { repoRoot } from "../../src/config/repo-root.js";
+import { writableIndex } from "../support/sdk-index.js";
 
 let standIn: SearchStandIn;
 const started: SearchStandIn[] = [];
@@ -216,7 +217,7 @@ describe("a change that needs a rebuild", () => {
     const index = await client.getIndex("docs-index");
     const section = index.fields.find((f) => f.name === "section")! as { searchable?: boolean };
     section.searchable = true;
-    await expect(client.createOrUpdateIndex(index)).rejects.toMatchObject({
+    await expect(client.createOrUpdateIndex(writableIndex(index))).rejects.toMatchObject({
       statusCode: 400,
       code: "OperationNotAllowed",
       message: "Existing field 'section' cannot be changed.",
@@ -303,7 +304,7 @@ describe("concurrency and service errors", () => {
         const live = await real.get(kind, name);
         if (kind === "index" && live)
           await new SearchIndexClient(standIn.url, credential, options).createOrUpdateIndex(
-            await new SearchIndexClient(standIn.url, credential, options).getIndex(name),
+            writableIndex(await new SearchIndexClient(standIn.url, credential, options).getIndex(name)),
           );
         return live;
       },

@@ -52,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 describe("query", () => {
-  it("sends app, excluded sections and the dedup filter on the request and prints public URLs", async () => {
+  it("prints what search_docs answers: app, excluded sections and the dedup filter on the request, public URLs, text", async () => {
     const res = await h.cli("--json", "query", "widget", "--app", "billing", "--exclude-section", "changelog");
     expect(res.code).toBe(0);
     const body = res.json();
@@ -60,33 +60,43 @@ describe("query", () => {
       "(repo eq 'billing') and (section ne 'changelog') and (format eq null or format eq '.html')",
     );
     expect(body.results).toEqual([
-      {
+      expect.objectContaining({
         title: "Setup",
         url: "https://docs.dev.example.com/billing/guides/setup",
         app: "billing",
         section: "guides",
+        key: base64Encode(`${ACCOUNT_ROOT}/billing/guides/setup.html`),
+        snippet: expect.stringContaining("widget"),
         score: expect.any(Number),
-        rerankerScore: null,
-      },
+        reranker_score: null,
+      }),
     ]);
+    expect(body).toMatchObject({ mode: "keyword", semantic: false, provenance: { filter: body.filter } });
+    const human = await h.cli("query", "widget", "--app", "billing", "--exclude-section", "changelog");
+    expect(human.stdout).toMatch(/^1\. Setup\n {3}https:\/\/docs\.dev\.example\.com\/billing\/guides\/setup\n/);
+    expect(human.stdout).toMatch(/widget setup guide/);
+    expect(human.stdout).toMatch(
+      /dedup format eq null or format eq '\.html' \(1 of 5 documents still hold a null format/,
+    );
   });
   it("escapes quotes in the app name", async () => {
     const body = (await h.cli("--json", "query", "widget", "--app", "o'neil")).json();
     expect(body.results.map((r: any) => r.url)).toEqual(["https://docs.dev.example.com/o%27neil/guides/"]);
   });
-  it("keeps unprocessed documents with the transitional filter, drops them with strict", async () => {
-    const loose = (await h.cli("--json", "query", "widget")).json();
+  it("decides the dedup filter as search_docs does (auto); --dedup strict drops unprocessed documents", async () => {
+    const auto = (await h.cli("--json", "query", "widget")).json();
     const strict = (await h.cli("--json", "query", "widget", "--dedup", "strict")).json();
-    expect(loose.results.map((r: any) => r.title)).toContain("Old");
+    expect(auto.provenance.dedup_filter).toBe("format eq null or format eq '.html'"); // one document has no format
+    expect(auto.results.map((r: any) => r.title)).toContain("Old");
     expect(strict.results.map((r: any) => r.title)).not.toContain("Old");
-    expect(loose.results.map((r: any) => r.title)).not.toContain("Setup (md)");
+    expect(auto.results.map((r: any) => r.title)).not.toContain("Setup (md)");
+    expect((await h.cli("query", "widget", "--dedup", "off")).code).toBe(2);
   });
-  it("--semantic sends a semantic query with the named configuration (the service validates it)", async () => {
-    // The stand-in checks semanticConfiguration only when queryType is semantic, as the service does: an unknown
-    // name is refused (400) only if the request really is a semantic query carrying that name.
-    const unknown = await h.cli("query", "widget", "--semantic-config", "no-such-config");
-    expect(unknown.code).toBe(3);
-    expect(unknown.stderr).toMatch(/Unknown semantic configuration 'no-such-config'/);
+  it("--semantic sends a semantic query; a configuration the service does not know falls back to keyword, as search_docs does", async () => {
+    const unknown = await h.cli("--json", "query", "widget", "--semantic-config", "no-such-config");
+    expect(unknown.code).toBe(0);
+    expect(unknown.json().semantic).toBe(false);
+    expect(unknown.stderr).toMatch(/semantic ranking is not available .*answered as a keyword query/);
     const named = await h.cli("--json", "query", "widget", "--semantic-config", "default", "--top", "2");
     expect(named.code).toBe(0);
     expect(named.json().semantic).toBe(true);
@@ -94,15 +104,21 @@ describe("query", () => {
     const plain = await h.cli("--json", "query", "widget", "--top", "2");
     expect(plain.json().semantic).toBe(false);
   });
-  it("warns on an inclusion section filter", async () => {
-    const res = await h.cli("query", "widget", "--section", "guides");
-    expect(res.code).toBe(0);
-    expect(res.stderr).toMatch(/silently excludes/);
-  });
-  it("refuses a path-prefix filter with the reason", async () => {
-    const res = await h.cli("query", "widget", "--path-prefix", "billing/");
-    expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/no string functions/);
+  it("refuses what search_docs refuses, with exit 2 and what to do instead", async () => {
+    const section = await h.cli("query", "widget", "--section", "guides");
+    expect(section.code).toBe(2);
+    expect(section.stderr).toMatch(/section refused: .*Instead: leave out the sections you do not want/);
+    const prefix = await h.cli("query", "widget", "--path-prefix", "billing/");
+    expect(prefix.code).toBe(2);
+    expect(prefix.stderr).toMatch(/no string functions/);
+    const wildcard = await h.cli("query", "*");
+    expect(wildcard.code).toBe(2);
+    expect(wildcard.stderr).toMatch(/query refused: "\*" has no words to search for/);
+    const wrongCase = await h.cli("--json", "query", "widget", "--app", "Billing");
+    expect(wrongCase.code).toBe(2);
+    expect(JSON.parse(wrongCase.stdout).error.message).toMatch(
+      /no app named "Billing".*did you mean "billing"\?.*list_apps/,
+    );
   });
 });
 

@@ -17,6 +17,7 @@ import { LANGUAGE_FIELD } from "../support/plan-fixtures.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "../support/bluegreen-world.js";
 import { type JsonObject } from "../../src/search/definitions/json.js";
 import { copyKnowledgeDefinitions } from "../../local/environment/root-era-definitions.js";
+import { writableIndex } from "../support/sdk-index.js";
 
 let world: BlueGreenWorld;
 let env: NodeJS.ProcessEnv;
@@ -129,7 +130,7 @@ describe("saved plans behind the alias", () => {
     const again = await planOut(dir, "region.plan.json");
     // Another pipeline swaps the alias (to a copy of the generation) after the plan was reviewed.
     const copy = await world.indexes.getIndex("docs-index-1");
-    await world.indexes.createIndex({ ...copy, name: "docs-index-2", etag: undefined });
+    await world.indexes.createIndex(writableIndex({ ...copy, name: "docs-index-2", etag: undefined }));
     await world.indexes.createOrUpdateAlias({ name: "docs-index", indexes: ["docs-index-2"] });
     const mark = world.standIn.requests.length;
     const run = await cli("--json", "deploy", again, "--definitions", dir);
@@ -155,7 +156,7 @@ describe("saved plans behind the alias", () => {
 
     // Another generation appeared after the plan (no ETag shows it): refused before anything is written.
     const copy = await world.indexes.getIndex("docs-index-1");
-    await world.indexes.createIndex({ ...copy, name: "docs-index-2", etag: undefined });
+    await world.indexes.createIndex(writableIndex({ ...copy, name: "docs-index-2", etag: undefined }));
     let mark = world.standIn.requests.length;
     const moved = await cli("deploy", file, "--allow-rebuild", "--yes", "--definitions", dir, ...FAST);
     expect(moved.code).toBe(4);

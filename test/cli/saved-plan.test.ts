@@ -12,6 +12,7 @@ import { startSearchStandIn, type SearchStandIn } from "../../local/search-stand
 import { LANGUAGE_FIELD } from "../support/plan-fixtures.js";
 import { cli, copyDefinitions } from "../support/cli.js";
 import { repoRoot } from "../../src/config/repo-root.js";
+import { writableIndex } from "../support/sdk-index.js";
 
 let standIn: SearchStandIn;
 let dir: string;
@@ -61,7 +62,7 @@ describe("plan -out, then deploy <file>", () => {
     });
     const index = await client.getIndex("docs-index");
     index.scoringProfiles![0]!.textWeights!.weights.title = 9;
-    await client.createOrUpdateIndex(index);
+    await client.createOrUpdateIndex(writableIndex(index));
     const before = structuredClone(standIn.state.indexes.get("docs-index"));
 
     const mark = standIn.requests.length;

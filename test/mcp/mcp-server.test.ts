@@ -101,9 +101,28 @@ describe("docs-index mcp over stdio", () => {
     const payments = await search(stdio, { query: "refunds", app: "payments", top: 20 });
     expect(payments.results.length).toBeGreaterThan(0);
     expect(new Set(payments.results.map((h) => h.app))).toEqual(new Set(["payments"]));
-    const injected = await search(stdio, { query: "refunds", app: "x' or repo ne 'x" });
-    expect(injected.results).toEqual([]);
-    expect(injected.provenance.filter).toBe("(repo eq 'x'' or repo ne ''x') and (format eq null or format eq '.html')");
+    // The quote stays inside one literal: it matches no app, and an app that matches nothing is named as such.
+    const injected = await call(stdio, "search_docs", { query: "refunds", app: "x' or repo ne 'x" });
+    expect(injected.isError).toBe(true);
+    expect((injected.content as { text: string }[])[0]!.text).toMatch(/app refused: no app named "x' or repo ne 'x"/);
+  });
+
+  it("answers an app in the wrong case with the existing name and list_apps", async () => {
+    const wrong = await call(stdio, "search_docs", { query: "refunds", app: "Payments" });
+    expect(wrong.isError).toBe(true);
+    const text = (wrong.content as { text: string }[])[0]!.text;
+    expect(text).toMatch(/no app named "Payments" in the index\. Instead: did you mean "payments"\?/);
+    expect(text).toContain("list_apps");
+  });
+
+  it("refuses a query without terms (a wildcard, punctuation, spaces) and says what to do", async () => {
+    for (const query of ["*", "  ", "?!", "-"]) {
+      const refused = await call(stdio, "search_docs", { query });
+      expect(refused.isError, query).toBe(true);
+      expect((refused.content as { text: string }[])[0]!.text).toMatch(
+        /query refused: .* has no words to search for .*Instead: ask with the words or names/,
+      );
+    }
   });
 
   it("excludes a section while documents with a null section stay", async () => {

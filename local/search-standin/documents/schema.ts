@@ -1,5 +1,6 @@
 // A stored index definition (REST shape) seen as the document endpoints need it: field types and the
 // attributes with the REST defaults for omitted ones (docs/local-standin.md, Sources §4.1).
+import { fieldAnalysis, type FieldAnalysis } from "../ranking/analyzers.js";
 import { BM25_DEFAULTS } from "../ranking/bm25.js";
 import type { JsonObject } from "../state.js";
 
@@ -27,6 +28,8 @@ export interface IndexSchema {
   defaultSemanticConfiguration: string | null;
   /** The index's BM25 parameters (`similarity`), where it sets them; the service's defaults otherwise. */
   similarity: { k1: number; b: number };
+  /** Each field's index and search analyzers (validated when the index was written). */
+  analysis: FieldAnalysis;
 }
 
 const isStringType = (type: string) => type === "Edm.String" || type === "Collection(Edm.String)";
@@ -68,6 +71,7 @@ export function schemaOf(definition: JsonObject): IndexSchema {
     semanticFields: new Map((semantic?.configurations ?? []).map((c) => [c.name, prioritizedFields(c)])),
     defaultSemanticConfiguration: semantic?.defaultConfiguration ?? null,
     similarity: similarityOf(definition.similarity),
+    analysis: fieldAnalysis(definition),
   };
 }
 

@@ -118,13 +118,14 @@ export function executeSearch(
 
   const allSearchable = [...schema.fields.values()].filter((f) => f.searchable).map((f) => f.name);
   const isMatch = (search: string, fields: string[] | null, doc: Record<string, unknown>) =>
-    matches(doc, parseQuery(search), fields ?? allSearchable);
+    matches(doc, parseQuery(search), fields ?? allSearchable, schema.analysis);
   // Statistics cover the whole index; the filter only decides which documents may be returned.
   const all = [...documents];
   const parsed = parseQuery(request.search, searchMode);
   const scored = rank(all, parsed, searchFields, {
     weights: profile?.weights,
     similarity: schema.similarity,
+    analysis: schema.analysis,
     keep: filter ? (doc) => evaluateFilter(filter, doc, isMatch) : undefined,
   });
   const l1 = scored
@@ -132,7 +133,14 @@ export function executeSearch(
     .sort((a, b) => (order.length > 0 ? compareBy(order, a, b) : 0) || b.score - a.score);
   const ordered: { doc: Record<string, unknown>; score: number; rerankerScore?: number | null }[] =
     semanticConfiguration !== undefined && !parsed.matchAll
-      ? rerank(all, l1, parsed, schema.semanticFields.get(semanticConfiguration) ?? [], schema.similarity).map((r) => ({
+      ? rerank(
+          all,
+          l1,
+          parsed,
+          schema.semanticFields.get(semanticConfiguration) ?? [],
+          schema.similarity,
+          schema.analysis,
+        ).map((r) => ({
           doc: r.item,
           score: r.score,
           rerankerScore: r.rerankerScore,
@@ -153,7 +161,13 @@ export function executeSearch(
     if (rerankerScore !== undefined && rerankerScore !== null) out["@search.rerankerScore"] = rerankerScore;
     const highlights =
       highlightFields.length > 0
-        ? highlightsOf(doc, highlightFields, parsed, { pre: request.highlightPreTag, post: request.highlightPostTag })
+        ? highlightsOf(
+            doc,
+            highlightFields,
+            parsed,
+            { pre: request.highlightPreTag, post: request.highlightPostTag },
+            schema.analysis,
+          )
         : undefined;
     if (highlights) out["@search.highlights"] = highlights;
     for (const field of select) out[field.name] = doc[field.name] ?? null;

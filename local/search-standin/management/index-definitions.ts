@@ -2,6 +2,7 @@
 // (reference §4.1) so GET returns the full shape, and refuse changes that need a rebuild (reference §5).
 import { ServiceError } from "../http.js";
 import { DetailedServiceError } from "./conditions.js";
+import { AnalysisError, analyzerNamed } from "../ranking/analyzers.js";
 import type { JsonObject } from "../state.js";
 
 const SIMPLE_TYPES = new Set([
@@ -106,6 +107,39 @@ export function fieldWithDefaults(raw: JsonObject): JsonObject {
   return field;
 }
 
+/**
+ * The analyzers of an index (REST shape): every custom analyzer builds, and every field names an analyzer the
+ * index defines or the service predefines, on a searchable string field, `analyzer` alone or `indexAnalyzer`
+ * with `searchAnalyzer` (Microsoft Learn "Add custom analyzers to string fields"). The messages follow the
+ * service's `definition : …` shape (seen for a custom analyzer without a tokenizer); their wording is ours.
+ */
+function assertAnalyzers(index: JsonObject, fields: JsonObject[]): void {
+  const check = (what: string, fn: () => unknown) => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof AnalysisError) throw invalid(`definition : ${what}${err.message}`);
+      throw err;
+    }
+  };
+  for (const a of (index.analyzers as JsonObject[] | undefined) ?? [])
+    check("", () => analyzerNamed(String(a.name), index));
+  for (const f of fields) {
+    const name = String(f.name);
+    const set = ["analyzer", "indexAnalyzer", "searchAnalyzer"].filter((k) => f[k] !== null && f[k] !== undefined);
+    if (set.length === 0) continue;
+    if (f.searchable !== true || !String(f.type).includes("Edm.String"))
+      throw invalid(`definition : The field '${name}' sets an analyzer but is not a searchable string field.`);
+    if (set.includes("analyzer") && set.length > 1)
+      throw invalid(
+        `definition : The field '${name}' cannot set 'analyzer' together with 'indexAnalyzer' or 'searchAnalyzer'.`,
+      );
+    if (!set.includes("analyzer") && set.length === 1)
+      throw invalid(`definition : The field '${name}' must set 'indexAnalyzer' and 'searchAnalyzer' together.`);
+    for (const key of set) check(`The field '${name}' (${key}): `, () => analyzerNamed(String(f[key]), index));
+  }
+}
+
 /** Validates an index body and returns it as GET will report it. */
 export function indexWithDefaults(body: JsonObject): JsonObject {
   if (!Array.isArray(body.fields) || body.fields.length === 0) throw invalid("the index must have at least one field.");
@@ -118,6 +152,7 @@ export function indexWithDefaults(body: JsonObject): JsonObject {
   const keys = fields.filter((f) => f.key === true);
   if (keys.length !== 1) throw invalid(`the index must have exactly one key field; found ${keys.length}.`);
   const searchable = new Set(fields.filter((f) => f.searchable === true).map((f) => f.name as string));
+  assertAnalyzers(body, fields);
 
   const scoringProfiles = ((body.scoringProfiles as JsonObject[] | undefined) ?? []).map((p) => {
     const weights = ((p.text as JsonObject | null | undefined)?.weights ?? {}) as Record<string, unknown>;

@@ -16,6 +16,7 @@ import { assertCompatibleUpdate, indexWithDefaults } from "./index-definitions.j
 import { datasourceView, datasourceWithDefaults, indexerWithDefaults } from "./indexer-definitions.js";
 import { registerIndexerActions, startRunOnCreate } from "./indexer-actions.js";
 import { assertKnownProperties } from "./unknown-properties.js";
+import { registerAnalyzeRoute } from "./analyze.js";
 import { assertIndexNotNamedByKnowledgeSource } from "../knowledge/routes.js";
 
 type Collection = "indexes" | "datasources" | "indexers";
@@ -174,4 +175,5 @@ export function registerManagementRoutes(router: Router, ctx: StandInContext): v
     });
   }
   registerIndexerActions(router, ctx);
+  registerAnalyzeRoute(router, ctx);
 }

@@ -6,6 +6,8 @@
 // ICU segments Chinese and Japanese by dictionary, Lucene emits one token per ideograph or hiragana
 // character; that case is split here to match. Tokens longer than 255 characters are split, as Lucene does.
 
+import type { Token } from "./tokens.js";
+
 const segmenter = new Intl.Segmenter("und", { granularity: "word" });
 /** Lucene StandardAnalyzer's default maximum token length. */
 export const MAX_TOKEN_LENGTH = 255;
@@ -17,27 +19,40 @@ const SINGLE_CHARACTER_SCRIPTS = /[\p{Script=Han}\p{Script=Hiragana}]/u;
 const ASCII_ONLY = /^\p{ASCII}*$/u;
 const ASCII_WORD = /[A-Za-z0-9_]+(?:(?:(?<=[A-Za-z])[:.'](?=[A-Za-z])|(?<=[0-9])[.,;'](?=[0-9]))[A-Za-z0-9_]+)*/g;
 
+/** The `standard` analyzer: the standard tokenizer, then lowercase. */
 export function analyze(text: string): string[] {
+  return standardTokenize(text).map((t) => t.term.toLowerCase());
+}
+
+function split(word: string, at: number, max: number, into: Token[]): void {
+  const push = (term: string, start: number) =>
+    into.push({ term, position: into.length, start, end: start + term.length });
+  if (word.length <= max) push(word, at);
+  else for (let i = 0; i < word.length; i += max) push(word.slice(i, i + max), at + i);
+}
+
+/** The standard tokenizer (`standard_v2`): words by UAX #29, case kept, longer than `maxTokenLength` split. */
+export function standardTokenize(text: string, maxTokenLength = MAX_TOKEN_LENGTH): Token[] {
+  const tokens: Token[] = [];
   if (ASCII_ONLY.test(text)) {
-    const tokens: string[] = [];
-    for (const match of text.toLowerCase().matchAll(ASCII_WORD)) {
+    for (const match of text.matchAll(ASCII_WORD)) {
       const word = match[0];
       if (word === "_") continue; // a lone underscore is not a word (ICU and Lucene agree)
-      if (word.length <= MAX_TOKEN_LENGTH) tokens.push(word);
-      else for (let i = 0; i < word.length; i += MAX_TOKEN_LENGTH) tokens.push(word.slice(i, i + MAX_TOKEN_LENGTH));
+      split(word, match.index, maxTokenLength, tokens);
     }
     return tokens;
   }
-  const tokens: string[] = [];
   for (const part of segmenter.segment(text)) {
     if (!part.isWordLike) continue;
-    const word = part.segment.toLowerCase();
+    const word = part.segment;
     if (SINGLE_CHARACTER_SCRIPTS.test(word)) {
-      for (const ch of word) tokens.push(ch);
-    } else if (word.length > MAX_TOKEN_LENGTH) {
-      for (let i = 0; i < word.length; i += MAX_TOKEN_LENGTH) tokens.push(word.slice(i, i + MAX_TOKEN_LENGTH));
+      let at = part.index;
+      for (const ch of word) {
+        split(ch, at, maxTokenLength, tokens);
+        at += ch.length;
+      }
     } else {
-      tokens.push(word);
+      split(word, part.index, maxTokenLength, tokens);
     }
   }
   return tokens;

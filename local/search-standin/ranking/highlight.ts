@@ -2,10 +2,12 @@
 // search-pagination-page-layout "Hit highlighting"): per requested searchable field, the fragments of the
 // field's text that hold a query term, each term wrapped in the tags (default `<em>` and `</em>`), returned as
 // `@search.highlights: { field: [fragment, …] }`; a field without a match is left out. Terms match as the ranking
-// matches them (the standard analyzer, prefix terms by prefix). UNCONFIRMED against a live service and kept
+// matches them (matched-spans.ts: the field's index analyzer gives the offsets, its search analyzer the query's
+// terms, prefix terms by prefix; `retries` marks `maxRetries` in a word_delimiter field). UNCONFIRMED against a live service and kept
 // simple: a fragment is the sentence (or line) that holds the match, cut to about FRAGMENT_CHARS around it at
 // word boundaries; fragments come in document order, at most MAX_FRAGMENTS per field.
-import { analyze } from "./analyzer.js";
+import { STANDARD_ANALYSIS, type FieldAnalysis } from "./analyzers.js";
+import { matchedSpans, type Span } from "./matched-spans.js";
 import type { ParsedQuery } from "./query.js";
 
 export const DEFAULT_PRE_TAG = "<em>";
@@ -21,26 +23,11 @@ export function highlightFieldNames(highlight: string): string[] {
     .filter((f) => f !== "");
 }
 
-function termMatcher(query: ParsedQuery): (token: string) => boolean {
-  const exact = new Set<string>();
-  const prefixes: string[] = [];
-  for (const clause of query.clauses) {
-    if (clause.occur === "mustNot") continue;
-    for (const [i, term] of clause.terms.entries())
-      if (clause.prefix && i === clause.terms.length - 1) prefixes.push(term);
-      else exact.add(term);
-  }
-  return (token) => exact.has(token) || prefixes.some((p) => token.startsWith(p));
-}
-
-/** The words of a text with their positions (the same word pattern the analyzer applies to ASCII text). */
-const WORD = /[\p{L}\p{N}_]+(?:[:.'][\p{L}\p{N}_]+)*/gu;
-
-function fragmentOf(sentence: string, matches: (token: string) => boolean, pre: string, post: string): string | null {
-  const words = [...sentence.matchAll(WORD)].filter((m) => analyze(m[0]).some(matches));
-  if (words.length === 0) return null;
+/** A sentence with its matched spans wrapped in the tags, cut around the first match; null without a match. */
+function fragmentOf(sentence: string, spans: readonly Span[], pre: string, post: string): string | null {
+  if (spans.length === 0) return null;
   // Around the first match: the sentence, cut at word boundaries when longer than FRAGMENT_CHARS.
-  const first = words[0]!.index;
+  const first = spans[0]!.start;
   let start = 0;
   let end = sentence.length;
   if (sentence.length > FRAGMENT_CHARS) {
@@ -51,10 +38,10 @@ function fragmentOf(sentence: string, matches: (token: string) => boolean, pre: 
   }
   let out = "";
   let at = start;
-  for (const w of words) {
-    if (w.index < start || w.index + w[0].length > end) continue;
-    out += `${sentence.slice(at, w.index)}${pre}${w[0]}${post}`;
-    at = w.index + w[0].length;
+  for (const s of spans) {
+    if (s.start < start || s.end > end) continue;
+    out += `${sentence.slice(at, s.start)}${pre}${sentence.slice(s.start, s.end)}${post}`;
+    at = s.end;
   }
   return (out + sentence.slice(at, end)).trim();
 }
@@ -65,9 +52,9 @@ export function highlightsOf(
   fields: readonly string[],
   query: ParsedQuery,
   tags: { pre?: string; post?: string },
+  analysis: FieldAnalysis = STANDARD_ANALYSIS,
 ): Record<string, string[]> | undefined {
   if (query.matchAll) return undefined;
-  const matches = termMatcher(query);
   const pre = tags.pre ?? DEFAULT_PRE_TAG;
   const post = tags.post ?? DEFAULT_POST_TAG;
   const out: Record<string, string[]> = {};
@@ -79,7 +66,7 @@ export function highlightsOf(
     for (const text of texts)
       for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
         if (fragments.length >= MAX_FRAGMENTS) break;
-        const fragment = fragmentOf(sentence, matches, pre, post);
+        const fragment = fragmentOf(sentence, matchedSpans(sentence, field, query, analysis), pre, post);
         if (fragment) fragments.push(fragment);
       }
     if (fragments.length > 0) out[field] = fragments;

@@ -1,13 +1,17 @@
 // Per-field inverted lists over one index's documents, built once and reused while the documents stay the
 // same objects (documents are replaced, never mutated, on write): what makes a query over 10,000 documents
 // cost its matches rather than a pass over every field of every document. Holds the BM25 statistics too.
-import { analyze } from "./analyzer.js";
+import { STANDARD, type Analyzer } from "./analyzers.js";
 import { storedLength } from "./bm25.js";
+import { countedLength } from "./tokens.js";
 
 export interface FieldStats {
-  tokens: string[];
+  /** Every token (overlapping ones too): what the field's mean length is computed from. */
+  length: number;
   tf: Map<string, number>;
-  /** The field length BM25 sees (Lucene's stored norm). */
+  /** Each term's positions, ascending (phrases). */
+  positions: Map<string, number[]>;
+  /** The field length BM25 sees (Lucene's stored norm; overlapping tokens do not count). */
   norm: number;
 }
 
@@ -29,22 +33,40 @@ export interface FieldIndex {
 
 const statsCache = new WeakMap<Record<string, unknown>, Map<string, FieldStats>>();
 
-/** A field's tokens, term counts and stored length, cached per stored document object. */
-export function fieldStats(doc: Record<string, unknown>, field: string): FieldStats {
+/** A field's term counts, positions and stored length as `analyzer` indexes it, cached per stored document object. */
+export function fieldStats(doc: Record<string, unknown>, field: string, analyzer: Analyzer = STANDARD): FieldStats {
   let perDoc = statsCache.get(doc);
   if (!perDoc) {
     perDoc = new Map();
     statsCache.set(doc, perDoc);
   }
-  let stats = perDoc.get(field);
+  const key = `${field}\u0000${analyzer.key}`;
+  let stats = perDoc.get(key);
   if (!stats) {
     const value = doc[field];
     const text = Array.isArray(value) ? value.join(" ") : typeof value === "string" ? value : "";
-    const tokens = analyze(text);
+    const tokens = analyzer.analyze(text);
     const tf = new Map<string, number>();
-    for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
-    stats = { tokens, tf, norm: storedLength(tokens.length) };
-    perDoc.set(field, stats);
+    for (const t of tokens) tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
+    let positions: Map<string, number[]> | undefined;
+    stats = {
+      length: tokens.length,
+      tf,
+      // Built on first use: only phrases need them.
+      get positions() {
+        if (!positions) {
+          positions = new Map();
+          for (const t of tokens) {
+            const at = positions.get(t.term);
+            if (at) at.push(t.position);
+            else positions.set(t.term, [t.position]);
+          }
+        }
+        return positions;
+      },
+      norm: storedLength(countedLength(tokens)),
+    };
+    perDoc.set(key, stats);
   }
   return stats;
 }
@@ -64,7 +86,7 @@ function sameDocuments(a: readonly object[], b: readonly object[]): boolean {
   return true;
 }
 
-function buildFieldIndex(documents: readonly Record<string, unknown>[], field: string): FieldIndex {
+function buildFieldIndex(documents: readonly Record<string, unknown>[], field: string, analyzer: Analyzer): FieldIndex {
   const index: FieldIndex = {
     documentCount: 0,
     totalLength: 0,
@@ -72,11 +94,11 @@ function buildFieldIndex(documents: readonly Record<string, unknown>[], field: s
     postings: new Map(),
   };
   for (let i = 0; i < documents.length; i++) {
-    const stats = fieldStats(documents[i]!, field);
-    if (stats.tokens.length === 0) continue;
+    const stats = fieldStats(documents[i]!, field, analyzer);
+    if (stats.length === 0) continue;
     index.norms[i] = stats.norm;
     index.documentCount += 1;
-    index.totalLength += stats.tokens.length;
+    index.totalLength += stats.length;
     for (const [term, tf] of stats.tf) {
       let p = index.postings.get(term);
       if (!p) index.postings.set(term, (p = { docs: [], tfs: [] }));
@@ -88,8 +110,8 @@ function buildFieldIndex(documents: readonly Record<string, unknown>[], field: s
 }
 
 export interface Corpus {
-  /** The inverted list of a field over these documents (built on first use). */
-  field(name: string): FieldIndex;
+  /** The inverted list of a field over these documents, as `analyzer` indexes it (built on first use). */
+  field(name: string, analyzer?: Analyzer): FieldIndex;
 }
 
 /** The inverted lists over exactly these documents (in this order), reused while they stay the same. */
@@ -105,9 +127,10 @@ export function corpusOf(documents: readonly Record<string, unknown>[]): Corpus 
     corpora.unshift(entry);
   }
   return {
-    field(name) {
-      let index = entry.fields.get(name);
-      if (!index) entry.fields.set(name, (index = buildFieldIndex(entry.documents, name)));
+    field(name, analyzer = STANDARD) {
+      const key = `${name}\u0000${analyzer.key}`;
+      let index = entry.fields.get(key);
+      if (!index) entry.fields.set(key, (index = buildFieldIndex(entry.documents, name, analyzer)));
       return index;
     },
   };

@@ -1,34 +1,44 @@
 // Keyword ranking: BM25 per field (ranking/bm25.ts), multiplied by the scoring profile's text weight for that
 // field (reference §4.2; spec C limits: docs-default weights title 5, description 4, tags 3, app 2, content 1),
-// summed over the query's clauses and the searched fields. Term statistics (document count, document
-// frequency, mean length) are per field and over the whole index, never only the documents a $filter keeps:
-// a filter does not change scores on the service. Phrases score with the sum of their terms' idf and the
-// phrase's frequency; prefix terms match with a constant score (Lucene rewrites them to a constant-score
-// query), weighted like any other match. Scoring functions (freshness, magnitude, ...) are not emulated.
+// summed over the query's clauses and the searched fields. Each field is indexed with its index analyzer and
+// each clause analysed with the field's search analyzer (ranking/analyzers.ts). Term statistics (document
+// count, document frequency, mean length) are per field and over the whole index, never only the documents a
+// $filter keeps: a filter does not change scores on the service. A clause the analyzer splits into several
+// positions (`foo-bar`) is a boolean query of its parts (any part with searchMode any, every part with all);
+// terms sharing a position (a preserved original and its first part) score as one synonym term (Lucene's
+// SynonymQuery: summed frequency, the largest document frequency). Phrases score with the sum of their terms'
+// idf and the phrase's frequency; prefix terms match with a constant score (Lucene rewrites them to a
+// constant-score query), weighted like any other match. Scoring functions (freshness, magnitude, ...) are not
+// emulated.
+import { STANDARD_ANALYSIS, type FieldAnalysis } from "./analyzers.js";
 import { BM25_DEFAULTS, idf, tfNorm, type Bm25Parameters } from "./bm25.js";
 import { corpusOf, fieldStats, type FieldIndex, type FieldStats } from "./postings.js";
-import type { ParsedQuery, QueryClause } from "./query.js";
+import { analyseClause, type AnalysedClause, type ParsedQuery, type QueryClause } from "./query.js";
 
-/** Occurrences of a clause in one field (phrase: consecutive terms; prefix: any term starting so). */
-function occurrences(stats: FieldStats, clause: QueryClause): number {
-  if (clause.terms.length === 1) {
-    const term = clause.terms[0]!;
-    if (!clause.prefix) return stats.tf.get(term) ?? 0;
-    let n = 0;
-    for (const [t, c] of stats.tf) if (t.startsWith(term)) n += c;
-    return n;
-  }
-  const first = clause.terms[0]!;
-  if (!stats.tf.has(first)) return 0;
+type Group = AnalysedClause["groups"][number];
+
+function termMatches(stats: FieldStats, term: string, prefix: boolean): number[] {
+  if (!prefix) return stats.positions.get(term) ?? [];
+  const out: number[] = [];
+  for (const [t, at] of stats.positions) if (t.startsWith(term)) out.push(...at);
+  return out;
+}
+
+/** Occurrences of a phrase (its groups at their offsets; the last group a prefix when `prefix`) in one field. */
+function phraseOccurrences(stats: FieldStats, groups: Group[], prefix: boolean): number {
+  const at = (g: Group, last: boolean) => new Set(g.terms.flatMap((t) => termMatches(stats, t, prefix && last)));
+  const sets = groups.map((g, i) => at(g, i === groups.length - 1));
   let n = 0;
-  outer: for (let i = 0; i + clause.terms.length <= stats.tokens.length; i++) {
-    for (let j = 0; j < clause.terms.length; j++) {
-      const want = clause.terms[j]!;
-      const got = stats.tokens[i + j]!;
-      const last = j === clause.terms.length - 1;
-      if (!(got === want || (last && clause.prefix && got.startsWith(want)))) continue outer;
-    }
-    n += 1;
+  for (const start of sets[0]!) if (groups.every((g, i) => sets[i]!.has(start + g.offset - groups[0]!.offset))) n++;
+  return n;
+}
+
+/** Occurrences of one group (terms sharing a position) in one field. */
+function groupOccurrences(stats: FieldStats, group: Group, prefix: boolean): number {
+  let n = 0;
+  for (const t of group.terms) {
+    if (!prefix) n += stats.tf.get(t) ?? 0;
+    else for (const [term, c] of stats.tf) if (term.startsWith(t)) n += c;
   }
   return n;
 }
@@ -45,34 +55,81 @@ export interface RankOptions {
   similarity?: Bm25Parameters;
   /** Which documents may be returned (the $filter); statistics still cover every document. */
   keep?: (doc: Record<string, unknown>) => boolean;
+  /** Each field's index and search analyzers (the index definition's); standard.lucene otherwise. */
+  analysis?: FieldAnalysis;
 }
 
-/** Where a clause occurs in one field: document positions and frequencies (from the inverted lists). */
-function clauseOccurrences<T extends Record<string, unknown>>(
-  clause: QueryClause,
-  index: FieldIndex,
-  documents: readonly T[],
-  field: string,
-): { docs: number[]; tfs: number[] } {
-  if (clause.terms.length === 1 && !clause.prefix) return index.postings.get(clause.terms[0]!) ?? { docs: [], tfs: [] };
-  if (clause.terms.length === 1) {
-    const summed = new Map<number, number>();
-    for (const [term, p] of index.postings)
-      if (term.startsWith(clause.terms[0]!))
-        for (let j = 0; j < p.docs.length; j++) summed.set(p.docs[j]!, (summed.get(p.docs[j]!) ?? 0) + p.tfs[j]!);
-    const docs = [...summed.keys()];
-    return { docs, tfs: docs.map((d) => summed.get(d)!) };
+/** Documents holding one group in a field, with the group's summed frequency (from the inverted lists). */
+function groupPostings(group: Group, prefix: boolean, index: FieldIndex): { docs: number[]; tfs: number[] } {
+  if (!prefix && group.terms.length === 1) return index.postings.get(group.terms[0]!) ?? { docs: [], tfs: [] };
+  const summed = new Map<number, number>();
+  for (const term of group.terms) {
+    const lists = prefix ? [...index.postings].filter(([t]) => t.startsWith(term)).map(([, p]) => p) : [];
+    if (!prefix) {
+      const p = index.postings.get(term);
+      if (p) lists.push(p);
+    }
+    for (const p of lists)
+      for (let j = 0; j < p.docs.length; j++) summed.set(p.docs[j]!, (summed.get(p.docs[j]!) ?? 0) + p.tfs[j]!);
   }
-  // A phrase: the documents holding its first term, checked position by position.
-  const first = index.postings.get(clause.terms[0]!);
-  const out = { docs: [] as number[], tfs: [] as number[] };
-  for (const d of first?.docs ?? []) {
-    const n = occurrences(fieldStats(documents[d]!, field), clause);
-    if (n > 0) {
-      out.docs.push(d);
-      out.tfs.push(n);
+  const docs = [...summed.keys()];
+  return { docs, tfs: docs.map((d) => summed.get(d)!) };
+}
+
+const groupIdf = (group: Group, index: FieldIndex) =>
+  idf(Math.max(0, ...group.terms.map((t) => index.postings.get(t)?.docs.length ?? 0)), index.documentCount);
+
+interface FieldContext<T> {
+  index: FieldIndex;
+  documents: readonly T[];
+  field: string;
+  analysis: FieldAnalysis;
+  weight: number;
+  similarity: Bm25Parameters;
+}
+
+/** The documents one clause matches in one field, with the clause's score there. */
+function scoreClause<T extends Record<string, unknown>>(
+  clause: QueryClause,
+  analysed: AnalysedClause,
+  searchMode: "any" | "all",
+  ctx: FieldContext<T>,
+): Map<number, number> | { docs: number[]; scores: number[] } {
+  const { index, weight } = ctx;
+  const averageLength = index.totalLength / index.documentCount;
+  const bm25 = (tf: number, d: number): number => tfNorm(tf, index.norms[d]!, averageLength, ctx.similarity);
+  const out = new Map<number, number>();
+  const groups = analysed.groups;
+  if (groups.length === 0) return out;
+  if (clause.quoted && groups.length > 1) {
+    const idfSum = groups.reduce((s, g) => s + groupIdf(g, index), 0);
+    for (const d of groupPostings(groups[0]!, false, index).docs) {
+      const n = phraseOccurrences(
+        fieldStats(ctx.documents[d]!, ctx.field, ctx.analysis.index(ctx.field)),
+        groups,
+        false,
+      );
+      if (n > 0) out.set(d, weight * idfSum * bm25(n, d));
+    }
+    return out;
+  }
+  if (groups.length === 1) {
+    // One term (or one position's synonyms): straight from the inverted list, the common case.
+    const { docs, tfs } = groupPostings(groups[0]!, analysed.prefix, index);
+    const groupWeight = analysed.prefix ? weight : weight * groupIdf(groups[0]!, index);
+    return { docs, scores: docs.map((d, j) => (analysed.prefix ? groupWeight : groupWeight * bm25(tfs[j]!, d))) };
+  }
+  const hitsPerDoc = new Map<number, number>();
+  for (const group of groups) {
+    const { docs, tfs } = groupPostings(group, analysed.prefix, index);
+    const groupWeight = analysed.prefix ? weight : weight * groupIdf(group, index);
+    for (let j = 0; j < docs.length; j++) {
+      const d = docs[j]!;
+      out.set(d, (out.get(d) ?? 0) + (analysed.prefix ? groupWeight : groupWeight * bm25(tfs[j]!, d)));
+      hitsPerDoc.set(d, (hitsPerDoc.get(d) ?? 0) + 1);
     }
   }
+  if (searchMode === "all") for (const [d, hits] of hitsPerDoc) if (hits < groups.length) out.delete(d);
   return out;
 }
 
@@ -88,10 +145,11 @@ export function rank<T extends Record<string, unknown>>(
   options: RankOptions = {},
 ): Scored<T>[] {
   const keep = options.keep ?? (() => true);
+  const analysis = options.analysis ?? STANDARD_ANALYSIS;
   if (query.matchAll) {
     const excluded = query.clauses.filter((c) => c.occur === "mustNot");
     return documents
-      .filter((d) => keep(d) && !excluded.some((c) => fields.some((f) => occurrences(fieldStats(d, f), c) > 0)))
+      .filter((d) => keep(d) && !excluded.some((c) => fields.some((f) => clauseHits(d, c, f, query, analysis))))
       .map((item) => ({ item, score: 1 }));
   }
   const weights = options.weights ?? {};
@@ -104,31 +162,24 @@ export function rank<T extends Record<string, unknown>>(
   const seen = new Uint8Array(documents.length);
 
   for (const field of fields) {
-    const index = corpus.field(field);
+    const index = corpus.field(field, analysis.index(field));
     if (index.documentCount === 0) continue;
-    const averageLength = index.totalLength / index.documentCount;
-    const weight = weights[field] ?? 1;
+    const ctx = { index, documents, field, analysis, weight: weights[field] ?? 1, similarity };
     for (const [ci, clause] of clauses.entries()) {
-      const hits = clauseOccurrences(clause, index, documents, field);
-      if (hits.docs.length === 0) continue;
-      let clauseWeight = weight;
-      if (!clause.prefix) {
-        let idfSum = 0;
-        for (const t of clause.terms) idfSum += idf(index.postings.get(t)?.docs.length ?? 0, index.documentCount);
-        clauseWeight = weight * idfSum;
-      }
+      const hits = scoreClause(clause, analyseClause(clause, analysis.search(field)), query.searchMode, ctx);
       const positive = clause.occur !== "mustNot";
-      for (let j = 0; j < hits.docs.length; j++) {
-        const d = hits.docs[j]!;
+      const [docs, clauseScores] =
+        hits instanceof Map ? [[...hits.keys()], [...hits.values()]] : [hits.docs, hits.scores];
+      for (let j = 0; j < docs.length; j++) {
+        const d = docs[j]!;
+        const score = clauseScores[j]!;
         matched[ci]![d] = 1;
         if (!positive) continue;
         if (!seen[d]) {
           seen[d] = 1;
           touched.push(d);
         }
-        scores[d]! += clause.prefix
-          ? clauseWeight
-          : clauseWeight * tfNorm(hits.tfs[j]!, index.norms[d]!, averageLength, similarity);
+        scores[d]! += score;
       }
     }
   }
@@ -149,10 +200,31 @@ export function rank<T extends Record<string, unknown>>(
   return results;
 }
 
+/** Whether one clause matches one document's field (searchMode decides for a clause split into parts). */
+function clauseHits(
+  doc: Record<string, unknown>,
+  clause: QueryClause,
+  field: string,
+  query: ParsedQuery,
+  analysis: FieldAnalysis,
+): boolean {
+  const analysed = analyseClause(clause, analysis.search(field));
+  if (analysed.groups.length === 0) return false;
+  const stats = fieldStats(doc, field, analysis.index(field));
+  if (clause.quoted && analysed.groups.length > 1) return phraseOccurrences(stats, analysed.groups, false) > 0;
+  const found = analysed.groups.map((g) => groupOccurrences(stats, g, analysed.prefix) > 0);
+  return query.searchMode === "all" ? found.every(Boolean) : found.some(Boolean);
+}
+
 /** `search.ismatch`: whether the document matches the query in the given (or all searchable) fields. */
-export function matches(doc: Record<string, unknown>, query: ParsedQuery, fields: string[]): boolean {
-  if (query.matchAll) return rank([doc], query, fields).length > 0;
-  const hit = (c: QueryClause) => fields.some((f) => occurrences(fieldStats(doc, f), c) > 0);
+export function matches(
+  doc: Record<string, unknown>,
+  query: ParsedQuery,
+  fields: string[],
+  analysis: FieldAnalysis = STANDARD_ANALYSIS,
+): boolean {
+  if (query.matchAll) return rank([doc], query, fields, { analysis }).length > 0;
+  const hit = (c: QueryClause) => fields.some((f) => clauseHits(doc, c, f, query, analysis));
   const must = query.clauses.filter((c) => c.occur === "must");
   const should = query.clauses.filter((c) => c.occur === "should");
   if (query.clauses.some((c) => c.occur === "mustNot" && hit(c))) return false;

@@ -5,6 +5,7 @@
 // language model: it reranks those 50 by BM25 over the prioritized fields, every field weighing 1, and scales
 // the scores so the best candidate gets 4. So the structure holds (candidate window, fields, weights ignored,
 // score range); the judgement of meaning does not: synonyms and paraphrases still need a shared term.
+import type { FieldAnalysis } from "./analyzers.js";
 import type { Bm25Parameters } from "./bm25.js";
 import type { ParsedQuery } from "./query.js";
 import { rank } from "./score.js";
@@ -29,11 +30,12 @@ export function rerank<T extends Record<string, unknown>>(
   query: ParsedQuery,
   prioritizedFields: string[],
   similarity?: Bm25Parameters,
+  analysis?: FieldAnalysis,
 ): Reranked<T>[] {
   const window = ranked.slice(0, RERANK_WINDOW);
   const candidates = new Set<Record<string, unknown>>(window.map((r) => r.item));
   const semantic = new Map(
-    rank(documents, query, prioritizedFields, { similarity, keep: (d) => candidates.has(d) }).map((s) => [
+    rank(documents, query, prioritizedFields, { similarity, analysis, keep: (d) => candidates.has(d) }).map((s) => [
       s.item,
       s.score,
     ]),

@@ -28,8 +28,8 @@ export const SEARCH_DOCS_DESCRIPTION = [
 
 export const SEARCH_DOCS_PARAMS = {
   query:
-    "What to look for, in natural language or keywords (e.g. `issue a partial refund`). Matched against title, description, tags, app and page text.",
-  app: "Only pages of this app (the first folder of the docs site, e.g. `payments`); exact, case-sensitive. Call list_apps to see the names. Omit to search every app.",
+    "What to look for, in natural language or keywords (e.g. `issue a partial refund`, or an API name such as `maxNetworkRetries`). Matched against title, description, tags, app and page text. Needs at least one word: `*` or punctuation alone is refused.",
+  app: "Only pages of this app (the first folder of the docs site, e.g. `payments`); exact, case-sensitive. Call list_apps to see the names; an app that does not exist is refused with the closest names. Omit to search every app.",
   exclude_sections:
     "Sections to leave out (the second folder, e.g. `changelog`). Pages whose section is unknown (not reprocessed yet) are kept, which is why there is no include-only option.",
   top: "How many pages to return: default 5. Values above the server's cap (at most 50) are clamped to it, and the answer says so.",

@@ -5,28 +5,19 @@
 import type { KnowledgeRetrievalClient, SearchClient } from "@azure/search-documents";
 import type { ContainerClient } from "@azure/storage-blob";
 import type { SearchClients } from "../../search/io/clients.js";
-import { coverageCheckDue, type FormatCoverageCheck } from "../../search/query/dedup-policy.js";
+import type { FormatCoverageCheck } from "../../search/query/dedup-policy.js";
+import { coverageCheckFailed, provenanceReadFailed, recheckPolicy } from "../../search/query/recheck.js";
+import { Refreshing } from "../../search/query/io/refreshing.js";
 import { documentRefFromUrl, type DocumentRef } from "../../search/query/document-ref.js";
 import type { PageRead } from "../../search/query/io/page-io.js";
 import { findHeading, sectionRange, type TextRange } from "../../search/query/page/page-text.js";
 import { bestPassage, highlightedWords, queryTerms } from "../../search/query/page/passages.js";
 import { budgetOf, fitHits, fitPageView, hitForms, resultTokens, TOKEN_BUDGETS } from "../core/answer-fit.js";
 import { renderGetDoc, renderRetrieveDocs, renderSearchDocs } from "../core/render.js";
-import {
-  buildProvenance,
-  buildRetrieveProvenance,
-  type Known,
-  type Provenance,
-  type ProvenanceFacts,
-} from "../../search/query/provenance.js";
-import {
-  buildRetrieveDocsRequest,
-  retrieveDocsHits,
-  retrievedPassages,
-  type RetrieveDocsAnswer,
-  type RetrieveDocsParams,
-} from "../../search/agentic/retrieve-docs.js";
-import { readKnowledgeSourceIndex, retrieveFrom } from "../../search/io/knowledge-io.js";
+import { buildProvenance, type Known, type Provenance, type ProvenanceFacts } from "../../search/query/provenance.js";
+import type { RetrieveDocsAnswer, RetrieveDocsParams } from "../../search/agentic/retrieve-docs.js";
+import { readKnowledgeSourceIndex } from "../../search/io/knowledge-io.js";
+import { answerRetrieveDocs } from "../../search/query/io/retrieve-docs-io.js";
 import {
   HIGHLIGHT_POST,
   HIGHLIGHT_PRE,
@@ -70,27 +61,6 @@ const PAGE_CACHE_SIZE = 64;
 /** Page reads in flight at once for one answer (top may be 50: not one burst on the storage account). */
 const PAGE_READS_IN_FLIGHT = 8;
 
-/** A value read from the service, re-read when older than the time to live; concurrent callers share one read. */
-class Refreshing<T> {
-  private value: { at: number; data: T } | undefined;
-  private pending: Promise<T> | undefined;
-  constructor(
-    private readonly read: () => Promise<T>,
-    private readonly due: (value: { at: number; data: T }, now: number) => boolean,
-    private readonly now: () => number,
-  ) {}
-  async get(): Promise<T> {
-    if (this.value && !this.due(this.value, this.now())) return this.value.data;
-    this.pending ??= this.read()
-      .then((data) => {
-        this.value = { at: this.now(), data };
-        return data;
-      })
-      .finally(() => (this.pending = undefined));
-    return this.pending;
-  }
-}
-
 export class DocsIndexBackend {
   readonly search: SearchClient<AnyDoc>;
   private readonly coverage: Refreshing<FormatCoverageCheck>;
@@ -103,12 +73,14 @@ export class DocsIndexBackend {
   constructor(private readonly options: BackendOptions) {
     this.now = options.now ?? Date.now;
     this.search = options.clients.indexClient.getSearchClient<AnyDoc>(options.index);
-    const ttl = options.recheckMs;
-    this.coverage = new Refreshing(
-      () => checkFormatCoverage(this.search, new Date(this.now())),
-      (v, now) => coverageCheckDue(v.data, now, ttl),
-      this.now,
-    );
+    // A good read lasts recheckMs; a failed one (e.g. ECONNREFUSED at start) is retried after seconds.
+    const policy = recheckPolicy(options.recheckMs);
+    const now = this.now;
+    this.coverage = new Refreshing(() => checkFormatCoverage(this.search, new Date(this.now())), {
+      policy,
+      failed: coverageCheckFailed,
+      now,
+    });
     this.facts = new Refreshing(
       () =>
         readProvenanceFacts(options.clients, {
@@ -116,21 +88,20 @@ export class DocsIndexBackend {
           indexer: options.indexer,
           apiVersion: options.apiVersion,
         }),
-      (v, now) => now - v.at >= ttl,
-      this.now,
+      { policy, failed: provenanceReadFailed, now },
     );
-    this.containerBase = new Refreshing(
-      () => learnContainerBase(this.search, options.container),
-      (v, now) => v.data === null || now - v.at >= ttl,
-      this.now,
-    );
+    this.containerBase = new Refreshing(() => learnContainerBase(this.search, options.container), {
+      policy,
+      dueAnyway: (base) => base === null,
+      now,
+    });
     const knowledge = options.knowledge;
     this.knowledgeSourceIndex = knowledge
-      ? new Refreshing(
-          () => readKnowledgeSourceIndex(options.clients.indexClient, knowledge.knowledgeSource),
-          (v, now) => now - v.at >= ttl,
-          this.now,
-        )
+      ? new Refreshing(() => readKnowledgeSourceIndex(options.clients.indexClient, knowledge.knowledgeSource), {
+          policy,
+          failed: (index) => index.status === "unknown" && index.retry === true,
+          now,
+        })
       : undefined;
   }
 
@@ -221,30 +192,15 @@ export class DocsIndexBackend {
     const knowledge = this.options.knowledge;
     if (!knowledge || !this.knowledgeSourceIndex)
       throw new SearchDocsRefusal("retrieve_docs", "agentic retrieval is off for this environment", "use search_docs");
-    const [{ dedup, facts }, sourceIndex] = await Promise.all([this.basis(), this.knowledgeSourceIndex.get()]);
-    const request = buildRetrieveDocsRequest(params, dedup, this.options.limits, knowledge.knowledgeSource);
-    const response = await retrieveFrom(knowledge.client, request.body);
-    const results = retrieveDocsHits(response.references, retrievedPassages(response.response), {
+    const [basis, sourceIndex] = await Promise.all([this.basis(), this.knowledgeSourceIndex.get()]);
+    const answer = await answerRetrieveDocs({ ...knowledge, sourceIndex, search: this.search }, params, basis, {
       container: this.options.container,
       docsUrl: this.options.docsUrl,
-      snippetChars: this.options.limits.snippetChars,
-      top: request.top,
+      limits: this.options.limits,
+      now: () => new Date(this.now()),
     });
     const questions = [params.query, ...(params.intents ?? [])].join(" ");
-    const { forms, notes } = await this.passageForms(results, () => queryTerms(questions));
-    const answer: RetrieveDocsAnswer = {
-      results,
-      intents: request.body.intents.map((i) => i.search),
-      top: request.top,
-      notes: request.notes,
-      provenance: buildRetrieveProvenance(
-        facts,
-        { knowledgeBase: knowledge.knowledgeBase, knowledgeSource: knowledge.knowledgeSource, sourceIndex },
-        dedup,
-        request.filter,
-        this.answeredAt(),
-      ),
-    };
+    const { forms, notes } = await this.passageForms(answer.results, () => queryTerms(questions));
     return fitHits(
       forms,
       (r, n) => ({ ...answer, results: r, notes: n }),

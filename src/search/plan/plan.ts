@@ -177,7 +177,8 @@ function indexSectionEffect(raw: RawChange): { effect: ChangeEffect; reason: str
   const top = raw.path.split(/[.[]/)[0]!;
   if (REBUILD_SECTIONS[top]) return { effect: "rebuild", reason: REBUILD_SECTIONS[top]! };
   if (ANALYSIS_SECTIONS.has(top)) {
-    return raw.change === "added" && /^\w+\[[^\]]+\]$/.test(raw.path)
+    // A new entry, or the section's first entries (the live index had none), is added in place.
+    return raw.change === "added" && (/^\w+\[[^\]]+\]$/.test(raw.path) || raw.path === top)
       ? { effect: "in-place", reason: `a new ${top} entry can be added (the service may need allowIndexDowntime)` }
       : { effect: "rebuild", reason: `changing or deleting an existing ${top} entry requires a rebuild` };
   }

@@ -1,6 +1,8 @@
 // `list_apps`: the apps (facet over `repo`) with document counts and the sections seen per app, so an agent can
 // choose a restriction. Counts are of the documents the dedup filter lets through (one per page). Pure.
+import leven from "leven";
 import { andFilters, appFilter } from "./filters.js";
+import { SearchDocsRefusal } from "./search-docs.js";
 
 export interface FacetBucket {
   value?: unknown;
@@ -54,4 +56,27 @@ export function appSummary(
     sections,
     documents_without_section: Math.max(0, app.count - inSections),
   };
+}
+
+/** How many near names an unknown-app answer offers. */
+const APP_SUGGESTIONS = 3;
+
+/**
+ * The refusal for an `app` that names no app in the index (its search answered nothing): the closest existing
+ * names (case first: `Payments` → `payments`, then edit distance) and a pointer to list_apps. Undefined when the
+ * app exists (an empty answer is then just empty).
+ */
+export function unknownAppRefusal(app: string, known: readonly string[]): SearchDocsRefusal | undefined {
+  if (known.includes(app)) return undefined;
+  const wanted = app.toLowerCase();
+  const ranked = known
+    .map((name) => ({ name, distance: name.toLowerCase() === wanted ? -1 : leven(wanted, name.toLowerCase()) }))
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
+  const close = ranked.filter((r) => r.distance <= Math.max(2, Math.floor(app.length / 3))).slice(0, APP_SUGGESTIONS);
+  const names = (close.length > 0 ? close : ranked.slice(0, APP_SUGGESTIONS)).map((r) => JSON.stringify(r.name));
+  const instead =
+    known.length === 0
+      ? "the index holds no app yet; search without app"
+      : `${close.length > 0 ? `did you mean ${names.join(", ")}?` : `apps include ${names.join(", ")}.`} App names are exact (case too); list_apps lists every app`;
+  return new SearchDocsRefusal("app", `no app named ${JSON.stringify(app)} in the index`, instead);
 }

@@ -1,6 +1,6 @@
 // Which dedup filter a query sends (spec area C, filter rules): `format eq null or format eq '.html'` until it
 // is verified that no document holds a null `format`, then `format eq '.html'`. The verification is a count
-// query (`format eq null`, `$count`, nothing downloaded), repeated when it is older than a time to live.
+// query (`format eq null`, `$count`, nothing downloaded), repeated when it is due (recheck.ts).
 // Pure: the shell runs the count and passes its outcome in.
 import { dedupFilter, type DedupMode } from "./filters.js";
 
@@ -48,10 +48,4 @@ export function decideDedup(check: FormatCoverageCheck): DedupDecision {
 /** The decision when the caller chose the mode (`docs-index retrieve --dedup`): no coverage check behind it. */
 export function chosenDedup(mode: Exclude<DedupMode, "off">, basis: string): DedupDecision {
   return { mode, filter: dedupFilter(mode), basis, checkedAt: null };
-}
-
-/** True when the check should be run again (never run, or older than `ttlMs` at `now`). */
-export function coverageCheckDue(check: FormatCoverageCheck, now: number, ttlMs: number): boolean {
-  if (check.kind === "not-checked") return true;
-  return now - Date.parse(check.checkedAt) >= ttlMs;
 }

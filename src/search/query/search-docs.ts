@@ -93,6 +93,20 @@ export interface SearchDocsRequest {
   notes: string[];
 }
 
+/** A query with something to search for: at least one letter or digit (`*`, punctuation or spaces have none). */
+export function hasSearchTerms(query: string): boolean {
+  return /[\p{L}\p{N}]/u.test(query);
+}
+
+/** The refusal for a query without terms (which the service would answer with arbitrary pages, all scored 1). */
+export function noTermsRefusal(query: string): SearchDocsRefusal {
+  return new SearchDocsRefusal(
+    "query",
+    `${JSON.stringify(query)} has no words to search for (a wildcard, punctuation or spaces match every page in no order)`,
+    'ask with the words or names you expect on the page (e.g. "refund webhook retries"); list_apps shows which apps and sections the index holds',
+  );
+}
+
 /** Checks the parameters the rules refuse; throws {@link SearchDocsRefusal}. */
 export function refuseUnsupported(params: Pick<SearchDocsParams, "section" | "path_prefix">): void {
   if (params.section !== undefined && params.section !== null) throw SECTION_INCLUSION_REFUSAL;
@@ -121,8 +135,10 @@ export function buildSearchDocsRequest(
   params: SearchDocsParams,
   dedup: DedupDecision,
   limits: SearchDocsLimits = DEFAULT_SEARCH_DOCS_LIMITS,
+  semanticConfiguration: string = SEMANTIC_CONFIGURATION,
 ): SearchDocsRequest {
   refuseUnsupported(params);
+  if (!hasSearchTerms(params.query)) throw noTermsRefusal(params.query);
   const { top, note } = effectiveTop(params.top, limits);
   const { filter, clauses } = searchDocsFilter(params, dedup);
   const mode = params.mode ?? "keyword";
@@ -136,8 +152,10 @@ export function buildSearchDocsRequest(
   };
   const options: SearchOptions<Record<string, unknown>> =
     mode === "semantic"
-      ? { ...base, queryType: "semantic", semanticSearchOptions: { configurationName: SEMANTIC_CONFIGURATION } }
+      ? { ...base, queryType: "semantic", semanticSearchOptions: { configurationName: semanticConfiguration } }
       : base;
+  // Identifier questions in words need nothing here: the index analyses identifiers into their words
+  // (docs_identifiers in search-definitions/docs-index.json; docs/relevance.md).
   return { searchText: params.query, options, filter, clauses, mode, top, notes: note ? [note] : [] };
 }
 

@@ -1,12 +1,39 @@
-// `query` for people: title, public URL, app and section per hit.
-import type { QueryHit } from "../query/hits.js";
+// `query` for people: per hit its title, public URL, app and section, and the start of the text it carries
+// (what search_docs hands an agent); then the notes and where the answer came from.
+import { hitText } from "../query/hit-text.js";
+import type { SearchDocsAnswer } from "../query/search-answer.js";
+import type { Provenance } from "../query/provenance.js";
 
-export function formatHits(hits: readonly QueryHit[]): string {
-  if (hits.length === 0) return "no results";
-  return hits
-    .map(
-      (h, i) =>
-        `${i + 1}. ${h.title ?? "(untitled)"}\n   ${h.url ?? "(no URL)"}\n   app ${h.app ?? "-"}, section ${h.section ?? "-"}`,
-    )
-    .join("\n");
+/** How much of each hit's text the human rendering shows (--json carries all of it). */
+const PREVIEW_CHARS = 240;
+
+function preview(text: string): string | undefined {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line === "") return undefined;
+  return line.length <= PREVIEW_CHARS ? line : `${line.slice(0, PREVIEW_CHARS - 1)}…`;
+}
+
+export function formatProvenanceLine(p: Provenance): string {
+  const serving = p.serving_index ?? `unknown (${p.serving_index_unknown_reason ?? "not read"})`;
+  const run = p.freshness_unknown_reason
+    ? `unknown (${p.freshness_unknown_reason})`
+    : (p.last_successful_run ?? "none");
+  return `index ${p.index} → ${serving}; last successful run ${run}; dedup ${p.dedup_filter} (${p.dedup_basis})`;
+}
+
+export function formatSearchAnswer(answer: SearchDocsAnswer): string {
+  const hits =
+    answer.results.length === 0
+      ? ["no results"]
+      : answer.results.map((h, i) => {
+          const lines = [
+            `${i + 1}. ${h.title ?? "(untitled)"}`,
+            `   ${h.url ?? "(no URL)"}`,
+            `   app ${h.app ?? "-"}, section ${h.section ?? "-"}`,
+          ];
+          const text = preview(hitText(h));
+          if (text) lines.push(`   ${text}`);
+          return lines.join("\n");
+        });
+  return [...hits, "", `${answer.mode}: ${formatProvenanceLine(answer.provenance)}`].join("\n");
 }

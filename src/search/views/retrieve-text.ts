@@ -1,17 +1,28 @@
 // `retrieve` and the knowledge source's line in `status` for people: each reference's title, public URL, app,
 // section and age, then where the answer came from.
-import type { RetrievedReference } from "../agentic/retrieve.js";
+import type { RetrieveDocsAnswer } from "../agentic/retrieve-docs.js";
+import { hitText } from "../query/hit-text.js";
 import type { RetrieveProvenance } from "../query/provenance.js";
 import type { KnowledgeSourceReport } from "../agentic/knowledge-source-report.js";
 
-export function formatReferences(references: readonly RetrievedReference[]): string {
-  if (references.length === 0) return "no references";
-  return references
-    .map(
-      (r, i) =>
-        `${i + 1}. ${r.title ?? "(untitled)"}\n   ${r.url ?? "(no URL)"}\n   app ${r.app ?? "-"}, section ${r.section ?? "-"}${r.lastModified ? `, modified ${r.lastModified}` : ""}`,
-    )
-    .join("\n");
+/** How much of each reference's passage the human rendering shows (--json carries all of it). */
+const PREVIEW_CHARS = 240;
+
+export function formatRetrieveAnswer(answer: RetrieveDocsAnswer): string {
+  const refs =
+    answer.results.length === 0
+      ? ["no references"]
+      : answer.results.map((r, i) => {
+          const lines = [
+            `${i + 1}. ${r.title ?? "(untitled)"}`,
+            `   ${r.url ?? "(no URL)"}`,
+            `   app ${r.app ?? "-"}, section ${r.section ?? "-"}${r.last_modified ? `, modified ${r.last_modified}` : ""}`,
+          ];
+          const text = hitText(r).replace(/\s+/g, " ").trim();
+          if (text) lines.push(`   ${text.length <= PREVIEW_CHARS ? text : `${text.slice(0, PREVIEW_CHARS - 1)}…`}`);
+          return lines.join("\n");
+        });
+  return `${refs.join("\n")}\n\n${formatRetrieveProvenance(answer.provenance)}`;
 }
 
 export function formatRetrieveProvenance(p: RetrieveProvenance): string {

@@ -26,6 +26,7 @@ import { createSearchManagementPort } from "../../../src/search/io/management-po
 import type { SearchManagementPort } from "../../../src/search/service/management-port.js";
 import { devDefinitions, withLanguageField, withSearchableSection } from "../../support/plan-fixtures.js";
 import type { JsonObject } from "../../../src/search/definitions/json.js";
+import { writableIndex } from "../../support/sdk-index.js";
 
 let standIn: SearchStandIn;
 let port: SearchManagementPort;
@@ -110,7 +111,7 @@ describe("deploy <saved plan> against the stand-in", () => {
     const saved = await planOut(withLanguageField());
     const index = await indexClient().getIndex("docs-index");
     index.scoringProfiles![0]!.textWeights!.weights.title = 9;
-    await indexClient().createOrUpdateIndex(index);
+    await indexClient().createOrUpdateIndex(writableIndex(index));
     const liveAfterChange = structuredClone(standIn.state.indexes.get("docs-index"));
 
     const mark = standIn.requests.length;
@@ -186,7 +187,8 @@ describe("deploy <saved plan> against the stand-in", () => {
       ...port,
       get: async (kind, name) => {
         const live = await port.get(kind, name);
-        if (kind === "indexer") await indexClient().createOrUpdateIndex(await indexClient().getIndex("docs-index"));
+        if (kind === "indexer")
+          await indexClient().createOrUpdateIndex(writableIndex(await indexClient().getIndex("docs-index")));
         return live;
       },
     };

@@ -39,10 +39,11 @@ function asServiceReturnsIt(defs: Definitions): LiveDefinitions {
     description: null,
     corsOptions: null,
     suggesters: [],
-    analyzers: [],
-    tokenizers: [],
-    tokenFilters: [],
-    charFilters: [],
+    // The service returns the analysis definitions it was given.
+    analyzers: index.analyzers ?? [],
+    tokenizers: index.tokenizers ?? [],
+    tokenFilters: index.tokenFilters ?? [],
+    charFilters: index.charFilters ?? [],
     normalizers: [],
     encryptionKey: null,
     vectorSearch: null,
@@ -185,6 +186,29 @@ describe("plan", () => {
         effect: "rebuild",
       }),
     ]);
+  });
+
+  it("moving a live index to the identifier analyzer is a rebuild: indexAnalyzer on title, description, content", () => {
+    // The live index as it was before docs_identifiers: no analysis definitions, standard on every field.
+    const before = files();
+    delete before.index.analyzers;
+    delete before.index.tokenFilters;
+    for (const f of before.index.fields as JsonObject[])
+      Object.assign(f, { indexAnalyzer: null, searchAnalyzer: null });
+    const index = buildPlan(files(), asServiceReturnsIt(before)).objects[0]!;
+    expect(index.action).toBe("rebuild");
+    const rebuilds = index.changes.filter((c) => c.effect === "rebuild").map((c) => c.path);
+    expect(rebuilds).toEqual(
+      expect.arrayContaining([
+        "fields[title].indexAnalyzer",
+        "fields[description].indexAnalyzer",
+        "fields[content].indexAnalyzer",
+      ]),
+    );
+    // The analysis definitions themselves are new entries: added in place (the fields make it a rebuild).
+    expect(
+      index.changes.filter((c) => c.path === "analyzers" || c.path === "tokenFilters").map((c) => c.effect),
+    ).toEqual(["in-place", "in-place"]);
   });
 
   it.each(["type", "filterable", "sortable", "facetable", "analyzer"])(

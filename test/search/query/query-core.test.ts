@@ -1,7 +1,7 @@
 // The query core agents share (src/search/query/): request building, dedup decision, hit shaping, provenance,
 // document references and text bounding. Pure; no service.
 import { describe, expect, it } from "vitest";
-import { decideDedup, coverageCheckDue } from "../../../src/search/query/dedup-policy.js";
+import { decideDedup } from "../../../src/search/query/dedup-policy.js";
 import {
   buildSearchDocsRequest,
   asKeywordRequest,
@@ -26,12 +26,6 @@ describe("dedup decision", () => {
     expect(decideDedup({ kind: "counted", nullFormat: 0, total: 0, checkedAt: "x" }).mode).toBe("transitional");
     expect(decideDedup({ kind: "failed", reason: "403", checkedAt: "x" }).mode).toBe("transitional");
     expect(decideDedup({ kind: "not-checked" }).mode).toBe("transitional");
-  });
-  it("re-checks once the time to live has passed", () => {
-    const check = { kind: "counted", nullFormat: 0, total: 1, checkedAt: "2026-11-25T10:00:00.000Z" } as const;
-    const t = Date.parse(check.checkedAt);
-    expect(coverageCheckDue(check, t + 59_000, 60_000)).toBe(false);
-    expect(coverageCheckDue(check, t + 60_000, 60_000)).toBe(true);
   });
 });
 

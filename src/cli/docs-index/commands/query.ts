@@ -1,34 +1,39 @@
-// docs-index query <text>: a search whose `$filter` (app, excluded sections, dedup) is sent on the request
-// itself, never applied after top-k. Prints title, public URL, app and section.
+// docs-index query <text>: what the MCP tool search_docs answers, from the same core (src/search/query/): the
+// request (filters on the request itself, never after top-k; the same refusals), the dedup decision, the hits
+// with their text, the notes and the provenance. Human rendering in views/query-text.ts; --json is the answer.
 import { Option } from "commander";
-import type { SearchOptions } from "@azure/search-documents";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { buildQueryFilter, PATH_PREFIX_IMPOSSIBLE, type DedupMode } from "../../../search/query/filters.js";
-import { HIT_SELECT, toHit, type QueryHit } from "../../../search/query/hits.js";
-import { searchClient, type AnyDoc } from "../../../search/io/search-io.js";
+import { searchDocsOnce } from "../../../search/query/io/search-docs-io.js";
+import { MAX_TOP_CAP, type SearchDocsParams } from "../../../search/query/search-docs.js";
+import { formatSearchAnswer } from "../../../search/views/query-text.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
-import { formatHits } from "../../../search/views/query-text.js";
+import { chosenDedupOf, cliToolLimits, dedupOption, usageOnRefusal, type DedupChoice } from "../common/query-core.js";
 
 interface QueryOptions {
   app?: string;
   excludeSection: string[];
   section?: string;
   pathPrefix?: string;
-  dedup: DedupMode;
+  dedup: DedupChoice;
   semantic?: boolean;
   semanticConfig?: string;
-  top: number;
+  top?: number;
 }
 
 export const queryCommand: CommandModule = {
   register(program, run) {
     program
       .command("query")
-      .argument("<text>", "the search text")
-      .description("Search the index with request-level filters: --app, --exclude-section and the dedup filter")
-      .option("--app <name>", "restrict to one app (repo eq '<name>')")
+      .argument("<text>", "the search text (words or names; a wildcard or punctuation alone is refused)")
+      .description(
+        "Search the index as the MCP tool search_docs does (same request, filters, dedup decision, hits and provenance)",
+      )
+      .option(
+        "--app <name>",
+        "restrict to one app (repo eq '<name>'; an unknown app is refused with the closest names)",
+      )
       .addOption(
         new Option(
           "--exclude-section <name>",
@@ -37,63 +42,60 @@ export const queryCommand: CommandModule = {
           .default([])
           .argParser((v: string, prev: string[]) => [...prev, v]),
       )
-      .option("--section <name>", "only this section (warns: silently drops documents whose section is still null)")
+      .option("--section <name>", "refused: an inclusion filter silently drops unprocessed documents")
       .option("--path-prefix <prefix>", "refused: path-prefix filtering is not possible on this index")
-      .addOption(
-        new Option(
-          "--dedup <mode>",
-          "one document per page: transitional (format eq null or format eq '.html'), strict (format eq '.html', once coverage is 100 %), off",
-        )
-          .choices(["transitional", "strict", "off"])
-          .default("transitional"),
-      )
+      .addOption(dedupOption())
       .option("--semantic", "use the semantic ranker (the index's default semantic configuration)")
       .option("--semantic-config <name>", "semantic configuration name (implies --semantic)")
       .addOption(
-        new Option("--top <n>", "number of results (1-1000)").default(10).argParser(integerIn("--top", 1, 1000)),
+        new Option("--top <n>", `number of results (1-${MAX_TOP_CAP}; default mcp.default_top, 5)`).argParser(
+          integerIn("--top", 1, MAX_TOP_CAP),
+        ),
       )
       .addHelpText(
         "after",
-        exitCodeHelp({ 0: "results printed (possibly none)", 2: "usage error (including a path-prefix filter)" }),
+        exitCodeHelp({
+          0: "results printed (possibly none)",
+          2: "usage error, or a request the query rules refuse (no search terms, --section, --path-prefix, an app that does not exist)",
+        }),
       )
       .action(
         run(async (ctx, text: string, opts: QueryOptions) => {
-          if (opts.pathPrefix !== undefined)
-            throw new CliError(
-              `--path-prefix refused: ${PATH_PREFIX_IMPOSSIBLE}; restrict by app with --app (repo eq) or leave out sections with --exclude-section instead`,
-              ExitCode.Usage,
-            );
-          const built = buildQueryFilter({
-            app: opts.app,
-            excludeSections: opts.excludeSection,
-            section: opts.section,
-            dedup: opts.dedup,
-          });
-          announceTarget(ctx, "query", ["index"]);
-          for (const w of built.warnings) ctx.out.warn(w);
-          ctx.out.info(`$filter: ${built.filter ?? "(none)"}`);
-          const semantic = Boolean(opts.semantic || opts.semanticConfig);
           const { search } = ctx.config;
-          const base = {
-            filter: built.filter,
+          const params: SearchDocsParams = {
+            query: text,
+            app: opts.app,
+            exclude_sections: opts.excludeSection,
             top: opts.top,
-            select: HIT_SELECT,
+            mode: opts.semantic || opts.semanticConfig ? "semantic" : "keyword",
+            section: opts.section,
+            path_prefix: opts.pathPrefix,
           };
-          const options: SearchOptions<AnyDoc> = semantic
-            ? {
-                ...base,
-                queryType: "semantic",
-                semanticSearchOptions: opts.semanticConfig ? { configurationName: opts.semanticConfig } : {},
-              }
-            : base;
-          const { indexClient } = await ctx.search();
-          const result = await searchClient(indexClient, search.index_name).search(text, options);
-          const hits: QueryHit[] = [];
-          for await (const r of result.results) {
-            hits.push(toHit(r.document, r, { container: search.container, docsUrl: search.docs_url }));
-            if (hits.length >= opts.top) break;
-          }
-          ctx.out.result({ filter: built.filter ?? null, semantic, results: hits }, () => formatHits(hits));
+          announceTarget(ctx, "query", ["index"]);
+          const clients = await ctx.search();
+          const answer = await usageOnRefusal("query", () =>
+            searchDocsOnce(clients, params, {
+              index: search.index_name,
+              indexer: search.indexer_name,
+              apiVersion: search.api_version,
+              container: search.container,
+              docsUrl: search.docs_url,
+              limits: cliToolLimits(ctx),
+              dedup: chosenDedupOf(opts.dedup),
+              semanticConfiguration: opts.semanticConfig,
+            }),
+          );
+          ctx.out.info(`$filter: ${answer.provenance.filter ?? "(none)"}`);
+          for (const note of answer.notes) ctx.out.warn(note);
+          ctx.out.result(
+            {
+              format_version: "2.0",
+              filter: answer.provenance.filter,
+              semantic: answer.mode === "semantic",
+              ...answer,
+            },
+            () => formatSearchAnswer(answer),
+          );
           return ExitCode.Ok;
         }),
       );

@@ -1,38 +1,40 @@
-// docs-index retrieve <text>: agentic retrieval through the knowledge base (KnowledgeRetrievalClient) with
-// intents, the dedup filter (and --app / --exclude-section clauses) always sent as the knowledge source's
-// filterAddOn. Prints each reference's title, public URL, app and section, and where the answer came from.
+// docs-index retrieve <text>: what the MCP tool retrieve_docs answers, from the same core: agentic retrieval
+// through the knowledge base with intents, the dedup filter (and --app / --exclude-section clauses) always sent
+// as the knowledge source's filterAddOn, references shaped as search_docs-like hits with their passages, and
+// the provenance with the knowledge objects. Human rendering in views/retrieve-text.ts; --json is the answer.
 import { Option } from "commander";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { buildRetrieveRequest, referencesToResults } from "../../../search/agentic/retrieve.js";
-import { agentQueryFilter } from "../../../search/query/filters.js";
-import { buildRetrieveProvenance } from "../../../search/query/provenance.js";
-import { chosenDedup } from "../../../search/query/dedup-policy.js";
-import { SearchDocsRefusal } from "../../../search/query/search-docs.js";
-import { readProvenanceFacts } from "../../../search/query/io/search-docs-io.js";
-import { readKnowledgeSourceIndex, retrieveFrom } from "../../../search/io/knowledge-io.js";
-import { formatReferences, formatRetrieveProvenance } from "../../../search/views/retrieve-text.js";
+import { MAX_TOP_CAP } from "../../../search/query/search-docs.js";
+import { basisOnce } from "../../../search/query/io/search-docs-io.js";
+import { answerRetrieveDocs } from "../../../search/query/io/retrieve-docs-io.js";
+import { readKnowledgeSourceIndex } from "../../../search/io/knowledge-io.js";
+import { searchClient } from "../../../search/io/search-io.js";
+import { formatRetrieveAnswer } from "../../../search/views/retrieve-text.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
+import { chosenDedupOf, cliToolLimits, dedupOption, usageOnRefusal, type DedupChoice } from "../common/query-core.js";
 
 interface RetrieveOptions {
   intent: string[];
   app?: string;
   excludeSection: string[];
-  dedup: "transitional" | "strict";
-  top: number;
+  dedup: DedupChoice;
+  top?: number;
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
 
-/** A request the query rules refuse (e.g. no text) is a usage error, exit 2. */
-function usageOnRefusal<T>(build: () => T): T {
-  try {
-    return build();
-  } catch (err) {
-    if (err instanceof SearchDocsRefusal) throw new CliError(`retrieve: ${err.message}`, ExitCode.Usage);
-    throw err;
-  }
+/** A knowledge base that is not there (404) says to deploy it. */
+function missingBase(name: string, endpoint: string) {
+  return (err: unknown): never => {
+    if ((err as { statusCode?: number }).statusCode !== 404) throw err;
+    throw new CliError(
+      `knowledge base ${name} does not exist on ${endpoint} (HTTP 404)`,
+      ExitCode.ServiceError,
+      "Run `docs-index deploy` to create it (search.agentic_retrieval is on for this environment).",
+    );
+  };
 }
 
 export const retrieveCommand: CommandModule = {
@@ -41,7 +43,7 @@ export const retrieveCommand: CommandModule = {
       .command("retrieve")
       .argument("<text>", "what to retrieve (the first intent)")
       .description(
-        "Agentic retrieval through the knowledge base with intents; the dedup filter (and --app, --exclude-section) always sent as filterAddOn",
+        "Agentic retrieval as the MCP tool retrieve_docs does it (same request, filterAddOn, dedup decision, hits and provenance)",
       )
       .addOption(
         new Option("--intent <text>", "another intent (a semantic query), repeatable")
@@ -54,22 +56,17 @@ export const retrieveCommand: CommandModule = {
           .default([])
           .argParser(repeatable),
       )
+      .addOption(dedupOption())
       .addOption(
-        new Option(
-          "--dedup <mode>",
-          "one document per page, always on: transitional (format eq null or format eq '.html'), strict (format eq '.html', once coverage is 100 %)",
-        )
-          .choices(["transitional", "strict"])
-          .default("transitional"),
-      )
-      .addOption(
-        new Option("--top <n>", "print at most n references (1-200)").default(10).argParser(integerIn("--top", 1, 200)),
+        new Option("--top <n>", `print at most n references (1-${MAX_TOP_CAP}; default mcp.default_top, 5)`).argParser(
+          integerIn("--top", 1, MAX_TOP_CAP),
+        ),
       )
       .addHelpText(
         "after",
         exitCodeHelp({
           0: "references printed (possibly none)",
-          2: "usage error, or agentic retrieval is off for the environment (search.agentic_retrieval)",
+          2: "usage error, a request the query rules refuse (no search terms, an app that does not exist), or agentic retrieval is off for the environment (search.agentic_retrieval)",
           3: "service error (the knowledge base missing: run `docs-index deploy`; 403: the identity needs Search Index Data Reader)",
         }),
       )
@@ -82,56 +79,38 @@ export const retrieveCommand: CommandModule = {
               ExitCode.Usage,
               "Set search.agentic_retrieval: true and deploy, or use `docs-index query`.",
             );
-          const { filter } = agentQueryFilter({
-            app: opts.app,
-            excludeSections: opts.excludeSection,
-            dedup: opts.dedup,
-          });
-          const request = usageOnRefusal(() =>
-            buildRetrieveRequest({
-              intents: [text, ...opts.intent],
-              knowledgeSourceName: search.knowledge_source_name,
-              filter,
-            }),
-          );
           announceTarget(ctx, "retrieve", ["knowledgeBase", "knowledgeSource", "index"]);
-          ctx.out.info(`filterAddOn: ${filter}`);
           const clients = await ctx.search();
-          const answeredAt = new Date().toISOString();
-          const [response, facts, sourceIndex] = await Promise.all([
-            retrieveFrom(clients.knowledgeRetrievalClient(search.knowledge_base_name), request).catch((err) => {
-              if ((err as { statusCode?: number }).statusCode !== 404) throw err;
-              throw new CliError(
-                `knowledge base ${search.knowledge_base_name} does not exist on ${ctx.endpoint} (HTTP 404)`,
-                ExitCode.ServiceError,
-                "Run `docs-index deploy` to create it (search.agentic_retrieval is on for this environment).",
-              );
-            }),
-            readProvenanceFacts(clients, {
+          const index = searchClient(clients.indexClient, search.index_name);
+          const [basis, sourceIndex] = await Promise.all([
+            basisOnce(clients, index, {
               index: search.index_name,
               indexer: search.indexer_name,
               apiVersion: search.api_version,
+              dedup: chosenDedupOf(opts.dedup),
             }),
             readKnowledgeSourceIndex(clients.indexClient, search.knowledge_source_name),
           ]);
-          const references = referencesToResults(response.references, {
-            container: search.container,
-            docsUrl: search.docs_url,
-          }).slice(0, opts.top);
-          const provenance = buildRetrieveProvenance(
-            facts,
-            {
-              knowledgeBase: search.knowledge_base_name,
-              knowledgeSource: search.knowledge_source_name,
-              sourceIndex,
-            },
-            chosenDedup(opts.dedup, `--dedup ${opts.dedup}`),
-            filter,
-            answeredAt,
+          const target = {
+            client: clients.knowledgeRetrievalClient(search.knowledge_base_name),
+            knowledgeBase: search.knowledge_base_name,
+            knowledgeSource: search.knowledge_source_name,
+            sourceIndex,
+            search: index,
+          };
+          const params = { query: text, intents: opts.intent, app: opts.app, exclude_sections: opts.excludeSection };
+          const answer = await usageOnRefusal("retrieve", () =>
+            answerRetrieveDocs(target, { ...params, top: opts.top }, basis, {
+              container: search.container,
+              docsUrl: search.docs_url,
+              limits: cliToolLimits(ctx),
+              now: () => new Date(),
+            }).catch(missingBase(search.knowledge_base_name, ctx.endpoint)),
           );
-          ctx.out.result(
-            { intents: request.intents.map((i) => i.search), filterAddOn: filter, references, provenance },
-            () => `${formatReferences(references)}\n\n${formatRetrieveProvenance(provenance)}`,
+          ctx.out.info(`filterAddOn: ${answer.provenance.filter}`);
+          for (const note of answer.notes) ctx.out.warn(note);
+          ctx.out.result({ format_version: "2.0", filterAddOn: answer.provenance.filter, ...answer }, () =>
+            formatRetrieveAnswer(answer),
           );
           return ExitCode.Ok;
         }),

@@ -19,6 +19,7 @@ import {
   type SearchDocsRequest,
 } from "../search-docs.js";
 import { semanticUnavailableReason } from "../semantic-availability.js";
+import { appFacetRequest, bucketsOf, unknownAppRefusal } from "../apps.js";
 import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "../search-hit.js";
 
 export type AnyDoc = Record<string, unknown>;
@@ -160,18 +161,39 @@ export async function answerBasis(
   return { dedup: decideDedup(check), facts: read };
 }
 
+/** An `app` no document has (an empty answer is the only sign): refused with the closest names (one facet query). */
+export async function refuseUnknownApp(search: SearchClient<AnyDoc>, app: string, dedup: DedupDecision) {
+  const facets = await search.search("*", appFacetRequest(dedup.filter));
+  const refusal = unknownAppRefusal(
+    app,
+    bucketsOf(facets.facets?.repo).map((b) => b.value),
+  );
+  if (refusal) throw refusal;
+}
+
+export interface AnswerOptions {
+  container: string;
+  docsUrl: string;
+  limits: SearchDocsLimits;
+  now: () => Date;
+  /** Semantic mode's configuration (`docs-index query --semantic-config`); default the index's `default`. */
+  semanticConfiguration?: string;
+}
+
 /** One search_docs call on a given basis: the request built from `params`, run, and answered with provenance. */
 export async function answerSearchDocs(
   search: SearchClient<AnyDoc>,
   params: SearchDocsParams,
   basis: AnswerBasis,
-  opts: { container: string; docsUrl: string; limits: SearchDocsLimits; now: () => Date },
+  opts: AnswerOptions,
 ): Promise<SearchDocsAnswer> {
-  const outcome = await runSearchDocs(search, buildSearchDocsRequest(params, basis.dedup, opts.limits), {
+  const request = buildSearchDocsRequest(params, basis.dedup, opts.limits, opts.semanticConfiguration);
+  const outcome = await runSearchDocs(search, request, {
     container: opts.container,
     docsUrl: opts.docsUrl,
     snippetChars: opts.limits.snippetChars,
   });
+  if (outcome.hits.length === 0 && params.app !== undefined) await refuseUnknownApp(search, params.app, basis.dedup);
   return searchDocsAnswer(outcome, basis.facts, basis.dedup, opts.now().toISOString());
 }
 
@@ -183,26 +205,41 @@ export async function answerSearchDocs(
 export async function searchDocsOnce(
   clients: { indexClient: SearchIndexClient; indexerClient: SearchIndexerClient },
   params: SearchDocsParams,
-  opts: {
-    index: string;
-    indexer: string;
-    apiVersion: string;
-    container: string;
-    docsUrl: string;
-    limits?: SearchDocsLimits;
-    now?: () => Date;
-  },
+  opts: OnceOptions,
 ): Promise<SearchDocsAnswer> {
   const search = clients.indexClient.getSearchClient<AnyDoc>(opts.index);
   const now = opts.now ?? (() => new Date());
-  const basis = await answerBasis(
-    checkFormatCoverage(search, now()),
-    readProvenanceFacts(clients, { index: opts.index, indexer: opts.indexer, apiVersion: opts.apiVersion }),
-  );
+  const basis = await basisOnce(clients, search, opts, now);
   return answerSearchDocs(search, params, basis, {
     container: opts.container,
     docsUrl: opts.docsUrl,
     limits: opts.limits ?? DEFAULT_SEARCH_DOCS_LIMITS,
     now,
+    semanticConfiguration: opts.semanticConfiguration,
   });
+}
+
+export interface OnceOptions {
+  index: string;
+  indexer: string;
+  apiVersion: string;
+  container: string;
+  docsUrl: string;
+  limits?: SearchDocsLimits;
+  now?: () => Date;
+  /** The operator's choice (`--dedup strict`) instead of the coverage check's decision. */
+  dedup?: DedupDecision;
+  semanticConfiguration?: string;
+}
+
+/** The answer basis read once: the coverage check (unless the dedup is chosen) and the provenance facts. */
+export async function basisOnce(
+  clients: { indexClient: SearchIndexClient; indexerClient: SearchIndexerClient },
+  search: SearchClient<AnyDoc>,
+  opts: Pick<OnceOptions, "index" | "indexer" | "apiVersion" | "dedup">,
+  now: () => Date = () => new Date(),
+): Promise<AnswerBasis> {
+  const facts = readProvenanceFacts(clients, { index: opts.index, indexer: opts.indexer, apiVersion: opts.apiVersion });
+  if (opts.dedup) return { dedup: opts.dedup, facts: await facts };
+  return answerBasis(checkFormatCoverage(search, now()), facts);
 }

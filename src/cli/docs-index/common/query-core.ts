@@ -1,0 +1,41 @@
+// What `docs-index query` and `docs-index retrieve` share with the MCP tools: the tools' limits for the
+// environment (the `mcp` keys of vars.yml), the dedup decision (the format coverage check, as search_docs, eval
+// and coverage decide it, unless --dedup names one) and the query rules' refusals as usage errors (exit 2).
+import { Option } from "commander";
+import { CliError, ExitCode } from "../../exit-codes.js";
+import { mcpConfigSchema } from "../../../config/mcp.js";
+import { toolLimits, type ToolLimits } from "../../../mcp/core/limits.js";
+import { chosenDedup, type DedupDecision } from "../../../search/query/dedup-policy.js";
+import { SearchDocsRefusal } from "../../../search/query/search-docs.js";
+import type { CliContext } from "../../context.js";
+
+export type DedupChoice = "auto" | "transitional" | "strict";
+
+export function dedupOption(): Option {
+  return new Option(
+    "--dedup <mode>",
+    "one document per page, always on: auto (as search_docs decides: strict format eq '.html' once no document holds a null format, else transitional format eq null or format eq '.html'), transitional, strict",
+  )
+    .choices(["auto", "transitional", "strict"])
+    .default("auto");
+}
+
+/** The operator's dedup choice, or undefined for the coverage check's decision (what the tools send). */
+export function chosenDedupOf(choice: DedupChoice): DedupDecision | undefined {
+  return choice === "auto" ? undefined : chosenDedup(choice, `--dedup ${choice}`);
+}
+
+/** The limits search_docs and retrieve_docs answer with in this environment, with `--top` given or not. */
+export function cliToolLimits(ctx: CliContext): ToolLimits {
+  return toolLimits(ctx.config.mcp ?? mcpConfigSchema.parse({}));
+}
+
+/** A request the query rules refuse (no terms, `section`, a path prefix, an unknown app) is a usage error, exit 2. */
+export async function usageOnRefusal<T>(command: string, answer: () => Promise<T>): Promise<T> {
+  try {
+    return await answer();
+  } catch (err) {
+    if (err instanceof SearchDocsRefusal) throw new CliError(`${command}: ${err.message}`, ExitCode.Usage);
+    throw err;
+  }
+}

@@ -1,0 +1,21 @@
+// The retrieved text a hit carries, whatever its shape: what `docs-index query` shows under a hit and what
+// bench:answers searches for the expected fact. Pure.
+import { describe, expect, it } from "vitest";
+import { hitText } from "../../../src/search/query/hit-text.js";
+
+describe("hitText", () => {
+  it("takes the snippet and leaves the metadata out", () => {
+    const hit = {
+      title: "Refunds",
+      url: "https://d/x",
+      key: "k",
+      app: "payments",
+      snippet: "Refunds settle in 5 days.",
+    };
+    expect(hitText(hit)).toBe("Refunds settle in 5 days.");
+  });
+  it("takes passages as strings or objects with text, in order", () => {
+    expect(hitText({ title: "t", passages: ["one", { heading: "Setup", text: "two" }] })).toBe("one\n\nSetup\n\ntwo");
+    expect(hitText({ title: "t", url: "u", anchor: "#setup", snippet: " " })).toBe("");
+  });
+});

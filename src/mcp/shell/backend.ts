@@ -9,22 +9,21 @@ import type { FormatCoverageCheck } from "../../search/query/dedup-policy.js";
 import { coverageCheckFailed, provenanceReadFailed, recheckPolicy } from "../../search/query/recheck.js";
 import { Refreshing } from "../../search/query/io/refreshing.js";
 import { documentRefFromUrl, type DocumentRef } from "../../search/query/document-ref.js";
-import type { PageRead } from "../../search/query/io/page-io.js";
+import {
+  cachedPageReader,
+  withRetrievePassages,
+  withSearchPassages,
+  type PageReader,
+} from "../../search/query/io/answer-passages-io.js";
 import { findHeading, sectionRange, type TextRange } from "../../search/query/page/page-text.js";
-import { bestPassage, highlightedWords, queryTerms } from "../../search/query/page/passages.js";
-import { budgetOf, fitHits, fitPageView, hitForms, resultTokens, TOKEN_BUDGETS } from "../core/answer-fit.js";
-import { renderGetDoc, renderRetrieveDocs, renderSearchDocs } from "../core/render.js";
+import { budgetOf, fitPageView, resultTokens, TOKEN_BUDGETS } from "../core/answer-fit.js";
+import { renderGetDoc } from "../core/render.js";
 import { buildProvenance, type Known, type Provenance, type ProvenanceFacts } from "../../search/query/provenance.js";
 import type { RetrieveDocsAnswer, RetrieveDocsParams } from "../../search/agentic/retrieve-docs.js";
 import { readKnowledgeSourceIndex } from "../../search/io/knowledge-io.js";
 import { answerRetrieveDocs } from "../../search/query/io/retrieve-docs-io.js";
-import {
-  HIGHLIGHT_POST,
-  HIGHLIGHT_PRE,
-  SearchDocsRefusal,
-  type SearchDocsParams,
-} from "../../search/query/search-docs.js";
-import { blobPathOf, isoTime, publicUrlOf } from "../../search/query/search-hit.js";
+import { SearchDocsRefusal, type SearchDocsParams } from "../../search/query/search-docs.js";
+import { isoTime, publicUrlOf } from "../../search/query/search-hit.js";
 import type { AppSummary } from "../../search/query/apps.js";
 import { findDocument, learnContainerBase, listApps } from "../../search/query/io/documents-io.js";
 import {
@@ -35,7 +34,6 @@ import {
   type AnswerBasis,
 } from "../../search/query/io/search-docs-io.js";
 import type { ToolLimits } from "../core/limits.js";
-import { mapLimit } from "../../search/ops/map-limit.js";
 
 export interface BackendOptions {
   clients: Pick<SearchClients, "indexClient" | "indexerClient">;
@@ -56,11 +54,6 @@ export interface BackendOptions {
 
 type AnyDoc = Record<string, unknown>;
 
-/** Pages read recently (by blob path and last-modified time), so a follow-up call does not read them again. */
-const PAGE_CACHE_SIZE = 64;
-/** Page reads in flight at once for one answer (top may be 50: not one burst on the storage account). */
-const PAGE_READS_IN_FLIGHT = 8;
-
 export class DocsIndexBackend {
   readonly search: SearchClient<AnyDoc>;
   private readonly coverage: Refreshing<FormatCoverageCheck>;
@@ -68,11 +61,12 @@ export class DocsIndexBackend {
   private readonly containerBase: Refreshing<string | null>;
   private readonly knowledgeSourceIndex: Refreshing<Known<string>> | undefined;
   private readonly now: () => number;
-  private readonly pageCache = new Map<string, Promise<PageRead>>();
+  private readonly readPage: PageReader;
 
   constructor(private readonly options: BackendOptions) {
     this.now = options.now ?? Date.now;
     this.search = options.clients.indexClient.getSearchClient<AnyDoc>(options.index);
+    this.readPage = cachedPageReader(options.pages, this.search, options.container);
     // A good read lasts recheckMs; a failed one (e.g. ECONNREFUSED at start) is retried after seconds.
     const policy = recheckPolicy(options.recheckMs);
     const now = this.now;
@@ -129,45 +123,6 @@ export class DocsIndexBackend {
     return { provenance: buildProvenance(facts, dedup, filter, this.answeredAt()), dedupFilter: dedup.filter };
   }
 
-  /** A page's text (main content as Markdown), read once per blob path and last-modified time. */
-  private readPageOf(key: string | null, lastModified: string | null, content?: () => Promise<string | null>) {
-    const blobPath = key === null ? undefined : blobPathOf({ id: key }, this.options.container);
-    const cacheKey = `${blobPath ?? key}|${lastModified}`;
-    const cached = this.pageCache.get(cacheKey);
-    if (cached) return cached;
-    const indexContent =
-      content ??
-      (async () => {
-        if (key === null) return null;
-        const doc = await this.search.getDocument(key, { selectedFields: ["content"] }).catch(() => null);
-        return typeof doc?.content === "string" ? doc.content : null;
-      });
-    // Loaded on first use: the HTML and Markdown libraries stay out of the server's start (tools/list).
-    const read = import("../../search/query/io/page-io.js").then(({ readPage }) =>
-      readPage(this.options.pages, blobPath, indexContent),
-    );
-    this.pageCache.set(cacheKey, read);
-    // A read that failed or fell back for a refusal is tried again next time (the role may since be granted).
-    read.then(
-      (r) => r.failure && this.pageCache.delete(cacheKey),
-      () => this.pageCache.delete(cacheKey),
-    );
-    if (this.pageCache.size > PAGE_CACHE_SIZE) this.pageCache.delete(this.pageCache.keys().next().value!);
-    return read;
-  }
-
-  /** Each hit's forms (its passage at every length that ends on a boundary), and notes on pages not read. */
-  private async passageForms<
-    H extends { key: string | null; last_modified: string | null; snippet: string; snippet_truncated: boolean },
-  >(hits: readonly H[], terms: (hit: H) => string[]) {
-    const reads = await mapLimit(hits, PAGE_READS_IN_FLIGHT, (h) => this.readPageOf(h.key, h.last_modified));
-    const forms = hits.map((h, i) =>
-      hitForms(h, bestPassage(reads[i]!.page, terms(h), this.options.limits.snippetChars), reads[i]!.page.source),
-    );
-    const failures = [...new Set(reads.flatMap((r) => (r.failure ? [r.failure] : [])))];
-    return { forms, notes: failures.map((f) => `${f}: passages from the index's content`) };
-  }
-
   async searchDocs(params: SearchDocsParams & { max_tokens?: number }) {
     const answer = await answerSearchDocs(this.search, params, await this.basis(), {
       container: this.options.container,
@@ -175,17 +130,11 @@ export class DocsIndexBackend {
       limits: this.options.limits,
       now: () => new Date(this.now()),
     });
-    // The service's highlights (in the snippet it gave) name the terms it matched, with its own analysis.
-    const { forms, notes } = await this.passageForms(answer.results, (h) =>
-      queryTerms(params.query, highlightedWords(h.snippet, HIGHLIGHT_PRE, HIGHLIGHT_POST)),
-    );
-    return fitHits(
-      forms,
-      (results, n) => ({ ...answer, results, notes: n }),
-      renderSearchDocs,
-      budgetOf(params.max_tokens, TOKEN_BUDGETS.searchDefault),
-      [...answer.notes, ...notes],
-    );
+    return withSearchPassages(answer, params.query, this.passageOptions(params.max_tokens));
+  }
+
+  private passageOptions(maxTokens: number | undefined) {
+    return { readPage: this.readPage, snippetChars: this.options.limits.snippetChars, maxTokens };
   }
 
   async retrieveDocs(params: RetrieveDocsParams & { max_tokens?: number }): Promise<RetrieveDocsAnswer> {
@@ -199,14 +148,10 @@ export class DocsIndexBackend {
       limits: this.options.limits,
       now: () => new Date(this.now()),
     });
-    const questions = [params.query, ...(params.intents ?? [])].join(" ");
-    const { forms, notes } = await this.passageForms(answer.results, () => queryTerms(questions));
-    return fitHits(
-      forms,
-      (r, n) => ({ ...answer, results: r, notes: n }),
-      renderRetrieveDocs,
-      budgetOf(params.max_tokens, TOKEN_BUDGETS.searchDefault),
-      [...answer.notes, ...notes],
+    return withRetrievePassages(
+      answer,
+      [params.query, ...(params.intents ?? [])],
+      this.passageOptions(params.max_tokens),
     );
   }
 
@@ -251,7 +196,7 @@ export class DocsIndexBackend {
         "search with search_docs and use a returned url or key",
       );
     const text = (v: unknown) => (typeof v === "string" ? v : null);
-    const { page } = await this.readPageOf(text(doc.id), isoTime(doc.last_modified), async () => text(doc.content));
+    const { page } = await this.readPage(text(doc.id), isoTime(doc.last_modified), async () => text(doc.content));
     let range: TextRange = { start: 0, end: page.text.length };
     let section = null;
     if (anchor !== undefined || params.heading !== undefined) {

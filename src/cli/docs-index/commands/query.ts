@@ -5,11 +5,20 @@ import { Option } from "commander";
 import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { searchDocsOnce } from "../../../search/query/io/search-docs-io.js";
+import { withSearchPassages } from "../../../search/query/io/answer-passages-io.js";
 import { MAX_TOP_CAP, type SearchDocsParams } from "../../../search/query/search-docs.js";
 import { formatSearchAnswer } from "../../../search/views/query-text.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
-import { chosenDedupOf, cliToolLimits, dedupOption, usageOnRefusal, type DedupChoice } from "../common/query-core.js";
+import {
+  chosenDedupOf,
+  cliPageReader,
+  cliToolLimits,
+  dedupOption,
+  maxTokensOption,
+  usageOnRefusal,
+  type DedupChoice,
+} from "../common/query-core.js";
 
 interface QueryOptions {
   app?: string;
@@ -20,6 +29,7 @@ interface QueryOptions {
   semantic?: boolean;
   semanticConfig?: string;
   top?: number;
+  maxTokens?: number;
 }
 
 export const queryCommand: CommandModule = {
@@ -52,6 +62,7 @@ export const queryCommand: CommandModule = {
           integerIn("--top", 1, MAX_TOP_CAP),
         ),
       )
+      .addOption(maxTokensOption())
       .addHelpText(
         "after",
         exitCodeHelp({
@@ -73,18 +84,25 @@ export const queryCommand: CommandModule = {
           };
           announceTarget(ctx, "query", ["index"]);
           const clients = await ctx.search();
-          const answer = await usageOnRefusal("query", () =>
+          const limits = cliToolLimits(ctx);
+          const found = await usageOnRefusal("query", () =>
             searchDocsOnce(clients, params, {
               index: search.index_name,
               indexer: search.indexer_name,
               apiVersion: search.api_version,
               container: search.container,
               docsUrl: search.docs_url,
-              limits: cliToolLimits(ctx),
+              limits,
               dedup: chosenDedupOf(opts.dedup),
               semanticConfiguration: opts.semanticConfig,
             }),
           );
+          // The same passages, anchors and budget as search_docs: the pages from the docs container.
+          const answer = await withSearchPassages(found, text, {
+            readPage: await cliPageReader(ctx, clients),
+            snippetChars: limits.snippetChars,
+            maxTokens: opts.maxTokens,
+          });
           ctx.out.info(`$filter: ${answer.provenance.filter ?? "(none)"}`);
           for (const note of answer.notes) ctx.out.warn(note);
           ctx.out.result(

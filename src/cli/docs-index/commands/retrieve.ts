@@ -8,12 +8,21 @@ import type { CommandModule } from "../command.js";
 import { MAX_TOP_CAP } from "../../../search/query/search-docs.js";
 import { basisOnce } from "../../../search/query/io/search-docs-io.js";
 import { answerRetrieveDocs } from "../../../search/query/io/retrieve-docs-io.js";
+import { withRetrievePassages } from "../../../search/query/io/answer-passages-io.js";
 import { readKnowledgeSourceIndex } from "../../../search/io/knowledge-io.js";
 import { searchClient } from "../../../search/io/search-io.js";
 import { formatRetrieveAnswer } from "../../../search/views/retrieve-text.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
-import { chosenDedupOf, cliToolLimits, dedupOption, usageOnRefusal, type DedupChoice } from "../common/query-core.js";
+import {
+  chosenDedupOf,
+  cliPageReader,
+  cliToolLimits,
+  dedupOption,
+  maxTokensOption,
+  usageOnRefusal,
+  type DedupChoice,
+} from "../common/query-core.js";
 
 interface RetrieveOptions {
   intent: string[];
@@ -21,6 +30,7 @@ interface RetrieveOptions {
   excludeSection: string[];
   dedup: DedupChoice;
   top?: number;
+  maxTokens?: number;
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
@@ -62,6 +72,7 @@ export const retrieveCommand: CommandModule = {
           integerIn("--top", 1, MAX_TOP_CAP),
         ),
       )
+      .addOption(maxTokensOption())
       .addHelpText(
         "after",
         exitCodeHelp({
@@ -99,14 +110,21 @@ export const retrieveCommand: CommandModule = {
             search: index,
           };
           const params = { query: text, intents: opts.intent, app: opts.app, exclude_sections: opts.excludeSection };
-          const answer = await usageOnRefusal("retrieve", () =>
+          const limits = cliToolLimits(ctx);
+          const retrieved = await usageOnRefusal("retrieve", () =>
             answerRetrieveDocs(target, { ...params, top: opts.top }, basis, {
               container: search.container,
               docsUrl: search.docs_url,
-              limits: cliToolLimits(ctx),
+              limits,
               now: () => new Date(),
             }).catch(missingBase(search.knowledge_base_name, ctx.endpoint)),
           );
+          // The same passages, anchors and budget as retrieve_docs: the pages from the docs container.
+          const answer = await withRetrievePassages(retrieved, [text, ...opts.intent], {
+            readPage: await cliPageReader(ctx, clients),
+            snippetChars: limits.snippetChars,
+            maxTokens: opts.maxTokens,
+          });
           ctx.out.info(`filterAddOn: ${answer.provenance.filter}`);
           for (const note of answer.notes) ctx.out.warn(note);
           ctx.out.result({ format_version: "2.0", filterAddOn: answer.provenance.filter, ...answer }, () =>

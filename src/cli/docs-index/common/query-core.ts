@@ -8,6 +8,10 @@ import { toolLimits, type ToolLimits } from "../../../mcp/core/limits.js";
 import { chosenDedup, type DedupDecision } from "../../../search/query/dedup-policy.js";
 import { SearchDocsRefusal } from "../../../search/query/search-docs.js";
 import type { CliContext } from "../../context.js";
+import type { SearchClients } from "../../../search/io/clients.js";
+import { cachedPageReader, type PageReader } from "../../../search/query/io/answer-passages-io.js";
+import { TOKEN_BUDGETS } from "../../../mcp/core/answer-fit.js";
+import { integerIn } from "./options.js";
 
 export type DedupChoice = "auto" | "transitional" | "strict";
 
@@ -38,4 +42,19 @@ export async function usageOnRefusal<T>(command: string, answer: () => Promise<T
     if (err instanceof SearchDocsRefusal) throw new CliError(`${command}: ${err.message}`, ExitCode.Usage);
     throw err;
   }
+}
+
+/** `--max-tokens`: the answer's budget, as the tools' `max_tokens` (default the tools' default). */
+export function maxTokensOption(): Option {
+  return new Option(
+    "--max-tokens <n>",
+    `budget of the answer in tokens (characters / 4; ${TOKEN_BUDGETS.min}-${TOKEN_BUDGETS.max}, default ${TOKEN_BUDGETS.searchDefault}, as the MCP tools): hits are added best first, each with the longest passage that fits`,
+  ).argParser(integerIn("--max-tokens", TOKEN_BUDGETS.min, TOKEN_BUDGETS.max));
+}
+
+/** The pages behind the passages: the environment's docs container (the index's content where it cannot be read). */
+export async function cliPageReader(ctx: CliContext, clients: Pick<SearchClients, "indexClient">): Promise<PageReader> {
+  const { search } = ctx.config;
+  const container = (await ctx.blobService()).getContainerClient(search.container);
+  return cachedPageReader(container, clients.indexClient.getSearchClient(search.index_name), search.container);
 }

@@ -1,0 +1,121 @@
+// The passages of a search_docs or retrieve_docs answer and its fitting to the token budget: each hit's page is
+// read (through a PageReader, the I/O port), its best-matching passage chosen and the answer filled to the budget
+// hit by hit (the pure rules: ../page/passages.ts and mcp/core/answer-fit.ts). Shared by the MCP tools and
+// `docs-index query` / `retrieve`, so both print the same hits with the same passages, anchors and sources.
+import type { SearchClient } from "@azure/search-documents";
+import type { ContainerClient } from "@azure/storage-blob";
+import type { RetrieveDocsAnswer } from "../../agentic/retrieve-docs.js";
+import { budgetOf, fitHits, hitForms, TOKEN_BUDGETS } from "../../../mcp/core/answer-fit.js";
+import { renderRetrieveDocs, renderSearchDocs } from "../../../mcp/core/render.js";
+import { mapLimit } from "../../ops/map-limit.js";
+import { bestPassage, highlightedWords, queryTerms } from "../page/passages.js";
+import type { SearchDocsAnswer } from "../search-answer.js";
+import { HIGHLIGHT_POST, HIGHLIGHT_PRE } from "../search-docs.js";
+import { blobPathOf } from "../search-hit.js";
+import type { PageRead } from "./page-io.js";
+import type { AnyDoc } from "./search-docs-io.js";
+
+/** Pages read recently (by blob path and last-modified time), so a follow-up call does not read them again. */
+const PAGE_CACHE_SIZE = 64;
+/** Page reads in flight at once for one answer (top may be 50: not one burst on the storage account). */
+const PAGE_READS_IN_FLIGHT = 8;
+
+/** Reads a hit's page (main content as Markdown); `content` overrides how the index's content is fetched. */
+export type PageReader = (
+  key: string | null,
+  lastModified: string | null,
+  content?: () => Promise<string | null>,
+) => Promise<PageRead>;
+
+/**
+ * A PageReader over the docs container (without one, the index's `content`), with a small cache by blob path
+ * and last-modified time. A read that failed or fell back for a refusal is tried again next time.
+ */
+export function cachedPageReader(
+  pages: ContainerClient | undefined,
+  search: SearchClient<AnyDoc>,
+  container: string,
+): PageReader {
+  const cache = new Map<string, Promise<PageRead>>();
+  return (key, lastModified, content) => {
+    const blobPath = key === null ? undefined : blobPathOf({ id: key }, container);
+    const cacheKey = `${blobPath ?? key}|${lastModified}`;
+    const cached = cache.get(cacheKey);
+    if (cached) return cached;
+    const indexContent =
+      content ??
+      (async () => {
+        if (key === null) return null;
+        const doc = await search.getDocument(key, { selectedFields: ["content"] }).catch(() => null);
+        return typeof doc?.content === "string" ? doc.content : null;
+      });
+    // Loaded on first use: the HTML and Markdown libraries stay out of the server's start (tools/list).
+    const read = import("./page-io.js").then(({ readPage }) => readPage(pages, blobPath, indexContent));
+    cache.set(cacheKey, read);
+    read.then(
+      (r) => r.failure && cache.delete(cacheKey),
+      () => cache.delete(cacheKey),
+    );
+    if (cache.size > PAGE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return read;
+  };
+}
+
+type PassageHit = { key: string | null; last_modified: string | null; snippet: string; snippet_truncated: boolean };
+
+/** Each hit's forms (its passage at every length that ends on a boundary), and notes on pages not read. */
+async function passageForms<H extends PassageHit>(
+  hits: readonly H[],
+  terms: (hit: H) => string[],
+  readPage: PageReader,
+  snippetChars: number,
+) {
+  const reads = await mapLimit(hits, PAGE_READS_IN_FLIGHT, (h) => readPage(h.key, h.last_modified));
+  const forms = hits.map((h, i) =>
+    hitForms(h, bestPassage(reads[i]!.page, terms(h), snippetChars), reads[i]!.page.source),
+  );
+  const failures = [...new Set(reads.flatMap((r) => (r.failure ? [r.failure] : [])))];
+  return { forms, notes: failures.map((f) => `${f}: passages from the index's content`) };
+}
+
+export interface PassageOptions {
+  readPage: PageReader;
+  snippetChars: number;
+  /** The answer's budget in tokens (`max_tokens`); default TOKEN_BUDGETS.searchDefault. */
+  maxTokens?: number;
+}
+
+/** A search_docs answer with each hit's best passage, fitted to the budget. */
+export async function withSearchPassages(answer: SearchDocsAnswer, query: string, opts: PassageOptions) {
+  // The service's highlights (in the snippet it gave) name the terms it matched, with its own analysis.
+  const { forms, notes } = await passageForms(
+    answer.results,
+    (h) => queryTerms(query, highlightedWords(h.snippet, HIGHLIGHT_PRE, HIGHLIGHT_POST)),
+    opts.readPage,
+    opts.snippetChars,
+  );
+  return fitHits(
+    forms,
+    (results, n) => ({ ...answer, results, notes: n }),
+    renderSearchDocs,
+    budgetOf(opts.maxTokens, TOKEN_BUDGETS.searchDefault),
+    [...answer.notes, ...notes],
+  );
+}
+
+/** A retrieve_docs answer with each reference's best passage for the questions, fitted to the budget. */
+export async function withRetrievePassages(
+  answer: RetrieveDocsAnswer,
+  questions: readonly string[],
+  opts: PassageOptions,
+): Promise<RetrieveDocsAnswer> {
+  const terms = queryTerms(questions.join(" "));
+  const { forms, notes } = await passageForms(answer.results, () => terms, opts.readPage, opts.snippetChars);
+  return fitHits(
+    forms,
+    (results, n) => ({ ...answer, results, notes: n }),
+    renderRetrieveDocs,
+    budgetOf(opts.maxTokens, TOKEN_BUDGETS.searchDefault),
+    [...answer.notes, ...notes],
+  );
+}

@@ -49,6 +49,8 @@ try {
     docsUrl: DOCS_URL,
     apiVersion: "2026-04-01",
     limits: toolLimits(mcpConfigSchema.parse({})),
+    // The pages as published (main content as Markdown), as the server reads them with Storage Blob Data Reader.
+    pages: services.container,
     recheckMs: 300_000,
   });
   const server = createDocsMcpServer(backend, "bench", () => {});

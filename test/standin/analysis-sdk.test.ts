@@ -84,6 +84,22 @@ describe("custom analyzers over the SDK", () => {
     expect(await ids("request_timeout")).toEqual(["timeout"]);
   });
 
+  it("highlights what the field's analyzers matched: a word inside an identifier, or the identifier whole", async () => {
+    const client = new SearchClient<{ id: string }>(standIn.url, "ids", new AzureKeyCredential(standIn.apiKey), {
+      allowInsecureConnection: true,
+    });
+    const highlights = async (q: string) => {
+      const out: Record<string, Record<string, string[]> | undefined> = {};
+      for await (const r of (await client.search(q, { select: ["id"], highlightFields: "title,content" })).results)
+        out[r.document.id] = r.highlights;
+      return out;
+    };
+    // word_delimiter indexed `maxRetries` as maxretries, max and retries (offsets 0-10, 0-3, 3-10).
+    expect(await highlights("retries")).toEqual({ max: { title: ["max<em>Retries</em>"] } });
+    expect(await highlights("maxRetries")).toEqual({ max: { title: ["<em>maxRetries</em>"] } });
+    expect((await highlights("request timeout")).timeout).toEqual({ title: ["<em>request</em>_<em>timeout</em>"] });
+  });
+
   it("refuses a field that names an analyzer the index does not define (400, the service's message shape)", async () => {
     const error = (await indexes.createIndex(index("bad", "identifierz")).catch((e: unknown) => e)) as {
       statusCode?: number;

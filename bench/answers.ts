@@ -78,6 +78,12 @@ try {
             .map((h) => String(h.url).replace(DOCS_URL, ""))
             .join(", ")}`,
         );
+      // Why a fact was missed: the expected page's passage as returned (its source, section and start).
+      const expected = hits.find((h) => h.url === publicUrlForBlobPath(DOCS_URL, q.page));
+      if (VERBOSE && !outcome.factInTop3 && expected)
+        console.error(
+          `  fact ${JSON.stringify(q.fact)}; passage (${String(expected.source)}, #${String(expected.anchor)}): ${JSON.stringify(String(expected.snippet).slice(0, 400))}`,
+        );
     }
     report[mode] = { figures: figures(outcomes, hitCounts), outcomes };
   }

@@ -128,6 +128,22 @@ export interface Passage {
   cut: boolean;
 }
 
+/**
+ * A section shorter than the bound reads on into the blocks after it, whole blocks while they fit: a short
+ * page's lead ("# requestTimeoutMs" and one sentence) is followed by its "Default" section rather than sent
+ * alone. Adds the longer lengths to `lengths`.
+ */
+function readOn(page: PageText, section: Section, text: string, maxChars: number, lengths: string[]): void {
+  const last = Math.max(section.heading, ...section.body);
+  for (let i = last + 1; i < page.blocks.length; i++) {
+    const block = page.blocks[i]!;
+    const next = text === "" ? block.markdown : `${text}${block.join}${block.markdown}`;
+    if (next.length > maxChars) return;
+    text = next;
+    lengths.push(text);
+  }
+}
+
 /** The best-matching passage, at most `maxChars` long in every offered length; null for a page without text. */
 export function bestPassage(page: PageText, terms: readonly string[], maxChars: number): Passage | null {
   const sections = sectionsOf(page);
@@ -163,6 +179,7 @@ export function bestPassage(page: PageText, terms: readonly string[], maxChars: 
     text = next;
     lengths.push(text);
   }
+  if (!cut) readOn(page, best, text, maxChars, lengths);
   if (lengths.length === 0 && head !== "") lengths.push(head);
   return { heading: best.heading >= 0 ? page.blocks[best.heading]!.heading! : null, lengths, cut };
 }

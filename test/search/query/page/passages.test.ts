@@ -28,10 +28,28 @@ describe("bestPassage", () => {
   it("picks the section whose heading and text match the query, starting at its heading", () => {
     const p = bestPassage(page, queryTerms("how often is a failed request retried"), 2000)!;
     expect(p.heading).toEqual({ level: 2, text: "Retries", anchor: null });
-    expect(p.lengths.at(-1)).toBe(
+    expect(p.lengths).toContain(
       "## Retries\n\nFailed requests are retried three times.\n\n```js\nnew Client({\n  maxRetries: 5,\n});\n```",
     );
     expect(p.cut).toBe(false);
+  });
+
+  it("a short section reads on into the blocks after it while they fit, whole blocks only", () => {
+    const option = pageText(
+      "page",
+      blocksFromMarkdown(
+        "# requestTimeoutMs\n\nHow long the client waits for a response.\n\n## Default\n\n80 seconds.\n\n## Example\n\nSet it to 5000.",
+      ),
+    );
+    const p = bestPassage(option, queryTerms("what is the default request timeout of the client"), 2000)!;
+    expect(p.heading?.text).toBe("requestTimeoutMs");
+    expect(p.lengths.at(-1)).toBe(
+      "# requestTimeoutMs\n\nHow long the client waits for a response.\n\n## Default\n\n80 seconds.\n\n## Example\n\nSet it to 5000.",
+    );
+    // Under a bound that ends inside the next section, only the blocks that fit whole are added.
+    expect(bestPassage(option, queryTerms("request timeout"), 90)!.lengths.at(-1)).toBe(
+      "# requestTimeoutMs\n\nHow long the client waits for a response.\n\n## Default\n\n80 seconds.",
+    );
   });
 
   it("offers shorter lengths that end on a boundary, all within the bound, a cut code block closed by its fence", () => {

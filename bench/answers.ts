@@ -68,7 +68,10 @@ try {
       if (result.isError) throw new Error(`${q.id}: ${JSON.stringify(result.content)}`);
       const hits = ((result.structuredContent as { results?: Record<string, unknown>[] }).results ?? []).slice();
       hitCounts.push(hits.length);
-      const chars = JSON.stringify(result.content).length + JSON.stringify(result.structuredContent ?? {}).length;
+      // The tool's documented estimate (docs/mcp.md, what max_tokens bounds): the text of every content block and
+      // the structuredContent JSON, characters / 4.
+      const texts = (result.content as { text?: string }[]).map((b) => b.text ?? "").join("");
+      const chars = texts.length + JSON.stringify(result.structuredContent ?? {}).length;
       const outcome = scoreAnswer(q, publicUrlForBlobPath(DOCS_URL, q.page), hits, chars);
       outcomes.push(outcome);
       if (VERBOSE)

@@ -18,8 +18,8 @@ export interface FitResult<A> {
 
 /**
  * Fills an answer item by item up to `budget` tokens. `options[i]` are item i's forms, smallest first; the
- * largest form that keeps the answer within item i's fair share (what is left, spread over the items still to
- * come) is taken, else the largest that keeps it within the budget; the first item that fits in no form ends
+ * largest form that keeps the answer within item i's share (what is left, spread over the items still to come
+ * in proportion n-i, …, 2, 1: better-ranked items get more) is taken, else the largest that keeps it within the budget; the first item that fits in no form ends
  * the filling (later items are not shown). With `placeholderFirst`, an item's first form is only a placeholder
  * (a hit without its passage): it is taken only when no other form fits the budget.
  */
@@ -34,7 +34,9 @@ export function fillToBudget<T, A>(
   let answer = assemble(chosen);
   let tokens = measure(answer);
   for (const [i, forms] of options.entries()) {
-    const share = tokens + (budget - tokens) / (options.length - i);
+    // Better-ranked items get a larger share (weights n, n-1, …, 1): the top hit most likely holds the answer.
+    const weight = options.length - i;
+    const share = tokens + ((budget - tokens) * 2 * weight) / (weight * (weight + 1));
     const sizeOf = (j: number) => measure(assemble([...chosen, forms[j]!]));
     let pick =
       largestIndex(forms.length, (j) => sizeOf(j) <= share) ?? largestIndex(forms.length, (j) => sizeOf(j) <= budget);

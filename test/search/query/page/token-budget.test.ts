@@ -12,11 +12,12 @@ describe("estimateTokens", () => {
 describe("fillToBudget", () => {
   const measure = (items: readonly string[]) => 10 + items.reduce((n, s) => n + s.length, 0);
 
-  it("takes each item's largest form within its fair share, then stops at the first that fits in no form", () => {
+  it("takes each item's largest form within its share (larger for better-ranked items), then stops at the first that fits in no form", () => {
     const forms = [["a", "aaaa", "aaaaaaaaaaaaaaaaaaaa"], ["b", "bbbbbbbbbb"], ["cccccccccccccccccccccccccccccc"]];
     const fit = fillToBudget(forms, (chosen) => chosen, measure, 30);
-    // b keeps to its share (room for c), and c then fits in no form: the filling stops there.
-    expect(fit.answer).toEqual(["aaaa", "b"]);
+    // a keeps to its share (half of what is left for 3 items), b to two thirds of the rest; c then fits in no
+    // form: the filling stops there.
+    expect(fit.answer).toEqual(["aaaa", "bbbbbbbbbb"]);
     expect(fit.shown).toBe(2);
     expect(fit.tokens).toBeLessThanOrEqual(30);
   });

@@ -12,6 +12,7 @@ import { startQueryLoop } from "../../local/environment/query-loop.js";
 import { cliEnv, runIn, writesSince } from "../support/cli.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "../support/bluegreen-world.js";
 import { repoRoot } from "../../src/config/repo-root.js";
+import { writableIndex } from "../support/sdk-index.js";
 import { readProvenanceFacts } from "../../src/search/query/io/search-docs-io.js";
 
 let world: BlueGreenWorld;
@@ -224,7 +225,7 @@ function facetableTitleDefinitions(): string {
 /** A generation beside the serving one, as a rolled-back or interrupted rebuild leaves it (nothing uses it). */
 async function leaveGeneration(name: string): Promise<void> {
   const serving = await world.indexes.getIndex((await aliasTarget())!);
-  await world.indexes.createIndex({ ...serving, name });
+  await world.indexes.createIndex(writableIndex({ ...serving, name }));
 }
 
 describe("the plan tells the whole truth: deletions and an interrupted rebuild", () => {

@@ -64,7 +64,7 @@ describe("runLocal", () => {
         for (const name of ["root-era-index", "deploy", "indexer"]) expect(status(name), name).toBe("ok");
         // The first deploy re-ranks in place: the golden queries ran before and after it, on what each index had.
         expect(summary.steps.find((s) => s.name === "deploy")?.detail).toMatch(
-          /^run: started; relevance \(34 golden queries\): nDCG@10 [\d.]+ → [\d.]+, (no regression|REGRESSION)/,
+          /^run: started; relevance \(42 golden queries\): nDCG@10 [\d.]+ → [\d.]+, (no regression|REGRESSION)/,
         );
         // Root era: index.html, 404.html, the sitemap and the two guides/ pages.
         expect(f.rootEraDocuments).toBe(5);

@@ -13,8 +13,8 @@ import { AzapiResource, type AzapiProvider } from "../azapi.js";
 import type { Placement } from "../placement.js";
 import { ROLES } from "../roles.js";
 import type { FunctionStorage } from "../webhook/function-storage.js";
-import { NODE_RUNTIME_VERSION, WEB_API_VERSION } from "../webhook/function-app.js";
-import { authSettingsV2Body, type PlatformAuthProps } from "../webhook/platform-auth.js";
+import { lockDownSite, NODE_RUNTIME_VERSION, WEB_API_VERSION } from "../webhook/function-app.js";
+import type { PlatformAuthProps } from "../webhook/platform-auth.js";
 import { mcpAppSettings, type McpAppSettingsProps } from "./app-settings.js";
 
 export interface McpFunctionAppProps extends Placement {
@@ -103,21 +103,7 @@ export class McpFunctionApp extends Construct {
     });
     this.defaultHostName = this.site.outputAttribute("properties.defaultHostName");
 
-    for (const endpoint of ["scm", "ftp"])
-      new AzapiResource(this, `basic-publishing-${endpoint}`, {
-        provider: props.azapi,
-        type: `Microsoft.Web/sites/basicPublishingCredentialsPolicies@${WEB_API_VERSION}`,
-        name: endpoint,
-        parentId: this.site.id,
-        body: { properties: { allow: false } },
-      });
-    new AzapiResource(this, "platform-auth", {
-      provider: props.azapi,
-      type: `Microsoft.Web/sites/config@${WEB_API_VERSION}`,
-      name: "authsettingsV2",
-      parentId: this.site.id,
-      body: authSettingsV2Body(props.platformAuth),
-    });
+    lockDownSite(this, this.site, props.azapi, props.platformAuth);
     new MonitorDiagnosticSetting(this, "diagnostics", {
       name: "to-log-analytics",
       targetResourceId: this.site.id,

@@ -17,6 +17,34 @@ export const NODE_RUNTIME_VERSION = "22";
 /** ARM API version of Microsoft.Web used for the site and its children (Flex functionAppConfig is GA there). */
 export const WEB_API_VERSION = "2024-04-01";
 
+/**
+ * What every function app of this repository gets on its site: basic (user/password) publishing off on both
+ * endpoints (deployments use Entra) and App Service authentication in front (platform-auth.ts). The children are
+ * created in `scope` with fixed ids, so their addresses in the state stay where they were.
+ */
+export function lockDownSite(
+  scope: Construct,
+  site: AzapiResource,
+  azapi: AzapiProvider,
+  platformAuth: PlatformAuthProps,
+): void {
+  for (const endpoint of ["scm", "ftp"])
+    new AzapiResource(scope, `basic-publishing-${endpoint}`, {
+      provider: azapi,
+      type: `Microsoft.Web/sites/basicPublishingCredentialsPolicies@${WEB_API_VERSION}`,
+      name: endpoint,
+      parentId: site.id,
+      body: { properties: { allow: false } },
+    });
+  new AzapiResource(scope, "platform-auth", {
+    provider: azapi,
+    type: `Microsoft.Web/sites/config@${WEB_API_VERSION}`,
+    name: "authsettingsV2",
+    parentId: site.id,
+    body: authSettingsV2Body(platformAuth),
+  });
+}
+
 export interface WebhookFunctionAppProps extends Placement {
   name: string;
   /** /subscriptions/<id>/resourceGroups/<name> (azapi's parent_id). */
@@ -126,24 +154,7 @@ export class WebhookFunctionApp extends Construct {
     this.defaultHostName = this.site.outputAttribute("properties.defaultHostName");
     this.principalId = this.site.principalId;
 
-    // Basic (user/password) publishing off on both endpoints: deployments use Entra.
-    for (const endpoint of ["scm", "ftp"]) {
-      new AzapiResource(this, `basic-publishing-${endpoint}`, {
-        provider: props.azapi,
-        type: `Microsoft.Web/sites/basicPublishingCredentialsPolicies@${WEB_API_VERSION}`,
-        name: endpoint,
-        parentId: this.site.id,
-        body: { properties: { allow: false } },
-      });
-    }
-
-    new AzapiResource(this, "platform-auth", {
-      provider: props.azapi,
-      type: `Microsoft.Web/sites/config@${WEB_API_VERSION}`,
-      name: "authsettingsV2",
-      parentId: this.site.id,
-      body: authSettingsV2Body(props.platformAuth),
-    });
+    lockDownSite(this, this.site, props.azapi, props.platformAuth);
 
     // Host storage and deployment package (blob owner, queues) and the idempotency table, on this account only.
     const grant = (rid: string, role: string, why: string) =>

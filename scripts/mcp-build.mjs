@@ -4,18 +4,14 @@
 // calls) and nothing else: no dev tooling, no local stand-in, no tests, no node_modules to install. Prints its size.
 // `--out-dir <dir>` builds elsewhere (the packaging test); the folder must be named mcp (it is emptied first).
 // Plain .mjs: it runs before anything is compiled.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { emptiedOutDir } from "./emptied-out-dir.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const at = process.argv.indexOf("--out-dir");
-const outDir = at >= 0 ? path.resolve(process.argv[at + 1] ?? "") : path.join(root, ".deploy", "mcp");
-if (path.basename(outDir) !== "mcp") {
-  console.error(`mcp:build: --out-dir must name a folder called mcp (it is emptied first), got ${outDir}`);
-  process.exit(2);
-}
+const outDir = emptiedOutDir("mcp:build", path.join(root, ".deploy", "mcp"), "mcp");
 const version = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version;
 const ENTRY = "dist/server.mjs";
 
@@ -31,7 +27,6 @@ const HOST_JSON = {
   logging: { logLevel: { default: "Information" } },
 };
 
-rmSync(outDir, { recursive: true, force: true });
 mkdirSync(path.join(outDir, "dist"), { recursive: true });
 await build({
   entryPoints: [path.join(root, "scripts", "mcp-server.ts")],

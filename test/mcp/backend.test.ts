@@ -1,11 +1,8 @@
 // The MCP backend's dedup decision over time: transitional while a document holds a null format, tightened to
 // format eq '.html' once a re-check (after the time to live) finds none; never before the re-check.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
-import { DocsIndexBackend } from "../../src/mcp/shell/backend.js";
-import { toolLimits } from "../../src/mcp/core/limits.js";
-import { mcpConfigSchema } from "../../src/config/mcp.js";
+import { testBackend } from "../support/mcp-backend.js";
 import { ACCOUNT_ROOT, startHarness, type Harness } from "../support/ops-world.js";
 
 let h: Harness;
@@ -30,22 +27,8 @@ afterAll(async () => h?.close());
 
 describe("DocsIndexBackend", () => {
   it("tightens the dedup filter only after a re-check finds no null format", async () => {
-    const credential = new AzureKeyCredential(h.standIn.apiKey);
     let now = Date.parse("2026-11-25T10:00:00Z");
-    const backend = new DocsIndexBackend({
-      clients: {
-        indexClient: new SearchIndexClient(h.standIn.url, credential, { allowInsecureConnection: true }),
-        indexerClient: new SearchIndexerClient(h.standIn.url, credential, { allowInsecureConnection: true }),
-      },
-      index: "docs-index",
-      indexer: "docs-indexer",
-      container: "$web",
-      docsUrl: "https://docs.example.com",
-      apiVersion: "2026-04-01",
-      limits: toolLimits(mcpConfigSchema.parse({})),
-      recheckMs: 60_000,
-      now: () => now,
-    });
+    const backend = testBackend(h.standIn.url, h.standIn.apiKey, { recheckMs: 60_000, now: () => now });
     const first = await backend.searchDocs({ query: "setup" });
     expect(first.provenance.dedup_filter).toBe("format eq null or format eq '.html'");
     expect(first.results).toHaveLength(2);

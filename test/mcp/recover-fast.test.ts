@@ -2,11 +2,8 @@
 // answered 503), the next answer after the first retry delay (2 s on the injected clock, not the 300 s recheck)
 // carries the verified dedup filter and known provenance again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
-import { DocsIndexBackend } from "../../src/mcp/shell/backend.js";
-import { toolLimits } from "../../src/mcp/core/limits.js";
-import { mcpConfigSchema } from "../../src/config/mcp.js";
+import { testBackend } from "../support/mcp-backend.js";
 import { ACCOUNT_ROOT, startHarness, type Harness } from "../support/ops-world.js";
 
 let h: Harness;
@@ -29,22 +26,11 @@ afterAll(async () => h?.close());
 
 describe("after the service failed at start", () => {
   it("answers with the verified dedup filter seconds later, not at the next recheck", async () => {
-    const credential = new AzureKeyCredential(h.standIn.apiKey);
-    const options = { allowInsecureConnection: true, retryOptions: { maxRetries: 0 } };
     let now = Date.parse("2026-11-27T10:00:00Z");
-    const backend = new DocsIndexBackend({
-      clients: {
-        indexClient: new SearchIndexClient(h.standIn.url, credential, options),
-        indexerClient: new SearchIndexerClient(h.standIn.url, credential, options),
-      },
-      index: "docs-index",
-      indexer: "docs-indexer",
-      container: "$web",
-      docsUrl: "https://docs.example.com",
-      apiVersion: "2026-04-01",
-      limits: toolLimits(mcpConfigSchema.parse({})),
+    const backend = testBackend(h.standIn.url, h.standIn.apiKey, {
       recheckMs: 300_000,
       now: () => now,
+      retries: false,
     });
     // The two coverage counts fail, as at a start while the service is not answering yet.
     h.standIn.injectFault({ pathIncludes: "/docs/search", status: 503, times: 2 });

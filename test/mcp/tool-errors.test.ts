@@ -3,18 +3,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
-import {
-  AzureKeyCredential,
-  KnowledgeRetrievalClient,
-  SearchIndexClient,
-  SearchIndexerClient,
-} from "@azure/search-documents";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { DocsIndexBackend } from "../../src/mcp/shell/backend.js";
 import { createDocsMcpServer } from "../../src/mcp/shell/server.js";
-import { toolLimits } from "../../src/mcp/core/limits.js";
-import { mcpConfigSchema } from "../../src/config/mcp.js";
+import { testBackend } from "../support/mcp-backend.js";
 
 let closedPort: number;
 beforeAll(async () => {
@@ -29,26 +21,7 @@ afterAll(async () => client?.close());
 
 it("a service that cannot be reached is a tool error saying so, and that the arguments were not the problem", async () => {
   const endpoint = `http://127.0.0.1:${closedPort}`;
-  const options = { allowInsecureConnection: true, retryOptions: { maxRetries: 0 } };
-  const credential = new AzureKeyCredential("k");
-  const backend = new DocsIndexBackend({
-    clients: {
-      indexClient: new SearchIndexClient(endpoint, credential, options),
-      indexerClient: new SearchIndexerClient(endpoint, credential, options),
-    },
-    index: "docs-index",
-    indexer: "docs-indexer",
-    container: "$web",
-    docsUrl: "https://docs.example.com",
-    apiVersion: "2026-04-01",
-    limits: toolLimits(mcpConfigSchema.parse({})),
-    recheckMs: 60_000,
-    knowledge: {
-      knowledgeBase: "docs-knowledge-base",
-      knowledgeSource: "docs-knowledge-source",
-      client: new KnowledgeRetrievalClient(endpoint, "docs-knowledge-base", credential, options),
-    },
-  });
+  const backend = testBackend(endpoint, "k", { recheckMs: 60_000, retries: false, knowledge: true });
   const logged: string[] = [];
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createDocsMcpServer(backend, "0", (line) => logged.push(line)).connect(serverSide);

@@ -165,3 +165,6 @@ export function renderListApps(answer: { apps: AppSummary[]; provenance: Provena
     },
   ];
 }
+
+/** The renderers of the answers that are fitted to a budget (the budget counts the text they make). */
+export const ANSWER_RENDERERS = { search: renderSearchDocs, retrieve: renderRetrieveDocs } as const;

@@ -16,8 +16,8 @@ import {
   type PageReader,
 } from "../../search/query/io/answer-passages-io.js";
 import { findHeading, sectionRange, type TextRange } from "../../search/query/page/page-text.js";
-import { budgetOf, fitPageView, resultTokens, TOKEN_BUDGETS } from "../core/answer-fit.js";
-import { renderGetDoc } from "../core/render.js";
+import { budgetOf, fitPageView, resultTokens, TOKEN_BUDGETS } from "../../search/query/page/answer-fit.js";
+import { ANSWER_RENDERERS, renderGetDoc } from "../core/render.js";
 import { buildProvenance, type Known, type Provenance, type ProvenanceFacts } from "../../search/query/provenance.js";
 import type { RetrieveDocsAnswer, RetrieveDocsParams } from "../../search/agentic/retrieve-docs.js";
 import { readKnowledgeSourceIndex } from "../../search/io/knowledge-io.js";
@@ -134,7 +134,12 @@ export class DocsIndexBackend {
   }
 
   private passageOptions(maxTokens: number | undefined) {
-    return { readPage: this.readPage, snippetChars: this.options.limits.snippetChars, maxTokens };
+    return {
+      readPage: this.readPage,
+      render: ANSWER_RENDERERS,
+      snippetChars: this.options.limits.snippetChars,
+      maxTokens,
+    };
   }
 
   async retrieveDocs(params: RetrieveDocsParams & { max_tokens?: number }): Promise<RetrieveDocsAnswer> {

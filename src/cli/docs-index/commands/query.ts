@@ -12,7 +12,7 @@ import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
 import {
   chosenDedupOf,
-  cliPageReader,
+  cliPassageOptions,
   cliToolLimits,
   dedupOption,
   maxTokensOption,
@@ -98,11 +98,11 @@ export const queryCommand: CommandModule = {
             }),
           );
           // The same passages, anchors and budget as search_docs: the pages from the docs container.
-          const answer = await withSearchPassages(found, text, {
-            readPage: await cliPageReader(ctx, clients),
-            snippetChars: limits.snippetChars,
-            maxTokens: opts.maxTokens,
-          });
+          const answer = await withSearchPassages(
+            found,
+            text,
+            await cliPassageOptions(ctx, clients, limits, opts.maxTokens),
+          );
           ctx.out.info(`$filter: ${answer.provenance.filter ?? "(none)"}`);
           for (const note of answer.notes) ctx.out.warn(note);
           ctx.out.result(

@@ -16,7 +16,7 @@ import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
 import {
   chosenDedupOf,
-  cliPageReader,
+  cliPassageOptions,
   cliToolLimits,
   dedupOption,
   maxTokensOption,
@@ -120,11 +120,11 @@ export const retrieveCommand: CommandModule = {
             }).catch(missingBase(search.knowledge_base_name, ctx.endpoint)),
           );
           // The same passages, anchors and budget as retrieve_docs: the pages from the docs container.
-          const answer = await withRetrievePassages(retrieved, [text, ...opts.intent], {
-            readPage: await cliPageReader(ctx, clients),
-            snippetChars: limits.snippetChars,
-            maxTokens: opts.maxTokens,
-          });
+          const answer = await withRetrievePassages(
+            retrieved,
+            [text, ...opts.intent],
+            await cliPassageOptions(ctx, clients, limits, opts.maxTokens),
+          );
           ctx.out.info(`filterAddOn: ${answer.provenance.filter}`);
           for (const note of answer.notes) ctx.out.warn(note);
           ctx.out.result({ format_version: "2.0", filterAddOn: answer.provenance.filter, ...answer }, () =>

@@ -9,8 +9,9 @@ import { chosenDedup, type DedupDecision } from "../../../search/query/dedup-pol
 import { SearchDocsRefusal } from "../../../search/query/search-docs.js";
 import type { CliContext } from "../../context.js";
 import type { SearchClients } from "../../../search/io/clients.js";
-import { cachedPageReader, type PageReader } from "../../../search/query/io/answer-passages-io.js";
-import { TOKEN_BUDGETS } from "../../../mcp/core/answer-fit.js";
+import { cachedPageReader, type PassageOptions } from "../../../search/query/io/answer-passages-io.js";
+import { ANSWER_RENDERERS } from "../../../mcp/core/render.js";
+import { TOKEN_BUDGETS } from "../../../search/query/page/answer-fit.js";
 import { integerIn } from "./options.js";
 
 export type DedupChoice = "auto" | "transitional" | "strict";
@@ -52,9 +53,22 @@ export function maxTokensOption(): Option {
   ).argParser(integerIn("--max-tokens", TOKEN_BUDGETS.min, TOKEN_BUDGETS.max));
 }
 
-/** The pages behind the passages: the environment's docs container (the index's content where it cannot be read). */
-export async function cliPageReader(ctx: CliContext, clients: Pick<SearchClients, "indexClient">): Promise<PageReader> {
+/**
+ * How the CLI fits passages as the tools do: the pages from the environment's docs container (the index's content
+ * where it cannot be read), the tools' renderers and bounds, the budget asked with --max-tokens.
+ */
+export async function cliPassageOptions(
+  ctx: CliContext,
+  clients: Pick<SearchClients, "indexClient">,
+  limits: ToolLimits,
+  maxTokens: number | undefined,
+): Promise<PassageOptions> {
   const { search } = ctx.config;
   const container = (await ctx.blobService()).getContainerClient(search.container);
-  return cachedPageReader(container, clients.indexClient.getSearchClient(search.index_name), search.container);
+  return {
+    readPage: cachedPageReader(container, clients.indexClient.getSearchClient(search.index_name), search.container),
+    render: ANSWER_RENDERERS,
+    snippetChars: limits.snippetChars,
+    maxTokens,
+  };
 }

@@ -1,12 +1,12 @@
 // The passages of a search_docs or retrieve_docs answer and its fitting to the token budget: each hit's page is
 // read (through a PageReader, the I/O port), its best-matching passage chosen and the answer filled to the budget
-// hit by hit (the pure rules: ../page/passages.ts and mcp/core/answer-fit.ts). Shared by the MCP tools and
+// hit by hit (the pure rules: ../page/passages.ts and ../page/answer-fit.ts; the caller gives the renderers of the tool result
+// the budget is measured on). Shared by the MCP tools and
 // `docs-index query` / `retrieve`, so both print the same hits with the same passages, anchors and sources.
 import type { SearchClient } from "@azure/search-documents";
 import type { ContainerClient } from "@azure/storage-blob";
 import type { RetrieveDocsAnswer } from "../../agentic/retrieve-docs.js";
-import { budgetOf, fitHits, hitForms, TOKEN_BUDGETS } from "../../../mcp/core/answer-fit.js";
-import { renderRetrieveDocs, renderSearchDocs } from "../../../mcp/core/render.js";
+import { budgetOf, fitHits, hitForms, TOKEN_BUDGETS, type SentText } from "../page/answer-fit.js";
 import { mapLimit } from "../../ops/map-limit.js";
 import { bestPassage, highlightedWords, queryTerms } from "../page/passages.js";
 import type { SearchDocsAnswer } from "../search-answer.js";
@@ -80,6 +80,11 @@ async function passageForms<H extends PassageHit>(
 
 export interface PassageOptions {
   readPage: PageReader;
+  /** The text blocks the answer is sent with (the MCP tools' renderers): the budget counts them too. */
+  render: {
+    search: (answer: SearchDocsAnswer) => readonly SentText[];
+    retrieve: (answer: RetrieveDocsAnswer) => readonly SentText[];
+  };
   snippetChars: number;
   /** The answer's budget in tokens (`max_tokens`); default TOKEN_BUDGETS.searchDefault. */
   maxTokens?: number;
@@ -97,7 +102,7 @@ export async function withSearchPassages(answer: SearchDocsAnswer, query: string
   return fitHits(
     forms,
     (results, n) => ({ ...answer, results, notes: n }),
-    renderSearchDocs,
+    opts.render.search,
     budgetOf(opts.maxTokens, TOKEN_BUDGETS.searchDefault),
     [...answer.notes, ...notes],
   );
@@ -114,7 +119,7 @@ export async function withRetrievePassages(
   return fitHits(
     forms,
     (results, n) => ({ ...answer, results, notes: n }),
-    renderRetrieveDocs,
+    opts.render.retrieve,
     budgetOf(opts.maxTokens, TOKEN_BUDGETS.searchDefault),
     [...answer.notes, ...notes],
   );

@@ -2,8 +2,8 @@
 // structuredContent JSON): search_docs and retrieve_docs filled hit by hit with each hit's passage in the
 // longest form that fits, get_doc cut at the last block boundary that fits, with the section outline. Every
 // answer that was cut says so. Pure.
-import type { PageHeading } from "../../search/query/page/page-blocks.js";
-import type { Passage } from "../../search/query/page/passages.js";
+import type { PageHeading } from "./page-blocks.js";
+import type { Passage } from "./passages.js";
 import {
   blockCutPoints,
   innerCutPoints,
@@ -14,9 +14,13 @@ import {
   type PageSource,
   type PageText,
   type TextRange,
-} from "../../search/query/page/page-text.js";
-import { estimateTokens, fillToBudget, largestIndex } from "../../search/query/page/token-budget.js";
-import type { TextBlock } from "./render.js";
+} from "./page-text.js";
+import { estimateTokens, fillToBudget, largestIndex } from "./token-budget.js";
+
+/** A text block of a tool result as sent (what the MCP renderers produce; only its text is counted). */
+export interface SentText {
+  text: string;
+}
 
 /** Defaults and bounds of `max_tokens` (the whole tool result, by {@link estimateTokens}). */
 export const TOKEN_BUDGETS = {
@@ -36,7 +40,7 @@ export function budgetOf(asked: number | undefined, fallback: number): number {
 }
 
 /** The tokens of a tool result as sent: every text block and the structuredContent JSON. */
-export function resultTokens(content: readonly TextBlock[], structured: unknown): number {
+export function resultTokens(content: readonly SentText[], structured: unknown): number {
   return content.reduce((n, b) => n + estimateTokens(b.text), 0) + estimateTokens(JSON.stringify(structured));
 }
 
@@ -84,7 +88,7 @@ export function hitForms<H extends { snippet: string; snippet_truncated: boolean
 export function fitHits<H, A extends { notes: string[] }>(
   forms: readonly (readonly H[])[],
   assemble: (results: H[], notes: string[]) => A,
-  render: (answer: A) => TextBlock[],
+  render: (answer: A) => readonly SentText[],
   budget: number,
   notes: readonly string[],
 ): A {

@@ -1,10 +1,16 @@
 // Fitting the tools' answers to max_tokens, measured whole: hits filled best first, pages cut between blocks.
 import { describe, expect, it } from "vitest";
-import { budgetOf, fitHits, fitPageView, hitForms, TOKEN_BUDGETS } from "../../src/mcp/core/answer-fit.js";
-import type { TextBlock } from "../../src/mcp/core/render.js";
-import { blocksFromMarkdown } from "../../src/search/query/page/page-blocks.js";
-import { pageText } from "../../src/search/query/page/page-text.js";
-import { estimateTokens } from "../../src/search/query/page/token-budget.js";
+import {
+  budgetOf,
+  fitHits,
+  fitPageView,
+  hitForms,
+  TOKEN_BUDGETS,
+} from "../../../../src/search/query/page/answer-fit.js";
+import type { TextBlock } from "../../../../src/mcp/core/render.js";
+import { blocksFromMarkdown } from "../../../../src/search/query/page/page-blocks.js";
+import { pageText } from "../../../../src/search/query/page/page-text.js";
+import { estimateTokens } from "../../../../src/search/query/page/token-budget.js";
 
 const page = pageText(
   "page",

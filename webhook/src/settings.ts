@@ -7,6 +7,7 @@ import {
   HOST_SETTING_PREFIX,
   timeSpanMs,
 } from "./queue/host-settings.js";
+import { isLoopback } from "./loopback.js";
 import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from "./storage-limits.js";
 
 /** The connection name of the queue trigger and the sender: WEBHOOK_QUEUE__queueServiceUri (identity) in Azure. */
@@ -21,16 +22,6 @@ export class SettingsError extends Error {
   }
 }
 
-/** True for http(s) URLs whose host is a loopback address (Azurite, stubs, local OIDC servers). */
-export function isLoopbackUrl(value: string): boolean {
-  try {
-    const host = new URL(value).hostname.replace(/^\[|\]$/g, "");
-    return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
-  } catch {
-    return false;
-  }
-}
-
 const optionalText = z
   .string()
   .optional()
@@ -42,7 +33,7 @@ const serviceUrl = optionalText.pipe(
     .string()
     .refine((v) => URL.canParse(v), "expected an absolute URL such as https://host/path")
     .refine(
-      (v) => new URL(v).protocol === "https:" || (new URL(v).protocol === "http:" && isLoopbackUrl(v)),
+      (v) => new URL(v).protocol === "https:" || (new URL(v).protocol === "http:" && isLoopback(v)),
       "expected https:// (plain http only for a loopback host)",
     )
     .transform((v) => v.replace(/\/+$/, ""))
@@ -234,7 +225,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (storeKind === "table") {
     if (e.IDEMPOTENCY_TABLE_CONNECTION_STRING) {
       const endpoint = tableEndpointOf(e.IDEMPOTENCY_TABLE_CONNECTION_STRING);
-      if (!endpoint || !isLoopbackUrl(endpoint)) {
+      if (!endpoint || !isLoopback(endpoint)) {
         problems.push({
           variable: "IDEMPOTENCY_TABLE_CONNECTION_STRING",
           expected:
@@ -284,7 +275,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     };
     if (queueConnection) {
       const endpoint = queueEndpointOf(queueConnection);
-      if (!endpoint || !isLoopbackUrl(endpoint))
+      if (!endpoint || !isLoopback(endpoint))
         problems.push({
           variable: QUEUE_CONNECTION,
           expected: `for Azurite only (its QueueEndpoint must be a loopback address); in Azure set ${QUEUE_CONNECTION}__queueServiceUri (identity-based)`,

@@ -1,6 +1,8 @@
-// What the local adapter hands to handlers in place of the host's HttpRequest and InvocationContext.
+// What the local host hands to the receiver's core in place of what the Functions host hands it: the request and
+// the invocation (the core's WebhookRequest and Invocation; no faked InvocationContext).
 import { describe, expect, it } from "vitest";
-import { AdapterContext, AdapterRequest, resolveTarget } from "../../local/webhook/adapter-request.js";
+import { AdapterRequest, localInvocation, resolveTarget } from "../../local/webhook/adapter-request.js";
+import { RequestCorrelation, requestIdOf } from "../../webhook/src/request-context.js";
 import { isValidTraceparent } from "../../webhook/src/trace.js";
 
 describe("resolveTarget", () => {
@@ -43,32 +45,45 @@ describe("AdapterRequest", () => {
     expect(req.headers.get("missing")).toBeNull();
     expect(await req.bytes()).toBe(body);
     expect(new Uint8Array(await req.arrayBuffer())).toEqual(new Uint8Array(body));
-    expect(await req.json()).toEqual({ OrgId: 1 });
-    expect(req.query.get("a")).toBe("1");
+    const seen: string[] = [];
+    req.headers.forEach((value, name) => seen.push(`${name}=${value}`));
+    expect(seen).toEqual(["content-type=application/json", "x-multi=a, b"]);
   });
 });
 
-describe("AdapterContext", () => {
-  it("passes a valid traceparent on and starts a trace otherwise, once per invocation", () => {
-    const tp = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
-    expect(new AdapterContext("inv", "webhooks", tp, () => {}).traceContext.traceParent).toBe(tp);
-    const fresh = new AdapterContext("inv", "webhooks", "garbage", () => {});
-    expect(isValidTraceparent(fresh.traceContext.traceParent)).toBe(true);
-    expect(fresh.traceContext).toBe(fresh.traceContext);
+describe("localInvocation", () => {
+  const TP = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+  const request = (traceparent?: string) =>
+    new AdapterRequest("POST", "http://h/api/webhooks", traceparent ? { traceparent } : {}, Buffer.alloc(0));
+
+  it("gives every request a new invocation id, which becomes the request id", () => {
+    const a = localInvocation(undefined, () => {});
+    const b = localInvocation(undefined, () => {});
+    expect(a.invocationId).not.toBe(b.invocationId);
+    expect(requestIdOf(a)).toBe(a.invocationId);
   });
 
-  it("routes the log methods to the host's levels", () => {
-    const seen: string[] = [];
-    const ctx = new AdapterContext("inv", "webhooks", undefined, (level, ...args) =>
-      seen.push(`${level}:${args.join(" ")}`),
+  it("passes a valid traceparent on and starts a trace otherwise, as the host does", () => {
+    expect(
+      new RequestCorrelation(
+        request(TP),
+        localInvocation(TP, () => {}),
+        "r",
+      ).traceId,
+    ).toBe(TP);
+    const fresh = new RequestCorrelation(
+      request("garbage"),
+      localInvocation("garbage", () => {}),
+      "r",
     );
-    ctx.log("a");
-    ctx.info("b");
-    ctx.warn("c");
-    ctx.error("d");
-    ctx.debug("e");
-    ctx.trace("f");
-    expect(seen).toEqual(["information:a", "information:b", "warning:c", "error:d", "debug:e", "trace:f"]);
-    expect(ctx.asInvocationContext().invocationId).toBe("inv");
+    expect(fresh.traceId).not.toBe("garbage");
+    expect(isValidTraceparent(fresh.traceId)).toBe(true);
+    expect(fresh.traceId).toBe(fresh.traceId);
+  });
+
+  it("sends the invocation's log lines to the dev server's sink", () => {
+    const lines: string[] = [];
+    localInvocation(undefined, (level, line) => lines.push(`${level}:${line}`)).logSink("warn", "x");
+    expect(lines).toEqual(["warn:x"]);
   });
 });

@@ -1,12 +1,16 @@
 // The route exists only if the endpoint mapping is registered at start-up (otherwise it answers 404), and it is
 // where the contract says. That the app builds on its own is checked by `npm run typecheck`
 // (tsc -p webhook/tsconfig.json), not here.
-import type { HttpFunctionOptions } from "@azure/functions";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startDevServer } from "../../local/webhook/dev-server.js";
-import { mapWebhookEndpoints, ROUTE_PREFIX, WEBHOOK_ROUTE } from "../../webhook/src/endpoints.js";
+import {
+  mapWebhookEndpoints,
+  ROUTE_PREFIX,
+  WEBHOOK_ROUTE,
+  type HttpRouteOptions,
+} from "../../webhook/src/endpoints.js";
 import { app } from "../../webhook/src/functions.js";
 
 const webhookDir = new URL("../../webhook/", import.meta.url);
@@ -34,8 +38,8 @@ describe("endpoint registration", () => {
     const contract = JSON.parse(
       readFileSync(new URL("../contracts/webhook/openapi/openapi.v1.json", webhookDir), "utf8"),
     );
-    const registered: HttpFunctionOptions[] = [];
-    mapWebhookEndpoints({ http: (_name, options) => registered.push(options) });
+    const registered: HttpRouteOptions<string>[] = [];
+    mapWebhookEndpoints({ http: (_name, options) => registered.push(options) }, "the handler");
     const served = registered.map((o) => ({
       path: `/${host.extensions.http.routePrefix}/${o.route}`,
       methods: (o.methods ?? []).map((m) => m.toLowerCase()),

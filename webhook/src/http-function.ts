@@ -6,13 +6,12 @@
 // WEBHOOK_VALIDATE_JWT); 405 other methods; 409 same message id still being stored, or stored with a different
 // body; 413 body over 1 MiB; 415 not JSON; 503 queue or store unavailable (Retry-After; nothing acknowledged);
 // inline only: 502 downstream refused, 503 downstream unavailable. Bad input is never a 5xx.
-import type { InvocationContext } from "@azure/functions";
 import type { JwtValidator } from "./auth/validate-jwt.js";
 import { forwardedHeaders, kindOf, type DeliveryMessage } from "./delivery/message.js";
 import { bodyHashOf, claimMessageId, type ClaimOptions } from "./idempotency/claim.js";
 import { PendingWrites } from "./idempotency/pending-writes.js";
 import { CLAIM_LEASE_MS, type IdempotencyStore, type SettledDelivery } from "./idempotency/store.js";
-import { createLogger, loggableHeaders, sinkFor, type Logger, type LogSink } from "./log.js";
+import { createLogger, loggableHeaders, type Logger, type LogSink } from "./log.js";
 import { buildDeliveryMessage, enqueueDelivery, processInline } from "./pipeline/accept.js";
 import { claimVerdict } from "./pipeline/claim.js";
 import { parseDelivery, type ParsedDelivery } from "./pipeline/parse-delivery.js";
@@ -24,10 +23,12 @@ import { releaseClaim, settleClaim } from "./pipeline/settle.js";
 import { PROBLEM_TYPES, problemResponse, type ProblemContext } from "./problem.js";
 import type { DeliveryQueue } from "./queue/storage-queue.js";
 import type { EventHandler, EventRouter, HandlerServices } from "./routing/registry.js";
-import { pathOf, RequestCorrelation, requestIdOf, type WebhookRequest } from "./request-context.js";
+import { pathOf, RequestCorrelation, requestIdOf, type Invocation, type WebhookRequest } from "./request-context.js";
 import { chooseTraceparent } from "./trace.js";
 
-export type WebhookHandler = ((request: WebhookRequest, context: InvocationContext) => Promise<WebhookResponse>) & {
+/** The HTTP function's core: one request of one invocation -> the answer. Hosts adapt their request and invocation
+ * to WebhookRequest and Invocation (functions-binding.ts in Azure, local/webhook/dev-server.ts locally). */
+export type WebhookHandler = ((request: WebhookRequest, invocation: Invocation) => Promise<WebhookResponse>) & {
   /** Waits for the record updates still in flight after answering (shutdown, tests). */
   drain?: (timeoutMs?: number) => Promise<void>;
 };
@@ -42,7 +43,7 @@ export interface WebhookDeps {
   requireTenantOrigin?: boolean;
   /** Present when WEBHOOK_VALIDATE_JWT=true. */
   jwt?: JwtValidator;
-  /** Overrides where log lines go (default: the invocation context). */
+  /** Overrides where log lines go (default: the invocation's log). */
   logSink?: LogSink;
   /** How long a redelivery waits for a concurrent delivery of the same id to finish (default 5 s). */
   inFlightWaitMs?: number;
@@ -85,9 +86,9 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     },
     pendingSettles: new PendingWrites(),
   };
-  const handleWebhookRequest: WebhookHandler = (request, context) =>
-    handleRequest(pipeline, request, context).catch((err: unknown) =>
-      internalError(request, context, err, deps.logSink),
+  const handleWebhookRequest: WebhookHandler = (request, invocation) =>
+    handleRequest(pipeline, request, invocation).catch((err: unknown) =>
+      internalError(request, invocation, err, deps.logSink),
     );
   handleWebhookRequest.drain = (timeoutMs) => pipeline.pendingSettles.drain(timeoutMs);
   return handleWebhookRequest;
@@ -97,11 +98,11 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
 async function handleRequest(
   pipeline: Pipeline,
   request: WebhookRequest,
-  context: InvocationContext,
+  invocation: Invocation,
 ): Promise<WebhookResponse> {
   const { deps } = pipeline;
-  const pctx = new RequestCorrelation(request, context, requestIdOf(context));
-  let log = createLogger(deps.logSink ?? sinkFor(context), () => ({
+  const pctx = new RequestCorrelation(request, invocation, requestIdOf(invocation));
+  let log = createLogger(deps.logSink ?? invocation.logSink, () => ({
     requestId: pctx.requestId,
     traceId: pctx.traceId,
   }));
@@ -196,19 +197,19 @@ async function claimAcceptSettle(
 }
 
 /** Last resort: a bug must still answer with a problem body (and a 5xx so the provider redelivers). Only the host's
- * context here: the request object itself may be what failed. */
+ * invocation here: the request object itself may be what failed. */
 function internalError(
   request: WebhookRequest,
-  context: InvocationContext,
+  invocation: Invocation,
   err: unknown,
   logSink: LogSink | undefined,
 ): WebhookResponse {
   const pctx: ProblemContext = {
     instance: pathOf(String(request.url)),
-    requestId: requestIdOf(context),
-    traceId: chooseTraceparent(context.traceContext?.traceParent),
+    requestId: requestIdOf(invocation),
+    traceId: chooseTraceparent(invocation.traceparent),
   };
-  createLogger(logSink ?? sinkFor(context), { requestId: pctx.requestId }).error(
+  createLogger(logSink ?? invocation.logSink, { requestId: pctx.requestId }).error(
     "unhandled error in the webhook handler",
     {
       status: 500,

@@ -6,7 +6,8 @@ import { claimMessageId, type ClaimOutcome } from "../../webhook/src/idempotency
 import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
 import { IdempotencyStoreError } from "../../webhook/src/idempotency/store.js";
 import { createLogger } from "../../webhook/src/log.js";
-import { buildDeliveryMessage, enqueueDelivery, processInline } from "../../webhook/src/pipeline/accept.js";
+import { enqueueDelivery, processInline } from "../../webhook/src/pipeline/accept.js";
+import { buildDeliveryMessage, MESSAGE_VERSION, type DeliveryMessage } from "../../webhook/src/delivery/message.js";
 import { claimVerdict } from "../../webhook/src/pipeline/claim.js";
 import { parseDelivery } from "../../webhook/src/pipeline/parse-delivery.js";
 import { Rejection } from "../../webhook/src/pipeline/rejection.js";
@@ -246,8 +247,10 @@ describe("runEventHandler (the inline path and the queue consumer)", () => {
     ]);
   });
 
-  function buildMessage() {
+  function buildMessage(): DeliveryMessage {
     return {
+      v: MESSAGE_VERSION,
+      receivedAt: "2026-11-23T09:44:50.123Z",
       payload: { orgId: 1 },
       forward: { "x-forward-tenant-origin": "corp" },
       traceparent: "tp",

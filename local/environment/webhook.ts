@@ -16,10 +16,10 @@ import { StepSkipped } from "./steps.js";
 const DEV_SERVER = fileURLToPath(new URL("../webhook/dev-server.ts", import.meta.url));
 const OPS_CLI = fileURLToPath(new URL("../../src/cli/webhook-deliveries/command.ts", import.meta.url));
 /** Table for the receiver's idempotency store in the local environment (the app's default name). */
-export const LOCAL_IDEMPOTENCY_TABLE = "webhookdeliveries";
+const LOCAL_IDEMPOTENCY_TABLE = "webhookdeliveries";
 
 /** The sample delivery: spec A's note-created event with every documented field. */
-export function sampleDelivery(now = new Date()): { headers: Record<string, string>; body: Record<string, unknown> } {
+function sampleDelivery(now = new Date()): { headers: Record<string, string>; body: Record<string, unknown> } {
   return {
     headers: {
       "content-type": "application/json",
@@ -118,7 +118,7 @@ function logMessage(line: string): string {
 }
 
 /** The receiver's settings for the local environment: table and queue on Azurite, the local stubs, no JWT check. */
-export function localWebhookEnv(azurite: Pick<Azurite, "connectionString">, stubsUrl: string): Record<string, string> {
+function localWebhookEnv(azurite: Pick<Azurite, "connectionString">, stubsUrl: string): Record<string, string> {
   return localReceiverEnv(azurite, stubsUrl, { tableName: LOCAL_IDEMPOTENCY_TABLE });
 }
 

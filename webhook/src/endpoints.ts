@@ -12,14 +12,14 @@ import type {
 import { RETENTION_SCHEDULE } from "./idempotency/retention.js";
 import { QUEUE_CONNECTION, type Settings } from "./settings.js";
 
-export const WEBHOOK_FUNCTION_NAME = "webhooks";
+const WEBHOOK_FUNCTION_NAME = "webhooks";
 /** Relative to host.json's routePrefix ("api"): POST /api/webhooks. */
 export const WEBHOOK_ROUTE = "webhooks";
 export const ROUTE_PREFIX = "api";
-export const WEBHOOK_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+const WEBHOOK_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
-export const QUEUE_FUNCTION_NAME = "webhook-deliveries";
-export const RETENTION_FUNCTION_NAME = "webhook-retention";
+const QUEUE_FUNCTION_NAME = "webhook-deliveries";
+const RETENTION_FUNCTION_NAME = "webhook-retention";
 
 /** What the mapping registers for the HTTP function, with the host's handler type `H`. */
 export interface HttpRouteOptions<H> {

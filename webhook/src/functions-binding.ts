@@ -20,7 +20,7 @@ type HostContext = Pick<
 >;
 
 /** Log lines to the invocation context's methods, so the host forwards them to Application Insights. */
-export function sinkFor(context: HostContext): LogSink {
+function sinkFor(context: HostContext): LogSink {
   return (level, line) => {
     if (level === "debug") context.debug(line);
     else if (level === "info") context.info(line);

@@ -51,7 +51,7 @@ export interface WebhookDeps {
 }
 
 /** The listed cause of a downstream 403 when x-forward-tenant-origin is missing (the provider gateway policy). */
-export const MISSING_TENANT_ORIGIN_WARNING =
+const MISSING_TENANT_ORIGIN_WARNING =
   "delivery without x-forward-tenant-origin: downstream calls will not carry it and the process API may answer 403 " +
   "(the gateway sets x-forward-tenant-origin: corp only when api_policy_type is the provider name in the API's vars.yml)";
 

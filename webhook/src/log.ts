@@ -5,7 +5,7 @@
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
 /** A line's fields, or a function building them: called only when the line is written. */
-export type LogFields = Record<string, unknown> | (() => Record<string, unknown>);
+type LogFields = Record<string, unknown> | (() => Record<string, unknown>);
 
 export interface Logger {
   debug(msg: string, fields?: LogFields): void;
@@ -22,7 +22,7 @@ const TOKEN_LIKE = /^\s*bearer\s|^eyJ[\w-]*\.[\w-]*\.[\w-]*$/i;
 export const REDACTED = "[redacted]";
 
 /** A copy of `value` without credentials (depth-limited; never throws). */
-export function redact(value: unknown, depth = 0): unknown {
+function redact(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return TOKEN_LIKE.test(value) ? REDACTED : value;
   if (value === null || typeof value !== "object") return value;
   if (depth > 8) return "[truncated]";

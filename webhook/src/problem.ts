@@ -60,9 +60,9 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
-export function problemBody(
+function problemBody(
   ctx: ProblemContext,
   status: number,
   type: string,

@@ -12,8 +12,8 @@ import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from "./storage-limits.js"
 
 /** The connection name of the queue trigger and the sender: WEBHOOK_QUEUE__queueServiceUri (identity) in Azure. */
 export const QUEUE_CONNECTION = "WEBHOOK_QUEUE";
-export const DEFAULT_QUEUE_NAME = "webhook-deliveries";
-export const DEFAULT_RETENTION_DAYS = 7;
+const DEFAULT_QUEUE_NAME = "webhook-deliveries";
+const DEFAULT_RETENTION_DAYS = 7;
 
 export class SettingsError extends Error {
   constructor(readonly problems: readonly { variable: string; expected: string }[]) {

@@ -10,14 +10,14 @@ import { HttpRequest, InvocationContext } from "../../../webhook/src/functions.j
 import { invocationOf } from "../../../webhook/src/functions-binding.js";
 import type { Invocation } from "../../../webhook/src/request-context.js";
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingMessage["headers"];
   body: string;
 }
 
-export type Scripted = { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number };
+type Scripted = { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number };
 
 export interface DownstreamStub {
   url: string;
@@ -88,7 +88,7 @@ export async function startDownstreamStub(): Promise<DownstreamStub> {
 }
 
 /** A JWT-shaped fake token (header.payload.signature) whose claims are readable for diagnostics. */
-export function fakeJwt(claims: Record<string, unknown>): string {
+function fakeJwt(claims: Record<string, unknown>): string {
   const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
   return `${b64({ alg: "none", typ: "JWT" })}.${b64(claims)}.c2lnbmF0dXJl`;
 }

@@ -11,7 +11,7 @@ import { readWebhookPayload, type WebhookPayload } from "../payload/parse.js";
 export const MESSAGE_VERSION = 1;
 
 /** Delivery headers the receiver forwards to every downstream call (spec A provider policy). */
-export const FORWARDED_HEADERS = ["x-forward-tenant-origin"] as const;
+const FORWARDED_HEADERS = ["x-forward-tenant-origin"] as const;
 
 export interface DeliveryMessage {
   v: typeof MESSAGE_VERSION;

@@ -1,9 +1,9 @@
 // What the local host hands to the receiver's core in place of what the Functions host hands it: the request and
 // the invocation (the core's WebhookRequest and Invocation; no faked InvocationContext).
 import { describe, expect, it } from "vitest";
-import { AdapterRequest, localInvocation, resolveTarget } from "../../local/webhook/adapter-request.js";
-import { RequestCorrelation, requestIdOf } from "../../webhook/src/request-context.js";
-import { isValidTraceparent } from "../../webhook/src/trace.js";
+import { AdapterRequest, localInvocation, resolveTarget } from "../../../local/webhook/adapter-request.js";
+import { RequestCorrelation, requestIdOf } from "../../../webhook/src/request-context.js";
+import { isValidTraceparent } from "../../../webhook/src/trace.js";
 
 describe("resolveTarget", () => {
   it("takes a plain origin-form target as it is, query apart", () => {

@@ -9,7 +9,7 @@ import type { LogSink } from "../../webhook/src/log.js";
 import type { Invocation, WebhookRequest } from "../../webhook/src/request-context.js";
 
 /** Read-only Fetch-style view of node:http's (already lower-cased) request headers. */
-export class AdapterHeaders {
+class AdapterHeaders {
   constructor(private readonly raw: IncomingMessage["headers"]) {}
   get(name: string): string | null {
     const v = this.raw[name.toLowerCase()];

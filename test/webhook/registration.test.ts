@@ -20,6 +20,7 @@ describe("endpoint registration", () => {
 
   it("the entry point registers POST webhooks (anonymous; other methods reach the handler for a 405)", async () => {
     const http = vi.spyOn(app, "http").mockImplementation(() => {});
+    const timer = vi.spyOn(app, "timer").mockImplementation(() => {});
     // Evaluate the entry point afresh even if another test file in this worker imported it (isolate: false).
     vi.resetModules();
     const entry = await import("../../webhook/src/index.js");
@@ -31,6 +32,8 @@ describe("endpoint registration", () => {
     expect(options.methods).toContain("POST");
     expect(options.methods).toContain("GET");
     expect(options.handler).toBe(entry.handleWebhook);
+    // The retention timer too, through the same binding (settings loaded once, at start-up).
+    expect(timer.mock.calls.map(([n]) => n)).toEqual(["webhook-retention"]);
   });
 
   it("in Azure answers where the contract says: host.json's routePrefix + the registered route, with its methods", () => {

@@ -57,7 +57,8 @@ if (mode === "baseline") {
       target.http("webhooks", {
         route: "webhooks",
         methods: ["POST"],
-        handler: async () => ({ status: 200, jsonBody: { received: true } }),
+        authLevel: "anonymous",
+        handler: async () => ({ status: 200, headers: {}, jsonBody: { received: true } }),
       }),
   });
   printUrl(server.url);

@@ -16,10 +16,10 @@ import { StepSkipped } from "./steps.js";
 const DEV_SERVER = fileURLToPath(new URL("../webhook/dev-server.ts", import.meta.url));
 const OPS_CLI = fileURLToPath(new URL("../../src/cli/webhook-deliveries/command.ts", import.meta.url));
 /** Table for the receiver's idempotency store in the local environment (the app's default name). */
-export const LOCAL_IDEMPOTENCY_TABLE = "webhookdeliveries";
+const LOCAL_IDEMPOTENCY_TABLE = "webhookdeliveries";
 
 /** The sample delivery: spec A's note-created event with every documented field. */
-export function sampleDelivery(now = new Date()): { headers: Record<string, string>; body: Record<string, unknown> } {
+function sampleDelivery(now = new Date()): { headers: Record<string, string>; body: Record<string, unknown> } {
   return {
     headers: {
       "content-type": "application/json",
@@ -118,7 +118,7 @@ function logMessage(line: string): string {
 }
 
 /** The receiver's settings for the local environment: table and queue on Azurite, the local stubs, no JWT check. */
-export function localWebhookEnv(azurite: Pick<Azurite, "connectionString">, stubsUrl: string): Record<string, string> {
+function localWebhookEnv(azurite: Pick<Azurite, "connectionString">, stubsUrl: string): Record<string, string> {
   return localReceiverEnv(azurite, stubsUrl, { tableName: LOCAL_IDEMPOTENCY_TABLE });
 }
 
@@ -164,29 +164,142 @@ async function deliveriesCli(
   return { code, output: output.trim() };
 }
 
-export async function postSampleWebhook(azurite: Azurite, _options: { keep: boolean }): Promise<SentWebhook> {
+/** The receiver on a free port with the stubs, its log lines kept for the transcript. */
+async function startReceiver(
+  azurite: Azurite,
+): Promise<{ server: DevServer; stubs: WebhookStubs; logLines: string[] }> {
   const startDevServer = await loadFactory();
   if (!azurite.queueEndpoint) throw new StepSkipped("Azurite's queue service is not running (the delivery queue)");
   const logLines: string[] = [];
   const stubs: WebhookStubs = await startWebhookStubs();
-  const env = localWebhookEnv(azurite, stubs.url);
-  let server: DevServer;
   try {
-    server = await startDevServer({
+    const server = await startDevServer({
       port: 0,
       host: "127.0.0.1",
-      env,
+      env: localWebhookEnv(azurite, stubs.url),
       maxPollingIntervalMs: 100,
       // Short in-call retries keep the poison demonstration within a few seconds.
       overrides: { credential: localCredential, retry: { attempts: 2, baseDelayMs: 50, maxDelayMs: 200 } },
       logSink: (level: string, line: string) => logLines.push(`receiver log (${level}): ${logMessage(line)}`),
     });
+    return { server, stubs, logLines };
   } catch (err) {
     await stubs.close();
     throw new Error(`the webhook dev server did not start: ${err instanceof Error ? err.message : String(err)}`, {
       cause: err,
     });
   }
+}
+
+type Delivery = ReturnType<typeof sampleDelivery>;
+type Answer = { status: number; body: unknown };
+
+/** POSTs a delivery; the answer's body parsed when it is JSON, as text otherwise. */
+async function post(url: string, d: Delivery): Promise<Answer> {
+  const res = await fetch(url, { method: "POST", headers: d.headers, body: JSON.stringify(d.body) });
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) };
+  } catch {
+    return { status: res.status, body: text };
+  }
+}
+
+type StateOf = (id: string) => Promise<{ state: string; attempts: number; poisoned?: boolean } | undefined>;
+const PROJECT_ID = 77810;
+
+/** 2. Project/Created: acknowledged at once, the case is created by the queue consumer. */
+async function demoProjectCreated(url: string, stubs: WebhookStubs, stateOf: StateOf) {
+  const created = projectDelivery(PROJECT_ID);
+  const ack = await post(url, created);
+  if (ack.status !== 200) throw new Error(`Project/Created answered ${ack.status}`);
+  const messageId = created.headers["x-fv-messageid"]!;
+  await until("the project-created delivery to be processed", async () =>
+    (await stateOf(messageId))?.state === "processed" ? true : undefined,
+  );
+  const theCase = stubs.created.get(String(PROJECT_ID));
+  if (!theCase) throw new Error("the process-API stub has no case for the project-created delivery");
+  return { ack, messageId, theCase };
+}
+
+/** 3. The process API down: retried, poisoned; replayed with the CLI once it is back. */
+async function demoPoisonReplay(url: string, azurite: Azurite, stubs: WebhookStubs, stateOf: StateOf) {
+  stubs.mode = "down";
+  const outage = projectDelivery(PROJECT_ID + 1);
+  const messageId = outage.headers["x-fv-messageid"]!;
+  const ack = await post(url, outage);
+  const poisoned = await until("the delivery to reach the poison queue", async () => {
+    const r = await stateOf(messageId);
+    return r?.poisoned ? r : undefined;
+  });
+  stubs.mode = "up";
+  const replay = await deliveriesCli(localDeliveriesCliEnv(azurite), "replay", messageId, "--yes");
+  await until("the replayed delivery to be processed", async () =>
+    (await stateOf(messageId))?.state === "processed" ? true : undefined,
+  );
+  return {
+    ack,
+    messageId,
+    attempts: poisoned.attempts,
+    replay,
+    replayedCase: stubs.created.get(String(PROJECT_ID + 1)),
+  };
+}
+
+type Demo = {
+  url: string;
+  delivery: Delivery;
+  first: Answer;
+  again: Answer;
+  created: Awaited<ReturnType<typeof demoProjectCreated>>;
+  outage: Awaited<ReturnType<typeof demoPoisonReplay>>;
+};
+
+/** What the three demonstrations did, as `npm run local` prints it, followed by the receiver's log. */
+function transcriptOf({ url, delivery, first, again, created, outage }: Demo, logLines: string[]): string {
+  return [
+    `POST ${url}`,
+    `x-fv-messageid: ${delivery.headers["x-fv-messageid"]}`,
+    `x-fv-timestamp: ${delivery.headers["x-fv-timestamp"]}`,
+    JSON.stringify(delivery.body),
+    `-> ${first.status} ${JSON.stringify(first.body)}`,
+    `redelivery of the same message id -> ${again.status} ${JSON.stringify(again.body)}`,
+    "",
+    `POST Project/Created ProjectId ${PROJECT_ID} (x-fv-messageid ${created.messageId}, x-forward-tenant-origin: corp) -> ${created.ack.status}`,
+    `  queued, then processed: case ${created.theCase.externalId} "${created.theCase.name}" created at the process-API stub (x-forward-tenant-origin: ${created.theCase.tenantOrigin ?? "missing"})`,
+    `process API down: POST Project/Created ProjectId ${PROJECT_ID + 1} (x-fv-messageid ${outage.messageId}) -> ${outage.ack.status}`,
+    `  failed ${outage.attempts} attempts, moved to the poison queue`,
+    `process API back: webhook-deliveries replay ${outage.messageId} --yes -> exit ${outage.replay.code}: ${outage.replay.output}`,
+    `  processed: case ${outage.replayedCase?.externalId ?? "?"} created`,
+    "",
+    ...logLines,
+  ].join("\n");
+}
+
+function figuresOf({ delivery, first, again, created, outage }: Demo, storeKind: string | undefined): WebhookFigures {
+  return {
+    status: first.status,
+    redeliveryStatus: again.status,
+    messageId: delivery.headers["x-fv-messageid"]!,
+    body: first.body,
+    store: storeKind === "table" ? `table ${LOCAL_IDEMPOTENCY_TABLE} on Azurite` : (storeKind ?? "unknown"),
+    projectCase: {
+      messageId: created.messageId,
+      externalId: created.theCase.externalId,
+      name: created.theCase.name,
+      tenantOrigin: created.theCase.tenantOrigin ?? null,
+    },
+    poisonReplay: {
+      messageId: outage.messageId,
+      attempts: outage.attempts,
+      replayExitCode: outage.replay.code,
+      caseCreated: outage.replayedCase !== undefined,
+    },
+  };
+}
+
+export async function postSampleWebhook(azurite: Azurite, _options: { keep: boolean }): Promise<SentWebhook> {
+  const { server, stubs, logLines } = await startReceiver(azurite);
   const stop = async () => {
     await server.close();
     await stubs.close();
@@ -194,95 +307,16 @@ export async function postSampleWebhook(azurite: Azurite, _options: { keep: bool
   try {
     const base = server.url.replace(/\/+$/, "");
     const url = base.endsWith("/api/webhooks") ? base : `${base}/api/webhooks`;
+    const stateOf: StateOf = (id) => server.store!.get!(id);
+    // 1. A note-created delivery, then its redelivery (answered from the store).
     const delivery = sampleDelivery();
-    const post = async (d = delivery) => {
-      const res = await fetch(url, { method: "POST", headers: d.headers, body: JSON.stringify(d.body) });
-      const text = await res.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // not JSON: shown as text
-      }
-      return { status: res.status, body };
-    };
-    const first = await post();
-    const again = await post();
+    const first = await post(url, delivery);
+    const again = await post(url, delivery);
     if (first.status !== 200) throw new Error(`the receiver answered ${first.status}: ${JSON.stringify(first.body)}`);
-    const stateOf = (id: string) => server.store!.get!(id);
-
-    // 2. Project/Created: acknowledged at once, the case is created by the queue consumer.
-    const projectId = 77810;
-    const created = projectDelivery(projectId);
-    const createdAck = await post(created);
-    if (createdAck.status !== 200) throw new Error(`Project/Created answered ${createdAck.status}`);
-    const createdId = created.headers["x-fv-messageid"]!;
-    await until("the project-created delivery to be processed", async () =>
-      (await stateOf(createdId))?.state === "processed" ? true : undefined,
-    );
-    const theCase = stubs.created.get(String(projectId));
-    if (!theCase) throw new Error("the process-API stub has no case for the project-created delivery");
-
-    // 3. The process API down: retried, poisoned; replayed with the CLI once it is back.
-    stubs.mode = "down";
-    const outage = projectDelivery(projectId + 1);
-    const outageId = outage.headers["x-fv-messageid"]!;
-    const outageAck = await post(outage);
-    const poisoned = await until("the delivery to reach the poison queue", async () => {
-      const r = await stateOf(outageId);
-      return r?.poisoned ? r : undefined;
-    });
-    stubs.mode = "up";
-    const replay = await deliveriesCli(localDeliveriesCliEnv(azurite), "replay", outageId, "--yes");
-    await until("the replayed delivery to be processed", async () =>
-      (await stateOf(outageId))?.state === "processed" ? true : undefined,
-    );
-    const replayedCase = stubs.created.get(String(projectId + 1));
-
-    const transcript = [
-      `POST ${url}`,
-      `x-fv-messageid: ${delivery.headers["x-fv-messageid"]}`,
-      `x-fv-timestamp: ${delivery.headers["x-fv-timestamp"]}`,
-      JSON.stringify(delivery.body),
-      `-> ${first.status} ${JSON.stringify(first.body)}`,
-      `redelivery of the same message id -> ${again.status} ${JSON.stringify(again.body)}`,
-      "",
-      `POST Project/Created ProjectId ${projectId} (x-fv-messageid ${createdId}, x-forward-tenant-origin: corp) -> ${createdAck.status}`,
-      `  queued, then processed: case ${theCase.externalId} "${theCase.name}" created at the process-API stub (x-forward-tenant-origin: ${theCase.tenantOrigin ?? "missing"})`,
-      `process API down: POST Project/Created ProjectId ${projectId + 1} (x-fv-messageid ${outageId}) -> ${outageAck.status}`,
-      `  failed ${poisoned.attempts} attempts, moved to the poison queue`,
-      `process API back: webhook-deliveries replay ${outageId} --yes -> exit ${replay.code}: ${replay.output}`,
-      `  processed: case ${replayedCase?.externalId ?? "?"} created`,
-      "",
-      ...logLines,
-    ].join("\n");
-    return {
-      url,
-      figures: {
-        status: first.status,
-        redeliveryStatus: again.status,
-        messageId: delivery.headers["x-fv-messageid"]!,
-        body: first.body,
-        store:
-          server.store?.kind === "table"
-            ? `table ${LOCAL_IDEMPOTENCY_TABLE} on Azurite`
-            : (server.store?.kind ?? "unknown"),
-        projectCase: {
-          messageId: createdId,
-          externalId: theCase.externalId,
-          name: theCase.name,
-          tenantOrigin: theCase.tenantOrigin ?? null,
-        },
-        poisonReplay: {
-          messageId: outageId,
-          attempts: poisoned.attempts,
-          replayExitCode: replay.code,
-          caseCreated: replayedCase !== undefined,
-        },
-      },
-      transcript,
-      stop,
-    };
+    const created = await demoProjectCreated(url, stubs, stateOf);
+    const outage = await demoPoisonReplay(url, azurite, stubs, stateOf);
+    const demo: Demo = { url, delivery, first, again, created, outage };
+    return { url, figures: figuresOf(demo, server.store?.kind), transcript: transcriptOf(demo, logLines), stop };
   } catch (err) {
     await stop();
     throw err;

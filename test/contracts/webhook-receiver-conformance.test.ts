@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { OPENAPI_V1_FILE } from "../../contracts/webhook/src/build.js";
 import { AZURITE_ACCOUNT_KEY, AZURITE_ACCOUNT_NAME } from "../../local/azurite.js";
 import { DownstreamRejectedError, RetryableDownstreamError } from "../../webhook/src/downstream/errors.js";
+import { invocationOf } from "../../webhook/src/functions-binding.js";
 import { createWebhookHandler, type WebhookDeps } from "../../webhook/src/http-function.js";
 import { MAX_BODY_BYTES } from "../../webhook/src/pipeline/request-checks.js";
 import type { WebhookResponse } from "../../webhook/src/pipeline/respond.js";
@@ -133,7 +134,7 @@ function post(body: string | object | Uint8Array, headers: Record<string, string
 }
 
 const ctx = () =>
-  new InvocationContext({ invocationId: "inv-contract", functionName: "webhooks", logHandler: () => {} });
+  invocationOf(new InvocationContext({ invocationId: "inv-contract", functionName: "webhooks", logHandler: () => {} }));
 const throwing = (error: Error): EventHandler => ({
   object: "Note",
   event: "Created",

@@ -7,12 +7,15 @@ import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-sto
 import { purgeExpiredRecords, retentionCutoff, RETENTION_SCHEDULE } from "../../webhook/src/idempotency/retention.js";
 import { loadSettings } from "../../webhook/src/settings.js";
 
+const handlers = { queue: async () => {}, timer: async () => {} };
+
 function registered(env: Record<string, string>) {
   const queues: [string, StorageQueueFunctionOptions][] = [];
   const timers: [string, TimerFunctionOptions][] = [];
   mapBackgroundFunctions(
     { storageQueue: (n, o) => queues.push([n, o]), timer: (n, o) => timers.push([n, o]) },
     loadSettings(env),
+    handlers,
   );
   return { queues, timers };
 }
@@ -23,10 +26,12 @@ describe("background functions", () => {
       WEBHOOK_QUEUE__queueServiceUri: "https://stfn.queue.core.windows.net",
       WEBHOOK_QUEUE_NAME: "deliveries-x",
     });
-    expect(queues.map(([n, o]) => [n, o.queueName, o.connection])).toEqual([
-      ["webhook-deliveries", "deliveries-x", "WEBHOOK_QUEUE"],
+    expect(queues.map(([n, o]) => [n, o.queueName, o.connection, o.handler])).toEqual([
+      ["webhook-deliveries", "deliveries-x", "WEBHOOK_QUEUE", handlers.queue],
     ]);
-    expect(timers.map(([n, o]) => [n, o.schedule])).toEqual([["webhook-retention", RETENTION_SCHEDULE]]);
+    expect(timers.map(([n, o]) => [n, o.schedule, o.handler])).toEqual([
+      ["webhook-retention", RETENTION_SCHEDULE, handlers.timer],
+    ]);
   });
 
   it("registers no queue trigger for inline processing (local only)", () => {

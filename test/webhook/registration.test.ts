@@ -1,12 +1,16 @@
 // The route exists only if the endpoint mapping is registered at start-up (otherwise it answers 404), and it is
 // where the contract says. That the app builds on its own is checked by `npm run typecheck`
 // (tsc -p webhook/tsconfig.json), not here.
-import type { HttpFunctionOptions } from "@azure/functions";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startDevServer } from "../../local/webhook/dev-server.js";
-import { mapWebhookEndpoints, ROUTE_PREFIX, WEBHOOK_ROUTE } from "../../webhook/src/endpoints.js";
+import {
+  mapWebhookEndpoints,
+  ROUTE_PREFIX,
+  WEBHOOK_ROUTE,
+  type HttpRouteOptions,
+} from "../../webhook/src/endpoints.js";
 import { app } from "../../webhook/src/functions.js";
 
 const webhookDir = new URL("../../webhook/", import.meta.url);
@@ -16,6 +20,7 @@ describe("endpoint registration", () => {
 
   it("the entry point registers POST webhooks (anonymous; other methods reach the handler for a 405)", async () => {
     const http = vi.spyOn(app, "http").mockImplementation(() => {});
+    const timer = vi.spyOn(app, "timer").mockImplementation(() => {});
     // Evaluate the entry point afresh even if another test file in this worker imported it (isolate: false).
     vi.resetModules();
     const entry = await import("../../webhook/src/index.js");
@@ -27,6 +32,8 @@ describe("endpoint registration", () => {
     expect(options.methods).toContain("POST");
     expect(options.methods).toContain("GET");
     expect(options.handler).toBe(entry.handleWebhook);
+    // The retention timer too, through the same binding (settings loaded once, at start-up).
+    expect(timer.mock.calls.map(([n]) => n)).toEqual(["webhook-retention"]);
   });
 
   it("in Azure answers where the contract says: host.json's routePrefix + the registered route, with its methods", () => {
@@ -34,8 +41,8 @@ describe("endpoint registration", () => {
     const contract = JSON.parse(
       readFileSync(new URL("../contracts/webhook/openapi/openapi.v1.json", webhookDir), "utf8"),
     );
-    const registered: HttpFunctionOptions[] = [];
-    mapWebhookEndpoints({ http: (_name, options) => registered.push(options) });
+    const registered: HttpRouteOptions<string>[] = [];
+    mapWebhookEndpoints({ http: (_name, options) => registered.push(options) }, "the handler");
     const served = registered.map((o) => ({
       path: `/${host.extensions.http.routePrefix}/${o.route}`,
       methods: (o.methods ?? []).map((m) => m.toLowerCase()),

@@ -1,8 +1,8 @@
 // The endpoint mapping (the spec's MapWebhookEndpoints()): without this call at start-up the route does not exist
 // and the host answers 404. All methods are mapped so that the handler answers anything but POST with a 405.
+// The handlers are the caller's: the entry point passes the Functions binding's, the local host its own (the
+// core's handler over node:http), so the mapping is the same in both.
 import type {
-  HttpFunctionOptions,
-  HttpHandler,
   HttpMethod,
   StorageQueueFunctionOptions,
   StorageQueueHandler,
@@ -10,21 +10,28 @@ import type {
   TimerHandler,
 } from "@azure/functions";
 import { RETENTION_SCHEDULE } from "./idempotency/retention.js";
-import { handleWebhook, processQueuedDelivery, purgeExpiredDeliveries } from "./runtime.js";
 import { QUEUE_CONNECTION, type Settings } from "./settings.js";
 
-export const WEBHOOK_FUNCTION_NAME = "webhooks";
+const WEBHOOK_FUNCTION_NAME = "webhooks";
 /** Relative to host.json's routePrefix ("api"): POST /api/webhooks. */
 export const WEBHOOK_ROUTE = "webhooks";
 export const ROUTE_PREFIX = "api";
-export const WEBHOOK_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+const WEBHOOK_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
-export const QUEUE_FUNCTION_NAME = "webhook-deliveries";
-export const RETENTION_FUNCTION_NAME = "webhook-retention";
+const QUEUE_FUNCTION_NAME = "webhook-deliveries";
+const RETENTION_FUNCTION_NAME = "webhook-retention";
 
-/** Anything with the shape of `app` from @azure/functions (the dev server passes its own collector). */
-export interface HttpRegistrar {
-  http(name: string, options: HttpFunctionOptions): void;
+/** What the mapping registers for the HTTP function, with the host's handler type `H`. */
+export interface HttpRouteOptions<H> {
+  methods: HttpMethod[];
+  route: string;
+  authLevel: "anonymous";
+  handler: H;
+}
+
+/** Anything with the shape of `app` from @azure/functions (the local host passes its own collector). */
+export interface HttpRegistrar<H> {
+  http(name: string, options: HttpRouteOptions<H>): void;
 }
 
 export interface BackgroundRegistrar {
@@ -40,21 +47,21 @@ export interface BackgroundRegistrar {
 export function mapBackgroundFunctions(
   target: BackgroundRegistrar,
   settings: Pick<Settings, "processing">,
-  handlers: { queue?: StorageQueueHandler; timer?: TimerHandler } = {},
+  handlers: { queue: StorageQueueHandler; timer: TimerHandler },
 ): void {
   if (settings.processing.kind === "queue")
     target.storageQueue(QUEUE_FUNCTION_NAME, {
       queueName: settings.processing.queueName,
       connection: QUEUE_CONNECTION,
-      handler: handlers.queue ?? processQueuedDelivery,
+      handler: handlers.queue,
     });
   target.timer(RETENTION_FUNCTION_NAME, {
     schedule: RETENTION_SCHEDULE,
-    handler: handlers.timer ?? ((timer, context) => purgeExpiredDeliveries(timer, context).then(() => undefined)),
+    handler: handlers.timer,
   });
 }
 
-export function mapWebhookEndpoints(target: HttpRegistrar, handler: HttpHandler = handleWebhook): void {
+export function mapWebhookEndpoints<H>(target: HttpRegistrar<H>, handler: H): void {
   target.http(WEBHOOK_FUNCTION_NAME, {
     methods: WEBHOOK_METHODS,
     route: WEBHOOK_ROUTE,

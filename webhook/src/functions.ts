@@ -2,4 +2,4 @@
 // runtime values are taken from the default export here. Types can still be imported by name.
 import functions from "@azure/functions";
 
-export const { app, HttpRequest, HttpResponse, InvocationContext } = functions;
+export const { app, HttpRequest, InvocationContext } = functions;

@@ -6,14 +6,13 @@
 // WEBHOOK_VALIDATE_JWT); 405 other methods; 409 same message id still being stored, or stored with a different
 // body; 413 body over 1 MiB; 415 not JSON; 503 queue or store unavailable (Retry-After; nothing acknowledged);
 // inline only: 502 downstream refused, 503 downstream unavailable. Bad input is never a 5xx.
-import type { InvocationContext } from "@azure/functions";
 import type { JwtValidator } from "./auth/validate-jwt.js";
-import { forwardedHeaders, kindOf, type DeliveryMessage } from "./delivery/message.js";
+import { buildDeliveryMessage, forwardedHeaders, kindOf, type DeliveryMessage } from "./delivery/message.js";
 import { bodyHashOf, claimMessageId, type ClaimOptions } from "./idempotency/claim.js";
 import { PendingWrites } from "./idempotency/pending-writes.js";
 import { CLAIM_LEASE_MS, type IdempotencyStore, type SettledDelivery } from "./idempotency/store.js";
-import { createLogger, loggableHeaders, sinkFor, type Logger, type LogSink } from "./log.js";
-import { buildDeliveryMessage, enqueueDelivery, processInline } from "./pipeline/accept.js";
+import { createLogger, loggableHeaders, type Logger, type LogSink } from "./log.js";
+import { enqueueDelivery, processInline } from "./pipeline/accept.js";
 import { claimVerdict } from "./pipeline/claim.js";
 import { parseDelivery, type ParsedDelivery } from "./pipeline/parse-delivery.js";
 import { Rejection, RETRY_AFTER_SECONDS } from "./pipeline/rejection.js";
@@ -24,10 +23,12 @@ import { releaseClaim, settleClaim } from "./pipeline/settle.js";
 import { PROBLEM_TYPES, problemResponse, type ProblemContext } from "./problem.js";
 import type { DeliveryQueue } from "./queue/storage-queue.js";
 import type { EventHandler, EventRouter, HandlerServices } from "./routing/registry.js";
-import { pathOf, RequestCorrelation, requestIdOf, type WebhookRequest } from "./request-context.js";
+import { pathOf, RequestCorrelation, requestIdOf, type Invocation, type WebhookRequest } from "./request-context.js";
 import { chooseTraceparent } from "./trace.js";
 
-export type WebhookHandler = ((request: WebhookRequest, context: InvocationContext) => Promise<WebhookResponse>) & {
+/** The HTTP function's core: one request of one invocation -> the answer. Hosts adapt their request and invocation
+ * to WebhookRequest and Invocation (functions-binding.ts in Azure, local/webhook/dev-server.ts locally). */
+export type WebhookHandler = ((request: WebhookRequest, invocation: Invocation) => Promise<WebhookResponse>) & {
   /** Waits for the record updates still in flight after answering (shutdown, tests). */
   drain?: (timeoutMs?: number) => Promise<void>;
 };
@@ -42,7 +43,7 @@ export interface WebhookDeps {
   requireTenantOrigin?: boolean;
   /** Present when WEBHOOK_VALIDATE_JWT=true. */
   jwt?: JwtValidator;
-  /** Overrides where log lines go (default: the invocation context). */
+  /** Overrides where log lines go (default: the invocation's log). */
   logSink?: LogSink;
   /** How long a redelivery waits for a concurrent delivery of the same id to finish (default 5 s). */
   inFlightWaitMs?: number;
@@ -50,7 +51,7 @@ export interface WebhookDeps {
 }
 
 /** The listed cause of a downstream 403 when x-forward-tenant-origin is missing (the provider gateway policy). */
-export const MISSING_TENANT_ORIGIN_WARNING =
+const MISSING_TENANT_ORIGIN_WARNING =
   "delivery without x-forward-tenant-origin: downstream calls will not carry it and the process API may answer 403 " +
   "(the gateway sets x-forward-tenant-origin: corp only when api_policy_type is the provider name in the API's vars.yml)";
 
@@ -60,8 +61,7 @@ const NO_FORWARDED_HEADERS: Record<string, string> = Object.freeze({}) as Record
 interface Accepted {
   parsed: ParsedDelivery;
   handler: EventHandler | undefined;
-  forward: Record<string, string>;
-  /** The queue message (queued processing only). */
+  /** The delivery message: what is queued, or what the handler runs on inline; absent inline without a handler. */
   message: DeliveryMessage | undefined;
   pctx: ProblemContext;
   log: Logger;
@@ -85,9 +85,9 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
     },
     pendingSettles: new PendingWrites(),
   };
-  const handleWebhookRequest: WebhookHandler = (request, context) =>
-    handleRequest(pipeline, request, context).catch((err: unknown) =>
-      internalError(request, context, err, deps.logSink),
+  const handleWebhookRequest: WebhookHandler = (request, invocation) =>
+    handleRequest(pipeline, request, invocation).catch((err: unknown) =>
+      internalError(request, invocation, err, deps.logSink),
     );
   handleWebhookRequest.drain = (timeoutMs) => pipeline.pendingSettles.drain(timeoutMs);
   return handleWebhookRequest;
@@ -97,11 +97,11 @@ export function createWebhookHandler(deps: WebhookDeps): WebhookHandler {
 async function handleRequest(
   pipeline: Pipeline,
   request: WebhookRequest,
-  context: InvocationContext,
+  invocation: Invocation,
 ): Promise<WebhookResponse> {
   const { deps } = pipeline;
-  const pctx = new RequestCorrelation(request, context, requestIdOf(context));
-  let log = createLogger(deps.logSink ?? sinkFor(context), () => ({
+  const pctx = new RequestCorrelation(request, invocation, requestIdOf(invocation));
+  let log = createLogger(deps.logSink ?? invocation.logSink, () => ({
     requestId: pctx.requestId,
     traceId: pctx.traceId,
   }));
@@ -133,8 +133,9 @@ async function handleRequest(
     deps.queue || handler || deps.requireTenantOrigin ? forwardedHeaders(request.headers) : NO_FORWARDED_HEADERS;
   if (deps.requireTenantOrigin && forward["x-forward-tenant-origin"] === undefined)
     log.warn(MISSING_TENANT_ORIGIN_WARNING);
-  const message = deps.queue ? buildDeliveryMessage(parsed.headers, payload, forward, pctx, new Date()) : undefined;
-  const accepted: Accepted = { parsed, handler, forward, message, pctx, log };
+  const message =
+    deps.queue || handler ? buildDeliveryMessage(parsed.headers, payload, forward, pctx, new Date()) : undefined;
+  const accepted: Accepted = { parsed, handler, message, pctx, log };
 
   // `return await`: one microtask instead of adopting the returned promise (three) on the acknowledged path.
   if (messageId) return await claimAcceptSettle(pipeline, accepted, messageId, bytes);
@@ -143,19 +144,11 @@ async function handleRequest(
   return failed ? rejectionResponse(pctx, log, failed) : acknowledge(buildAck(parsed.headers, payload));
 }
 
-/** Queued: the queue write. Inline: the handler, if the kind has one. */
+/** Queued: the queue write. Inline: the handler, if the kind has one, on the same message the queue would carry. */
 function accept(deps: WebhookDeps, a: Accepted): Promise<Rejection | undefined> | undefined {
-  if (deps.queue && a.message) return enqueueDelivery(deps.queue, a.message);
-  if (!a.handler) return undefined;
-  const { payload, headers } = a.parsed;
-  const input = {
-    payload,
-    messageId: headers.messageId,
-    forward: a.forward,
-    traceparent: a.pctx.traceId,
-    requestId: a.pctx.requestId,
-  };
-  return processInline(a.handler, input, deps.services, a.log);
+  if (!a.message) return undefined;
+  if (deps.queue) return enqueueDelivery(deps.queue, a.message);
+  return a.handler ? processInline(a.handler, a.message, deps.services, a.log) : undefined;
 }
 
 /** Claim, accept, settle (or release): the steps that need the message id. */
@@ -165,13 +158,14 @@ async function claimAcceptSettle(
   messageId: string,
   bytes: Uint8Array,
 ): Promise<WebhookResponse> {
-  const { parsed, message, pctx, log } = a;
+  const { parsed, pctx, log } = a;
+  const queued = deps.queue ? a.message : undefined;
   const ack = buildAck(parsed.headers, parsed.payload);
   const bodyHash = bodyHashOf(bytes);
   const kind = kindOf(parsed.payload);
   // Queued: the claim already records the answer, hash, kind and message, so the record stays answerable (and
   // replayable) even if the update after the queue write is lost or overtaken by the consumer's outcome.
-  const details = message ? { response: ack, bodyHash, kind, delivery: message } : undefined;
+  const details = queued ? { response: ack, bodyHash, kind, delivery: queued } : undefined;
   const outcome = await claimMessageId(deps.store, messageId, claimOptions, details);
   const claim = claimVerdict(outcome, { messageId, bodyHash, kind, response: ack }, deps.store.kind);
   if (claim instanceof Rejection) return rejectionResponse(pctx, log, claim);
@@ -184,31 +178,31 @@ async function claimAcceptSettle(
     await releaseClaim(deps.store, messageId, claim.token, log);
     return rejectionResponse(pctx, log, refused);
   }
-  const settled: SettledDelivery = { state: message ? "received" : "processed", response: ack, bodyHash, kind };
-  if (message) settled.delivery = message;
+  const settled: SettledDelivery = { state: queued ? "received" : "processed", response: ack, bodyHash, kind };
+  if (queued) settled.delivery = queued;
   const settling = settleClaim(deps.store, messageId, claim.token, settled, log);
   // Queued: the delivery is stored once the queue write returned, so the answer does not wait for the record
   // update (one storage round trip off the acknowledgement). A redelivery meanwhile finds the claim and waits for
   // it (idempotency/claim.ts). Inline: the record says "processed" before the answer.
-  if (message) pendingSettles.track(settling);
+  if (queued) pendingSettles.track(settling);
   else await settling;
   return acknowledge(ack);
 }
 
 /** Last resort: a bug must still answer with a problem body (and a 5xx so the provider redelivers). Only the host's
- * context here: the request object itself may be what failed. */
+ * invocation here: the request object itself may be what failed. */
 function internalError(
   request: WebhookRequest,
-  context: InvocationContext,
+  invocation: Invocation,
   err: unknown,
   logSink: LogSink | undefined,
 ): WebhookResponse {
   const pctx: ProblemContext = {
     instance: pathOf(String(request.url)),
-    requestId: requestIdOf(context),
-    traceId: chooseTraceparent(context.traceContext?.traceParent),
+    requestId: requestIdOf(invocation),
+    traceId: chooseTraceparent(invocation.traceparent),
   };
-  createLogger(logSink ?? sinkFor(context), { requestId: pctx.requestId }).error(
+  createLogger(logSink ?? invocation.logSink, { requestId: pctx.requestId }).error(
     "unhandled error in the webhook handler",
     {
       status: 500,

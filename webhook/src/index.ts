@@ -1,20 +1,27 @@
 // Entry point of the Azure Functions app (package.json "main"): the one place where endpoints are registered.
 //
 // Where things are:
-//   - the HTTP function:      handleWebhook(request, context)   in src/runtime.ts (settings from process.env)
-//                             createWebhookHandler(deps)         in src/http-function.ts (its steps in src/pipeline/)
-//   - the queue consumer:     processQueuedDelivery(entry, ctx)  in src/runtime.ts; core in src/queue/consumer.ts
-//   - the retention timer:    purgeExpiredDeliveries(timer, ctx) in src/runtime.ts; core in src/idempotency/retention.ts
-//   - the endpoint mapping:   mapWebhookEndpoints(app), mapBackgroundFunctions(app, settings) in src/endpoints.ts
-// The local adapter (npm run webhook:dev) lives outside this package, in local/webhook/.
+//   - the Functions binding:  createFunctionsApp(settings)       in src/functions-binding.ts (InvocationContext ->
+//                             the core's Invocation; the three functions below)
+//   - the HTTP function:      createWebhookHandler(deps)         in src/http-function.ts (its steps in src/pipeline/)
+//   - the queue consumer:     createDeliveryConsumer(deps)       in src/queue/consumer.ts
+//   - the retention timer:    purgeExpiredRecords(store, ...)    in src/idempotency/retention.ts
+//   - the dependencies:       buildWebhookDeps(settings)         in src/runtime.ts
+//   - the endpoint mapping:   mapWebhookEndpoints(app, handler), mapBackgroundFunctions(app, settings, handlers)
+//                             in src/endpoints.ts
+// The local host (npm run webhook:dev) lives outside this package, in local/webhook/.
 import { app } from "./functions.js";
+import { createFunctionsApp } from "./functions-binding.js";
 import { mapBackgroundFunctions, mapWebhookEndpoints } from "./endpoints.js";
 import { loadSettings } from "./settings.js";
 
-// Fail at start-up, naming the variable, rather than on the first delivery.
+// Loaded once, here: fail at start-up, naming the variable, rather than on the first delivery.
 const settings = loadSettings(process.env);
 
-mapWebhookEndpoints(app);
-mapBackgroundFunctions(app, settings);
+export const { handleWebhook, processQueuedDelivery, purgeExpiredDeliveries } = createFunctionsApp(settings);
 
-export { handleWebhook, processQueuedDelivery, purgeExpiredDeliveries } from "./runtime.js";
+mapWebhookEndpoints(app, handleWebhook);
+mapBackgroundFunctions(app, settings, {
+  queue: processQueuedDelivery,
+  timer: (timer, context) => purgeExpiredDeliveries(timer, context).then(() => undefined),
+});

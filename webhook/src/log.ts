@@ -1,13 +1,11 @@
-// Structured logs: one JSON object per line through the invocation context (so Application Insights gets them),
-// always carrying the correlation fields (requestId, traceId, messageId). Anything that looks like a credential
-// is redacted before it is written: sensitive keys (Authorization, cookies, tokens, keys, secrets) and any
-// string that looks like a bearer token or a JWT.
-import type { InvocationContext } from "@azure/functions";
-
+// Structured logs: one JSON object per line through a LogSink (in Azure the invocation context's log methods, so
+// Application Insights gets them: functions-binding.ts), always carrying the correlation fields (requestId,
+// traceId, messageId). Anything that looks like a credential is redacted before it is written: sensitive keys
+// (Authorization, cookies, tokens, keys, secrets) and any string that looks like a bearer token or a JWT.
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
 /** A line's fields, or a function building them: called only when the line is written. */
-export type LogFields = Record<string, unknown> | (() => Record<string, unknown>);
+type LogFields = Record<string, unknown> | (() => Record<string, unknown>);
 
 export interface Logger {
   debug(msg: string, fields?: LogFields): void;
@@ -24,7 +22,7 @@ const TOKEN_LIKE = /^\s*bearer\s|^eyJ[\w-]*\.[\w-]*\.[\w-]*$/i;
 export const REDACTED = "[redacted]";
 
 /** A copy of `value` without credentials (depth-limited; never throws). */
-export function redact(value: unknown, depth = 0): unknown {
+function redact(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return TOKEN_LIKE.test(value) ? REDACTED : value;
   if (value === null || typeof value !== "object") return value;
   if (depth > 8) return "[truncated]";
@@ -49,15 +47,6 @@ export type LogSink = (level: LogLevel, line: string) => void;
 
 /** The sink that drops every line. A logger over it formats nothing (JSON formatting is most of a line's cost). */
 export const discardLogs: LogSink = () => {};
-
-export function sinkFor(context: InvocationContext): LogSink {
-  return (level, line) => {
-    if (level === "debug") context.debug(line);
-    else if (level === "info") context.info(line);
-    else if (level === "warn") context.warn(line);
-    else context.error(line);
-  };
-}
 
 /** JSON.stringify replacer applying the same rules as redact() in one pass, without copying. */
 function redactingReplacer(key: string, value: unknown): unknown {

@@ -1,7 +1,5 @@
 // RFC 7807 problem details as the receiver issues them: type, title, status, detail, instance (the request
 // path), requestId, traceId (traceparent format) and, for validation failures, errors as {key, values} pairs.
-import type { HttpResponseInit } from "@azure/functions";
-
 export interface FieldError {
   /** The failing field: a payload property (`OrgId`, `ObjectId.NoteId`), a header (`x-fv-messageid`) or `body`. */
   key: string;
@@ -60,9 +58,9 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
-export function problemBody(
+function problemBody(
   ctx: ProblemContext,
   status: number,
   type: string,
@@ -89,7 +87,7 @@ export function problemResponse(
   type: string,
   detail: string,
   options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
-): HttpResponseInit & { status: number; headers: Record<string, string>; jsonBody: ProblemDetails } {
+): { status: number; headers: Record<string, string>; jsonBody: ProblemDetails } {
   return {
     status,
     headers: { "content-type": PROBLEM_CONTENT_TYPE, "cache-control": "no-store", ...options.headers },

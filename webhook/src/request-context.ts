@@ -1,16 +1,18 @@
-// What the HTTP function reads off a request besides its payload: the body as UTF-8 text, the request path, and the
-// correlation (invocation id, traceparent) for problems, log lines and downstream calls. Pure apart from the
-// lazily created trace id.
+// What the HTTP function's core takes from its host, and reads off a request besides its payload: the request
+// (WebhookRequest) and the invocation (Invocation: id, the host's trace context, where log lines go), the body as
+// UTF-8 text, the request path, and the correlation for problems, log lines and downstream calls. No host runtime
+// here: the Functions binding (functions-binding.ts) adapts InvocationContext to Invocation, and the local host
+// (local/webhook/dev-server.ts) builds its own. Pure apart from the lazily created ids.
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
-import type { InvocationContext } from "@azure/functions";
+import type { LogSink } from "./log.js";
 import type { ProblemContext } from "./problem.js";
 import { chooseTraceparent } from "./trace.js";
 
 /**
- * The parts of the Functions HttpRequest the receiver reads. The host's HttpRequest satisfies it; the local
- * adapter passes a lighter object over node:http's request (src/dev-server.ts) so the undici Request and web
- * stream the Functions class builds per request are not paid for locally.
+ * The parts of an HTTP request the receiver reads. The Functions host's HttpRequest satisfies it; the local host
+ * passes a lighter object over node:http's request (local/webhook/adapter-request.ts) so the undici Request and
+ * web stream the Functions class builds per request are not paid for locally.
  */
 export interface WebhookRequest {
   readonly method: string;
@@ -22,6 +24,16 @@ export interface WebhookRequest {
   arrayBuffer(): Promise<ArrayBuffer>;
   /** The body without the copy into a new ArrayBuffer, where the request offers it (the local adapter does). */
   bytes?(): Promise<Uint8Array>;
+}
+
+/** One invocation of a function as the core sees it, whichever host runs it. */
+export interface Invocation {
+  /** The host's id for the invocation: the request id of problems and log lines ("unknown" or absent: a new one). */
+  readonly invocationId?: string | undefined;
+  /** The host's traceparent, if it started or continued a trace; read only when a trace id is needed. */
+  readonly traceparent?: string | undefined;
+  /** Where the invocation's log lines go (WebhookDeps.logSink overrides it). */
+  readonly logSink: LogSink;
 }
 
 /** The body as text (a leading BOM dropped), or undefined when it is not valid UTF-8. */
@@ -50,7 +62,7 @@ export class RequestCorrelation implements ProblemContext {
   #traceId: string | undefined;
   constructor(
     private readonly request: WebhookRequest,
-    private readonly context: InvocationContext,
+    private readonly invocation: Invocation,
     readonly requestId: string,
   ) {}
   get instance(): string {
@@ -58,13 +70,12 @@ export class RequestCorrelation implements ProblemContext {
   }
   /** The request's traceparent when valid, else the host's, else a new one (traceparent format). */
   get traceId(): string {
-    return (this.#traceId ??= chooseTraceparent(
-      this.request.headers.get("traceparent"),
-      this.context.traceContext?.traceParent,
-    ));
+    return (this.#traceId ??= chooseTraceparent(this.request.headers.get("traceparent"), this.invocation.traceparent));
   }
 }
 
-export function requestIdOf(context: InvocationContext): string {
-  return context.invocationId && context.invocationId !== "unknown" ? context.invocationId : randomUUID();
+/** The host's invocation id, or a new one where the host gave none. */
+export function requestIdOf(invocation: Invocation): string {
+  const id = invocation.invocationId;
+  return id && id !== "unknown" ? id : randomUUID();
 }

@@ -1,7 +1,6 @@
-// Wiring: settings -> store, queue, clients, router, JWT validator -> the three functions the Functions host calls:
-// `handleWebhook` (HTTP), `processQueuedDelivery` (queue trigger) and `purgeExpiredDeliveries` (timer). Each
-// builds its dependencies from process.env once, on first use; the three share one store and one set of clients.
-import type { HttpRequest, InvocationContext, Timer } from "@azure/functions";
+// Wiring: settings -> store, queue, clients, router, JWT validator: the dependencies of the HTTP function's core
+// and of the queue consumer, sharing one store and one set of clients. The hosts build them once from settings
+// loaded once: the Functions binding (functions-binding.ts) and the local host (local/webhook/dev-server.ts).
 import type { TableServiceClientOptions } from "@azure/data-tables";
 import { DefaultAzureCredential, type TokenCredential } from "@azure/identity";
 import type { StoragePipelineOptions } from "@azure/storage-queue";
@@ -10,17 +9,14 @@ import { createDryRunCaseCreator, createProcessApiClient, type CaseCreator } fro
 import { createProjectLookupClient, createUnconfiguredProjectLookup } from "./downstream/project-lookup.js";
 import type { RetryPolicy } from "./downstream/retry.js";
 import { createAppTokenProvider, type FetchLike } from "./downstream/token.js";
-import { createWebhookHandler, type WebhookDeps, type WebhookHandler } from "./http-function.js";
-import type { WebhookResponse } from "./pipeline/respond.js";
+import type { WebhookDeps } from "./http-function.js";
 import { MemoryIdempotencyStore } from "./idempotency/memory-store.js";
 import type { IdempotencyStore } from "./idempotency/store.js";
 import { TableIdempotencyStore } from "./idempotency/table-store.js";
 import { eventHandlers } from "./routing/event-handlers.js";
 import { EventRouter } from "./routing/registry.js";
-import { loadSettings, type Settings } from "./settings.js";
-import { purgeExpiredRecords, type RetentionResult } from "./idempotency/retention.js";
-import { sinkFor } from "./log.js";
-import { createDeliveryConsumer, type ConsumerDeps, type DeliveryConsumer } from "./queue/consumer.js";
+import type { Settings } from "./settings.js";
+import type { ConsumerDeps } from "./queue/consumer.js";
 import { queueServiceFor, StorageDeliveryQueue } from "./queue/storage-queue.js";
 import { queueCallTimeoutMs, queuePipelineOptions, tableClientOptions } from "./storage-limits.js";
 
@@ -144,39 +140,4 @@ export function describeRuntime(settings: Settings): string[] {
       : "JWT validation: off (the gateway validates the provider's JWT)",
   ];
   return lines;
-}
-
-let defaults: { deps: ReturnType<typeof buildWebhookDeps>; settings: Settings } | undefined;
-function defaultDeps() {
-  if (!defaults) {
-    const settings = loadSettings(process.env);
-    defaults = { settings, deps: buildWebhookDeps(settings) };
-  }
-  return defaults;
-}
-let defaultHandler: WebhookHandler | undefined;
-let defaultConsumer: DeliveryConsumer | undefined;
-
-/** The HTTP function registered with the Functions host: settings from process.env, built on first use. */
-export async function handleWebhook(request: HttpRequest, context: InvocationContext): Promise<WebhookResponse> {
-  defaultHandler ??= createWebhookHandler(defaultDeps().deps);
-  return defaultHandler(request, context);
-}
-
-/** The queue-triggered function: the host hands over the decoded message and its dequeueCount. */
-export async function processQueuedDelivery(queueEntry: unknown, context: InvocationContext): Promise<void> {
-  defaultConsumer ??= createDeliveryConsumer(defaultDeps().deps.consumer);
-  await defaultConsumer(queueEntry, {
-    dequeueCount: Number(context.triggerMetadata?.dequeueCount ?? 1),
-    invocationId: context.invocationId,
-    logSink: sinkFor(context),
-  });
-}
-
-/** The timer-triggered retention: removes idempotency records older than the retention window, in small batches. */
-export async function purgeExpiredDeliveries(_timer: Timer, context: InvocationContext): Promise<RetentionResult> {
-  const { deps, settings } = defaultDeps();
-  const result = await purgeExpiredRecords(deps.store, { retentionDays: settings.retentionDays });
-  context.info(JSON.stringify({ level: "info", msg: "idempotency retention run", ...result }));
-  return result;
 }

@@ -7,27 +7,18 @@ import {
   HOST_SETTING_PREFIX,
   timeSpanMs,
 } from "./queue/host-settings.js";
+import { isLoopback } from "./loopback.js";
 import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from "./storage-limits.js";
 
 /** The connection name of the queue trigger and the sender: WEBHOOK_QUEUE__queueServiceUri (identity) in Azure. */
 export const QUEUE_CONNECTION = "WEBHOOK_QUEUE";
-export const DEFAULT_QUEUE_NAME = "webhook-deliveries";
-export const DEFAULT_RETENTION_DAYS = 7;
+const DEFAULT_QUEUE_NAME = "webhook-deliveries";
+const DEFAULT_RETENTION_DAYS = 7;
 
 export class SettingsError extends Error {
   constructor(readonly problems: readonly { variable: string; expected: string }[]) {
     super(`Invalid webhook receiver settings:\n${problems.map((p) => `  ${p.variable}: ${p.expected}`).join("\n")}`);
     this.name = "SettingsError";
-  }
-}
-
-/** True for http(s) URLs whose host is a loopback address (Azurite, stubs, local OIDC servers). */
-export function isLoopbackUrl(value: string): boolean {
-  try {
-    const host = new URL(value).hostname.replace(/^\[|\]$/g, "");
-    return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
-  } catch {
-    return false;
   }
 }
 
@@ -42,7 +33,7 @@ const serviceUrl = optionalText.pipe(
     .string()
     .refine((v) => URL.canParse(v), "expected an absolute URL such as https://host/path")
     .refine(
-      (v) => new URL(v).protocol === "https:" || (new URL(v).protocol === "http:" && isLoopbackUrl(v)),
+      (v) => new URL(v).protocol === "https:" || (new URL(v).protocol === "http:" && isLoopback(v)),
       "expected https:// (plain http only for a loopback host)",
     )
     .transform((v) => v.replace(/\/+$/, ""))
@@ -197,6 +188,12 @@ export function queueEndpointOf(connectionString: string): string | undefined {
   return m?.[1]?.trim();
 }
 
+/** The environment after the schema: every variable typed, defaults filled. */
+type Env = z.infer<typeof envSchema>;
+
+/** A setting that contradicts another one, or the place it runs; collected so that one error names them all. */
+type Problems = { variable: string; expected: string }[];
+
 /** Pure: environment -> validated settings, or a SettingsError naming every bad variable. */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const parsed = envSchema.safeParse(env);
@@ -206,9 +203,32 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     );
   }
   const e = parsed.data;
-  const problems: { variable: string; expected: string }[] = [];
+  const problems: Problems = [];
   const inAzure = e.WEBSITE_INSTANCE_ID !== undefined;
+  const processApi = processApiOf(e, inAzure, problems);
+  const idempotency = idempotencyOf(e, inAzure, problems);
+  const jwt = jwtOf(e, problems);
+  const processing = processingOf(e, inAzure, problems);
+  if (problems.length > 0) throw new SettingsError(problems);
 
+  return {
+    processApi,
+    projectLookup: e.PROJECT_LOOKUP_BASE_URL
+      ? { baseUrl: e.PROJECT_LOOKUP_BASE_URL, appIdUri: e.PROJECT_LOOKUP_APP_ID_URI }
+      : undefined,
+    idempotency,
+    providerName: e.WEBHOOK_PROVIDER_NAME,
+    jwt,
+    processing,
+    retentionDays: e.IDEMPOTENCY_RETENTION_DAYS,
+    storage: { requestTimeoutMs: e.WEBHOOK_STORAGE_REQUEST_TIMEOUT_MS, maxRetries: e.WEBHOOK_STORAGE_MAX_RETRIES },
+    requireTenantOrigin: e.WEBHOOK_REQUIRE_TENANT_ORIGIN ?? inAzure,
+    inAzure,
+  };
+}
+
+/** The process API: its base URL needs its app ID URI (the token scope), and in Azure it is required. */
+function processApiOf(e: Env, inAzure: boolean, problems: Problems): Settings["processApi"] {
   if (e.PROCESS_API_BASE_URL && !e.PROCESS_API_APP_ID_URI) {
     problems.push({
       variable: "PROCESS_API_APP_ID_URI",
@@ -221,108 +241,97 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       expected: "required in Azure (without it the receiver only logs the create-case request)",
     });
   }
+  return e.PROCESS_API_BASE_URL && e.PROCESS_API_APP_ID_URI
+    ? { baseUrl: e.PROCESS_API_BASE_URL, appIdUri: e.PROCESS_API_APP_ID_URI }
+    : undefined;
+}
 
+/** The idempotency store: a table wherever one is configured (a connection string only for Azurite), memory
+ * otherwise, never memory in Azure. */
+function idempotencyOf(e: Env, inAzure: boolean, problems: Problems): Settings["idempotency"] {
   const storeKind =
     e.IDEMPOTENCY_STORE ?? (e.IDEMPOTENCY_TABLE_ENDPOINT || e.IDEMPOTENCY_TABLE_CONNECTION_STRING ? "table" : "memory");
-  let idempotency: Settings["idempotency"] = { kind: "memory" };
-  if (storeKind === "memory" && inAzure) {
+  if (storeKind === "memory") {
+    if (inAzure)
+      problems.push({
+        variable: "IDEMPOTENCY_STORE",
+        expected: '"table" in Azure (a memory store does not survive restarts or span instances)',
+      });
+    return { kind: "memory" };
+  }
+  const connectionString = e.IDEMPOTENCY_TABLE_CONNECTION_STRING;
+  if (connectionString) {
+    const endpoint = tableEndpointOf(connectionString);
+    if (endpoint && isLoopback(endpoint))
+      return { kind: "table", tableName: e.IDEMPOTENCY_TABLE_NAME, connectionString };
     problems.push({
-      variable: "IDEMPOTENCY_STORE",
-      expected: '"table" in Azure (a memory store does not survive restarts or span instances)',
+      variable: "IDEMPOTENCY_TABLE_CONNECTION_STRING",
+      expected:
+        "for Azurite only (its TableEndpoint must be a loopback address); in Azure set IDEMPOTENCY_TABLE_ENDPOINT (identity-based)",
+    });
+  } else if (e.IDEMPOTENCY_TABLE_ENDPOINT) {
+    return { kind: "table", tableName: e.IDEMPOTENCY_TABLE_NAME, endpoint: e.IDEMPOTENCY_TABLE_ENDPOINT };
+  } else {
+    problems.push({
+      variable: "IDEMPOTENCY_TABLE_ENDPOINT",
+      expected:
+        "required when IDEMPOTENCY_STORE=table (https://<account>.table.core.windows.net), or IDEMPOTENCY_TABLE_CONNECTION_STRING for Azurite",
     });
   }
-  if (storeKind === "table") {
-    if (e.IDEMPOTENCY_TABLE_CONNECTION_STRING) {
-      const endpoint = tableEndpointOf(e.IDEMPOTENCY_TABLE_CONNECTION_STRING);
-      if (!endpoint || !isLoopbackUrl(endpoint)) {
-        problems.push({
-          variable: "IDEMPOTENCY_TABLE_CONNECTION_STRING",
-          expected:
-            "for Azurite only (its TableEndpoint must be a loopback address); in Azure set IDEMPOTENCY_TABLE_ENDPOINT (identity-based)",
-        });
-      } else {
-        idempotency = {
-          kind: "table",
-          tableName: e.IDEMPOTENCY_TABLE_NAME,
-          connectionString: e.IDEMPOTENCY_TABLE_CONNECTION_STRING,
-        };
-      }
-    } else if (e.IDEMPOTENCY_TABLE_ENDPOINT) {
-      idempotency = { kind: "table", tableName: e.IDEMPOTENCY_TABLE_NAME, endpoint: e.IDEMPOTENCY_TABLE_ENDPOINT };
-    } else {
-      problems.push({
-        variable: "IDEMPOTENCY_TABLE_ENDPOINT",
-        expected:
-          "required when IDEMPOTENCY_STORE=table (https://<account>.table.core.windows.net), or IDEMPOTENCY_TABLE_CONNECTION_STRING for Azurite",
-      });
-    }
-  }
+  return { kind: "memory" };
+}
 
-  const validate = e.WEBHOOK_VALIDATE_JWT ?? false;
-  if (validate && !e.WEBHOOK_IDENTITY_URL) {
+/** JWT validation (off unless WEBHOOK_VALIDATE_JWT): on, it needs the identity server for OIDC discovery. */
+function jwtOf(e: Env, problems: Problems): Settings["jwt"] {
+  if (!(e.WEBHOOK_VALIDATE_JWT ?? false)) return { validate: false };
+  if (!e.WEBHOOK_IDENTITY_URL) {
     problems.push({
       variable: "WEBHOOK_IDENTITY_URL",
       expected: "required when WEBHOOK_VALIDATE_JWT=true (the provider's identity server, for OIDC discovery)",
     });
+    return { validate: false };
   }
+  return {
+    validate: true,
+    identityUrl: e.WEBHOOK_IDENTITY_URL,
+    audience: e.WEBHOOK_AUDIENCE,
+    requiredScope: e.WEBHOOK_REQUIRED_SCOPE,
+    scopeClaim: e.WEBHOOK_SCOPE_CLAIM,
+  };
+}
+
+/** Queued processing wherever a queue is configured (a connection string only for Azurite), inline otherwise,
+ * never inline in Azure. */
+function processingOf(e: Env, inAzure: boolean, problems: Problems): Settings["processing"] {
   const queueUri = e[`${QUEUE_CONNECTION}__queueServiceUri`];
   const queueConnection = e[QUEUE_CONNECTION];
   const processingKind = e.DELIVERY_PROCESSING ?? (queueUri || queueConnection ? "queue" : "inline");
-  let processing: Settings["processing"] = { kind: "inline" };
-  if (processingKind === "inline" && inAzure) {
-    problems.push({
-      variable: "DELIVERY_PROCESSING",
-      expected: `"queue" in Azure (inline processing makes the provider wait and loses events when downstream is down); set ${QUEUE_CONNECTION}__queueServiceUri`,
-    });
-  }
-  if (processingKind === "queue") {
-    const common = {
-      kind: "queue" as const,
-      queueName: e.WEBHOOK_QUEUE_NAME,
-      maxDequeueCount: e[`${HOST_SETTING_PREFIX}maxDequeueCount`],
-      visibilityTimeoutMs: timeSpanMs(e[`${HOST_SETTING_PREFIX}visibilityTimeout`])!,
-    };
-    if (queueConnection) {
-      const endpoint = queueEndpointOf(queueConnection);
-      if (!endpoint || !isLoopbackUrl(endpoint))
-        problems.push({
-          variable: QUEUE_CONNECTION,
-          expected: `for Azurite only (its QueueEndpoint must be a loopback address); in Azure set ${QUEUE_CONNECTION}__queueServiceUri (identity-based)`,
-        });
-      else processing = { ...common, target: { connectionString: queueConnection } };
-    } else if (queueUri) processing = { ...common, target: { queueServiceUri: queueUri } };
-    else
+  if (processingKind === "inline") {
+    if (inAzure)
       problems.push({
-        variable: `${QUEUE_CONNECTION}__queueServiceUri`,
-        expected: `required when DELIVERY_PROCESSING=queue (https://<account>.queue.core.windows.net), or ${QUEUE_CONNECTION} (a connection string) for Azurite`,
+        variable: "DELIVERY_PROCESSING",
+        expected: `"queue" in Azure (inline processing makes the provider wait and loses events when downstream is down); set ${QUEUE_CONNECTION}__queueServiceUri`,
       });
+    return { kind: "inline" };
   }
-
-  if (problems.length > 0) throw new SettingsError(problems);
-
-  return {
-    processApi:
-      e.PROCESS_API_BASE_URL && e.PROCESS_API_APP_ID_URI
-        ? { baseUrl: e.PROCESS_API_BASE_URL, appIdUri: e.PROCESS_API_APP_ID_URI }
-        : undefined,
-    projectLookup: e.PROJECT_LOOKUP_BASE_URL
-      ? { baseUrl: e.PROJECT_LOOKUP_BASE_URL, appIdUri: e.PROJECT_LOOKUP_APP_ID_URI }
-      : undefined,
-    idempotency,
-    providerName: e.WEBHOOK_PROVIDER_NAME,
-    jwt: validate
-      ? {
-          validate: true,
-          identityUrl: e.WEBHOOK_IDENTITY_URL!,
-          audience: e.WEBHOOK_AUDIENCE,
-          requiredScope: e.WEBHOOK_REQUIRED_SCOPE,
-          scopeClaim: e.WEBHOOK_SCOPE_CLAIM,
-        }
-      : { validate: false },
-    processing,
-    retentionDays: e.IDEMPOTENCY_RETENTION_DAYS,
-    storage: { requestTimeoutMs: e.WEBHOOK_STORAGE_REQUEST_TIMEOUT_MS, maxRetries: e.WEBHOOK_STORAGE_MAX_RETRIES },
-    requireTenantOrigin: e.WEBHOOK_REQUIRE_TENANT_ORIGIN ?? inAzure,
-    inAzure,
+  const common = {
+    kind: "queue" as const,
+    queueName: e.WEBHOOK_QUEUE_NAME,
+    maxDequeueCount: e[`${HOST_SETTING_PREFIX}maxDequeueCount`],
+    visibilityTimeoutMs: timeSpanMs(e[`${HOST_SETTING_PREFIX}visibilityTimeout`])!,
   };
+  if (queueConnection) {
+    const endpoint = queueEndpointOf(queueConnection);
+    if (endpoint && isLoopback(endpoint)) return { ...common, target: { connectionString: queueConnection } };
+    problems.push({
+      variable: QUEUE_CONNECTION,
+      expected: `for Azurite only (its QueueEndpoint must be a loopback address); in Azure set ${QUEUE_CONNECTION}__queueServiceUri (identity-based)`,
+    });
+  } else if (queueUri) return { ...common, target: { queueServiceUri: queueUri } };
+  else
+    problems.push({
+      variable: `${QUEUE_CONNECTION}__queueServiceUri`,
+      expected: `required when DELIVERY_PROCESSING=queue (https://<account>.queue.core.windows.net), or ${QUEUE_CONNECTION} (a connection string) for Azurite`,
+    });
+  return { kind: "inline" };
 }

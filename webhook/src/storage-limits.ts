@@ -39,7 +39,7 @@ export function attemptTimeoutMs(request: Pick<PipelineRequest, "method" | "url"
 }
 
 /** The SDK's HTTP client with every attempt ended after its timeout, as a retriable ETIMEDOUT error. */
-export function timeoutHttpClient(limits: StorageLimits, inner: HttpClient = createDefaultHttpClient()): HttpClient {
+function timeoutHttpClient(limits: StorageLimits, inner: HttpClient = createDefaultHttpClient()): HttpClient {
   return {
     async sendRequest(request) {
       const caller = request.abortSignal;

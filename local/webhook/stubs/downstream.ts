@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 
 export type ProcessApiMode = "up" | "down" | "timeout";
 
-export interface CaseRecord {
+interface CaseRecord {
   externalId: string;
   name: string;
   /** x-forward-tenant-origin as received (undefined when the receiver did not forward it). */

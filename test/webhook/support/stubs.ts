@@ -5,17 +5,19 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AccessToken, TokenCredential } from "@azure/identity";
 import type { LogLevel, LogSink } from "../../../webhook/src/log.js";
-import type { HttpRequest as HttpRequestType, InvocationContext as InvocationContextType } from "@azure/functions";
+import type { HttpRequest as HttpRequestType } from "@azure/functions";
 import { HttpRequest, InvocationContext } from "../../../webhook/src/functions.js";
+import { invocationOf } from "../../../webhook/src/functions-binding.js";
+import type { Invocation } from "../../../webhook/src/request-context.js";
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingMessage["headers"];
   body: string;
 }
 
-export type Scripted = { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number };
+type Scripted = { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number };
 
 export interface DownstreamStub {
   url: string;
@@ -86,7 +88,7 @@ export async function startDownstreamStub(): Promise<DownstreamStub> {
 }
 
 /** A JWT-shaped fake token (header.payload.signature) whose claims are readable for diagnostics. */
-export function fakeJwt(claims: Record<string, unknown>): string {
+function fakeJwt(claims: Record<string, unknown>): string {
   const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
   return `${b64({ alg: "none", typ: "JWT" })}.${b64(claims)}.c2lnbmF0dXJl`;
 }
@@ -159,8 +161,9 @@ export function delivery(init: DeliveryInit = {}): HttpRequestType {
   });
 }
 
-export function invocation(id = "inv-1"): InvocationContextType {
-  return new InvocationContext({ invocationId: id, functionName: "webhooks", logHandler: () => {} });
+/** The host's InvocationContext as the core sees it, through the Functions binding (functions-binding.ts). */
+export function invocation(id = "inv-1"): Invocation {
+  return invocationOf(new InvocationContext({ invocationId: id, functionName: "webhooks", logHandler: () => {} }));
 }
 
 export const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;

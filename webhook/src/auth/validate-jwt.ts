@@ -4,8 +4,8 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 
 /** Signature algorithms accepted (the provider's identity server signs with RSA keys). */
-export const ACCEPTED_ALGORITHMS = ["RS256"];
-export const CLOCK_TOLERANCE_SECONDS = 30;
+const ACCEPTED_ALGORITHMS = ["RS256"];
+const CLOCK_TOLERANCE_SECONDS = 30;
 /** How long a failed discovery is remembered before it is tried again. */
 const DISCOVERY_RETRY_MS = 30_000;
 
@@ -17,7 +17,7 @@ export interface JwtValidatorOptions {
   fetch?: typeof fetch;
 }
 
-export type JwtVerdict =
+type JwtVerdict =
   | { ok: true; claims: JWTPayload }
   /** 401 (no or bad token), 403 (valid token without the scope), 503 (identity server unreachable). */
   | { ok: false; status: 401 | 403 | 503; error: string; description: string };

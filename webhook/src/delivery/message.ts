@@ -1,15 +1,17 @@
-// The delivery message: what the HTTP function writes to the queue for each accepted delivery, the queue consumer
-// reads, and the idempotency record keeps for replays. The parsed payload (its known fields only, so a message
+// The delivery message: what the HTTP function builds for each accepted delivery (buildDeliveryMessage) and writes
+// to the queue or, inline, hands to the handler; what the queue consumer reads, and the idempotency record keeps
+// for replays. The parsed payload (its known fields only, so a message
 // stays far below the queue's 64 KiB limit whatever the body's size), the delivery headers, the headers to forward
 // downstream and the trace context. Pure; in a folder of its own so that idempotency/ and queue/ both depend on
 // it and not on each other.
 import { z } from "zod";
+import type { DeliveryHeaders } from "../payload/headers.js";
 import { readWebhookPayload, type WebhookPayload } from "../payload/parse.js";
 
 export const MESSAGE_VERSION = 1;
 
 /** Delivery headers the receiver forwards to every downstream call (spec A provider policy). */
-export const FORWARDED_HEADERS = ["x-forward-tenant-origin"] as const;
+const FORWARDED_HEADERS = ["x-forward-tenant-origin"] as const;
 
 export interface DeliveryMessage {
   v: typeof MESSAGE_VERSION;
@@ -43,6 +45,27 @@ const messageSchema = z.object({
  */
 export function encodeMessage(message: DeliveryMessage): string {
   return Buffer.from(JSON.stringify(message), "utf8").toString("base64");
+}
+
+/** Pure: the delivery message for an accepted delivery, queued or (inline) handed to its handler. */
+export function buildDeliveryMessage(
+  headers: DeliveryHeaders,
+  payload: WebhookPayload,
+  forward: Record<string, string>,
+  correlation: { traceId: string; requestId: string },
+  receivedAt: Date,
+): DeliveryMessage {
+  const m: DeliveryMessage = {
+    v: MESSAGE_VERSION,
+    receivedAt: receivedAt.toISOString(),
+    payload,
+    forward,
+    traceparent: correlation.traceId,
+    requestId: correlation.requestId,
+  };
+  if (headers.messageId) m.messageId = headers.messageId;
+  if (headers.timestamp) m.timestamp = headers.timestamp;
+  return m;
 }
 
 export type DecodedMessage = { ok: true; message: DeliveryMessage } | { ok: false; error: string };

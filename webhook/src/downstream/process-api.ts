@@ -8,9 +8,9 @@ import { DEFAULT_RETRY_POLICY, withRetry, type RetryHooks, type RetryPolicy } fr
 import { describeToken, type AppTokenProvider, type FetchLike } from "./token.js";
 
 /** UNCONFIRMED: the spec names "a cases collection of a process API" but not its path. Change it here only. */
-export const CASES_PATH = "/cases";
+const CASES_PATH = "/cases";
 
-export interface CreateCaseRequest {
+interface CreateCaseRequest {
   ExternalId: string;
   Name: string;
 }
@@ -33,7 +33,7 @@ export interface CaseCreator {
 }
 
 /** The causes the spec lists for a downstream 403 (spec A errors), for the log line. */
-export const DOWNSTREAM_AUTH_CHECKLIST = [
+const DOWNSTREAM_AUTH_CHECKLIST = [
   "the gateway sets x-forward-tenant-origin: corp on downstream calls only when api_policy_type is the provider name in the API's vars.yml",
   "the receiver's identity needs the process API's app role (roles claim, e.g. App.Read) and an authorized_apps entry (project_id, app_roles, scopes: user_impersonation)",
   "a package version mismatch between the receiver's and the process API's contract packages",

@@ -12,9 +12,9 @@ import { childTraceparent } from "../trace.js";
  * UNCONFIRMED: the spec does not describe the project lookup. Assumed: GET <base>/projects/{projectId}?orgId={orgId}
  * answering a JSON object whose `name` property (any letter case) is the project name. Change it here only.
  */
-export const projectLookupPath = (projectId: number, orgId: number) =>
+const projectLookupPath = (projectId: number, orgId: number) =>
   `/projects/${encodeURIComponent(String(projectId))}?orgId=${encodeURIComponent(String(orgId))}`;
-export const PROJECT_NAME_PROPERTY = "name";
+const PROJECT_NAME_PROPERTY = "name";
 
 export interface ProjectLookup {
   projectName(projectId: number, orgId: number, ctx: CallContext): Promise<string>;
@@ -32,7 +32,7 @@ export interface ProjectLookupOptions {
 }
 
 /** Pure: the name from a lookup response body, or undefined. */
-export function readProjectName(text: string): string | undefined {
+function readProjectName(text: string): string | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -16,7 +16,7 @@ export interface RetryHooks {
   onRetry?: (info: { attempt: number; delayMs: number; error: unknown }) => void;
 }
 
-export function isRetryable(err: unknown): boolean {
+function isRetryable(err: unknown): boolean {
   return typeof err === "object" && err !== null && (err as { retryable?: unknown }).retryable === true;
 }
 

@@ -11,7 +11,7 @@ export interface AppTokenProvider {
   tokenFor(appIdUri: string): Promise<string>;
 }
 
-export function scopeFor(appIdUri: string): string {
+function scopeFor(appIdUri: string): string {
   return `${appIdUri.replace(/\/+$/, "")}/.default`;
 }
 

@@ -3,8 +3,8 @@
 // Standard Webhooks) in small batches, and stops after a bounded number per run so a run stays short.
 import type { IdempotencyStore } from "./store.js";
 
-export const RETENTION_BATCH_SIZE = 100;
-export const RETENTION_MAX_BATCHES = 20;
+const RETENTION_BATCH_SIZE = 100;
+const RETENTION_MAX_BATCHES = 20;
 /** Every hour at minute 17 (NCRONTAB with seconds, as the Functions timer trigger reads it). */
 export const RETENTION_SCHEDULE = "0 17 * * * *";
 

@@ -80,7 +80,7 @@ function detailColumns(d: ClaimDetails): Pick<DeliveryRow, "Response" | "BodyHas
   return columns;
 }
 
-export function rowKeysFor(messageId: string): { partitionKey: string; rowKey: string } {
+function rowKeysFor(messageId: string): { partitionKey: string; rowKey: string } {
   const hash = createHash("sha256").update(messageId, "utf8").digest("hex");
   return { partitionKey: hash.slice(0, 2), rowKey: hash };
 }

@@ -2,9 +2,9 @@
 // `x-fv-timestamp` (ISO 8601 UTC with milliseconds and a trailing Z). Both are optional in the contract.
 import type { FieldError } from "../problem.js";
 
-export const MESSAGE_ID_HEADER = "x-fv-messageid";
-export const TIMESTAMP_HEADER = "x-fv-timestamp";
-export const MAX_MESSAGE_ID_LENGTH = 256;
+const MESSAGE_ID_HEADER = "x-fv-messageid";
+const TIMESTAMP_HEADER = "x-fv-timestamp";
+const MAX_MESSAGE_ID_LENGTH = 256;
 
 // The spec's form is 2026-11-23T09:44:50.123Z; 0-7 fraction digits are accepted (.NET emits 7) so a sender's
 // formatting detail does not turn a delivery into a permanent 400.

@@ -17,11 +17,11 @@ import type {
 /** Deepest nesting of objects/arrays accepted (the payload itself needs 2). */
 export const MAX_JSON_DEPTH = 32;
 
-export const INT32_MIN = -2_147_483_648;
-export const INT32_MAX = 2_147_483_647;
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
 
 /** The `ObjectId` container's known ids, as parsed (`noteId`, `documentId`, `contactId`): from the contract. */
-export type ObjectIds = Parsed<ContractObjectId>;
+type ObjectIds = Parsed<ContractObjectId>;
 
 /**
  * The payload as parsed: the contract's `WebhookPayload` with lower-camel names (`OrgId` -> `orgId`). `timestamp`

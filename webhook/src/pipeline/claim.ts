@@ -26,7 +26,7 @@ export interface ClaimedDelivery {
 const IDENTIFYING: readonly (keyof WebhookAck)[] = ["objectType", "eventType", "orgId", "projectId", "noteId"];
 
 /** What differs between the first accepted delivery and this one, as `field first → this` pairs. */
-export function ackDifferences(
+function ackDifferences(
   first: WebhookAck | undefined,
   current: WebhookAck | undefined,
 ): { field: string; first: unknown; this: unknown }[] {

@@ -19,7 +19,7 @@ export function checkMethod(method: string): Rejection | undefined {
 }
 
 /** Only with WEBHOOK_VALIDATE_JWT=true (development tunnel); the gateway validates the token in production. */
-export async function checkToken(jwt: JwtValidator, authorization: string | null): Promise<Rejection | undefined> {
+async function checkToken(jwt: JwtValidator, authorization: string | null): Promise<Rejection | undefined> {
   const verdict = await jwt.validate(authorization);
   if (verdict.ok) return undefined;
   const fields = { error: verdict.error };

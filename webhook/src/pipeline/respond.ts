@@ -1,6 +1,5 @@
 // The HTTP function's answers: the acknowledgement (200 with the delivery's fields) and a rejection's problem
 // response, logged once as "delivery rejected" (status, type, reason; the logger adds the correlation).
-import type { HttpResponseInit } from "@azure/functions";
 import type { WebhookAck } from "../payload/contract.js";
 import type { Logger } from "../log.js";
 import type { DeliveryHeaders } from "../payload/headers.js";
@@ -8,7 +7,8 @@ import type { WebhookPayload } from "../payload/parse.js";
 import { problemResponse, type ProblemContext, type ProblemDetails } from "../problem.js";
 import type { Rejection } from "./rejection.js";
 
-export interface WebhookResponse extends HttpResponseInit {
+/** An answer as the core gives it; the Functions host takes it as its HttpResponseInit, the local host writes it. */
+export interface WebhookResponse {
   status: number;
   headers: Record<string, string>;
   jsonBody: WebhookAck | ProblemDetails;

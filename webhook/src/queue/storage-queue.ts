@@ -9,7 +9,7 @@ import { queueCallTimeoutMs, queuePipelineOptions } from "../storage-limits.js";
 export type QueueTarget = { queueServiceUri: string; credential: TokenCredential } | { connectionString: string };
 
 /** Where the Functions host moves a message after maxDequeueCount failed attempts. */
-export const poisonQueueName = (queueName: string) => `${queueName}-poison`;
+const poisonQueueName = (queueName: string) => `${queueName}-poison`;
 
 /** A sent message lives as long as the queue allows (-1: no expiry), as the host's poison copies do. */
 const NEVER_EXPIRES = -1;

@@ -29,7 +29,7 @@ export interface EventHandler {
   handle(ctx: EventContext): Promise<void>;
 }
 
-export function kindKey(object: string, event: string): string {
+function kindKey(object: string, event: string): string {
   return `${object.trim().toLowerCase()}/${event.trim().toLowerCase()}`;
 }
 

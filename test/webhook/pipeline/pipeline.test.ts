@@ -1,15 +1,16 @@
 // Each step of the HTTP pipeline on its own (webhook/src/pipeline/): what it passes, and the refusal (status,
 // problem type, headers) it returns otherwise. The composed handler is tested in http-function.test.ts.
 import { describe, expect, it } from "vitest";
-import { RetryableDownstreamError } from "../../webhook/src/downstream/errors.js";
-import { claimMessageId, type ClaimOutcome } from "../../webhook/src/idempotency/claim.js";
-import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
-import { IdempotencyStoreError } from "../../webhook/src/idempotency/store.js";
-import { createLogger } from "../../webhook/src/log.js";
-import { buildDeliveryMessage, enqueueDelivery, processInline } from "../../webhook/src/pipeline/accept.js";
-import { claimVerdict } from "../../webhook/src/pipeline/claim.js";
-import { parseDelivery } from "../../webhook/src/pipeline/parse-delivery.js";
-import { Rejection } from "../../webhook/src/pipeline/rejection.js";
+import { RetryableDownstreamError } from "../../../webhook/src/downstream/errors.js";
+import { claimMessageId, type ClaimOutcome } from "../../../webhook/src/idempotency/claim.js";
+import { MemoryIdempotencyStore } from "../../../webhook/src/idempotency/memory-store.js";
+import { IdempotencyStoreError } from "../../../webhook/src/idempotency/store.js";
+import { createLogger } from "../../../webhook/src/log.js";
+import { enqueueDelivery, processInline } from "../../../webhook/src/pipeline/accept.js";
+import { buildDeliveryMessage, MESSAGE_VERSION, type DeliveryMessage } from "../../../webhook/src/delivery/message.js";
+import { claimVerdict } from "../../../webhook/src/pipeline/claim.js";
+import { parseDelivery } from "../../../webhook/src/pipeline/parse-delivery.js";
+import { Rejection } from "../../../webhook/src/pipeline/rejection.js";
 import {
   checkDeclaredSize,
   checkMediaType,
@@ -17,14 +18,14 @@ import {
   checkBodySize,
   checkRequest,
   MAX_BODY_BYTES,
-} from "../../webhook/src/pipeline/request-checks.js";
-import { routeDelivery, validateForHandler } from "../../webhook/src/pipeline/route.js";
-import { releaseClaim, settleClaim } from "../../webhook/src/pipeline/settle.js";
-import { runEventHandler } from "../../webhook/src/processing/run-event-handler.js";
-import { PROBLEM_TYPES } from "../../webhook/src/problem.js";
-import { projectCreated } from "../../webhook/src/events/project-created.js";
-import { EventRouter, type EventContext, type EventHandler } from "../../webhook/src/routing/registry.js";
-import { captureLogs } from "./support/stubs.js";
+} from "../../../webhook/src/pipeline/request-checks.js";
+import { routeDelivery, validateForHandler } from "../../../webhook/src/pipeline/route.js";
+import { releaseClaim, settleClaim } from "../../../webhook/src/pipeline/settle.js";
+import { runEventHandler } from "../../../webhook/src/processing/run-event-handler.js";
+import { PROBLEM_TYPES } from "../../../webhook/src/problem.js";
+import { projectCreated } from "../../../webhook/src/events/project-created.js";
+import { EventRouter, type EventContext, type EventHandler } from "../../../webhook/src/routing/registry.js";
+import { captureLogs } from "../support/stubs.js";
 
 const headers = (h: Record<string, string>) => new Headers(h);
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -246,8 +247,10 @@ describe("runEventHandler (the inline path and the queue consumer)", () => {
     ]);
   });
 
-  function buildMessage() {
+  function buildMessage(): DeliveryMessage {
     return {
+      v: MESSAGE_VERSION,
+      receivedAt: "2026-11-23T09:44:50.123Z",
       payload: { orgId: 1 },
       forward: { "x-forward-tenant-origin": "corp" },
       traceparent: "tp",

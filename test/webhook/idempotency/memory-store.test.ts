@@ -1,8 +1,8 @@
 // The in-process idempotency store: claim/settle/release semantics and its memory bound.
 import { describe, expect, it } from "vitest";
-import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
-import type { SettledDelivery } from "../../webhook/src/idempotency/store.js";
-import type { WebhookAck } from "../../webhook/src/payload/contract.js";
+import { MemoryIdempotencyStore } from "../../../webhook/src/idempotency/memory-store.js";
+import type { SettledDelivery } from "../../../webhook/src/idempotency/store.js";
+import type { WebhookAck } from "../../../webhook/src/payload/contract.js";
 
 const ack = (id: string) => ({ received: true as const, messageId: id, orgId: 1 });
 const settled = (response: WebhookAck): SettledDelivery => ({

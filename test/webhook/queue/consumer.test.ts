@@ -1,12 +1,12 @@
 // The queue consumer's core (no queue needed): message decoding, the outcome written to the record, the last
 // attempt flagged as poisoned, a processed delivery skipped, forwarded headers handed to the handler.
 import { describe, expect, it } from "vitest";
-import { RetryableDownstreamError } from "../../webhook/src/downstream/errors.js";
-import { MemoryIdempotencyStore } from "../../webhook/src/idempotency/memory-store.js";
-import { createDeliveryConsumer, UnreadableMessageError } from "../../webhook/src/queue/consumer.js";
-import { decodeMessage, encodeMessage, type DeliveryMessage } from "../../webhook/src/delivery/message.js";
-import { EventRouter, type EventContext } from "../../webhook/src/routing/registry.js";
-import { captureLogs } from "./support/stubs.js";
+import { RetryableDownstreamError } from "../../../webhook/src/downstream/errors.js";
+import { MemoryIdempotencyStore } from "../../../webhook/src/idempotency/memory-store.js";
+import { createDeliveryConsumer, UnreadableMessageError } from "../../../webhook/src/queue/consumer.js";
+import { decodeMessage, encodeMessage, type DeliveryMessage } from "../../../webhook/src/delivery/message.js";
+import { EventRouter, type EventContext } from "../../../webhook/src/routing/registry.js";
+import { captureLogs } from "../support/stubs.js";
 
 const message = (messageId?: string): DeliveryMessage => ({
   v: 1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkJsonContentType } from "../../webhook/src/content-type.js";
-import { readDeliveryHeaders } from "../../webhook/src/payload/headers.js";
-import { jsonNestingDepth, MAX_JSON_DEPTH, parseWebhookPayload } from "../../webhook/src/payload/parse.js";
+import { checkJsonContentType } from "../../../webhook/src/content-type.js";
+import { readDeliveryHeaders } from "../../../webhook/src/payload/headers.js";
+import { jsonNestingDepth, MAX_JSON_DEPTH, parseWebhookPayload } from "../../../webhook/src/payload/parse.js";
 
 function parseOk(text: string) {
   const r = parseWebhookPayload(text);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RetryableDownstreamError } from "../../webhook/src/downstream/errors.js";
-import { backoffDelay, withRetry } from "../../webhook/src/downstream/retry.js";
+import { RetryableDownstreamError } from "../../../webhook/src/downstream/errors.js";
+import { backoffDelay, withRetry } from "../../../webhook/src/downstream/retry.js";
 
 const policy = { attempts: 4, baseDelayMs: 100, maxDelayMs: 1_000 };
 

@@ -2,15 +2,15 @@
 // write, the consumer creating the case with x-forward-tenant-origin forwarded, an outage ending in the poison
 // queue, the operations CLI replaying it, a queue outage answered 503 with the claim released, and retention.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAzurite, type Azurite } from "../../local/azurite.js";
-import { startWebhookStubs, type WebhookStubs } from "../../local/webhook/stubs/downstream.js";
-import { localCredential, localReceiverEnv } from "../../local/webhook/stubs/receiver.js";
-import { startDevServer, type DevServer } from "../../local/webhook/dev-server.js";
-import { runDeliveriesCli } from "../../src/cli/webhook-deliveries/command.js";
-import { targetFrom } from "../../src/cli/webhook-deliveries/target.js";
-import { DEFAULT_SERVICE_OPTIONS } from "../../src/search/io/service-options.js";
-import { queueServiceFor, StorageDeliveryQueue } from "../../webhook/src/queue/storage-queue.js";
-import { captureLogs } from "./support/stubs.js";
+import { startAzurite, type Azurite } from "../../../local/azurite.js";
+import { startWebhookStubs, type WebhookStubs } from "../../../local/webhook/stubs/downstream.js";
+import { localCredential, localReceiverEnv } from "../../../local/webhook/stubs/receiver.js";
+import { startDevServer, type DevServer } from "../../../local/webhook/dev-server.js";
+import { runDeliveriesCli } from "../../../src/cli/webhook-deliveries/command.js";
+import { targetFrom } from "../../../src/cli/webhook-deliveries/target.js";
+import { DEFAULT_SERVICE_OPTIONS } from "../../../src/search/io/service-options.js";
+import { queueServiceFor, StorageDeliveryQueue } from "../../../webhook/src/queue/storage-queue.js";
+import { captureLogs } from "../support/stubs.js";
 
 let azurite: Azurite;
 let stubs: WebhookStubs;

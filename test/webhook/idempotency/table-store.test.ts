@@ -1,12 +1,12 @@
 // Idempotency on Azure Table Storage (Azurite): the atomic insert as the claim, ETag-conditional completion and
 // release, lease takeover; and the receiver through the local adapter with the table store and a stub process API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAzurite, type Azurite } from "../../local/azurite.js";
-import { startDevServer, type DevServer } from "../../local/webhook/dev-server.js";
-import type { SettledDelivery } from "../../webhook/src/idempotency/store.js";
-import type { WebhookAck } from "../../webhook/src/payload/contract.js";
-import { recordOf, TableIdempotencyStore } from "../../webhook/src/idempotency/table-store.js";
-import { FakeCredential, startDownstreamStub, type DownstreamStub } from "./support/stubs.js";
+import { startAzurite, type Azurite } from "../../../local/azurite.js";
+import { startDevServer, type DevServer } from "../../../local/webhook/dev-server.js";
+import type { SettledDelivery } from "../../../webhook/src/idempotency/store.js";
+import type { WebhookAck } from "../../../webhook/src/payload/contract.js";
+import { recordOf, TableIdempotencyStore } from "../../../webhook/src/idempotency/table-store.js";
+import { FakeCredential, startDownstreamStub, type DownstreamStub } from "../support/stubs.js";
 
 let azurite: Azurite;
 let stub: DownstreamStub;

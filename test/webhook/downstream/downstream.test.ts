@@ -2,14 +2,14 @@
 // the create-case request, the app-only token, bounded retries, 503 + Retry-After with the claim released,
 // and the 401/403 diagnosis.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startDevServer, type DevServer } from "../../local/webhook/dev-server.js";
+import { startDevServer, type DevServer } from "../../../local/webhook/dev-server.js";
 import {
   captureLogs,
   FakeCredential,
   startDownstreamStub,
   type DownstreamStub,
   type LogCapture,
-} from "./support/stubs.js";
+} from "../support/stubs.js";
 
 let stub: DownstreamStub;
 let server: DevServer;

@@ -1,9 +1,9 @@
 // WEBHOOK_VALIDATE_JWT=true (development tunnel, no gateway): in-process validation against a local OIDC server,
 // with the gateway policy's audience and scope.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasScope } from "../../webhook/src/auth/validate-jwt.js";
-import { startDevServer, type DevServer } from "../../local/webhook/dev-server.js";
-import { startOidcServer, type OidcServer } from "./support/oidc.js";
+import { hasScope } from "../../../webhook/src/auth/validate-jwt.js";
+import { startDevServer, type DevServer } from "../../../local/webhook/dev-server.js";
+import { startOidcServer, type OidcServer } from "../support/oidc.js";
 
 let oidc: OidcServer;
 let server: DevServer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eventHandlers } from "../../webhook/src/routing/event-handlers.js";
-import { EventRouter, type EventHandler } from "../../webhook/src/routing/registry.js";
+import { eventHandlers } from "../../../webhook/src/routing/event-handlers.js";
+import { EventRouter, type EventHandler } from "../../../webhook/src/routing/registry.js";
 
 const handler = (object: string, event: string): EventHandler => ({ object, event, handle: async () => {} });
 

@@ -1,0 +1,17 @@
+// The loopback rule, written once for the whole repository: which hosts and URLs are local (Azurite, the search
+// stand-in, stubs, a local OIDC server). Plain http, keys and connection strings are accepted only for these. It
+// lives in the receiver's package because webhook/ is deployed on its own and imports nothing outside it;
+// src/search/service/endpoint.ts re-exports it for the CLI, the MCP server and the configuration. Pure.
+
+const IPV4_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+
+/** True for localhost, ::1 (bracketed as in a URL or bare) and 127.0.0.0/8, in any letter case. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return host === "localhost" || host === "::1" || IPV4_LOOPBACK.test(host);
+}
+
+/** True when `url` parses as an absolute URL whose host is a loopback address. */
+export function isLoopback(url: string): boolean {
+  return URL.canParse(url) && isLoopbackHost(new URL(url).hostname);
+}

@@ -25,7 +25,7 @@ export interface BaseStackProps {
   tags: Record<string, string>;
 }
 
-export function stateKey(keyPrefix: string, stackId: string): string {
+function stateKey(keyPrefix: string, stackId: string): string {
   return `${keyPrefix}/${stackId}.tfstate`;
 }
 

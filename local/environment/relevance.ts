@@ -26,7 +26,7 @@ export interface EvalFigures {
   missingAnswers: string[];
 }
 
-export interface EvalJson {
+interface EvalJson {
   index: { name: string; generation: string | null; etag: string | null };
   lastSuccessfulRun: string | null;
   k: number;
@@ -34,7 +34,7 @@ export interface EvalJson {
   overall: { recall: number; mrr: number; ndcg10: number };
 }
 
-export function evalFigures(report: EvalJson): EvalFigures {
+function evalFigures(report: EvalJson): EvalFigures {
   return {
     index: report.index.name,
     generation: report.index.generation,
@@ -58,13 +58,13 @@ export interface GateFigures {
 }
 
 /** The title weight of the bad change: a title hit then barely counts, so answers found by their title sink. */
-export const BAD_TITLE_WEIGHT = 0.1;
+const BAD_TITLE_WEIGHT = 0.1;
 
 /**
  * A copy of `dir` (definitions as the live generation has them) with the scoring profile's title weight set and
  * the repository's golden queries in eval/, so the blue/green verification runs the relevance gate.
  */
-export function gateDefinitions(dir: string, titleWeight: number, goldenFile: string): string {
+function gateDefinitions(dir: string, titleWeight: number, goldenFile: string): string {
   const out = mkdtempSync(path.join(tmpdir(), "docs-index-gate-"));
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
     const text = readFileSync(path.join(dir, file), "utf8");
@@ -82,7 +82,7 @@ export function gateDefinitions(dir: string, titleWeight: number, goldenFile: st
 }
 
 /** The relevance check's line from a deploy's output (human form), or "". */
-export function relevanceLine(output: string): string {
+function relevanceLine(output: string): string {
   return /^\s*(?:ok|FAIL)\s+relevance: (.*)$/m.exec(output)?.[1] ?? "";
 }
 

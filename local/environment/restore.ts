@@ -16,7 +16,7 @@ const KNOWLEDGE_SOURCE = "docs-knowledge-source";
 import { StepSkipped, type StepRunner } from "./steps.js";
 
 /** The generation the migration created: today's definitions over the replayed history. */
-export const FIRST_GENERATION = `${INDEX_NAME}-1`;
+const FIRST_GENERATION = `${INDEX_NAME}-1`;
 
 export interface RestoreContext {
   steps: StepRunner;

@@ -60,7 +60,7 @@ export interface LocalOptions {
   indexerTimeoutMs?: number;
 }
 
-export interface LocalFigures {
+interface LocalFigures {
   published?: { rootEra: number; appEra: number; unchanged: number };
   rootEraDocuments?: number;
   documents?: number;

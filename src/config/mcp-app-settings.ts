@@ -23,7 +23,7 @@ const list = z
       .filter(Boolean),
   );
 
-export const mcpAppSettingsSchema = z
+const mcpAppSettingsSchema = z
   .object({
     /** The search service: https://<service>.search.windows.net (http only for a loopback stand-in). */
     DOCS_SEARCH_ENDPOINT: z

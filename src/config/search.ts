@@ -13,7 +13,7 @@ const objectName = (fallback: string) =>
     .regex(/^[a-z0-9][a-z0-9-]{1,127}$/, { message: "expected a lowercase name of letters, digits and dashes" })
     .default(fallback);
 
-export const armResourceId = z
+const armResourceId = z
   .string({ error: "expected an ARM resource id" })
   .regex(
     /^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.Storage\/storageAccounts\/[a-z0-9]{3,24}$/i,

@@ -24,7 +24,7 @@ export interface PolicyBackend {
 }
 
 /** Default audience of the standard corporate policy. */
-export const defaultCorporateAudience = (appName: string) => `api://exp-${appName}`;
+const defaultCorporateAudience = (appName: string) => `api://exp-${appName}`;
 
 /** The file name of a policy type's rendered copy ("" has no name of its own). */
 export const policyTypeLabel = (type: string) => (type === "" ? "standard" : type);

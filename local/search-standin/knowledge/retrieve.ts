@@ -16,9 +16,9 @@ import { invalidKnowledge, retrieveNeedsIntents } from "./rules.js";
 import { knowledgeStore } from "./store.js";
 
 /** The semantic ranker reranks the top 50 results of each query (spec limits table): what one query returns. */
-export const RESULTS_PER_QUERY = 50;
+const RESULTS_PER_QUERY = 50;
 /** Reference text in the response message is cut here (the service limits it by maxOutputSizeInTokens). */
-export const CONTENT_CHARS = 500;
+const CONTENT_CHARS = 500;
 
 const REQUEST_PROPERTIES = new Set([
   "intents",

@@ -14,7 +14,7 @@ import {
 } from "../../src/search/definitions/definitions.js";
 import { formatQueryLoop, startQueryLoop, type QueryLoopCounts } from "./query-loop.js";
 import { copyKnowledgeDefinitions } from "./root-era-definitions.js";
-import type { CliRun } from "./docs-index.js";
+import type { CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { INDEX_NAME } from "./services.js";
 import { StepSkipped, type StepRunner } from "./steps.js";
 import { type JsonObject } from "../../src/search/definitions/json.js";
@@ -25,7 +25,7 @@ const QUERY_EVERY_MS = 100;
 const DEMO_FIELD = "section";
 
 interface DemoContext {
-  cli(...args: string[]): Promise<CliRun>;
+  cli(...args: string[]): Promise<CapturedRun>;
   indexClient: SearchIndexClient;
   /** Prints a block under the current step. */
   print(text: string): void;
@@ -77,7 +77,7 @@ async function aliasTarget(ctx: DemoContext): Promise<string> {
 }
 
 interface DemoRun {
-  run: CliRun;
+  run: CapturedRun;
   loop: QueryLoopCounts;
   aliasTarget: string;
 }
@@ -85,7 +85,7 @@ interface DemoRun {
 /** Runs a docs-index command while the consumer queries `docs-index` every 100 ms. */
 async function underQueryLoad(ctx: DemoContext, ...args: string[]): Promise<DemoRun> {
   const loop = startQueryLoop(ctx.indexClient.getSearchClient(INDEX_NAME), QUERY_EVERY_MS);
-  let run: CliRun;
+  let run: CapturedRun;
   try {
     run = await ctx.cli(...args);
   } finally {
@@ -127,7 +127,7 @@ export interface BlueGreenStepsContext extends DemoContext {
   propagationWaitSeconds: number;
 }
 
-const expectCode = (run: CliRun, command: string, wanted: (code: number) => boolean) => {
+const expectCode = (run: CapturedRun, command: string, wanted: (code: number) => boolean) => {
   if (!wanted(run.code))
     throw new Error(
       `docs-index ${command} exited ${run.code}: ${(run.stderr || run.stdout).trim().split("\n").at(-1)}`,

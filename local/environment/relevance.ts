@@ -7,7 +7,8 @@ import path from "node:path";
 import type { SearchIndexClient } from "@azure/search-documents";
 import { repoRoot } from "../../src/config/repo-root.js";
 import { DEFAULT_GOLDEN_FILE } from "../../src/search/eval/golden.js";
-import { parseJson, type CliRun } from "./docs-index.js";
+import { parseJson } from "./docs-index.js";
+import type { CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { searchableFieldDefinitions } from "./rebuild-demo.js";
 import { INDEX_NAME, LOCAL_ALIAS_PROPAGATION_SECONDS } from "./services.js";
 import type { StepRunner } from "./steps.js";
@@ -108,9 +109,9 @@ export function inPlaceRelevanceSummary(output: string): string {
 
 export interface RelevanceStepsContext {
   steps: StepRunner;
-  cli(...args: string[]): Promise<CliRun>;
-  show(run: CliRun): void;
-  expectExit(run: CliRun, command: string, allowed?: number[]): void;
+  cli(...args: string[]): Promise<CapturedRun>;
+  show(run: CapturedRun): void;
+  expectExit(run: CapturedRun, command: string, allowed?: number[]): void;
   indexClient: SearchIndexClient;
   figures: { eval?: EvalFigures; gate?: GateFigures };
 }

@@ -18,7 +18,8 @@
 import type { Writable } from "node:stream";
 import { rmSync } from "node:fs";
 import { readRawDefinitions } from "../../src/search/definitions/definitions.js";
-import { docsIndex, parseJson, type CliRun } from "./docs-index.js";
+import { docsIndex, parseJson } from "./docs-index.js";
+import type { CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { waitForIndexer } from "./indexer-wait.js";
 import { EXAMPLE_QUERIES, queryFigures, type QueryFigures } from "./queries.js";
 import { writeRootEraDefinitions, writeRootEraVars } from "./root-era-definitions.js";
@@ -122,12 +123,12 @@ export async function runLocal(options: LocalOptions = {}): Promise<LocalResult>
     if (!services) throw new Error("the services did not start");
     return services;
   };
-  const cli = async (...args: string[]): Promise<CliRun> => docsIndex({ ...process.env, ...need().env }, ...args);
-  const show = (run: CliRun) => {
+  const cli = async (...args: string[]): Promise<CapturedRun> => docsIndex({ ...process.env, ...need().env }, ...args);
+  const show = (run: CapturedRun) => {
     steps.print(run.stderr);
     steps.print(run.stdout);
   };
-  const expectExit = (run: CliRun, command: string, allowed: number[] = [0]) => {
+  const expectExit = (run: CapturedRun, command: string, allowed: number[] = [0]) => {
     if (!allowed.includes(run.code))
       throw new Error(
         `docs-index ${command} exited ${run.code}: ${(run.stderr || run.stdout).trim().split("\n").slice(-1)[0] ?? ""}`,

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { repoRoot } from "./repo-root.js";
 import { configSchema, type Config } from "./schema.js";
 import { keysAt } from "./schema-keys.js";
-import { closestName } from "../search/definitions/schema-problems.js";
+import { closestName } from "../text/closest-name.js";
 
 export class ConfigError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 // The search keys of vars.yml (area C): where the service and the docs storage live, and object names.
 import { z } from "zod";
-import { DEFAULT_SEARCH_API_VERSION } from "../search/service/api-version.js";
+import { DEFAULT_SEARCH_API_VERSION } from "./api-version.js";
 
 const url = (what: string) =>
   z

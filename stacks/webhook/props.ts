@@ -13,16 +13,16 @@ import { apiPath, backendName } from "./gateway.js";
 export interface WebhookStackProps extends FunctionAppStackProps<
   FlexAppProps & { readonly storageBlobSoftDeleteDays: number }
 > {
-  receiver: ReceiverSettingsProps;
+  readonly receiver: ReceiverSettingsProps;
   /** The delivery queue's name and host settings (stacks/webhook/queues.ts); default its defaults. */
-  deliveryQueue?: WebhookQueueOptions;
+  readonly deliveryQueue?: WebhookQueueOptions;
   /** App settings added beside the receiver's (e.g. host settings of a later construct); default none. */
-  additionalAppSettings?: Record<string, string>;
+  readonly additionalAppSettings?: Record<string, string>;
   /** The function app registration Easy Auth validates, and the audience the gateway requests. */
-  gatewayAuth: { clientId: string; audience: string };
-  apim: { name: string; resourceGroupName: string };
-  api: { path: string; backendName: string; openApiJson: string; policyXml: string };
-  authorizedApp: AuthorizedAppEntry;
+  readonly gatewayAuth: { clientId: string; audience: string };
+  readonly apim: { name: string; resourceGroupName: string };
+  readonly api: { path: string; backendName: string; openApiJson: string; policyXml: string };
+  readonly authorizedApp: AuthorizedAppEntry;
 }
 
 export function webhookStackProps(config: StackConfig, openApiJson: string): WebhookStackProps {

@@ -30,6 +30,29 @@ export default tseslint.config(
     },
   },
   {
+    // No function over 100 lines in the product, the receiver and the stacks: a longer one does several things.
+    files: ["src/**/*.ts", "webhook/src/**/*.ts", "stacks/**/*.ts"],
+    rules: { "max-lines-per-function": ["error", { max: 100 }] },
+  },
+  {
+    // Local tooling (the stand-in, `npm run local`) may reach 150; a longer function needs
+    // `// eslint-disable-next-line max-lines-per-function -- <why>` above it.
+    files: ["local/**/*.ts"],
+    rules: { "max-lines-per-function": ["error", { max: 150 }] },
+  },
+  {
+    // ---- TEMPORARY (issue #32): long functions other helpers are splitting in parallel (deploy's and plan's
+    // `register`: helper "deploy"; `loadSettings`, `startDevServer`: helper "webhook"). The lead removes this block
+    // after merging their branches; nothing may be added to it.
+    files: [
+      "src/cli/docs-index/commands/deploy.ts",
+      "src/cli/docs-index/commands/plan.ts",
+      "webhook/src/settings.ts",
+      "local/webhook/dev-server.ts",
+    ],
+    rules: { "max-lines-per-function": "off" },
+  },
+  {
     // Tests read synthesized Terraform JSON and service payloads as untyped JSON.
     files: ["test/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export async function buildCli() {
+async function buildCli() {
   const outdir = path.join(root, "dist", "cli");
   rmSync(outdir, { recursive: true, force: true });
   await build({

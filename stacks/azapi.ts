@@ -6,7 +6,7 @@ import { TerraformProvider, TerraformResource, Token } from "cdktf";
 import type { Construct } from "constructs";
 
 /** Azure/azapi, pinned like azurerm (exact version; a new one is a reviewed change). */
-export const AZAPI_PROVIDER_SOURCE = "Azure/azapi";
+const AZAPI_PROVIDER_SOURCE = "Azure/azapi";
 export const AZAPI_PROVIDER_VERSION = "2.12.0";
 
 export interface AzapiProviderProps {

@@ -10,10 +10,10 @@ export const AZURERM_PROVIDER_VERSION = "4.55.0";
 
 /** Where a stack deploys and keeps its state. */
 export interface BaseStackProps {
-  subscriptionId: string;
-  tenantId: string;
+  readonly subscriptionId: string;
+  readonly tenantId: string;
   /** The azurerm backend: an existing account + container; state key <keyPrefix>/<stack id>.tfstate. */
-  backend: {
+  readonly backend: {
     resourceGroupName: string;
     storageAccountName: string;
     containerName: string;
@@ -22,10 +22,10 @@ export interface BaseStackProps {
     useAzureadAuth?: boolean;
   };
   /** Tags on every resource (environment and managed-by included). */
-  tags: Record<string, string>;
+  readonly tags: Record<string, string>;
 }
 
-export function stateKey(keyPrefix: string, stackId: string): string {
+function stateKey(keyPrefix: string, stackId: string): string {
   return `${keyPrefix}/${stackId}.tfstate`;
 }
 

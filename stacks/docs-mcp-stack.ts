@@ -5,24 +5,19 @@
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment/index.js";
 import { TerraformOutput } from "cdktf";
 import type { Construct } from "constructs";
-import { AzapiProvider } from "./azapi.js";
-import { BaseStack } from "./base-stack.js";
 import { FIC_CLIENT_ID_SETTING } from "./docs-mcp/app-settings.js";
 import { McpFunctionApp } from "./docs-mcp/function-app.js";
 import type { DocsMcpStackProps } from "./docs-mcp/props.js";
+import { FunctionAppStack } from "./function-app-stack.js";
 import { ROLES } from "./roles.js";
 import { FunctionStorage } from "./webhook/function-storage.js";
 
-export class DocsMcpStack extends BaseStack {
+export class DocsMcpStack extends FunctionAppStack {
   readonly fn: McpFunctionApp;
 
   constructor(scope: Construct, id: string, props: DocsMcpStackProps) {
-    super(scope, id, props.base);
-    const azapi = new AzapiProvider(this, "azapi", {
-      subscriptionId: props.base.subscriptionId,
-      tenantId: props.base.tenantId,
-    });
-    const where = { resourceGroupName: props.resourceGroupName, location: props.location, tags: this.tags };
+    super(scope, id, props);
+    const where = this.where;
     const f = props.functionApp;
     const storage = new FunctionStorage(this, "storage", {
       ...where,
@@ -50,7 +45,7 @@ export class DocsMcpStack extends BaseStack {
         clientSecretSettingName: FIC_CLIENT_ID_SETTING,
         redirectToProvider: "azureactivedirectory",
       },
-      azapi,
+      azapi: this.azapi,
     });
     const principalId = this.fn.identity.principalId;
     new RoleAssignment(this, "search-index-reader", {

@@ -8,26 +8,26 @@ import { BaseStack, type BaseStackProps } from "./base-stack.js";
 import { ROLES } from "./roles.js";
 
 export interface DocsSearchStackProps {
-  base: BaseStackProps;
-  name: string;
-  resourceGroupName: string;
-  location: string;
-  sku: string;
-  replicas: number;
-  partitions: number;
+  readonly base: BaseStackProps;
+  readonly name: string;
+  readonly resourceGroupName: string;
+  readonly location: string;
+  readonly sku: string;
+  readonly replicas: number;
+  readonly partitions: number;
   /** Semantic ranker plan; "disabled" leaves it off (no semantic queries, no agentic retrieval). */
-  semanticRanker: "free" | "standard" | "disabled";
+  readonly semanticRanker: "free" | "standard" | "disabled";
   /** The docs account the indexer reads (its resource id; owned by the docs-storage stack). */
-  docsAccountId: string;
+  readonly docsAccountId: string;
   /** The container the sites publish into (search.container): query identities read pages from it. */
-  docsContainer: string;
+  readonly docsContainer: string;
   /** The deploy pipeline's service principal (object id). */
-  deployPrincipalObjectId: string;
+  readonly deployPrincipalObjectId: string;
   /**
    * Identities that query the index: Search Index Data Reader each, and Storage Blob Data Reader on the docs
    * container (not the account) so the MCP tools read a page's main content from the page itself.
    */
-  queryIdentities: { name: string; objectId: string; principalType: "User" | "Group" | "ServicePrincipal" }[];
+  readonly queryIdentities: { name: string; objectId: string; principalType: "User" | "Group" | "ServicePrincipal" }[];
 }
 
 export class DocsSearchStack extends BaseStack {

@@ -8,19 +8,19 @@ import type { Construct } from "constructs";
 import { BaseStack, type BaseStackProps } from "./base-stack.js";
 
 export interface DocsStorageStackProps {
-  base: BaseStackProps;
+  readonly base: BaseStackProps;
   /** The docs account (search.storage_account_resource_id names it). */
-  name: string;
-  resourceGroupName: string;
-  location: string;
-  replication: "LRS" | "ZRS" | "GRS" | "RAGRS" | "GZRS" | "RAGZRS";
+  readonly name: string;
+  readonly resourceGroupName: string;
+  readonly location: string;
+  readonly replication: "LRS" | "ZRS" | "GRS" | "RAGRS" | "GZRS" | "RAGZRS";
   /** At least 7: the indexer's deletion detection. */
-  blobSoftDeleteDays: number;
-  containerSoftDeleteDays: number;
+  readonly blobSoftDeleteDays: number;
+  readonly containerSoftDeleteDays: number;
   /** Shared-key (account key, SAS) access; off unless a publishing tool still needs keys. */
-  sharedKeyAccess: boolean;
-  indexDocument: string;
-  error404Document: string;
+  readonly sharedKeyAccess: boolean;
+  readonly indexDocument: string;
+  readonly error404Document: string;
 }
 
 export class DocsStorageStack extends BaseStack {

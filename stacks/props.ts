@@ -1,11 +1,13 @@
 // Maps the validated config to each stack's typed props (called by stacks/app.ts). Stacks and constructs never
-// see the config; the webhook stack's mapping is in stacks/webhook/props.ts.
+// see the config; the webhook and docs-mcp stacks' mappings are in stacks/webhook/props.ts and
+// stacks/docs-mcp/props.ts, on the shared parts below.
 import type { BaseStackProps } from "./base-stack.js";
 import type { StackConfig } from "./config/stack-config.js";
 import type { DocsSearchStackProps } from "./docs-search.js";
 import type { DocsStorageStackProps } from "./docs-storage.js";
+import type { FlexAppProps, FunctionAppStackProps } from "./function-app-stack.js";
 
-export function baseStackProps(config: StackConfig): BaseStackProps {
+function baseStackProps(config: StackConfig): BaseStackProps {
   return {
     subscriptionId: config.azure.subscription_id,
     tenantId: config.azure.tenant_id,
@@ -17,6 +19,37 @@ export function baseStackProps(config: StackConfig): BaseStackProps {
       useAzureadAuth: config.backend.use_azuread_auth,
     },
     tags: { ...config.azure.tags, environment: config.environment, "managed-by": "cdktf" },
+  };
+}
+
+/** Where the function-app stacks (webhook, docs-mcp) deploy: the configured resource group and region. */
+export function functionAppStackPlacement(config: StackConfig): Omit<FunctionAppStackProps, "functionApp"> {
+  return {
+    base: baseStackProps(config),
+    location: config.azure.location,
+    resourceGroupName: config.azure.resource_group,
+    resourceGroupId: `/subscriptions/${config.azure.subscription_id}/resourceGroups/${config.azure.resource_group}`,
+  };
+}
+
+/** The keys webhook_app and mcp.hosted share: a Flex Consumption app's name, storage account and size. */
+interface FlexAppConfig {
+  function_app_name: string;
+  storage_account: string;
+  maximum_instance_count: number;
+  instance_memory_mb: FlexAppProps["instanceMemoryMb"];
+  always_ready_instances: number;
+  zone_redundant: boolean;
+}
+
+export function flexAppProps(app: FlexAppConfig): FlexAppProps {
+  return {
+    name: app.function_app_name,
+    storageAccountName: app.storage_account,
+    maximumInstanceCount: app.maximum_instance_count,
+    instanceMemoryMb: app.instance_memory_mb,
+    alwaysReadyInstances: app.always_ready_instances,
+    zoneRedundant: app.zone_redundant,
   };
 }
 

@@ -8,7 +8,7 @@ import path from "node:path";
 /** The pipelines install 1.11.4; azapi's write-only arguments need 1.11. */
 export const TERRAFORM_REQUIRED_VERSION = ">= 1.11.0, < 2.0.0";
 
-export const VERSIONS_TF = `# Written by stacks/versions.ts after synthesis; do not edit.
+const VERSIONS_TF = `# Written by stacks/versions.ts after synthesis; do not edit.
 terraform {
   required_version = "${TERRAFORM_REQUIRED_VERSION}"
 }

@@ -5,8 +5,7 @@
 import { DataAzurermApiManagement } from "@cdktf/provider-azurerm/lib/data-azurerm-api-management/index.js";
 import { TerraformOutput } from "cdktf";
 import type { Construct } from "constructs";
-import { AzapiProvider } from "./azapi.js";
-import { BaseStack } from "./base-stack.js";
+import { FunctionAppStack } from "./function-app-stack.js";
 import { webhookAppSettings } from "./webhook/app-settings.js";
 import { WebhookFunctionApp } from "./webhook/function-app.js";
 import { FunctionStorage } from "./webhook/function-storage.js";
@@ -15,7 +14,7 @@ import { WebhookQueues, webhookQueueAppSettings } from "./webhook/queues.js";
 import { FunctionMonitoring } from "./webhook/monitoring.js";
 import type { WebhookStackProps } from "./webhook/props.js";
 
-export class WebhookStack extends BaseStack {
+export class WebhookStack extends FunctionAppStack {
   readonly storage: FunctionStorage;
   readonly monitoring: FunctionMonitoring;
   readonly fn: WebhookFunctionApp;
@@ -24,12 +23,8 @@ export class WebhookStack extends BaseStack {
   readonly apim: DataAzurermApiManagement;
 
   constructor(scope: Construct, id: string, props: WebhookStackProps) {
-    super(scope, id, props.base);
-    const azapi = new AzapiProvider(this, "azapi", {
-      subscriptionId: props.base.subscriptionId,
-      tenantId: props.base.tenantId,
-    });
-    const where = { resourceGroupName: props.resourceGroupName, location: props.location, tags: this.tags };
+    super(scope, id, props);
+    const where = this.where;
     const f = props.functionApp;
 
     // The existing gateway: its public IPs are the function's allow-list, its managed identity the only caller.
@@ -70,7 +65,7 @@ export class WebhookStack extends BaseStack {
         allowedAudiences: [...new Set([props.gatewayAuth.audience, props.gatewayAuth.clientId])],
         allowedPrincipalIds: [this.apim.identity.get(0).principalId],
       },
-      azapi,
+      azapi: this.azapi,
     });
 
     this.queues = new WebhookQueues(this, "queues", {

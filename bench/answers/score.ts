@@ -23,7 +23,7 @@ export interface Outcome {
 }
 
 /** Text only the site's chrome carries (top navigation, sidebar heading, footer). */
-export const CHROME_MARKERS = [
+const CHROME_MARKERS = [
   "Sign in",
   "Cookie settings",
   "documentation Install the SDK",
@@ -33,7 +33,7 @@ export const CHROME_MARKERS = [
 
 const normal = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
 
-export const estimateTokens = (chars: number) => Math.ceil(chars / 4);
+const estimateTokens = (chars: number) => Math.ceil(chars / 4);
 
 export function scoreAnswer(
   q: Question,

@@ -142,7 +142,7 @@ function recipePages(): PageContent[] {
   });
 }
 
-export function allPages(): PageContent[] {
+function allPages(): PageContent[] {
   return [
     ...GUIDES,
     ...OPTIONS.map(optionPage),

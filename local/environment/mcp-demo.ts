@@ -9,7 +9,7 @@ import { repoRoot } from "../../src/config/repo-root.js";
 
 const BIN = path.join(repoRoot, "dist", "cli", "docs-index.js");
 
-export const MCP_DEMO_CALL = { query: "refunds", app: "payments", exclude_sections: ["changelog"], top: 3 };
+const MCP_DEMO_CALL = { query: "refunds", app: "payments", exclude_sections: ["changelog"], top: 3 };
 
 export interface McpFigures {
   tools: string[];

@@ -14,18 +14,18 @@ import {
 } from "../../src/search/definitions/definitions.js";
 import { formatQueryLoop, startQueryLoop, type QueryLoopCounts } from "./query-loop.js";
 import { copyKnowledgeDefinitions } from "./root-era-definitions.js";
-import type { CliRun } from "./docs-index.js";
+import type { CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { INDEX_NAME } from "./services.js";
 import { StepSkipped, type StepRunner } from "./steps.js";
 import { type JsonObject } from "../../src/search/definitions/json.js";
 
 /** One query every this many ms during the migration and the rebuilds (the issue's consumer). */
-export const QUERY_EVERY_MS = 100;
+const QUERY_EVERY_MS = 100;
 /** The field the demo makes searchable: filterable and facetable today, not searchable (a rebuild-class change). */
-export const DEMO_FIELD = "section";
+const DEMO_FIELD = "section";
 
-export interface DemoContext {
-  cli(...args: string[]): Promise<CliRun>;
+interface DemoContext {
+  cli(...args: string[]): Promise<CapturedRun>;
   indexClient: SearchIndexClient;
   /** Prints a block under the current step. */
   print(text: string): void;
@@ -55,7 +55,7 @@ export function searchableFieldDefinitions(): string {
 }
 
 /** A second field the failing demo makes searchable, so it is a rebuild after the first rebuild too. */
-export const SECOND_DEMO_FIELD = "format";
+const SECOND_DEMO_FIELD = "format";
 
 /**
  * Another rebuild-class change (the demo field and `format` made searchable) plus a mapping that fails for every
@@ -76,16 +76,16 @@ async function aliasTarget(ctx: DemoContext): Promise<string> {
   return (await ctx.indexClient.getAlias(INDEX_NAME)).indexes[0] ?? "?";
 }
 
-export interface DemoRun {
-  run: CliRun;
+interface DemoRun {
+  run: CapturedRun;
   loop: QueryLoopCounts;
   aliasTarget: string;
 }
 
 /** Runs a docs-index command while the consumer queries `docs-index` every 100 ms. */
-export async function underQueryLoad(ctx: DemoContext, ...args: string[]): Promise<DemoRun> {
+async function underQueryLoad(ctx: DemoContext, ...args: string[]): Promise<DemoRun> {
   const loop = startQueryLoop(ctx.indexClient.getSearchClient(INDEX_NAME), QUERY_EVERY_MS);
-  let run: CliRun;
+  let run: CapturedRun;
   try {
     run = await ctx.cli(...args);
   } finally {
@@ -98,7 +98,7 @@ export async function underQueryLoad(ctx: DemoContext, ...args: string[]): Promi
 }
 
 /** Hits for a word searched in the demo field only (the field is searchable only in the new generation). */
-export async function searchableHits(ctx: DemoContext, word: string): Promise<number> {
+async function searchableHits(ctx: DemoContext, word: string): Promise<number> {
   const result = await ctx.indexClient
     .getSearchClient(INDEX_NAME)
     .search(word, { searchFields: [DEMO_FIELD], includeTotalCount: true, top: 0 });
@@ -127,7 +127,7 @@ export interface BlueGreenStepsContext extends DemoContext {
   propagationWaitSeconds: number;
 }
 
-const expectCode = (run: CliRun, command: string, wanted: (code: number) => boolean) => {
+const expectCode = (run: CapturedRun, command: string, wanted: (code: number) => boolean) => {
   if (!wanted(run.code))
     throw new Error(
       `docs-index ${command} exited ${run.code}: ${(run.stderr || run.stdout).trim().split("\n").at(-1)}`,

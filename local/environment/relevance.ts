@@ -7,7 +7,8 @@ import path from "node:path";
 import type { SearchIndexClient } from "@azure/search-documents";
 import { repoRoot } from "../../src/config/repo-root.js";
 import { DEFAULT_GOLDEN_FILE } from "../../src/search/eval/golden.js";
-import { parseJson, type CliRun } from "./docs-index.js";
+import { parseJson } from "./docs-index.js";
+import type { CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { searchableFieldDefinitions } from "./rebuild-demo.js";
 import { INDEX_NAME, LOCAL_ALIAS_PROPAGATION_SECONDS } from "./services.js";
 import type { StepRunner } from "./steps.js";
@@ -26,7 +27,7 @@ export interface EvalFigures {
   missingAnswers: string[];
 }
 
-export interface EvalJson {
+interface EvalJson {
   index: { name: string; generation: string | null; etag: string | null };
   lastSuccessfulRun: string | null;
   k: number;
@@ -34,7 +35,7 @@ export interface EvalJson {
   overall: { recall: number; mrr: number; ndcg10: number };
 }
 
-export function evalFigures(report: EvalJson): EvalFigures {
+function evalFigures(report: EvalJson): EvalFigures {
   return {
     index: report.index.name,
     generation: report.index.generation,
@@ -58,13 +59,13 @@ export interface GateFigures {
 }
 
 /** The title weight of the bad change: a title hit then barely counts, so answers found by their title sink. */
-export const BAD_TITLE_WEIGHT = 0.1;
+const BAD_TITLE_WEIGHT = 0.1;
 
 /**
  * A copy of `dir` (definitions as the live generation has them) with the scoring profile's title weight set and
  * the repository's golden queries in eval/, so the blue/green verification runs the relevance gate.
  */
-export function gateDefinitions(dir: string, titleWeight: number, goldenFile: string): string {
+function gateDefinitions(dir: string, titleWeight: number, goldenFile: string): string {
   const out = mkdtempSync(path.join(tmpdir(), "docs-index-gate-"));
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
     const text = readFileSync(path.join(dir, file), "utf8");
@@ -82,7 +83,7 @@ export function gateDefinitions(dir: string, titleWeight: number, goldenFile: st
 }
 
 /** The relevance check's line from a deploy's output (human form), or "". */
-export function relevanceLine(output: string): string {
+function relevanceLine(output: string): string {
   return /^\s*(?:ok|FAIL)\s+relevance: (.*)$/m.exec(output)?.[1] ?? "";
 }
 
@@ -108,9 +109,9 @@ export function inPlaceRelevanceSummary(output: string): string {
 
 export interface RelevanceStepsContext {
   steps: StepRunner;
-  cli(...args: string[]): Promise<CliRun>;
-  show(run: CliRun): void;
-  expectExit(run: CliRun, command: string, allowed?: number[]): void;
+  cli(...args: string[]): Promise<CapturedRun>;
+  show(run: CapturedRun): void;
+  expectExit(run: CapturedRun, command: string, allowed?: number[]): void;
   indexClient: SearchIndexClient;
   figures: { eval?: EvalFigures; gate?: GateFigures };
 }

@@ -8,7 +8,7 @@
 // the root-era documents still hold null in the newer fields: what the backfill rehearsal in docs/local.md
 // starts from.
 import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
-import type { CliRun } from "./docs-index.js";
+import type { CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { INDEX_NAME, INDEXER_NAME } from "./services.js";
 
 /** The environment's knowledge source (config/local/vars.yml has agentic retrieval on). */
@@ -16,18 +16,18 @@ const KNOWLEDGE_SOURCE = "docs-knowledge-source";
 import { StepSkipped, type StepRunner } from "./steps.js";
 
 /** The generation the migration created: today's definitions over the replayed history. */
-export const FIRST_GENERATION = `${INDEX_NAME}-1`;
+const FIRST_GENERATION = `${INDEX_NAME}-1`;
 
 export interface RestoreContext {
   steps: StepRunner;
-  cli(...args: string[]): Promise<CliRun>;
+  cli(...args: string[]): Promise<CapturedRun>;
   indexClient: SearchIndexClient;
   indexerClient: SearchIndexerClient;
   /** Waits for the indexer's current run to end. */
   waitRun(): Promise<{ status: string; itemsProcessed: number; itemsFailed: number }>;
 }
 
-const lastLine = (run: CliRun) => (run.stderr || run.stdout).trim().split("\n").at(-1) ?? "";
+const lastLine = (run: CapturedRun) => (run.stderr || run.stdout).trim().split("\n").at(-1) ?? "";
 
 export async function runRestoreStep(ctx: RestoreContext): Promise<{ aliasTarget: string } | undefined> {
   let restored: { aliasTarget: string } | undefined;

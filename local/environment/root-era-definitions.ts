@@ -46,13 +46,13 @@ export function rootEraIndex(index: JsonObject): JsonObject {
   return out;
 }
 
-export function rootEraDatasource(datasource: JsonObject): JsonObject {
+function rootEraDatasource(datasource: JsonObject): JsonObject {
   const out = clone(datasource);
   delete out.dataDeletionDetectionPolicy;
   return out;
 }
 
-export function rootEraIndexer(indexer: JsonObject): JsonObject {
+function rootEraIndexer(indexer: JsonObject): JsonObject {
   const out = clone(indexer);
   out.fieldMappings = ((out.fieldMappings as JsonObject[] | undefined) ?? []).filter(
     (m) => !LATER_FIELDS.has(String(m.targetFieldName ?? m.sourceFieldName)),

@@ -11,7 +11,7 @@ import { repoRoot } from "../../src/config/repo-root.js";
 export const LOCAL_VARS_FILE = path.join(repoRoot, "config", "local", "vars.yml");
 export const INDEX_NAME = "docs-index";
 export const INDEXER_NAME = "docs-indexer";
-export const CONTAINER = "$web";
+const CONTAINER = "$web";
 
 /** The variables that point the docs-index CLI at the local services (`--keep` prints them as exports). */
 export function localCliEnv(

@@ -11,10 +11,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ContainerClient } from "@azure/storage-blob";
 
-export const SAMPLE_SITE_DIR = fileURLToPath(new URL("../sample-site/", import.meta.url));
+const SAMPLE_SITE_DIR = fileURLToPath(new URL("../sample-site/", import.meta.url));
 
 /** Content types as the site's uploader sets them (`content_type` in the index is "as supplied by the uploader"). */
-export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",
   ".md": "text/markdown; charset=utf-8",
   ".xml": "application/xml",
@@ -57,7 +57,7 @@ export function readSampleSite(dir = SAMPLE_SITE_DIR): SiteFile[] {
 }
 
 /** Folders that hold a root-era app's pages (published at the container root before app folders existed). */
-export const ROOT_ERA_FOLDERS: readonly string[] = ["guides"];
+const ROOT_ERA_FOLDERS: readonly string[] = ["guides"];
 
 /** Root-site pages carry the app list between these markers; the root era had no app folders to list. */
 const APPS_BLOCK = /[ \t]*<!-- apps -->[\s\S]*?<!-- \/apps -->\n?/g;

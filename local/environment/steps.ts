@@ -3,7 +3,7 @@
 import type { Writable } from "node:stream";
 import pc from "picocolors";
 
-export type StepStatus = "ok" | "skipped" | "failed";
+type StepStatus = "ok" | "skipped" | "failed";
 
 export interface StepRecord {
   name: string;

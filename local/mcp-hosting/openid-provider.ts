@@ -20,7 +20,7 @@ export interface LocalOpenIdProvider {
   close(): Promise<void>;
 }
 
-export const LOCAL_TENANT_ID = "00000000-0000-0000-0000-0000000000a1";
+const LOCAL_TENANT_ID = "00000000-0000-0000-0000-0000000000a1";
 
 export async function startLocalOpenIdProvider(tenantId = LOCAL_TENANT_ID): Promise<LocalOpenIdProvider> {
   const pair = await generateKeyPair("RS256");

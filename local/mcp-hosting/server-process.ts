@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { repoRoot } from "../../src/config/repo-root.js";
 
-export const DOCS_INDEX_BIN = path.join(repoRoot, "dist", "cli", "docs-index.js");
+const DOCS_INDEX_BIN = path.join(repoRoot, "dist", "cli", "docs-index.js");
 
 export interface ServerProcess {
   /** The MCP endpoint, e.g. http://127.0.0.1:41234/mcp. */

@@ -19,7 +19,7 @@ export interface RequestLogEntry {
 }
 
 /** An injected failure for error-path tests: the next `times` matching requests get `status`. */
-export interface Fault {
+interface Fault {
   method?: string;
   /** Matched against the normalised path. */
   pathIncludes?: string;

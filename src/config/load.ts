@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { repoRoot } from "./repo-root.js";
 import { configSchema, type Config } from "./schema.js";
 import { keysAt } from "./schema-keys.js";
-import { closestName } from "../search/definitions/schema-problems.js";
+import { closestName } from "../text/closest-name.js";
 
 export class ConfigError extends Error {
   constructor(
@@ -21,7 +21,7 @@ export class ConfigError extends Error {
 
 /** The repository root (src/config/repo-root.ts). */
 
-export type ConfigSource = "--vars-file" | "--env" | "VARS_FILE" | "DEPLOY_ENV" | "default";
+type ConfigSource = "--vars-file" | "--env" | "VARS_FILE" | "DEPLOY_ENV" | "default";
 
 export interface ConfigLocation {
   env: string;
@@ -110,7 +110,7 @@ export function parseConfig(text: string, file: string): Config {
  * The yaml library's pretty message is "<what> at line L, column C:" followed by an excerpt with a caret: keep
  * the excerpt (indented under the message) rather than a line that ends in a dangling colon.
  */
-export function yamlProblem(message: string): string {
+function yamlProblem(message: string): string {
   const [first = message, ...rest] = message.split("\n");
   const where = /^(.*) at line (\d+), column (\d+):$/.exec(first);
   const head = where ? `${where[1]} (line ${where[2]}, column ${where[3]})` : first.replace(/:$/, "");
@@ -119,7 +119,7 @@ export function yamlProblem(message: string): string {
 }
 
 /** The environments that have a config/<env>/vars.yml (for "no such environment" messages). */
-export function knownEnvironments(): string[] {
+function knownEnvironments(): string[] {
   try {
     return readdirSync(path.join(repoRoot, "config"), { withFileTypes: true })
       .filter((d) => d.isDirectory())

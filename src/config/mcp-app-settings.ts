@@ -3,8 +3,8 @@
 // exactly these names; docs/mcp-hosting.md lists them. Validated at start; an error names the setting and what
 // was expected, and the server does not start.
 import { z } from "zod";
-import { DEFAULT_SEARCH_API_VERSION } from "../search/service/api-version.js";
-import { isLoopback } from "../search/service/endpoint.js";
+import { DEFAULT_SEARCH_API_VERSION } from "./api-version.js";
+import { isLoopback } from "./endpoint.js";
 import { FULL_SCOPE, mcpConfigSchema, type McpConfig } from "./mcp.js";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,7 +23,7 @@ const list = z
       .filter(Boolean),
   );
 
-export const mcpAppSettingsSchema = z
+const mcpAppSettingsSchema = z
   .object({
     /** The search service: https://<service>.search.windows.net (http only for a loopback stand-in). */
     DOCS_SEARCH_ENDPOINT: z

@@ -3,7 +3,7 @@
 // app role), the public host names the server answers under and the resource it publishes metadata for.
 // Optional: every key has a default, and without `auth` the server binds loopback only.
 import { z } from "zod";
-import { isLoopbackHost } from "../search/service/endpoint.js";
+import { isLoopbackHost } from "./endpoint.js";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -79,7 +79,7 @@ const hostName = z
   });
 
 /** The registration's identifiers of the hosted endpoint (created once per environment; docs/mcp-hosting.md). */
-export const mcpRegistrationSchema = z.strictObject({
+const mcpRegistrationSchema = z.strictObject({
   /** Application (client) id of the MCP server's app registration. */
   client_id: z.string().regex(GUID, { message: "expected the app registration's application (client) id (a GUID)" }),
   /** Its Application ID URI (the `resource` clients ask tokens for). */
@@ -100,7 +100,7 @@ export const mcpRegistrationSchema = z.strictObject({
   allowed_client_ids: z.array(z.string().regex(GUID, { message: "expected a client id (a GUID)" })).default([]),
 });
 
-export const mcpHostedConfigSchema = z.strictObject({
+const mcpHostedConfigSchema = z.strictObject({
   /** Off by default; true deploys the stack docs-mcp. */
   enabled: z.boolean({ error: "expected true or false" }).default(false),
   /** The function app's name: https://<name>.azurewebsites.net/mcp. */
@@ -170,7 +170,6 @@ export const mcpConfigSchema = z.strictObject({
 
 export type McpConfig = z.infer<typeof mcpConfigSchema>;
 export type McpAuthConfig = z.infer<typeof mcpAuthConfigSchema>;
-export type McpHostedConfig = z.infer<typeof mcpHostedConfigSchema>;
 export type McpRegistration = z.infer<typeof mcpRegistrationSchema>;
 
 /** VS Code's client id: Microsoft documents pre-authorizing it for MCP servers behind Entra ID. */

@@ -8,7 +8,7 @@ import {
   policyTypeProblem,
   providerConfigSchema,
   webhookAppConfigSchema,
-} from "../../stacks/config/api-schema.js";
+} from "./api-schema.js";
 import {
   AZURITE_ACCOUNT,
   azureConfigSchema,
@@ -16,10 +16,10 @@ import {
   docsStorageConfigSchema,
   parseStorageAccountId,
   searchServiceConfigSchema,
-} from "../../stacks/config/infra-schema.js";
+} from "./infra-schema.js";
 import { mcpConfigSchema } from "./mcp.js";
 import { searchConfigSchema } from "./search.js";
-import { isLoopbackHost } from "../search/service/endpoint.js";
+import { isLoopbackHost } from "./endpoint.js";
 
 export const configSchema = z
   .strictObject({

@@ -1,6 +1,6 @@
 // The search keys of vars.yml (area C): where the service and the docs storage live, and object names.
 import { z } from "zod";
-import { DEFAULT_SEARCH_API_VERSION } from "../search/service/api-version.js";
+import { DEFAULT_SEARCH_API_VERSION } from "./api-version.js";
 
 const url = (what: string) =>
   z
@@ -13,7 +13,7 @@ const objectName = (fallback: string) =>
     .regex(/^[a-z0-9][a-z0-9-]{1,127}$/, { message: "expected a lowercase name of letters, digits and dashes" })
     .default(fallback);
 
-export const armResourceId = z
+const armResourceId = z
   .string({ error: "expected an ARM resource id" })
   .regex(
     /^\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/Microsoft\.Storage\/storageAccounts\/[a-z0-9]{3,24}$/i,

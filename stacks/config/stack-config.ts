@@ -3,8 +3,8 @@
 // "<file>: <key>: <expected>" errors, and re-checks api_policy_type (the policy choice is made at synth time).
 import { ConfigError } from "../../src/config/load.js";
 import type { Config } from "../../src/config/schema.js";
-import { policyTypeProblem } from "./api-schema.js";
-import { parseStorageAccountId } from "./infra-schema.js";
+import { policyTypeProblem } from "../../src/config/api-schema.js";
+import { parseStorageAccountId } from "../../src/config/infra-schema.js";
 
 type Required<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };
 

@@ -7,15 +7,11 @@
 // which the function app's platform authentication checks.
 import { escapeXml, lit } from "./xml.js";
 
-/** OIDC metadata of the corporate identity provider (Entra ID v2) for a tenant. */
-export const CORPORATE_OPENID_CONFIG_URL = (tenantId: string) =>
-  `https://login.microsoftonline.com/${tenantId}/v2.0/.well-known/openid-configuration`;
-
 /** Header that makes downstream gateways authenticate with the corporate identity provider (spec A). */
-export const TENANT_ORIGIN_HEADER = { name: "x-forward-tenant-origin", value: "corp" } as const;
+const TENANT_ORIGIN_HEADER = { name: "x-forward-tenant-origin", value: "corp" } as const;
 
 /** Headers the 401 carries (spec A errors); values are APIM's context.LastError fields. */
-export const ERROR_HEADERS = [
+const ERROR_HEADERS = [
   { name: "ErrorSource", expression: "@(context.LastError.Source)" },
   { name: "ErrorReason", expression: "@(context.LastError.Reason)" },
   { name: "ErrorMessage", expression: "@(context.LastError.Message)" },
@@ -35,7 +31,7 @@ export interface ProviderPolicyInput {
   backendResource: string;
 }
 
-export interface StandardPolicyInput {
+interface StandardPolicyInput {
   type: "standard";
   tenantId: string;
   audience: string;

@@ -2,7 +2,7 @@
 // identity-provider policy, the provider's lowercase name -> the provider policy, anything else -> a
 // ConfigError naming the file, the key and the allowed values (the schema says the same; this mirrors it at
 // synth time so a hand-built config cannot slip through).
-import { policyTypeProblem, type ApimConfig, type ProviderConfig } from "../config/api-schema.js";
+import { policyTypeProblem, type ApimConfig, type ProviderConfig } from "../../src/config/api-schema.js";
 import { ConfigError } from "../../src/config/load.js";
 import type { PolicyInput } from "./policy.js";
 
@@ -24,7 +24,7 @@ export interface PolicyBackend {
 }
 
 /** Default audience of the standard corporate policy. */
-export const defaultCorporateAudience = (appName: string) => `api://exp-${appName}`;
+const defaultCorporateAudience = (appName: string) => `api://exp-${appName}`;
 
 /** The file name of a policy type's rendered copy ("" has no name of its own). */
 export const policyTypeLabel = (type: string) => (type === "" ? "standard" : type);

@@ -12,7 +12,7 @@ export function escapeXml(value: string): string {
  * API Management evaluates values that start with "@" as C# policy expressions and substitutes "{{name}}" with
  * named values. Configuration values must never do either, so they are refused rather than escaped.
  */
-export function assertLiteral(key: string, value: string): string {
+function assertLiteral(key: string, value: string): string {
   if (value.startsWith("@") || value.includes("{{") || value.includes("}}")) {
     throw new Error(
       `${key}: must be a literal value; "@..." and "{{...}}" are API Management expression syntax (got ${JSON.stringify(value)})`,

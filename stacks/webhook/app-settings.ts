@@ -17,7 +17,7 @@ export interface AppSettingsInputs {
   appInsightsConnectionString: string;
 }
 
-export function tableEndpoint(accountName: string): string {
+function tableEndpoint(accountName: string): string {
   return `https://${accountName}.table.core.windows.net`;
 }
 

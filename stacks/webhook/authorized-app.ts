@@ -4,7 +4,7 @@
 import type { StackConfig } from "../config/stack-config.js";
 
 /** Must be user_impersonation for the pre-authorisation to work (spec A). */
-export const AUTHORIZED_APP_SCOPES = ["user_impersonation"] as const;
+const AUTHORIZED_APP_SCOPES = ["user_impersonation"] as const;
 
 export interface AuthorizedAppEntry {
   project_id: string;

@@ -73,7 +73,7 @@ export interface WebhookFunctionAppProps extends Placement {
  * ipSecurityRestrictions: one Allow rule per gateway IP, from a list known only at plan time. Iterates over the
  * indexes (a list iterator iterates a set, whose keys are its values) so each rule gets a number and a priority.
  */
-export function gatewayIpRules(gatewayPublicIps: string[]): unknown {
+function gatewayIpRules(gatewayPublicIps: string[]): unknown {
   const ips = Token.asString(Fn.tolist(gatewayPublicIps));
   return TerraformIterator.fromList(Fn.range(0, Fn.lengthOf(gatewayPublicIps))).forExpressionForList(
     `{ name = format("gateway-%d", val), ipAddress = format("%s/32", element(${ips}, val)), action = "Allow", priority = 100 + val }`,

@@ -5,7 +5,7 @@ import { StorageContainer } from "@cdktf/provider-azurerm/lib/storage-container/
 import { Construct } from "constructs";
 import type { Placement } from "../placement.js";
 
-export const DEPLOYMENT_CONTAINER = "app-package";
+const DEPLOYMENT_CONTAINER = "app-package";
 
 export interface FunctionStorageProps extends Placement {
   /** Globally unique storage account name. */

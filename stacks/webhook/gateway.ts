@@ -32,7 +32,7 @@ export interface WebhookGatewayProps {
  * The description API Management stores on import (the document's info.description). The provider sends
  * `description` only when it is set, then reads the imported one back: left unset, every plan shows a diff.
  */
-export function importedDescription(openApiJson: string): string | undefined {
+function importedDescription(openApiJson: string): string | undefined {
   const info = (JSON.parse(openApiJson) as { info?: { description?: unknown } }).info;
   return typeof info?.description === "string" ? info.description : undefined;
 }

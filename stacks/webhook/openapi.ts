@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../../src/config/repo-root.js";
 
-export const OPENAPI_V1_PATH = path.join(repoRoot, "contracts", "webhook", "openapi", "openapi.v1.json");
+const OPENAPI_V1_PATH = path.join(repoRoot, "contracts", "webhook", "openapi", "openapi.v1.json");
 
 export class MissingOpenApiError extends Error {}
 

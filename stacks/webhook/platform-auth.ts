@@ -30,7 +30,7 @@ export interface PlatformAuthProps {
  * UNCONFIRMED against a live app that it admits the v1 tokens managed identities get for an app registration
  * whose accessTokenAcceptedVersion is unset. Change it here if the first delivery answers 401.
  */
-export const openIdIssuer = (tenantId: string) => `https://sts.windows.net/${tenantId}/v2.0`;
+const openIdIssuer = (tenantId: string) => `https://sts.windows.net/${tenantId}/v2.0`;
 
 /** The authsettingsV2 body (Microsoft.Web/sites/config "authsettingsV2"). */
 export function authSettingsV2Body(props: PlatformAuthProps): Record<string, unknown> {

@@ -2,39 +2,27 @@
 // constructs never see the config: what each one needs is spelled out in its Props.
 import { renderPolicy } from "../policies/policy.js";
 import { selectPolicy } from "../policies/select.js";
-import type { BaseStackProps } from "../base-stack.js";
 import type { StackConfig } from "../config/stack-config.js";
-import { baseStackProps } from "../props.js";
+import type { FlexAppProps, FunctionAppStackProps } from "../function-app-stack.js";
+import { flexAppProps, functionAppStackPlacement } from "../props.js";
 import type { ReceiverSettingsProps } from "./app-settings.js";
 import type { WebhookQueueOptions } from "./queues.js";
 import { authorizedAppEntry, type AuthorizedAppEntry } from "./authorized-app.js";
 import { apiPath, backendName } from "./gateway.js";
 
-export interface WebhookStackProps {
-  base: BaseStackProps;
-  location: string;
-  resourceGroupName: string;
-  /** /subscriptions/<id>/resourceGroups/<name>. */
-  resourceGroupId: string;
-  functionApp: {
-    name: string;
-    storageAccountName: string;
-    storageBlobSoftDeleteDays: number;
-    maximumInstanceCount: number;
-    instanceMemoryMb: 512 | 2048 | 4096;
-    zoneRedundant: boolean;
-    alwaysReadyInstances: number;
-  };
-  receiver: ReceiverSettingsProps;
+export interface WebhookStackProps extends FunctionAppStackProps<
+  FlexAppProps & { readonly storageBlobSoftDeleteDays: number }
+> {
+  readonly receiver: ReceiverSettingsProps;
   /** The delivery queue's name and host settings (stacks/webhook/queues.ts); default its defaults. */
-  deliveryQueue?: WebhookQueueOptions;
+  readonly deliveryQueue?: WebhookQueueOptions;
   /** App settings added beside the receiver's (e.g. host settings of a later construct); default none. */
-  additionalAppSettings?: Record<string, string>;
+  readonly additionalAppSettings?: Record<string, string>;
   /** The function app registration Easy Auth validates, and the audience the gateway requests. */
-  gatewayAuth: { clientId: string; audience: string };
-  apim: { name: string; resourceGroupName: string };
-  api: { path: string; backendName: string; openApiJson: string; policyXml: string };
-  authorizedApp: AuthorizedAppEntry;
+  readonly gatewayAuth: { clientId: string; audience: string };
+  readonly apim: { name: string; resourceGroupName: string };
+  readonly api: { path: string; backendName: string; openApiJson: string; policyXml: string };
+  readonly authorizedApp: AuthorizedAppEntry;
 }
 
 export function webhookStackProps(config: StackConfig, openApiJson: string): WebhookStackProps {
@@ -43,19 +31,8 @@ export function webhookStackProps(config: StackConfig, openApiJson: string): Web
   const audience = w.gateway_auth.app_id_uri ?? w.gateway_auth.client_id;
   const backend = backendName(config.app_name);
   return {
-    base: baseStackProps(config),
-    location: config.azure.location,
-    resourceGroupName: config.azure.resource_group,
-    resourceGroupId: `/subscriptions/${config.azure.subscription_id}/resourceGroups/${config.azure.resource_group}`,
-    functionApp: {
-      name: w.function_app_name,
-      storageAccountName: w.storage_account,
-      storageBlobSoftDeleteDays: w.storage_blob_soft_delete_days,
-      maximumInstanceCount: w.maximum_instance_count,
-      instanceMemoryMb: w.instance_memory_mb,
-      zoneRedundant: w.zone_redundant,
-      alwaysReadyInstances: w.always_ready_instances,
-    },
+    ...functionAppStackPlacement(config),
+    functionApp: { ...flexAppProps(w), storageBlobSoftDeleteDays: w.storage_blob_soft_delete_days },
     receiver: {
       processApi: { baseUrl: w.process_api_base_url, appIdUri: w.process_api_app_id_uri },
       projectLookup: { baseUrl: w.project_lookup_base_url, appIdUri: w.project_lookup_app_id_uri },

@@ -11,13 +11,13 @@ import { StorageQueue } from "@cdktf/provider-azurerm/lib/storage-queue/index.js
 import { Construct } from "constructs";
 import { ROLES } from "../roles.js";
 
-export const DEFAULT_DELIVERY_QUEUE = "webhook-deliveries";
+const DEFAULT_DELIVERY_QUEUE = "webhook-deliveries";
 /** The Functions host moves a message here after maxDequeueCount failed attempts. */
-export const poisonQueueName = (queue: string) => `${queue}-poison`;
-export const DEFAULT_MAX_DEQUEUE_COUNT = 5;
-export const DEFAULT_VISIBILITY_TIMEOUT = "00:00:30";
+const poisonQueueName = (queue: string) => `${queue}-poison`;
+const DEFAULT_MAX_DEQUEUE_COUNT = 5;
+const DEFAULT_VISIBILITY_TIMEOUT = "00:00:30";
 /** The connection name of the receiver's queue trigger (settings prefix). */
-export const QUEUE_CONNECTION = "WEBHOOK_QUEUE";
+const QUEUE_CONNECTION = "WEBHOOK_QUEUE";
 const HOST_QUEUES = "AzureFunctionsJobHost__extensions__queues__";
 
 /** How the queue behaves; the same values feed the app settings (before the app exists) and the construct. */
@@ -38,7 +38,7 @@ export interface WebhookQueuesProps extends WebhookQueueOptions {
 }
 
 /** Pure, validated: the queue name and host settings, defaults filled in; throws naming a bad value. */
-export function queueOptions(o: WebhookQueueOptions = {}): Required<WebhookQueueOptions> {
+function queueOptions(o: WebhookQueueOptions = {}): Required<WebhookQueueOptions> {
   const queueName = o.queueName ?? DEFAULT_DELIVERY_QUEUE;
   const maxDequeueCount = o.maxDequeueCount ?? DEFAULT_MAX_DEQUEUE_COUNT;
   const visibilityTimeout = o.visibilityTimeout ?? DEFAULT_VISIBILITY_TIMEOUT;
@@ -69,7 +69,7 @@ export function webhookQueueAppSettings(accountName: string, o: WebhookQueueOpti
   };
 }
 
-export function queueServiceUri(accountName: string): string {
+function queueServiceUri(accountName: string): string {
   return `https://${accountName}.queue.core.windows.net`;
 }
 

@@ -16,6 +16,8 @@ const MAPPERS = [
   "webhook/props.ts",
   "webhook/authorized-app.ts",
   "docs-mcp/props.ts",
+  // `npm run policies:render`: an entry point like main.ts, rendering the policy from the dev config.
+  "webhook/render-policies.ts",
 ];
 
 describe("constructs and stacks", () => {

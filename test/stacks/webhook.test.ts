@@ -1,7 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../webhook/src/settings.js";
-import { renderAllPolicies } from "../../stacks/policies/render.js";
+import { renderAllPolicies } from "../../stacks/webhook/render-policies.js";
 import { all, build, fixtureOpenApi, only, synth } from "./harness.js";
 
 /** The azapi_resource of an ARM type (exactly one). */

@@ -13,7 +13,7 @@ import { loadDefinition } from "../standin/fixtures.js";
 import { page, upload } from "../standin/indexer-helpers.js";
 import type { JsonObject } from "../../src/search/definitions/json.js";
 
-export const PROPAGATION_MS = 200;
+const PROPAGATION_MS = 200;
 
 export interface BlueGreenWorld {
   azurite: Azurite;
@@ -27,7 +27,7 @@ export interface BlueGreenWorld {
   close(): Promise<void>;
 }
 
-export const PAGES = [
+const PAGES = [
   ["payments/guides/refunds.html", "Refunds"],
   ["payments/reference/api.html", "Payments API"],
   ["identity/guides/sign-in.html", "Sign in"],
@@ -92,7 +92,7 @@ export function files(tweak: (d: Definitions) => void = () => {}): Definitions {
   return d;
 }
 
-export const field = (d: Definitions, name: string) => (d.index.fields as JsonObject[]).find((f) => f.name === name)!;
+const field = (d: Definitions, name: string) => (d.index.fields as JsonObject[]).find((f) => f.name === name)!;
 
 /** The rebuild-class change of the tests: `section` made searchable. */
 export const sectionSearchable = (d: Definitions) => {

@@ -60,12 +60,6 @@ export async function runIn(
   return { ...run, json: () => JSON.parse(run.stdout) };
 }
 
-/** A `cli(...args)` bound to the target. */
-export function cliFor(target: CliTarget): (...args: string[]) => Promise<CliRun> {
-  const env = cliEnv(target);
-  return (...args) => runIn(env, args);
-}
-
 /** `docs-index <args…>` against `standIn` with dev's config. */
 export function cli(standIn: CliTarget["standIn"], ...args: string[]): Promise<CliRun> {
   return runIn(cliEnv({ standIn }), args);

@@ -13,7 +13,7 @@ export class BaselineError extends Error {
   override name = "BaselineError";
 }
 
-export function baselineDir(contract: Contract): string {
+function baselineDir(contract: Contract): string {
   return path.join(contract.dir, "baseline");
 }
 

@@ -8,7 +8,7 @@ import { apiCompare, type Diff } from "api-smart-diff";
 import { normalizeDescription, resolvePointer } from "./normalize.js";
 import { effectOf, KEYWORDS, policyFor, type Direction, type Effect, type Keyword, type PolicyRow } from "./policy.js";
 
-export type ChangeKind =
+type ChangeKind =
   | "removed path"
   | "removed operation"
   | "removed response"

@@ -17,11 +17,11 @@ export interface LocatedChange extends Change {
   source?: string;
 }
 
-export interface ApprovedChange extends LocatedChange {
+interface ApprovedChange extends LocatedChange {
   approval: Approval;
 }
 
-export interface ContractError {
+interface ContractError {
   version: string;
   message: string;
 }

@@ -15,8 +15,8 @@ import {
 import { ensurePlatformLibraryBuilt } from "../../../typespec/platform/scripts/ensure-built.js";
 import { versionOfFile, type Contract } from "./contracts.js";
 
-export const OPENAPI_EMITTER = "@typespec/openapi3";
-export const RECOMMENDED_RULE_SET = "@platform/typespec/recommended";
+const OPENAPI_EMITTER = "@typespec/openapi3";
+const RECOMMENDED_RULE_SET = "@platform/typespec/recommended";
 
 export class ContractBuildError extends Error {
   constructor(
@@ -46,7 +46,7 @@ export type Notice = (message: string) => void;
 const stderrNotice: Notice = (message) => process.stderr.write(`${message}\n`);
 
 /** Builds typespec/platform/dist when it is missing or stale, saying so first. */
-export async function ensureLibrary(notice: Notice = stderrNotice): Promise<void> {
+async function ensureLibrary(notice: Notice = stderrNotice): Promise<void> {
   await ensurePlatformLibraryBuilt({
     onBuild: (reason) =>
       notice(`Building @platform/typespec first (${reason}): contracts load its linter from typespec/platform/dist.`),

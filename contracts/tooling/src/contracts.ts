@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-export const contractsRoot = path.resolve(import.meta.dirname, "..", "..");
+const contractsRoot = path.resolve(import.meta.dirname, "..", "..");
 export const repoRoot = path.resolve(contractsRoot, "..");
 
 export interface Contract {

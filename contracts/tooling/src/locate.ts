@@ -33,7 +33,7 @@ function resolveRef(doc: Json, ref: string): unknown {
 }
 
 /** Walks `doc` along `jsonPath`, following $refs, and names what it passes through. */
-export function subjectOf(doc: unknown, jsonPath: readonly (string | number)[]): Subject {
+function subjectOf(doc: unknown, jsonPath: readonly (string | number)[]): Subject {
   const subject: Subject = {};
   if (!isObject(doc)) return subject;
   let node: unknown = doc;

@@ -4,11 +4,11 @@
 import { ServiceError } from "../http.js";
 import type { FieldInfo, IndexSchema } from "./schema.js";
 
-export const MAX_BATCH_ACTIONS = 1000;
+const MAX_BATCH_ACTIONS = 1000;
 const KEY_PATTERN = /^[A-Za-z0-9_\-=]+$/;
 const MAX_KEY_LENGTH = 1024;
 
-export type ActionType = "upload" | "merge" | "mergeOrUpload" | "delete";
+type ActionType = "upload" | "merge" | "mergeOrUpload" | "delete";
 
 export interface IndexAction {
   action: ActionType;

@@ -33,13 +33,13 @@ export interface SearchRequest {
   highlightPostTag?: string;
 }
 
-export const DEFAULT_TOP = 50;
+const DEFAULT_TOP = 50;
 /** Max results per page (reference §8, LIM "API response limits"). */
-export const MAX_PAGE = 1000;
+const MAX_PAGE = 1000;
 /** `$skip` cannot be greater than 100,000 (reference §8). */
-export const MAX_SKIP = 100_000;
+const MAX_SKIP = 100_000;
 
-export function badParameter(parameter: string, detail: string): ServiceError {
+function badParameter(parameter: string, detail: string): ServiceError {
   return new ServiceError(400, "InvalidRequestParameter", `${detail}\r\nParameter name: ${parameter}`);
 }
 

@@ -25,7 +25,7 @@ function connectionStringPart(connectionString: string, key: string): string | u
 }
 
 /** The storage account a datasource's connection string names (ResourceId or key/SAS forms). */
-export function accountOfConnectionString(connectionString: string): string | undefined {
+function accountOfConnectionString(connectionString: string): string | undefined {
   const resourceId = connectionStringPart(connectionString, "ResourceId");
   if (resourceId) return /\/storageAccounts\/([^/;]+)/i.exec(resourceId)?.[1];
   const name = connectionStringPart(connectionString, "AccountName");

@@ -14,7 +14,7 @@ import { performRun } from "./run.js";
 import { engineState } from "./tracking.js";
 
 /** Execution history length kept (reference §6: up to 50, newest first). */
-export const MAX_HISTORY = 50;
+const MAX_HISTORY = 50;
 export const RUN_IN_PROGRESS_MESSAGE =
   "Another indexer invocation is currently in progress; concurrent invocations are not allowed.";
 

@@ -42,6 +42,50 @@ export async function performRun(
   engine: EngineState,
   result: ExecutionResult,
 ): Promise<void> {
+  const { definition, datasourceName, datasource, indexName, index } = runTargets(ctx, indexerName);
+  const parameters = (definition.parameters ?? {}) as IndexingParameters;
+  const schema = schemaOf(index);
+  const settings: RunSettings = {
+    configuration: parameters.configuration ?? {},
+    mappings: (definition.fieldMappings ?? []) as FieldMapping[],
+    schema,
+    indexFields: [...schema.fields.keys()],
+    datasourceName,
+  };
+  const source = resolveBlobSource(datasource, ctx.options.storageConnectionString);
+  const policyActive = hasSoftDeletePolicy(datasource);
+  const generation = engine.resetGeneration;
+
+  const listed = await listBlobs(source);
+  let store = ctx.state.documents.get(indexName) as DocumentStore | undefined;
+  if (!store) {
+    store = new Map();
+    ctx.state.documents.set(indexName, store);
+  }
+  const { changed, newMark } = changedBlobs(listed, engine, policyActive, settings.configuration);
+  const indexed = await indexBlobs(changed, { source, settings, engine, policyActive, store });
+  const deleted = detectDeletions(listed, { source, engine, policyActive, store });
+
+  const failures = indexed.failures;
+  const maxFailed = parameters.maxFailedItems ?? 0;
+  result.itemsProcessed = indexed.processed + deleted;
+  result.itemsFailed = failures.length;
+  result.errors = failures;
+  result.warnings = indexed.warnings;
+  const tooMany = maxFailed !== -1 && failures.length > maxFailed;
+  result.status = tooMany ? "transientFailure" : "success";
+  result.errorMessage = tooMany
+    ? `There's been too many failed items (${failures.length}) for this indexer run. The indexer's maxFailedItems is ${maxFailed}; set it to -1 to tolerate any number of failed items.`
+    : null;
+  // The mark advances only after a successful run that no reset interrupted.
+  if (!tooMany && engine.resetGeneration === generation) engine.runtime.highWaterMark = newMark;
+  result.finalTrackingState = engine.runtime.highWaterMark;
+}
+
+type DocumentStore = Map<string, Record<string, unknown>>;
+
+/** The indexer's definition, its data source and its target index; a DataSourceError names the one missing. */
+function runTargets(ctx: StandInContext, indexerName: string) {
   const indexer = ctx.state.indexers.get(indexerName);
   if (!indexer) throw new DataSourceError(`Indexer '${indexerName}' was deleted during the run.`);
   const definition = indexer.definition;
@@ -52,24 +96,20 @@ export async function performRun(
   const indexName = String(definition.targetIndexName);
   const index = ctx.state.indexes.get(indexName)?.definition;
   if (!index) throw new DataSourceError(`Target index '${indexName}' of indexer '${indexerName}' does not exist.`);
+  return { definition, datasourceName, datasource, indexName, index };
+}
 
-  const parameters = (definition.parameters ?? {}) as IndexingParameters;
-  const configuration = parameters.configuration ?? {};
-  const mappings = (definition.fieldMappings ?? []) as FieldMapping[];
-  const schema = schemaOf(index);
-  const indexFields = [...schema.fields.keys()];
-  const source = resolveBlobSource(datasource, ctx.options.storageConnectionString);
-  const policyActive = hasSoftDeletePolicy(datasource);
-  const generation = engine.resetGeneration;
+/**
+ * Change detection: the blobs modified after the high-water mark (or at it with another ETag), less those the
+ * extension filter or the blob's own metadata opt out; and the mark this run reached.
+ */
+function changedBlobs(
+  listed: ListedBlob[],
+  engine: EngineState,
+  policyActive: boolean,
+  configuration: RunSettings["configuration"],
+): { changed: ListedBlob[]; newMark: string | null } {
   const highWaterMark = engine.runtime.highWaterMark;
-
-  const listed = await listBlobs(source);
-  let store = ctx.state.documents.get(indexName) as Map<string, Record<string, unknown>> | undefined;
-  if (!store) {
-    store = new Map();
-    ctx.state.documents.set(indexName, store);
-  }
-
   let newMark = highWaterMark;
   const changed: ListedBlob[] = [];
   for (const blob of listed) {
@@ -86,12 +126,28 @@ export async function performRun(
     if (blobOptOuts(blob.metadata).skip) continue;
     changed.push(blob);
   }
+  return { changed, newMark };
+}
 
+interface IndexingTarget {
+  source: BlobSource;
+  settings: RunSettings;
+  engine: EngineState;
+  policyActive: boolean;
+  store: DocumentStore;
+}
+
+/** Cracks, maps and merges each changed blob into the index (a few at a time), recording what it saw. */
+async function indexBlobs(
+  changed: ListedBlob[],
+  { source, settings, engine, policyActive, store }: IndexingTarget,
+): Promise<{ failures: JsonObject[]; warnings: JsonObject[]; processed: number }> {
+  const { schema, datasourceName } = settings;
   const failures: JsonObject[] = [];
   const warnings: JsonObject[] = [];
   let processed = 0;
   await forEachConcurrently(changed, DOWNLOAD_CONCURRENCY, async (blob) => {
-    const outcome = await indexOne(source, blob, { configuration, mappings, schema, indexFields, datasourceName });
+    const outcome = await indexOne(source, blob, settings);
     processed += 1;
     const previous = engine.seen.get(blob.name);
     engine.seen.set(blob.name, {
@@ -104,17 +160,8 @@ export async function performRun(
       failures.push(outcome.error);
       return;
     }
-    const type = blob.properties.contentType ?? null;
-    const ext = fileExtension(blob.name);
-    if (!isTextLike(type) && !isHtml(type, ext) && !isMarkdown(type, ext)) {
-      warnings.push({
-        key: outcome.key ?? blob.name,
-        name: `DocumentExtraction.AzureBlob.${datasourceName}`,
-        message: `Content extraction for content type '${type ?? "none"}' is not emulated by the local stand-in; the blob was indexed with metadata only.`,
-        details: `Blob '${blob.name}'.`,
-        documentationLink: DOC_LINK,
-      });
-    }
+    const warning = metadataOnlyWarning(blob, outcome.key, datasourceName);
+    if (warning) warnings.push(warning);
     const [itemResult] = applyBatch(
       store,
       parseBatch({ value: [{ "@search.action": "mergeOrUpload", ...outcome.document }] }, schema),
@@ -133,31 +180,39 @@ export async function performRun(
       );
     }
   });
+  return { failures, warnings, processed };
+}
 
-  // Emulated soft-delete detection (see tracking.ts for the rule and why it is emulated).
+/** The warning for a blob whose content type the stand-in does not crack (indexed with metadata only). */
+function metadataOnlyWarning(blob: ListedBlob, key: string | undefined, datasourceName: string): JsonObject | null {
+  const type = blob.properties.contentType ?? null;
+  const ext = fileExtension(blob.name);
+  if (isTextLike(type) || isHtml(type, ext) || isMarkdown(type, ext)) return null;
+  return {
+    key: key ?? blob.name,
+    name: `DocumentExtraction.AzureBlob.${datasourceName}`,
+    message: `Content extraction for content type '${type ?? "none"}' is not emulated by the local stand-in; the blob was indexed with metadata only.`,
+    details: `Blob '${blob.name}'.`,
+    documentationLink: DOC_LINK,
+  };
+}
+
+/** Emulated soft-delete detection (see tracking.ts for the rule and why it is emulated); returns the deletions. */
+function detectDeletions(
+  listed: ListedBlob[],
+  { source, engine, policyActive, store }: Omit<IndexingTarget, "settings">,
+): number {
+  let deleted = 0;
   const present = new Set(listed.map((b) => b.name));
   for (const [name, seen] of engine.seen) {
     if (present.has(name) || (source.prefix && !name.startsWith(source.prefix))) continue;
     if (policyActive && seen.seenWithPolicy && seen.key !== undefined) {
       store.delete(seen.key);
-      processed += 1;
+      deleted += 1;
     }
     engine.seen.delete(name);
   }
-
-  const maxFailed = parameters.maxFailedItems ?? 0;
-  result.itemsProcessed = processed;
-  result.itemsFailed = failures.length;
-  result.errors = failures;
-  result.warnings = warnings;
-  const tooMany = maxFailed !== -1 && failures.length > maxFailed;
-  result.status = tooMany ? "transientFailure" : "success";
-  result.errorMessage = tooMany
-    ? `There's been too many failed items (${failures.length}) for this indexer run. The indexer's maxFailedItems is ${maxFailed}; set it to -1 to tolerate any number of failed items.`
-    : null;
-  // The mark advances only after a successful run that no reset interrupted.
-  if (!tooMany && engine.resetGeneration === generation) engine.runtime.highWaterMark = newMark;
-  result.finalTrackingState = engine.runtime.highWaterMark;
+  return deleted;
 }
 
 interface RunSettings {

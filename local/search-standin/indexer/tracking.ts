@@ -12,7 +12,7 @@
 // an orphan (the stand-in cannot know when between two runs the delete happened).
 import type { IndexerRuntime } from "../state.js";
 
-export interface SeenBlob {
+interface SeenBlob {
   etag: string;
   lastModified: string;
   /** The document key the blob maps to (known even when a later mapping failed). */
@@ -47,7 +47,7 @@ export function engineState(stateRoot: object, indexerName: string, runtime: Ind
   return state;
 }
 
-export const SOFT_DELETE_POLICY = "#Microsoft.Azure.Search.NativeBlobSoftDeleteDeletionDetectionPolicy";
+const SOFT_DELETE_POLICY = "#Microsoft.Azure.Search.NativeBlobSoftDeleteDeletionDetectionPolicy";
 
 export function hasSoftDeletePolicy(datasource: Record<string, unknown>): boolean {
   const policy = datasource.dataDeletionDetectionPolicy as { "@odata.type"?: string } | null | undefined;

@@ -16,9 +16,9 @@ import { invalidKnowledge, retrieveNeedsIntents } from "./rules.js";
 import { knowledgeStore } from "./store.js";
 
 /** The semantic ranker reranks the top 50 results of each query (spec limits table): what one query returns. */
-export const RESULTS_PER_QUERY = 50;
+const RESULTS_PER_QUERY = 50;
 /** Reference text in the response message is cut here (the service limits it by maxOutputSizeInTokens). */
-export const CONTENT_CHARS = 500;
+const CONTENT_CHARS = 500;
 
 const REQUEST_PROPERTIES = new Set([
   "intents",
@@ -109,6 +109,27 @@ interface Hit {
 }
 
 export function retrieve(ctx: StandInContext, base: JsonObject, rawBody: unknown): JsonObject {
+  const body = requestBody(rawBody);
+  const listed = ((base.knowledgeSources as JsonObject[]) ?? []).map((r) => String(r.name));
+  const intents = parseIntents(body, base);
+  const params = parseSourceParams(body, listed);
+
+  const activity: JsonObject[] = [];
+  const hits = new Map<string, Hit>();
+  for (const sourceName of listed) {
+    const p = params.get(sourceName) ?? { includeReferences: true, includeReferenceSourceData: false };
+    for (const search of intents)
+      activity.push(querySource(ctx, { sourceName, params: p, search, id: activity.length }, hits));
+  }
+  activity.push({ type: "agenticReasoning", id: activity.length, reasoningTokens: 0 });
+
+  const response: JsonObject = answer([...hits.values()].sort((a, b) => b.score - a.score));
+  if (body.includeActivity !== false) response.activity = activity;
+  return response;
+}
+
+/** The request body: a JSON object with only the properties of a retrieval request. */
+function requestBody(rawBody: unknown): JsonObject {
   if (rawBody === null || typeof rawBody !== "object" || Array.isArray(rawBody))
     throw new ServiceError(
       400,
@@ -121,87 +142,93 @@ export function retrieve(ctx: StandInContext, base: JsonObject, rawBody: unknown
       throw invalidKnowledge(
         `The property '${key}' does not exist on type 'Microsoft.Azure.Search.V2026_04_01.KnowledgeBaseRetrievalRequest'.`,
       );
-  const listed = ((base.knowledgeSources as JsonObject[]) ?? []).map((r) => String(r.name));
-  const intents = parseIntents(body, base);
-  const params = parseSourceParams(body, listed);
-  const sources = knowledgeStore(ctx.state).sources;
+  return body;
+}
 
-  const activity: JsonObject[] = [];
-  const hits = new Map<string, Hit>();
-  for (const sourceName of listed) {
-    const source = sources.get(sourceName)?.definition;
-    const p = params.get(sourceName) ?? { includeReferences: true, includeReferenceSourceData: false };
-    const sip = (source?.searchIndexParameters ?? {}) as JsonObject;
-    const fieldNames = (refs: unknown) => ((refs as JsonObject[] | undefined) ?? []).map((r) => String(r.name));
-    for (const search of intents) {
-      const id = activity.length;
-      const started = Date.now();
-      const record: JsonObject = {
-        type: "searchIndex",
-        id,
-        knowledgeSourceName: sourceName,
-        queryTime: new Date(started).toISOString(),
-        count: 0,
-        elapsedMs: 0,
-        searchIndexArguments: {
-          search,
-          filter: p.filterAddOn ?? null,
-          semanticConfigurationName: (sip.semanticConfigurationName as string | null) ?? null,
-          sourceDataFields: sip.sourceDataFields ?? [],
-          searchFields: sip.searchFields ?? [],
-        },
-      };
-      activity.push(record);
-      try {
-        if (!source)
-          throw new ServiceError(404, "ResourceNameNotFound", `Knowledge source '${sourceName}' was not found.`);
-        const indexName = resolveIndexName(ctx.state, String(sip.searchIndexName));
-        const { schema, store } = indexAndDocuments(ctx, indexName);
-        const configuration = (sip.semanticConfigurationName as string | null) ?? null;
-        const searchFields = fieldNames(sip.searchFields);
-        const result = executeSearch(schema, store.values(), {
-          search,
-          queryType: "semantic",
-          ...(configuration ? { semanticConfiguration: configuration } : {}),
-          ...(p.filterAddOn ? { filter: p.filterAddOn } : {}),
-          ...(searchFields.length > 0 ? { searchFields: searchFields.join(",") } : {}),
-          top: RESULTS_PER_QUERY,
+const fieldNames = (refs: unknown) => ((refs as JsonObject[] | undefined) ?? []).map((r) => String(r.name));
+
+interface SourceQuery {
+  sourceName: string;
+  params: SourceParams;
+  search: string;
+  /** The activity record's id. */
+  id: number;
+}
+
+/**
+ * One intent as a semantic query on one knowledge source: its hits merged into `hits` (the best-scoring occurrence
+ * of each document per source kept); returns the activity record, with the error when the query failed (the
+ * service reports it there and answers with what the other queries found).
+ */
+function querySource(ctx: StandInContext, query: SourceQuery, hits: Map<string, Hit>): JsonObject {
+  const { sourceName, params: p, search, id } = query;
+  const source = knowledgeStore(ctx.state).sources.get(sourceName)?.definition;
+  const sip = (source?.searchIndexParameters ?? {}) as JsonObject;
+  const started = Date.now();
+  const record: JsonObject = {
+    type: "searchIndex",
+    id,
+    knowledgeSourceName: sourceName,
+    queryTime: new Date(started).toISOString(),
+    count: 0,
+    elapsedMs: 0,
+    searchIndexArguments: {
+      search,
+      filter: p.filterAddOn ?? null,
+      semanticConfigurationName: (sip.semanticConfigurationName as string | null) ?? null,
+      sourceDataFields: sip.sourceDataFields ?? [],
+      searchFields: sip.searchFields ?? [],
+    },
+  };
+  try {
+    if (!source) throw new ServiceError(404, "ResourceNameNotFound", `Knowledge source '${sourceName}' was not found.`);
+    const indexName = resolveIndexName(ctx.state, String(sip.searchIndexName));
+    const { schema, store } = indexAndDocuments(ctx, indexName);
+    const configuration = (sip.semanticConfigurationName as string | null) ?? null;
+    const searchFields = fieldNames(sip.searchFields);
+    const result = executeSearch(schema, store.values(), {
+      search,
+      queryType: "semantic",
+      ...(configuration ? { semanticConfiguration: configuration } : {}),
+      ...(p.filterAddOn ? { filter: p.filterAddOn } : {}),
+      ...(searchFields.length > 0 ? { searchFields: searchFields.join(",") } : {}),
+      top: RESULTS_PER_QUERY,
+    });
+    const text = semanticFields(ctx.state.indexes.get(indexName)!.definition, configuration);
+    const declared = fieldNames(sip.sourceDataFields);
+    const sourceFields = declared.length > 0 ? declared : [schema.keyField, ...text.content];
+    const value = result.value as Record<string, unknown>[];
+    record.count = value.length;
+    for (const doc of value) {
+      const docKey = String(doc[schema.keyField]);
+      const score = Number(doc["@search.score"]);
+      const key = `${sourceName}\u0000${docKey}`;
+      const seen = hits.get(key);
+      if (!seen || score > seen.score)
+        hits.set(key, {
+          source: sourceName,
+          docKey,
+          score,
+          activity: seen?.activity ?? id,
+          doc,
+          sourceFields,
+          text,
+          params: p,
         });
-        const text = semanticFields(ctx.state.indexes.get(indexName)!.definition, configuration);
-        const declared = fieldNames(sip.sourceDataFields);
-        const sourceFields = declared.length > 0 ? declared : [schema.keyField, ...text.content];
-        const value = result.value as Record<string, unknown>[];
-        record.count = value.length;
-        for (const doc of value) {
-          const docKey = String(doc[schema.keyField]);
-          const score = Number(doc["@search.score"]);
-          const key = `${sourceName}\u0000${docKey}`;
-          const seen = hits.get(key);
-          if (!seen || score > seen.score)
-            hits.set(key, {
-              source: sourceName,
-              docKey,
-              score,
-              activity: seen?.activity ?? id,
-              doc,
-              sourceFields,
-              text,
-              params: p,
-            });
-        }
-      } catch (err) {
-        // The service reports a failed query in its activity record and answers with what the others found.
-        if (!(err instanceof ServiceError)) throw err;
-        record.error = { code: err.code || "InvalidRequest", message: err.message };
-      }
-      record.elapsedMs = Date.now() - started;
     }
+  } catch (err) {
+    if (!(err instanceof ServiceError)) throw err;
+    record.error = { code: err.code || "InvalidRequest", message: err.message };
   }
-  activity.push({ type: "agenticReasoning", id: activity.length, reasoningTokens: 0 });
+  record.elapsedMs = Date.now() - started;
+  return record;
+}
 
-  const ordered = [...hits.values()].sort((a, b) => b.score - a.score);
+/** The response message (one text: a JSON array of {ref_id, title, terms, content}) and the references. */
+function answer(ordered: Hit[]): JsonObject {
   const references: JsonObject[] = [];
   const messageItems: JsonObject[] = [];
+  const str = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
   for (const hit of ordered) {
     if (!hit.params.includeReferences) continue;
     const id = references.length;
@@ -214,7 +241,6 @@ export function retrieve(ctx: StandInContext, base: JsonObject, rawBody: unknown
     if (hit.params.includeReferenceSourceData)
       reference.sourceData = Object.fromEntries(hit.sourceFields.map((f) => [f, hit.doc[f] ?? null]));
     references.push(reference);
-    const str = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
     messageItems.push({
       ref_id: id,
       title: hit.text.title ? str(hit.doc[hit.text.title]) : "",
@@ -229,10 +255,8 @@ export function retrieve(ctx: StandInContext, base: JsonObject, rawBody: unknown
         .slice(0, CONTENT_CHARS),
     });
   }
-  const response: JsonObject = {
+  return {
     response: [{ content: [{ type: "text", text: JSON.stringify(messageItems) }] }],
     references,
   };
-  if (body.includeActivity !== false) response.activity = activity;
-  return response;
 }

@@ -46,7 +46,7 @@ function mappedIndex(alias: Stored): string {
 }
 
 /** The index requests through `alias` reach now (the previous one while a re-mapping propagates). */
-export function effectiveIndex(alias: StoredAlias, now = Date.now()): string {
+function effectiveIndex(alias: StoredAlias, now = Date.now()): string {
   return alias.previousIndex !== undefined && now < alias.effectiveAt ? alias.previousIndex : mappedIndex(alias);
 }
 

@@ -12,7 +12,7 @@ function invalid(message: string): ServiceError {
 }
 
 /** The tokens of `body.text` under the analysis the body names, in this index definition. */
-export function analyzeText(definition: JsonObject, body: JsonObject): JsonObject {
+function analyzeText(definition: JsonObject, body: JsonObject): JsonObject {
   if (typeof body.text !== "string") throw invalid("text : The text to analyze is required.");
   const hasAnalyzer = body.analyzer !== undefined && body.analyzer !== null;
   const hasTokenizer = body.tokenizer !== undefined && body.tokenizer !== null;

@@ -4,7 +4,7 @@ import { ServiceError, type Handler, type StandInRequest, type StandInResponse }
 import type { JsonObject, Stored } from "../state.js";
 
 /** The service's 412 body (seen verbatim in Azure/azure-sdk-for-net#28054: the code is empty). */
-export const PRECONDITION_FAILED_MESSAGE =
+const PRECONDITION_FAILED_MESSAGE =
   "The precondition given in one of the request headers evaluated to false. No change was made to the resource from this request.";
 
 function bare(etag: string): string {

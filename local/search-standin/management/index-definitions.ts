@@ -37,7 +37,7 @@ const IMMUTABLE_ATTRIBUTES = [
 ];
 
 /** Error text for a changed field: seen verbatim (reference §5). */
-export function cannotChangeField(name: string): ServiceError {
+function cannotChangeField(name: string): ServiceError {
   const message = `Existing field '${name}' cannot be changed.`;
   return new DetailedServiceError(400, "OperationNotAllowed", message, [
     { code: "CannotChangeExistingField", message },
@@ -45,7 +45,7 @@ export function cannotChangeField(name: string): ServiceError {
 }
 
 /** UNCONFIRMED (reference §5, §12): the service's exact text for a PUT that omits an existing field. */
-export function cannotRemoveField(name: string): ServiceError {
+function cannotRemoveField(name: string): ServiceError {
   const message = `Existing field '${name}' cannot be removed; removing a field requires rebuilding the index.`;
   return new DetailedServiceError(400, "OperationNotAllowed", message, [
     { code: "CannotChangeExistingField", message },
@@ -65,7 +65,7 @@ function elementType(type: string): string {
 }
 
 /** One field with every attribute the service reports, omitted ones at their REST defaults. */
-export function fieldWithDefaults(raw: JsonObject): JsonObject {
+function fieldWithDefaults(raw: JsonObject): JsonObject {
   const name = raw.name;
   const type = raw.type;
   if (typeof name !== "string" || !/^[A-Za-z][A-Za-z0-9_]{0,127}$/.test(name))

@@ -6,8 +6,8 @@ import type { StandInContext } from "../context.js";
 import { RUN_INDEXER_ON_CREATE } from "./indexer-definitions.js";
 
 /** Status and code of a run refused because one is active (reference §7): 409 is inferred, the empty code a guess. UNCONFIRMED. */
-export const CONCURRENT_RUN_STATUS = 409;
-export const CONCURRENT_RUN_CODE = "";
+const CONCURRENT_RUN_STATUS = 409;
+const CONCURRENT_RUN_CODE = "";
 
 /** Limits reported by the status endpoint (values of the official example payload). */
 const LIMITS = {

@@ -9,10 +9,10 @@ import { assertTargetNotAlias } from "./aliases.js";
  * UNCONFIRMED (reference §3.1, §12): GET returns `credentials.connectionString` as null. The SDKs' `<unchanged>`
  * sentinel exists because the secret is not read back (Azure/azure-sdk-for-js#9594).
  */
-export const GET_REDACTS_CONNECTION_STRING = true;
+const GET_REDACTS_CONNECTION_STRING = true;
 
 /** UNCONFIRMED (reference §3.3, §12): the service echoes `PT24H` as `P1D` (its examples only show `P1D`). */
-export const ECHO_CANONICAL_DURATIONS = true;
+const ECHO_CANONICAL_DURATIONS = true;
 
 /** "An indexer runs automatically when it's created", unless `disabled` (reference §3.3, BLOB). */
 export const RUN_INDEXER_ON_CREATE = true;

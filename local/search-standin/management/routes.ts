@@ -76,7 +76,7 @@ const KINDS: ResourceKind[] = [
   },
 ];
 
-export function notFound(noun: string, name: string): ServiceError {
+function notFound(noun: string, name: string): ServiceError {
   return new ServiceError(404, "ResourceNameNotFound", `No ${noun} with the name '${name}' was found in the service.`);
 }
 

@@ -10,7 +10,7 @@ import type { DefinitionKind } from "../../../src/search/definitions/definitions
  * UNCONFIRMED (the service's OData wording for an unknown property, as seen in public reports for older API
  * versions; the type name follows the versioned namespace): the 400 message the service answers with.
  */
-export function unknownPropertyMessage(property: string, type: string): string {
+function unknownPropertyMessage(property: string, type: string): string {
   return `The request is invalid. Details: The property '${property}' does not exist on type 'Microsoft.Azure.Search.V2026_04_01.${type}'. Make sure to only use property names that are defined by the type.`;
 }
 

@@ -37,26 +37,74 @@ const SERVICE_FUNCTIONS = new Set([
 
 const NUMERIC = new Set(["Edm.Int32", "Edm.Int64", "Edm.Double", "Edm.Single", "Edm.Int16", "Edm.SByte", "Edm.Byte"]);
 
+/** Parses `text` against `schema`; throws ODataError (a 400) naming what is wrong. */
 export function parseFilter(text: string, schema: IndexSchema): FilterNode {
-  const tokens = tokenize(text);
-  let i = 0;
-  const peek = (): Token => tokens[i]!;
-  const next = (): Token => {
-    const token = tokens[i]!;
-    if (token.kind !== "end") i += 1;
-    return token;
-  };
-  const syntaxError = (token: Token): never => {
-    throw new ODataError(`Syntax error at position ${token.pos} in '${text}'.`);
-  };
-  const isWord = (token: Token, word: string) => token.kind === "identifier" && token.text === word;
-  const expectPunct = (p: "(" | ")" | ",") => {
-    const t = next();
-    if (t.kind !== "punct" || t.text !== p) syntaxError(t);
-  };
+  return new FilterParser(text, schema).parse();
+}
 
-  const field = (name: string, pos: number): FieldInfo => {
-    const info = schema.fields.get(name);
+const isWord = (token: Token, word: string) => token.kind === "identifier" && token.text === word;
+
+/** The value of a literal token (null, true/false, a string, number or date), undefined for anything else. */
+function literalOf(token: Token): Literal | undefined {
+  switch (token.kind) {
+    case "string":
+      return { type: "string", value: token.value };
+    case "number":
+      return { type: "number", value: token.value };
+    case "date":
+      return { type: "date", value: token.value };
+    case "identifier":
+      if (token.text === "null") return { type: "null" };
+      if (token.text === "true" || token.text === "false") return { type: "boolean", value: token.text === "true" };
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A recursive-descent parser, one method per production of the service's filter grammar:
+ *   or := and ("or" and)*;  and := unary ("and" unary)*;  unary := "not" unary | primary;
+ *   primary := "(" or ")" | function | operand (op operand)?
+ */
+class FilterParser {
+  private readonly tokens: Token[];
+  private i = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly schema: IndexSchema,
+  ) {
+    this.tokens = tokenize(text);
+  }
+
+  parse(): FilterNode {
+    const tree = this.orExpr();
+    if (this.peek().kind !== "end") this.syntaxError(this.peek());
+    return tree;
+  }
+
+  private peek(): Token {
+    return this.tokens[this.i]!;
+  }
+
+  private next(): Token {
+    const token = this.tokens[this.i]!;
+    if (token.kind !== "end") this.i += 1;
+    return token;
+  }
+
+  private syntaxError(token: Token): never {
+    throw new ODataError(`Syntax error at position ${token.pos} in '${this.text}'.`);
+  }
+
+  private expectPunct(p: "(" | ")" | ","): void {
+    const t = this.next();
+    if (t.kind !== "punct" || t.text !== p) this.syntaxError(t);
+  }
+
+  field = (name: string, pos: number): FieldInfo => {
+    const info = this.schema.fields.get(name);
     if (!info) throw new ODataError(`Could not find a property named '${name}' on type 'search.document'.`);
     if (!info.filterable) {
       throw new ODataError(
@@ -66,94 +114,82 @@ export function parseFilter(text: string, schema: IndexSchema): FilterNode {
     return info;
   };
 
-  const literalOf = (token: Token): Literal | undefined => {
-    switch (token.kind) {
-      case "string":
-        return { type: "string", value: token.value };
-      case "number":
-        return { type: "number", value: token.value };
-      case "date":
-        return { type: "date", value: token.value };
-      case "identifier":
-        if (token.text === "null") return { type: "null" };
-        if (token.text === "true" || token.text === "false") return { type: "boolean", value: token.text === "true" };
-        return undefined;
-      default:
-        return undefined;
-    }
-  };
-
-  function orExpr(): FilterNode {
-    let left = andExpr();
-    while (isWord(peek(), "or")) {
-      next();
-      left = { kind: "or", left, right: andExpr() };
+  private orExpr(): FilterNode {
+    let left = this.andExpr();
+    while (isWord(this.peek(), "or")) {
+      this.next();
+      left = { kind: "or", left, right: this.andExpr() };
     }
     return left;
   }
 
-  function andExpr(): FilterNode {
-    let left = unary();
-    while (isWord(peek(), "and")) {
-      next();
-      left = { kind: "and", left, right: unary() };
+  private andExpr(): FilterNode {
+    let left = this.unary();
+    while (isWord(this.peek(), "and")) {
+      this.next();
+      left = { kind: "and", left, right: this.unary() };
     }
     return left;
   }
 
-  function unary(): FilterNode {
-    if (isWord(peek(), "not")) {
-      next();
-      return { kind: "not", operand: unary() };
+  private unary(): FilterNode {
+    if (isWord(this.peek(), "not")) {
+      this.next();
+      return { kind: "not", operand: this.unary() };
     }
-    return comparisonOrPrimary();
+    return this.comparisonOrPrimary();
   }
 
-  function comparisonOrPrimary(): FilterNode {
-    const start = peek();
-    if (start.kind === "end") return syntaxError(start);
-    if (start.kind === "punct" && start.text === "(") {
-      next();
-      const inner = orExpr();
-      expectPunct(")");
-      return inner;
+  /** primary := "(" or ")" | function | operand (op operand)? */
+  private comparisonOrPrimary(): FilterNode {
+    const start = this.peek();
+    if (start.kind === "end") return this.syntaxError(start);
+    if (start.kind === "punct" && start.text === "(") return this.parenthesised();
+    const following = this.tokens[this.i + 1];
+    if (start.kind === "identifier" && following?.kind === "punct" && following.text === "(") {
+      this.next();
+      return this.functionCall(start.text, start.pos);
     }
-    if (
-      start.kind === "identifier" &&
-      tokens[i + 1]?.kind === "punct" &&
-      (tokens[i + 1] as { text: string }).text === "("
-    ) {
-      next();
-      return functionCall(start.text, start.pos);
-    }
-    const leftToken = next();
-    const opToken = peek();
+    const leftToken = this.next();
+    const opToken = this.peek();
     if (opToken.kind === "identifier" && COMPARISON.has(opToken.text)) {
-      next();
-      const rightToken = next();
-      return comparison(leftToken, opToken.text as ComparisonOp, rightToken);
+      this.next();
+      const rightToken = this.next();
+      return this.comparison(leftToken, opToken.text as ComparisonOp, rightToken);
     }
-    const after = peek();
+    return this.booleanOperand(leftToken);
+  }
+
+  private parenthesised(): FilterNode {
+    this.next();
+    const inner = this.orExpr();
+    this.expectPunct(")");
+    return inner;
+  }
+
+  /** An operand standing alone: true/false, or a boolean field. */
+  private booleanOperand(leftToken: Token): FilterNode {
+    const after = this.peek();
     const continues =
       after.kind === "end" ||
       (after.kind === "punct" && after.text !== "(") ||
       isWord(after, "and") ||
       isWord(after, "or");
-    if (!continues) syntaxError(after);
+    if (!continues) this.syntaxError(after);
     const literal = literalOf(leftToken);
     if (literal?.type === "boolean") return { kind: "constant", value: literal.value };
     if (leftToken.kind === "identifier" && !literal) {
-      const info = field(leftToken.text, leftToken.pos);
+      const info = this.field(leftToken.text, leftToken.pos);
       if (info.type !== "Edm.Boolean")
         throw new ODataError(
           `The expression '${leftToken.text}' is not a boolean expression; a filter must evaluate to a boolean value.`,
         );
       return { kind: "boolField", field: info };
     }
-    return syntaxError(leftToken);
+    return this.syntaxError(leftToken);
   }
 
-  function comparison(leftToken: Token, op: ComparisonOp, rightToken: Token): FilterNode {
+  private comparison(leftToken: Token, op: ComparisonOp, rightToken: Token): FilterNode {
     const leftLiteral = literalOf(leftToken);
     const rightLiteral = literalOf(rightToken);
     let fieldToken: Token;
@@ -170,7 +206,7 @@ export function parseFilter(text: string, schema: IndexSchema): FilterNode {
         `Comparisons must be between a field and a constant; found '${describe(leftToken)} ${op} ${describe(rightToken)}' at position ${leftToken.pos}.`,
       );
     }
-    const info = field((fieldToken as { text: string }).text, fieldToken.pos);
+    const info = this.field((fieldToken as { text: string }).text, fieldToken.pos);
     if (value.type === "null" && op !== "eq" && op !== "ne") {
       // CMP: range operators against the null constant are rejected (reference §8).
       throw new ODataError(
@@ -193,64 +229,70 @@ export function parseFilter(text: string, schema: IndexSchema): FilterNode {
     return { kind: "compare", op, field: info, value };
   }
 
-  function stringArg(): string {
-    const t = next();
-    if (t.kind !== "string") syntaxError(t);
+  private stringArg(): string {
+    const t = this.next();
+    if (t.kind !== "string") this.syntaxError(t);
     return (t as { value: string }).value;
   }
 
-  function functionCall(name: string, pos: number): FilterNode {
+  private functionCall(name: string, pos: number): FilterNode {
     if (!SERVICE_FUNCTIONS.has(name)) {
       throw new ODataError(
         `Function '${name}' at position ${pos} is not supported. The filter language has only geo.distance, geo.intersects, search.in, search.ismatch and search.ismatchscoring.`,
       );
     }
-    expectPunct("(");
-    if (name === "search.in") {
-      const fieldToken = next();
-      if (fieldToken.kind !== "identifier") syntaxError(fieldToken);
-      const info = field((fieldToken as { text: string }).text, fieldToken.pos);
-      if (info.type !== "Edm.String")
-        throw new ODataError(
-          `search.in is only supported for fields of type Edm.String; '${info.name}' is '${info.type}'.`,
-        );
-      expectPunct(",");
-      const list = stringArg();
-      let delimiters = " ,";
-      if (peek().kind === "punct" && (peek() as { text: string }).text === ",") {
-        next();
-        delimiters = stringArg();
-      }
-      expectPunct(")");
-      const values = splitOn(list, delimiters);
-      return { kind: "in", field: info, values: new Set(values) };
-    }
-    if (name === "search.ismatch" || name === "search.ismatchscoring") {
-      const search = stringArg();
-      let fields: FieldInfo[] | null = null;
-      while (peek().kind === "punct" && (peek() as { text: string }).text === ",") {
-        next();
-        const arg = stringArg();
-        if (fields === null) fields = arg.split(",").map((f) => searchableField(f.trim()));
-      }
-      expectPunct(")");
-      return { kind: "ismatch", search, fields, scoring: name === "search.ismatchscoring" };
-    }
+    this.expectPunct("(");
+    if (name === "search.in") return this.searchIn();
+    if (name === "search.ismatch" || name === "search.ismatchscoring") return this.isMatch(name);
     throw new ODataError(
       `Function '${name}' is not emulated by the local stand-in (this index has no geography fields).`,
     );
   }
 
-  function searchableField(name: string): FieldInfo {
-    const info = schema.fields.get(name);
+  private nextIsComma(): boolean {
+    const t = this.peek();
+    return t.kind === "punct" && t.text === ",";
+  }
+
+  /** search.in(field, 'list'[, 'delimiters']), after the "(". */
+  private searchIn(): FilterNode {
+    const fieldToken = this.next();
+    if (fieldToken.kind !== "identifier") this.syntaxError(fieldToken);
+    const info = this.field((fieldToken as { text: string }).text, fieldToken.pos);
+    if (info.type !== "Edm.String")
+      throw new ODataError(
+        `search.in is only supported for fields of type Edm.String; '${info.name}' is '${info.type}'.`,
+      );
+    this.expectPunct(",");
+    const list = this.stringArg();
+    let delimiters = " ,";
+    if (this.nextIsComma()) {
+      this.next();
+      delimiters = this.stringArg();
+    }
+    this.expectPunct(")");
+    return { kind: "in", field: info, values: new Set(splitOn(list, delimiters)) };
+  }
+
+  /** search.ismatch[scoring]('search'[, 'fields'[, …]]), after the "(". */
+  private isMatch(name: "search.ismatch" | "search.ismatchscoring"): FilterNode {
+    const search = this.stringArg();
+    let fields: FieldInfo[] | null = null;
+    while (this.nextIsComma()) {
+      this.next();
+      const arg = this.stringArg();
+      if (fields === null) fields = arg.split(",").map((f) => this.searchableField(f.trim()));
+    }
+    this.expectPunct(")");
+    return { kind: "ismatch", search, fields, scoring: name === "search.ismatchscoring" };
+  }
+
+  private searchableField(name: string): FieldInfo {
+    const info = this.schema.fields.get(name);
     if (!info) throw new ODataError(`Could not find a property named '${name}' on type 'search.document'.`);
     if (!info.searchable) throw new ODataError(`The field '${name}' in search.ismatch is not searchable.`);
     return info;
   }
-
-  const tree = orExpr();
-  if (peek().kind !== "end") syntaxError(peek());
-  return tree;
 }
 
 function splitOn(list: string, delimiters: string): string[] {

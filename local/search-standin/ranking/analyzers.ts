@@ -24,7 +24,7 @@ type Tokenizer = (text: string) => Token[];
 type TokenFilter = (tokens: Token[]) => Token[];
 type CharFilter = (text: string) => string;
 
-export const PREDEFINED_ANALYZERS = new Set([
+const PREDEFINED_ANALYZERS = new Set([
   "standard.lucene",
   "standardasciifolding.lucene",
   "keyword",

@@ -10,10 +10,10 @@ import { STANDARD_ANALYSIS, type FieldAnalysis } from "./analyzers.js";
 import { matchedSpans, type Span } from "./matched-spans.js";
 import type { ParsedQuery } from "./query.js";
 
-export const DEFAULT_PRE_TAG = "<em>";
-export const DEFAULT_POST_TAG = "</em>";
-export const MAX_FRAGMENTS = 5;
-export const FRAGMENT_CHARS = 200;
+const DEFAULT_PRE_TAG = "<em>";
+const DEFAULT_POST_TAG = "</em>";
+const MAX_FRAGMENTS = 5;
+const FRAGMENT_CHARS = 200;
 
 /** The field names of a `highlight` parameter (`a, b`); a `-<n>` suffix is read as that field. */
 export function highlightFieldNames(highlight: string): string[] {

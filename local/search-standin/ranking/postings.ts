@@ -15,7 +15,7 @@ export interface FieldStats {
   norm: number;
 }
 
-export interface Postings {
+interface Postings {
   /** Positions of the documents (in the documents array) holding the term, ascending. */
   docs: number[];
   /** The term's frequency in each of them. */

@@ -11,8 +11,8 @@ import type { ParsedQuery } from "./query.js";
 import { rank } from "./score.js";
 
 /** How many L1 results the reranker sees (reference §9). */
-export const RERANK_WINDOW = 50;
-export const MAX_RERANKER_SCORE = 4;
+const RERANK_WINDOW = 50;
+const MAX_RERANKER_SCORE = 4;
 
 export interface Reranked<T> {
   item: T;

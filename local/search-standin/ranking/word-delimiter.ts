@@ -67,7 +67,7 @@ interface Part {
 }
 
 /** The parts of one token's text (offsets relative to the token). */
-export function wordParts(text: string, o: WordDelimiterOptions): Part[] {
+function wordParts(text: string, o: WordDelimiterOptions): Part[] {
   const chars = [...text];
   const types = chars.map(charType);
   // A trailing possessive ('s after a letter, at the end or before a delimiter) is cut off.

@@ -1,7 +1,7 @@
 // The service's JSON Schema findings on a definition file, as lines a person can act on:
 //   fields[3] (region): unknown property "serchable" (did you mean "searchable"?)
 // Pure: takes the validator's errors (Ajv's shape, no Ajv import) and the property names the schema knows.
-import leven from "leven";
+import { closestName } from "../../text/closest-name.js";
 import type { JsonObject } from "./json.js";
 
 /** The part of an Ajv ErrorObject this module reads. */
@@ -26,17 +26,6 @@ export function schemaPropertyNames(schema: unknown): Set<string> {
   };
   walk(schema);
   return names;
-}
-
-/** The closest known name to a misspelt one, if it is close enough to be a typo. */
-export function closestName(name: string, vocabulary: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of vocabulary) {
-    const d = leven(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best !== undefined && bestDistance <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
 }
 
 /** `fields[3] (region)` for `/fields/3`: array indexes in brackets, the element's name when it has one. */

@@ -7,7 +7,7 @@ import { baseDescription } from "./base-description.js";
 
 type Json = Record<string, any>;
 
-export type Topic =
+type Topic =
   | "promised"
   | "inherited parameters"
   | "relaxed limits"

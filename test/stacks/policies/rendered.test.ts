@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { RENDERED_DIR, renderAllPolicies } from "../../../stacks/policies/render.js";
+import { RENDERED_DIR, renderAllPolicies } from "../../../stacks/webhook/render-policies.js";
 
 describe("rendered policy copies (stacks/policies/rendered)", () => {
   const rendered = renderAllPolicies();

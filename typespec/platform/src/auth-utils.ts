@@ -3,7 +3,7 @@
 import type { Interface, Namespace, Operation, Program } from "@typespec/compiler";
 import { getAuthentication, type Authentication } from "@typespec/http";
 
-export function declaredAuth(program: Program, target: Namespace | Interface | Operation): Authentication | undefined {
+function declaredAuth(program: Program, target: Namespace | Interface | Operation): Authentication | undefined {
   return getAuthentication(program, target);
 }
 

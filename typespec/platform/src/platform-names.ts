@@ -38,7 +38,7 @@ export const ROLES_SCHEME_ID = "Roles";
  * UNCONFIRMED: the spec does not give the name of "the experience-API access scope"; `access_as_user`
  * is assumed here. Change it in this one place once the real name is known.
  */
-export const EXPERIENCE_API_ACCESS_SCOPE = "access_as_user";
+const EXPERIENCE_API_ACCESS_SCOPE = "access_as_user";
 export const PLATFORM_MANAGED_SCOPES: readonly string[] = [
   "user_impersonation",
   "user-groups",

@@ -16,7 +16,7 @@ import {
   loadKnowledgeDefinitions,
   readKnowledgeDefinitionText,
 } from "../../../search/definitions/knowledge-definitions.js";
-import { isLoopback } from "../../../search/service/endpoint.js";
+import { isLoopback } from "../../../config/endpoint.js";
 import type { SearchManagementPort } from "../../../search/service/management-port.js";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode } from "../../exit-codes.js";

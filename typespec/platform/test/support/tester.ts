@@ -95,7 +95,7 @@ export interface OpenApiParameter {
   required?: boolean;
   schema: OpenApiSchema;
 }
-export interface OpenApiSchema {
+interface OpenApiSchema {
   $ref?: string;
   type?: string;
   format?: string;

@@ -113,7 +113,6 @@ export const webhookAppConfigSchema = z.strictObject({
 
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
 export type ApimConfig = z.infer<typeof apimConfigSchema>;
-export type WebhookAppConfig = z.infer<typeof webhookAppConfigSchema>;
 
 /** The values api_policy_type may take, given the provider name. */
 export function allowedPolicyTypes(providerName: string | undefined): string[] {

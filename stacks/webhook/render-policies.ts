@@ -1,15 +1,16 @@
-// Renders the webhook API's gateway policy for every api_policy_type from the dev config into
+// Renders the webhook API's gateway policy (here, beside the API it belongs to, so stacks/policies/ never imports
+// stacks/webhook/) for every api_policy_type from the dev config into
 // stacks/policies/rendered/<type>.xml ("" is written as standard.xml), so reviewers can diff policy changes.
 // `npm run policies:render` rewrites them; test/stacks/policies/rendered.test.ts fails when a committed copy is stale.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadConfig } from "../../src/config/load.js";
-import { allowedPolicyTypes } from "../config/api-schema.js";
-import { renderPolicy } from "./policy.js";
-import { policyTypeLabel, selectPolicy } from "./select.js";
+import { allowedPolicyTypes } from "../../src/config/api-schema.js";
+import { renderPolicy } from "../policies/policy.js";
+import { policyTypeLabel, selectPolicy } from "../policies/select.js";
 import { requireStackConfig } from "../config/stack-config.js";
-import { backendName } from "../webhook/gateway.js";
+import { backendName } from "./gateway.js";
 import { repoRoot } from "../../src/config/repo-root.js";
 
 export const RENDERED_DIR = path.join(repoRoot, "stacks", "policies", "rendered");

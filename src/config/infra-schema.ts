@@ -122,11 +122,6 @@ export const searchServiceConfigSchema = z
     });
   });
 
-export type AzureConfig = z.infer<typeof azureConfigSchema>;
-export type BackendConfig = z.infer<typeof backendConfigSchema>;
-export type DocsStorageConfig = z.infer<typeof docsStorageConfigSchema>;
-export type SearchServiceConfig = z.infer<typeof searchServiceConfigSchema>;
-
 /** The parts of a storage account resource id. */
 export function parseStorageAccountId(id: string): { subscriptionId: string; resourceGroup: string; name: string } {
   const m =

@@ -1,8 +1,8 @@
 // The one loopback rule (webhook/src/loopback.ts), used by the receiver's settings and, through
-// src/search/service/endpoint.ts, by the CLI, the MCP server and the configuration.
+// src/config/endpoint.ts, by the CLI, the MCP server and the configuration.
 import { describe, expect, it } from "vitest";
 import { isLoopback, isLoopbackHost } from "../../webhook/src/loopback.js";
-import * as endpoint from "../../src/search/service/endpoint.js";
+import * as endpoint from "../../src/config/endpoint.js";
 
 describe("the loopback rule", () => {
   it("accepts localhost, ::1 (bare or bracketed) and 127.0.0.0/8 in any case", () => {

@@ -10,7 +10,7 @@ import { ConcurrentChangeError } from "../../src/search/deploy/apply-plan.js";
 import { deploy } from "../../src/search/deploy/pipeline.js";
 import { createBlueGreenPort } from "../../src/search/io/bluegreen-port.js";
 import type { Plan } from "../../src/search/plan/plan.js";
-import { createSearchManagementPort } from "../../src/search/io/management-port.js";
+import { createSearchManagementPort } from "../../src/search/io/management-http.js";
 import { cli, copyDefinitions } from "../support/cli.js";
 import { LANGUAGE_FIELD } from "../support/plan-fixtures.js";
 import { execution } from "../support/execution.js";

@@ -3,7 +3,7 @@
 // unchanged), wait with progress, then verify it against the live index before any consumer sees it. On a failed
 // verification the indexer is pointed back at the live index; the new generation is kept for inspection.
 import type { Definitions } from "../definitions/definitions.js";
-import type { LiveObject } from "../plan/plan.js";
+import type { LiveObject } from "../service/management-port.js";
 import { countableFields } from "./countable.js";
 import { summariseDropped, type DropOptions, type DroppedSummary } from "./dropped.js";
 import { forGeneration } from "./generations.js";

@@ -37,7 +37,7 @@ export type CrawlState = "not-reset" | "reset-not-run" | "running" | "done";
  * Runs that started at or after the newest `reset` entry (newest first), or undefined when the history shows no
  * reset. A run already active when the reset was recorded sits above it in the history but started before it.
  */
-export function runsSinceReset(status: IndexerStatusRecord): RunRecord[] | undefined {
+function runsSinceReset(status: IndexerStatusRecord): RunRecord[] | undefined {
   const i = status.history.findIndex((r) => r.status === "reset");
   if (i < 0) return undefined;
   const resetAt = status.history[i]!.startTime ?? "";

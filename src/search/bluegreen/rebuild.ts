@@ -2,7 +2,7 @@
 // alias (conditional on its ETag), wait out propagation, and keep the old generation until `--prune`. Interrupted
 // at any step, consumers stay on a complete index; `resume` continues from what the service shows.
 import type { Definitions } from "../definitions/definitions.js";
-import type { LiveObject } from "../plan/plan.js";
+import type { LiveObject } from "../service/management-port.js";
 import { ALIAS_PROPAGATION_MS } from "./alias-facts.js";
 import { assertGenerationsUnused, repointKnowledgeSource } from "./knowledge-repoint.js";
 import {
@@ -250,9 +250,4 @@ export async function deleteGenerations(port: BlueGreenPort, names: readonly str
   await assertGenerationsUnused(port, names);
   for (const name of names) await port.management.delete("index", name, {});
   return [...names];
-}
-
-/** `deploy --prune` on its own: deletes every generation but the live one and the indexer's target. */
-export async function pruneGenerations(port: BlueGreenPort, alias: string, indexer: string): Promise<string[]> {
-  return deleteGenerations(port, prunableGenerations(await observe(port, alias, indexer), false));
 }

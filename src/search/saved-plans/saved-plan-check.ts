@@ -7,7 +7,7 @@ import { deepEqual } from "../plan/normalise.js";
 import { buildPlan, type LiveDefinitions, type Plan } from "../plan/plan.js";
 import type { LiveRef, SavedPlan } from "./saved-plan.js";
 
-export type RefusalReason = "format" | "environment" | "endpoint" | "etag" | "plan" | "definitions" | "strategy";
+type RefusalReason = "format" | "environment" | "endpoint" | "etag" | "plan" | "definitions" | "strategy";
 
 export interface Refusal {
   reason: RefusalReason;

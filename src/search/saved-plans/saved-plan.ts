@@ -21,10 +21,10 @@ import { type JsonObject } from "../definitions/json.js";
  */
 export const SAVED_PLAN_FORMAT_VERSION = "1.1";
 /** Marks a JSON file as a saved plan, so `show`/`deploy` on another JSON file fail with a clear message. */
-export const SAVED_PLAN_KIND = "docs-index/saved-plan";
+const SAVED_PLAN_KIND = "docs-index/saved-plan";
 
 /** Objects whose ETag a saved plan can pin: the three definitions, and (blue/green) the alias consumers query. */
-export type PinnedKind = DefinitionKind | "alias";
+type PinnedKind = DefinitionKind | "alias";
 
 export interface LiveRef {
   kind: PinnedKind;
@@ -188,7 +188,7 @@ function isKeylessConnectionString(value: unknown): boolean {
 }
 
 /** Names of every secret a saved plan would carry; empty when the definitions are keyless. */
-export function secretsIn(definitions: Definitions): string[] {
+function secretsIn(definitions: Definitions): string[] {
   const found: string[] = [];
   const connection = (definitions.datasource.credentials as JsonObject | undefined)?.connectionString;
   if (!isKeylessConnectionString(connection)) found.push("datasource credentials.connectionString");
@@ -293,7 +293,7 @@ function versionParts(version: string): [number, number] | undefined {
 }
 
 /** older / newer than the format this docs-index reads, or undefined when it is the same. */
-export function formatAge(version: string): FormatAge | undefined {
+function formatAge(version: string): FormatAge | undefined {
   if (version === SAVED_PLAN_FORMAT_VERSION) return undefined;
   const [major, minor] = versionParts(SAVED_PLAN_FORMAT_VERSION)!;
   const found = versionParts(version);

@@ -11,7 +11,8 @@ import { migrateToAlias } from "../../../src/search/bluegreen/migrate.js";
 import {
   blueGreenRebuild,
   observe,
-  pruneGenerations,
+  deleteGenerations,
+  prunableGenerations,
   RebuildNotPossibleError,
 } from "../../../src/search/bluegreen/rebuild.js";
 import { describePhase, inferPhase } from "../../../src/search/bluegreen/progress-state.js";
@@ -222,7 +223,12 @@ describe("blue/green rebuild", () => {
     await expect(blueGreenRebuild(port, files(sectionSearchable), options({ resume: true }))).rejects.toBeInstanceOf(
       RebuildNotPossibleError,
     );
-    expect(await pruneGenerations(port, "docs-index", "docs-indexer")).toEqual(["docs-index-1", "docs-index-2"]);
+    // deploy --prune on its own: every generation but the live one and the indexer's target.
+    const observed = await observe(port, "docs-index", "docs-indexer");
+    expect(await deleteGenerations(port, prunableGenerations(observed, false))).toEqual([
+      "docs-index-1",
+      "docs-index-2",
+    ]);
     const names: string[] = [];
     for await (const n of indexes.listIndexesNames()) names.push(n);
     expect(names.sort()).toEqual(["docs-index-4"]);

@@ -22,7 +22,7 @@ import {
   type SavedPlan,
 } from "../../../src/search/saved-plans/saved-plan.js";
 import { SavedPlanRefusedError, type CurrentTarget } from "../../../src/search/saved-plans/saved-plan-check.js";
-import { createSearchManagementPort } from "../../../src/search/io/management-port.js";
+import { createSearchManagementPort } from "../../../src/search/io/management-http.js";
 import type { SearchManagementPort } from "../../../src/search/service/management-port.js";
 import { devDefinitions, withLanguageField, withSearchableSection } from "../../support/plan-fixtures.js";
 import type { JsonObject } from "../../../src/search/definitions/json.js";

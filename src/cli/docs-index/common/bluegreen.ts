@@ -33,7 +33,7 @@ import { managementPort } from "./definitions.js";
 import { positiveSeconds } from "./options.js";
 
 import { formatVerification } from "../../../search/views/bluegreen-text.js";
-import type { IndexNames } from "../../../search/views/index-names-text.js";
+import type { IndexNames } from "../../../search/bluegreen/index-names.js";
 
 export interface BlueGreenCliOptions {
   tolerance: number;
@@ -42,8 +42,8 @@ export interface BlueGreenCliOptions {
   pollInterval: number;
 }
 
-export const DEFAULT_TOLERANCE_PERCENT = 10;
-export const DEFAULT_CRAWL_TIMEOUT_SECONDS = 6 * 3600;
+const DEFAULT_TOLERANCE_PERCENT = 10;
+const DEFAULT_CRAWL_TIMEOUT_SECONDS = 6 * 3600;
 
 function percent(value: string): number {
   const n = Number(value);
@@ -85,15 +85,14 @@ export async function blueGreenPort(ctx: CliContext): Promise<BlueGreenPort> {
     managementPort(ctx),
     import("../../../search/io/bluegreen-port.js"),
   ]);
-  const port = createBlueGreenPort({ indexClient, indexerClient, management });
+  const container = async () => (await ctx.blobService()).getContainerClient(ctx.config.search.container);
+  const port = createBlueGreenPort({ indexClient, indexerClient, management, container });
   return {
     ...port,
     // The container listing classifies the documents a rebuild drops; without read access they are only counted.
     blobs: async () => {
       try {
-        const container = (await ctx.blobService()).getContainerClient(ctx.config.search.container);
-        const withBlobs = createBlueGreenPort({ indexClient, indexerClient, management, container });
-        return await withBlobs.blobs!();
+        return await port.blobs!();
       } catch (err) {
         ctx.out.warn(
           `the container ${ctx.config.search.container} could not be listed (${(err as Error).message.split("\n")[0]}): dropped documents are counted, not classified`,

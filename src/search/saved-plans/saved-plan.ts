@@ -26,6 +26,12 @@ const SAVED_PLAN_KIND = "docs-index/saved-plan";
 /** Objects whose ETag a saved plan can pin: the three definitions, and (blue/green) the alias consumers query. */
 type PinnedKind = DefinitionKind | "alias";
 
+/** The alias consumers query, as a plan pins it: its ETag when read; null when there was none (not an alias). */
+export interface AliasPin {
+  name: string;
+  etag: string | null;
+}
+
 export interface LiveRef {
   kind: PinnedKind;
   name: string;
@@ -217,8 +223,8 @@ export interface SavedPlanInput {
   toolVersion: string;
   /** Defaults to drop-and-recreate (today's deploy); the blue/green deploy passes its own. */
   rebuild?: RebuildStrategy;
-  /** Blue/green: the alias's ETag, pinned like the definitions'. */
-  extraLive?: LiveRef[];
+  /** Behind the alias: its ETag, pinned like the definitions' (a swap after the plan refuses the deploy). */
+  alias?: AliasPin;
   pending?: PendingOperation | null;
   reranking?: Reranking | null;
   now?: Date;
@@ -252,7 +258,7 @@ export function createSavedPlan(input: SavedPlanInput): SavedPlan {
         name: String(input.definitions[k]!.name),
         etag: input.live[k]?.etag ?? null,
       })),
-      ...(input.extraLive ?? []),
+      ...(input.alias ? [{ kind: "alias" as const, name: input.alias.name, etag: input.alias.etag }] : []),
     ],
     plan: structuredClone(input.plan),
     rebuild: input.plan.rebuildRequired ? (input.rebuild ?? { strategy: "drop-and-recreate" }) : null,

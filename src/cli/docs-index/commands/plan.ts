@@ -88,13 +88,7 @@ export const planCommand: CommandModule = {
                 },
                 toolVersion: cliVersion(),
                 // Behind the alias: its ETag is pinned too, so a swap after the plan refuses the deploy.
-                ...(generation
-                  ? {
-                      extraLive: [
-                        { kind: "alias" as const, name: String(files.index.name), etag: read.alias?.etag ?? null },
-                      ],
-                    }
-                  : {}),
+                ...(generation ? { alias: { name: String(files.index.name), etag: read.alias?.etag ?? null } } : {}),
                 ...(rebuild ? { rebuild } : {}),
                 pending,
                 reranking,

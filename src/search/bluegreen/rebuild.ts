@@ -17,7 +17,7 @@ import {
 import type { DroppedSummary } from "./dropped.js";
 import { generationIndexName, generationOf, generationsIn, nextGeneration } from "./generations.js";
 import type { AliasRecord, BlueGreenPort } from "./ports.js";
-import { describePhase, inferPhase, type Observation, type Phase } from "./progress-state.js";
+import { describePhase, inferPhase, observationOf, type Observation, type Phase } from "./progress-state.js";
 import type { Verification } from "./verify.js";
 import { blueGreenTarget, plannedTargetMismatch, type BlueGreenTarget } from "./plan-view.js";
 
@@ -70,21 +70,15 @@ export class RebuildNotPossibleError extends Error {
   }
 }
 
+/** Reads what the phase is inferred from (the alias, the index names, the indexer and its status). */
 export async function observe(port: BlueGreenPort, name: string, indexer: string): Promise<Observation> {
   const [alias, indexNames, indexerDef] = await Promise.all([
     port.getAlias(name),
     port.listIndexNames(),
     port.management.get("indexer", indexer),
   ]);
-  const indexerTarget = indexerDef ? String(indexerDef.definition.targetIndexName) : undefined;
-  return {
-    name,
-    aliasTarget: alias?.index,
-    aliasEtag: alias?.etag,
-    indexNames,
-    indexerTarget,
-    indexerStatus: indexerDef ? await port.indexerStatus(indexer) : undefined,
-  };
+  const indexerStatus = indexerDef ? await port.indexerStatus(indexer) : undefined;
+  return observationOf({ name, alias, indexNames, indexer: indexerDef, indexerStatus });
 }
 
 /** The names the rebuild works on: the live generation and the one to build (or the one being built). */

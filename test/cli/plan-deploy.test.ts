@@ -314,7 +314,7 @@ describe("concurrency and service errors", () => {
       indexerClient: new SearchIndexerClient(standIn.url, credential, options),
       management: racing,
     });
-    const error = await deploy(port, { kind: "fresh", files }, {}).catch((e: unknown) => e);
+    const error = await deploy({ service: port }, { kind: "fresh", files }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConcurrentChangeError);
     expect(String((error as Error).message)).toMatch(
       /index docs-index was changed on the service after it was read.*Nothing was changed/,

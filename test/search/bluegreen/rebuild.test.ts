@@ -42,7 +42,7 @@ beforeAll(async () => {
   indexerClient = world.indexers;
 
   // Today's state: a concrete docs-index, filled by one run, plus an orphan whose blob was deleted long ago.
-  await deploy(port, { kind: "fresh", files: files() }, {});
+  await deploy({ service: port }, { kind: "fresh", files: files() });
   await world.waitForIndexer();
   const listed = await indexes.getSearchClient<{ path: string }>("docs-index").search("*", { select: ["path"] });
   let sample = "";
@@ -180,9 +180,8 @@ describe("blue/green rebuild", () => {
     // `deploy --resume`: the one pipeline, starting the rebuild from its one read (each object read once).
     const mark = standIn.requests.length;
     const outcome = await deploy(
-      port,
-      { kind: "fresh", files: files(sectionSearchable) },
-      { resume: true, rebuild: options() },
+      { service: port },
+      { kind: "fresh", files: files(sectionSearchable), resume: true, rebuild: options() },
     );
     const gets = standIn.requests
       .slice(mark)

@@ -14,7 +14,7 @@ import {
   allowBuildTime,
   blueGreenFailure,
   blueGreenPort,
-  rebuildOptions,
+  rebuildSettings,
   type BlueGreenCliOptions,
 } from "../common/bluegreen.js";
 import { confirmDestructive } from "../common/confirm.js";
@@ -69,7 +69,10 @@ export const migrateToAliasCommand: CommandModule = {
         allowBuildTime(ctx, opts);
         let result: MigrateResult;
         try {
-          result = await migrateToAlias(await blueGreenPort(ctx), files, rebuildOptions(ctx, files, opts));
+          result = await migrateToAlias(await blueGreenPort(ctx), files, {
+            ...rebuildSettings(ctx, files, opts),
+            resume: Boolean(opts.resume),
+          });
         } catch (err) {
           throw blueGreenFailure(ctx, err) ?? err;
         }

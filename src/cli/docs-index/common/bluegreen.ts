@@ -12,7 +12,12 @@ import { RebuildStoppedError, VerificationFailedError } from "../../../search/bl
 import { AliasGapError } from "../../../search/bluegreen/migrate.js";
 import { GenerationInUseError, KnowledgeSourceRepointError } from "../../../search/bluegreen/knowledge-repoint.js";
 
-import { observe, RebuildNotPossibleError, type RebuildOptions } from "../../../search/bluegreen/rebuild.js";
+import {
+  observe,
+  RebuildNotPossibleError,
+  type RebuildOptions,
+  type RebuildSettings,
+} from "../../../search/bluegreen/rebuild.js";
 
 import { describePhase, inferPhase } from "../../../search/bluegreen/progress-state.js";
 
@@ -108,12 +113,13 @@ export function allowBuildTime(ctx: CliContext, opts: BlueGreenCliOptions): void
   ctx.extendDeadline(opts.crawlTimeout * 1000 + opts.propagationWait * 1000 + 60_000);
 }
 
-export function rebuildOptions(
+/** The blue/green build's settings from the config and the command line (what to resume is the use case's). */
+export function rebuildSettings(
   ctx: CliContext,
   files: Definitions,
-  opts: BlueGreenCliOptions & { resume?: boolean; prune?: boolean },
+  opts: BlueGreenCliOptions,
   relevance?: RebuildOptions["relevance"],
-): RebuildOptions {
+): RebuildSettings {
   return {
     ...(relevance ? { relevance } : {}),
     classify: {
@@ -127,8 +133,6 @@ export function rebuildOptions(
     propagationMs: opts.propagationWait * 1000,
     crawlTimeoutMs: opts.crawlTimeout * 1000,
     pollMs: opts.pollInterval * 1000,
-    resume: Boolean(opts.resume),
-    prune: Boolean(opts.prune),
   };
 }
 

@@ -13,7 +13,7 @@ import type {
   WriteCondition,
 } from "../../src/search/service/management-port.js";
 
-export interface Write {
+interface Write {
   method: "PUT" | "DELETE" | "RUN";
   kind?: DefinitionKind;
   name: string;

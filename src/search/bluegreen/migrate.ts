@@ -92,11 +92,28 @@ async function createAliasWithRetry(
   }
 }
 
-export async function migrateToAlias(
-  port: BlueGreenPort,
-  files: Definitions,
-  options: MigrateOptions,
-): Promise<MigrateResult> {
+/** What the migration talks to: the service, and the operator who confirms deleting the concrete index. */
+export interface MigratePorts {
+  service: BlueGreenPort;
+  /**
+   * Called once, after the read and before the first write, when there is something to migrate (no alias yet);
+   * throws to stop, and then nothing is written.
+   */
+  confirm?: () => Promise<void>;
+}
+
+/** The typed request: the definitions (filled for the environment) and the build's options. */
+export interface MigrateRequest extends MigrateOptions {
+  files: Definitions;
+}
+
+/**
+ * The migration use case: already an alias, nothing to do (and nothing to confirm); otherwise confirmed, then
+ * generation 1 built and verified beside the concrete index, which is then deleted and the alias created at once.
+ */
+export async function migrateToAlias(ports: MigratePorts, request: MigrateRequest): Promise<MigrateResult> {
+  const { files, ...options } = request;
+  const port = ports.service;
   const alias = String(files.index.name);
   const ctx: BuildContext = {
     port,
@@ -118,8 +135,9 @@ export async function migrateToAlias(
     return { gapMs: options.clock.now() - started, attempts };
   };
 
-  if (phase.phase === "idle" || (phase.phase === "building" && phase.live !== alias))
-    return { alias, generation: observed.aliasTarget!, alreadyMigrated: true, steps: [] };
+  if (observed.aliasTarget !== undefined)
+    return { alias, generation: observed.aliasTarget, alreadyMigrated: true, steps: [] };
+  await ports.confirm?.();
   if (phase.phase === "alias-missing") {
     const { gapMs, attempts } = await cutover(phase.generation);
     return {

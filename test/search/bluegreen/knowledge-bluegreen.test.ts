@@ -84,7 +84,7 @@ describe("the knowledge objects in the deploy pipeline", () => {
 
 describe("blue/green with a knowledge source", () => {
   it("the migration moves the knowledge source to the first generation before deleting the concrete index", async () => {
-    const migrated = await migrateToAlias(world.port, withKnowledge(), rebuildOptions());
+    const migrated = await migrateToAlias({ service: world.port }, { files: withKnowledge(), ...rebuildOptions() });
     const steps = migrated.steps.map((s) => s.step);
     expect(steps.indexOf("repoint-knowledge-source")).toBeLessThan(steps.indexOf("delete-concrete-index"));
     expect(await namedBySource()).toBe("docs-index-1");

@@ -65,7 +65,7 @@ describe("migrate-to-alias", () => {
 
   it("builds generation 1, deletes the concrete index and creates the alias at once (retrying while the name is reserved)", async () => {
     const loop = queryLoop(10);
-    const result = await migrateToAlias(port, files(), options());
+    const result = await migrateToAlias({ service: port }, { files: files(), ...options() });
     const counts = await loop.stop();
     expect(result.generation).toBe("docs-index-1");
     expect(result.verification?.ok).toBe(true);
@@ -84,7 +84,7 @@ describe("migrate-to-alias", () => {
   }, 60_000);
 
   it("a second run is a no-op", async () => {
-    const again = await migrateToAlias(port, files(), options());
+    const again = await migrateToAlias({ service: port }, { files: files(), ...options() });
     expect(again.alreadyMigrated).toBe(true);
   });
 });

@@ -52,7 +52,7 @@ describe("deploy through the alias", () => {
 
   it("after the migration the plan of unchanged files is unchanged (the generation's name is no change)", async () => {
     expect((await resolveServingIndex(world.indexes, "docs-index")).kind).toBe("concrete");
-    const migrated = await migrateToAlias(world.port, files(), rebuildOptions());
+    const migrated = await migrateToAlias({ service: world.port }, { files: files(), ...rebuildOptions() });
     expect(formatMigrateResult(migrated)).toMatch(/gap: \d+ ms between deleting the concrete index/);
     expect(describeResolution(await resolveServingIndex(world.indexes, "docs-index"))).toBe(
       "docs-index → docs-index-1",

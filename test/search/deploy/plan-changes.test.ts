@@ -16,7 +16,7 @@ function deployed(files: Definitions): MemoryService {
 
 function withTitleWeight(weight: number): Definitions {
   const files = devDefinitions();
-  const profile = (files.index.scoringProfiles as JsonObject[])[0];
+  const profile = (files.index.scoringProfiles as JsonObject[])[0]!;
   ((profile.text as JsonObject).weights as JsonObject).title = weight;
   return files;
 }

@@ -81,3 +81,39 @@ export function deployWarnings(outcome: DeployOutcome): string[] {
     );
   return warnings;
 }
+
+/** A destructive step as the confirmation prompt words it: what is done, and what it loses. */
+export interface DestructiveStep {
+  action: string;
+  loses: string;
+}
+
+/**
+ * The destructive steps of a deployment, in the order they are confirmed: the rebuild (blue/green behind the
+ * alias, drop and recreate before it), then the prune; none for an in-place write.
+ */
+export function destructiveSteps(
+  d: Pick<Deployment, "plan" | "blueGreen">,
+  prune: readonly string[],
+  index: { name: string; repopulate: string },
+): DestructiveStep[] {
+  const { name } = index;
+  const steps: DestructiveStep[] = [];
+  const bg = d.blueGreen;
+  if (d.plan.rebuildRequired && bg)
+    steps.push({
+      action: `rebuild ${bg.alias} blue/green: build ${bg.to} beside ${bg.from} (a full crawl), verify it, then swap the alias`,
+      loses: `no query: ${bg.from} serves until ${bg.to} is verified; documents whose blobs are gone are not carried over (counted before the swap); ${bg.from} is kept until --prune`,
+    });
+  else if (d.plan.rebuildRequired)
+    steps.push({
+      action: `drop and recreate index ${name}`,
+      loses: `every document in index ${name}: queries return nothing until it is repopulated (${index.repopulate})`,
+    });
+  if (prune.length > 0)
+    steps.push({
+      action: `delete the generations of ${name} older than the one it serves (${prune.join(", ")})`,
+      loses: "the rollback targets (an older generation can no longer be swapped back in)",
+    });
+  return steps;
+}

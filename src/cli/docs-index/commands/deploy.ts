@@ -21,6 +21,7 @@ import { SavedPlanRefusedError } from "../../../search/saved-plans/saved-plan-ch
 import {
   aliasNote,
   deployWarnings,
+  destructiveSteps,
   renderDeploymentPlan,
   renderDeployOutcome,
   repopulateCommand,
@@ -101,31 +102,14 @@ async function confirmDeployment(
   opts: DeployOptions,
   showPlan: (d: Deployment) => void,
 ): Promise<void> {
-  const name = ctx.config.search.index_name;
   const yes = Boolean(opts.yes);
-  if (d.plan.rebuildRequired || prune.length > 0) showPlan(d);
-  if (d.plan.rebuildRequired) {
-    const bg = d.blueGreen;
-    if (bg) {
-      allowBuildTime(ctx, opts);
-      await confirmDestructive(ctx, {
-        action: `rebuild ${bg.alias} blue/green: build ${bg.to} beside ${bg.from} (a full crawl), verify it, then swap the alias`,
-        loses: `no query: ${bg.from} serves until ${bg.to} is verified; documents whose blobs are gone are not carried over (counted before the swap); ${bg.from} is kept until --prune`,
-        yes,
-      });
-    } else
-      await confirmDestructive(ctx, {
-        action: `drop and recreate index ${name}`,
-        loses: `every document in index ${name}: queries return nothing until it is repopulated (${nextCommandAfterRebuild(ctx)})`,
-        yes,
-      });
-  }
-  if (prune.length > 0)
-    await confirmDestructive(ctx, {
-      action: `delete the generations of ${name} older than the one it serves (${prune.join(", ")})`,
-      loses: "the rollback targets (an older generation can no longer be swapped back in)",
-      yes,
-    });
+  const steps = destructiveSteps(d, prune, {
+    name: ctx.config.search.index_name,
+    repopulate: nextCommandAfterRebuild(ctx),
+  });
+  if (steps.length > 0) showPlan(d);
+  if (d.plan.rebuildRequired && d.blueGreen) allowBuildTime(ctx, opts);
+  for (const step of steps) await confirmDestructive(ctx, { ...step, yes });
 }
 
 /** Refusals and failures as exit codes; a refusal also prints what was refused as the result. */

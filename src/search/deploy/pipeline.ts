@@ -163,19 +163,7 @@ async function apply(ports: DeployPorts, request: DeployRequest): Promise<Deploy
     status: null,
   };
   const reranks = deployment.blueGreen ? [] : rankingChanges(deployment.plan).map((c) => c.path);
-  const evalPort = reranks.length > 0 ? ports.rankingEval : undefined;
-  if (options.dryRun) {
-    // Every check of a prune, deleting nothing: what it would delete, or its refusal.
-    if (options.prune && !options.resume) {
-      outcome.wouldPrune = await checkedPrune(port, deployment, read);
-      outcome.servingAfterPrune = deployment.generation;
-    }
-    if (evalPort)
-      outcome.rankingEval = evalPort.skipped
-        ? { changes: reranks, status: "not-evaluated", reason: evalPort.skipped }
-        : { changes: reranks, status: "would-run", golden: evalPort.golden };
-    return outcome;
-  }
+  if (options.dryRun) return checkOnly(ports, request, read, outcome, reranks);
   if (options.resume) return resume(ports, read, outcome, options);
 
   refuseBeforeWriting(deployment, Boolean(options.allowRebuild));
@@ -183,41 +171,82 @@ async function apply(ports: DeployPorts, request: DeployRequest): Promise<Deploy
   const prune = options.prune ? await checkedPrune(port, deployment, read) : [];
   if (deployment.plan.rebuildRequired || prune.length > 0) await ports.confirm?.(deployment, prune);
 
-  if (rebuilding) {
-    // The datasource is not part of the generation: a change to it is written before the build.
-    const { plan, definitions, etags } = deployment;
-    await writePlannedObject(port.management, {
-      plan,
-      definitions,
-      etags,
-      kind: "datasource",
-      progress: ports.progress,
-    });
-    const rebuilt = await blueGreenRebuild(port, deployment.definitions, {
-      ...requireRebuildOptions(options),
-      resume: false,
-      prune: false,
-      planned: deployment.blueGreen!,
-      read: rebuildStart(read),
-    });
-    outcome.rebuilt = rebuilt;
-    // The knowledge source moved with the alias in the swap step; a knowledge base change follows it.
-    const swapped = `the blue/green rebuild (alias ${rebuilt.alias}: ${rebuilt.from} → ${rebuilt.to})`;
-    const base = { plan, definitions, etags, kind: "knowledgeBase" as const, progress: ports.progress };
-    outcome.steps.push(...(await writePlannedObject(port.management, { ...base, appliedBefore: [swapped] })));
-  } else if (!options.prune || deployment.plan.objects.some((o) => o.action !== "unchanged")) {
-    // A prune alone writes no definition and starts no run.
-    const indexName = String(deployment.definitions.index.name);
-    const fieldsBefore = fieldNames(read.live.index?.definition);
-    const before = evalPort ? await evaluateOrWhy(evalPort, indexName, "before", fieldsBefore) : undefined;
-    Object.assign(outcome, await applyPlan(port.management, { ...writesOf(deployment), progress: ports.progress }));
-    const fieldsAfter = fieldNames(deployment.definitions.index);
-    if (evalPort && before)
-      outcome.rankingEval = await evalAfterWrite(evalPort, indexName, reranks, before, fieldsAfter);
-  }
+  if (rebuilding) await rebuildBehindAlias(ports, request, read, outcome);
+  // A prune alone writes no definition and starts no run.
+  else if (!options.prune || deployment.plan.objects.some((o) => o.action !== "unchanged"))
+    await writeInPlace(ports, read, outcome, reranks.length > 0 ? ports.rankingEval : undefined, reranks);
   outcome.pruned = await deleteGenerations(port, prune);
   if (options.prune) outcome.servingAfterPrune = outcome.rebuilt?.to ?? deployment.generation;
   return outcome;
+}
+
+/** A dry run: every check of a prune, deleting nothing (what it would delete, or its refusal), and the eval it would run. */
+async function checkOnly(
+  ports: DeployPorts,
+  request: DeployRequest,
+  read: ServiceRead,
+  outcome: DeployOutcome,
+  reranks: string[],
+): Promise<DeployOutcome> {
+  const { deployment } = outcome;
+  if (request.prune && !request.resume) {
+    outcome.wouldPrune = await checkedPrune(ports.service, deployment, read);
+    outcome.servingAfterPrune = deployment.generation;
+  }
+  const evalPort = reranks.length > 0 ? ports.rankingEval : undefined;
+  if (evalPort)
+    outcome.rankingEval = evalPort.skipped
+      ? { changes: reranks, status: "not-evaluated", reason: evalPort.skipped }
+      : { changes: reranks, status: "would-run", golden: evalPort.golden };
+  return outcome;
+}
+
+/**
+ * The blue/green rebuild of the deployment: the datasource written before it (it is not part of the generation),
+ * the generation built, verified and swapped in, then a knowledge base change after it (the knowledge source moved
+ * with the alias in the swap step).
+ */
+async function rebuildBehindAlias(
+  ports: DeployPorts,
+  request: DeployRequest,
+  read: ServiceRead,
+  outcome: DeployOutcome,
+): Promise<void> {
+  const { deployment } = outcome;
+  const { plan, definitions, etags } = deployment;
+  const management = ports.service.management;
+  const base = { plan, definitions, etags, progress: ports.progress };
+  await writePlannedObject(management, { ...base, kind: "datasource" });
+  const rebuilt = await blueGreenRebuild(ports.service, definitions, {
+    ...requireRebuildOptions(request),
+    resume: false,
+    prune: false,
+    planned: deployment.blueGreen!,
+    read: rebuildStart(read),
+  });
+  outcome.rebuilt = rebuilt;
+  const swapped = `the blue/green rebuild (alias ${rebuilt.alias}: ${rebuilt.from} → ${rebuilt.to})`;
+  outcome.steps.push(
+    ...(await writePlannedObject(management, { ...base, kind: "knowledgeBase", appliedBefore: [swapped] })),
+  );
+}
+
+/** The writes in place and the run, with the golden queries around them when the plan re-ranks. */
+async function writeInPlace(
+  ports: DeployPorts,
+  read: ServiceRead,
+  outcome: DeployOutcome,
+  evalPort: RankingEvalPort | undefined,
+  reranks: string[],
+): Promise<void> {
+  const { deployment } = outcome;
+  const indexName = String(deployment.definitions.index.name);
+  const fieldsBefore = fieldNames(read.live.index?.definition);
+  const before = evalPort ? await evaluateOrWhy(evalPort, indexName, "before", fieldsBefore) : undefined;
+  const applied = await applyPlan(ports.service.management, { ...writesOf(deployment), progress: ports.progress });
+  Object.assign(outcome, applied);
+  const fieldsAfter = fieldNames(deployment.definitions.index);
+  if (evalPort && before) outcome.rankingEval = await evalAfterWrite(evalPort, indexName, reranks, before, fieldsAfter);
 }
 
 /**

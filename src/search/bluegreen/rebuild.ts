@@ -3,7 +3,7 @@
 // at any step, consumers stay on a complete index; `resume` continues from what the service shows.
 import type { Definitions } from "../definitions/definitions.js";
 import type { LiveObject } from "../service/management-port.js";
-import { ALIAS_PROPAGATION_MS } from "./alias-facts.js";
+import { ALIAS_PROPAGATION_MS } from "../service/service-facts.js";
 import { assertGenerationsUnused, repointKnowledgeSource } from "./knowledge-repoint.js";
 import {
   createAndPoint,

@@ -3,7 +3,7 @@
 // definition and decide create / unchanged / update (in place) / rebuild (drop and recreate), naming every
 // changed field and attribute and why. Pure: the caller fetches the live definitions.
 import { kindsIn, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
-import { KNOWLEDGE_BASE_RECREATE_PATHS, KNOWLEDGE_SOURCE_RECREATE_PATHS } from "./recreate-facts.js";
+import { KNOWLEDGE_BASE_RECREATE_PATHS, KNOWLEDGE_SOURCE_RECREATE_PATHS } from "../service/service-facts.js";
 import {
   describeNewField,
   effectiveAttributes,
@@ -268,7 +268,7 @@ function knowledgeView(live: JsonObject, file: JsonObject): JsonObject {
 
 /**
  * A knowledge source or base: every difference is updated in place (PUT with If-Match), except the paths the
- * service changes only by delete and create (UNCONFIRMED facts, ./recreate-facts.ts): those make the object
+ * service changes only by delete and create (UNCONFIRMED facts, ../service/service-facts.ts): those make the object
  * a `rebuild` (delete and create; a knowledge object holds no data, so no --allow-rebuild and no blue/green).
  */
 function planKnowledge(kind: "knowledgeSource" | "knowledgeBase", file: JsonObject, live: JsonObject): Change[] {

@@ -3,7 +3,7 @@
 // line, and the options deploy and migrate-to-alias share. Core: src/search/bluegreen/.
 import { InvalidArgumentError, Option, type Command } from "commander";
 
-import { ALIAS_PROPAGATION_MS } from "../../../search/bluegreen/alias-facts.js";
+import { ALIAS_PROPAGATION_MS } from "../../../search/service/service-facts.js";
 
 import { systemClock, type BlueGreenPort } from "../../../search/bluegreen/ports.js";
 

@@ -3,8 +3,8 @@
 // source (Microsoft Learn, "Create an index alias" and the agentic retrieval pages, API 2026-04-01); UNCONFIRMED
 // ones are what we assume until checked on a dev service, and the local stand-in
 // (local/search-standin/management/alias-rules.ts, local/search-standin/knowledge/) behaves as they say.
-// Change a fact here and only here (what a knowledge object changes only by delete and create is a fact of the
-// plan: ../plan/recreate-facts.ts).
+// Change a fact here and only here. In service/ because the blue/green scheme, the plan, the agentic retrieval and
+// the stand-in all read them (and none of them is below the others).
 
 /** Documented: "An update to an alias may take up to 10 seconds to propagate through the system". */
 export const ALIAS_PROPAGATION_MS = 10_000;
@@ -37,6 +37,20 @@ export const NEW_ALIAS_PROPAGATES = false;
  * blue/green rebuild repoints it in the step that swaps the alias. true: it names the alias and is never repointed.
  */
 export const KNOWLEDGE_SOURCE_MAY_NAME_ALIAS = false;
+
+/**
+ * UNCONFIRMED: the properties of a knowledge source whose change the service refuses in place (PUT), so that the
+ * object must be deleted and created again. Everything else, `searchIndexParameters.searchIndexName` included, is
+ * assumed to update in place with `If-Match` (the SDK's createOrUpdateKnowledgeSource with onlyIfUnchanged).
+ * Paths are dotted JSON paths into the REST shape.
+ */
+export const KNOWLEDGE_SOURCE_RECREATE_PATHS: readonly string[] = ["kind"];
+
+/**
+ * UNCONFIRMED: the same for a knowledge base. Documented by recording (Azure SDK live test, PUT with If-Match →
+ * 200): a description and the knowledge source list update in place; nothing is known to need a recreate.
+ */
+export const KNOWLEDGE_BASE_RECREATE_PATHS: readonly string[] = [];
 
 /**
  * UNCONFIRMED: the service refuses to delete an index a knowledge source names (seen for the preview's knowledge

@@ -45,7 +45,7 @@ export async function runRestoreStep(ctx: RestoreContext): Promise<{ aliasTarget
         { ...indexer, targetIndexName: FIRST_GENERATION },
         { onlyIfUnchanged: true },
       );
-      // The knowledge source follows the alias (it cannot name one: src/search/bluegreen/alias-facts.ts).
+      // The knowledge source follows the alias (it cannot name one: src/search/service/service-facts.ts).
       const source = await ctx.indexClient.getKnowledgeSource(KNOWLEDGE_SOURCE).catch(() => undefined);
       if (source && "searchIndexParameters" in source)
         await ctx.indexClient.createOrUpdateKnowledgeSource({

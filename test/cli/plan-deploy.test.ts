@@ -10,7 +10,7 @@ import { ConcurrentChangeError } from "../../src/search/deploy/apply-plan.js";
 import { deploy } from "../../src/search/deploy/pipeline.js";
 import { createBlueGreenPort } from "../../src/search/io/bluegreen-port.js";
 import type { Plan } from "../../src/search/plan/plan.js";
-import { createSearchManagementPort } from "../../src/search/io/management-port.js";
+import { createSearchManagementPort } from "../../src/search/io/management-http.js";
 import { cli, copyDefinitions } from "../support/cli.js";
 import { LANGUAGE_FIELD } from "../support/plan-fixtures.js";
 import { execution } from "../support/execution.js";
@@ -314,7 +314,7 @@ describe("concurrency and service errors", () => {
       indexerClient: new SearchIndexerClient(standIn.url, credential, options),
       management: racing,
     });
-    const error = await deploy(port, { kind: "fresh", files }, {}).catch((e: unknown) => e);
+    const error = await deploy({ service: port }, { kind: "fresh", files }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConcurrentChangeError);
     expect(String((error as Error).message)).toMatch(
       /index docs-index was changed on the service after it was read.*Nothing was changed/,

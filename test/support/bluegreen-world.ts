@@ -7,7 +7,7 @@ import { startSearchStandIn, type SearchStandIn } from "../../local/search-stand
 import { createBlueGreenPort } from "../../src/search/io/bluegreen-port.js";
 import { systemClock, type BlueGreenPort } from "../../src/search/bluegreen/ports.js";
 import type { Definitions } from "../../src/search/definitions/definitions.js";
-import { createSearchManagementPort } from "../../src/search/io/management-port.js";
+import { createSearchManagementPort } from "../../src/search/io/management-http.js";
 import type { SearchManagementPort } from "../../src/search/service/management-port.js";
 import { loadDefinition } from "../standin/fixtures.js";
 import { page, upload } from "../standin/indexer-helpers.js";

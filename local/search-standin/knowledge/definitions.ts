@@ -7,7 +7,7 @@ import { aliasStore } from "../management/aliases.js";
 import { schemaOf } from "../documents/schema.js";
 import { knowledgeStore } from "./store.js";
 import { invalidKnowledge, knowledgeSourceNamesAlias, unknownIndex, unknownProperty } from "./rules.js";
-import { KNOWLEDGE_SOURCE_MAY_NAME_ALIAS } from "../../../src/search/bluegreen/alias-facts.js";
+import { KNOWLEDGE_SOURCE_MAY_NAME_ALIAS } from "../../../src/search/service/service-facts.js";
 
 const SOURCE_TYPE = "Microsoft.Azure.Search.V2026_04_01.KnowledgeSource";
 const SOURCE_PARAMETERS_TYPE = "Microsoft.Azure.Search.V2026_04_01.SearchIndexKnowledgeSourceParameters";

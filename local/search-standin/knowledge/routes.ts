@@ -1,7 +1,7 @@
 // Knowledge sources and knowledge bases (API 2026-04-01): create/update/get/list/delete with ETags and
 // `If-Match`/`If-None-Match` (both URL forms), `GET /knowledgesources/{name}/status`, and
 // `POST /knowledgebases/{name}/retrieve` (./retrieve.ts). Refusals the documentation leaves open are worded in
-// ./rules.ts after the facts in src/search/bluegreen/alias-facts.ts.
+// ./rules.ts after the facts in src/search/service/service-facts.ts.
 import { ServiceError, type Router, type StandInRequest, type StandInResponse } from "../http.js";
 import type { StandInContext } from "../context.js";
 import { newEtag, type JsonObject, type Stored, type StandInState } from "../state.js";
@@ -18,7 +18,7 @@ import { indexNamedByKnowledgeSource, knowledgeSourceListed } from "./rules.js";
 import {
   INDEX_DELETE_REFUSED_WHILE_NAMED_BY_KNOWLEDGE_SOURCE,
   KNOWLEDGE_SOURCE_DELETE_REFUSED_WHILE_LISTED,
-} from "../../../src/search/bluegreen/alias-facts.js";
+} from "../../../src/search/service/service-facts.js";
 import { knowledgeStore } from "./store.js";
 
 interface KnowledgeKind {

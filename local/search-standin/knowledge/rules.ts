@@ -1,10 +1,10 @@
 // How the stand-in answers where the agentic-retrieval documentation is silent. The facts (may a knowledge source
 // name an alias, which deletes are refused, the status of a retrieve that needs a model) live in
-// src/search/bluegreen/alias-facts.ts, the one place the product and the stand-in read them from; this file adds
+// src/search/service/service-facts.ts, the one place the product and the stand-in read them from; this file adds
 // only the stand-in's wording (UNCONFIRMED codes and texts). Sources: docs/agentic-retrieval.md.
 import { ServiceError } from "../http.js";
 
-import { RETRIEVE_WITHOUT_INTENTS_NEEDS_MODEL_STATUS } from "../../../src/search/bluegreen/alias-facts.js";
+import { RETRIEVE_WITHOUT_INTENTS_NEEDS_MODEL_STATUS } from "../../../src/search/service/service-facts.js";
 
 /** The service's invalid-body shape (as for indexes and indexers): 400, InvalidRequestParameter. */
 export function invalidKnowledge(message: string): ServiceError {

@@ -1,11 +1,11 @@
 // How the stand-in answers where Microsoft's alias documentation is silent. The facts themselves (shared names,
-// propagation of a new alias, refusals while a deleted name propagates) live in src/search/bluegreen/alias-facts.ts,
+// propagation of a new alias, refusals while a deleted name propagates) live in src/search/service/service-facts.ts,
 // the one place the product and the stand-in read them from; this file adds only the stand-in's wording of the
 // refusals (status and code where undocumented are UNCONFIRMED). Sources: docs/blue-green.md.
 import { ServiceError } from "../http.js";
 
 /**
- * UNCONFIRMED (see ALIAS_NAME_REFUSAL_STATUSES in alias-facts.ts): how long a deleted index's name stays unusable
+ * UNCONFIRMED (see ALIAS_NAME_REFUSAL_STATUSES in src/search/service/service-facts.ts): how long a deleted index's name stays unusable
  * for an alias. Default 0; tests set `indexNameReleaseMs` to exercise the migration's retry with backoff.
  */
 export const INDEX_NAME_RELEASE_DEFAULT_MS = 0;

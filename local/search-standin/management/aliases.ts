@@ -15,7 +15,7 @@ import {
   indexerTargetIsAlias,
 } from "./alias-rules.js";
 import { bindName, checkConditions, representation, requireObjectBody, writeResponse } from "./conditions.js";
-import { ALIAS_AND_INDEX_SHARE_NAMES, NEW_ALIAS_PROPAGATES } from "../../../src/search/bluegreen/alias-facts.js";
+import { ALIAS_AND_INDEX_SHARE_NAMES, NEW_ALIAS_PROPAGATES } from "../../../src/search/service/service-facts.js";
 
 interface StoredAlias extends Stored {
   /** Where requests went before the last re-mapping, until `effectiveAt` (propagation). */

@@ -1,8 +1,8 @@
 // Which index the knowledge source names, and what a live knowledge source says about it. Whether a knowledge
-// source may name an alias is UNCONFIRMED (KNOWLEDGE_SOURCE_MAY_NAME_ALIAS in bluegreen/alias-facts.ts): if it
+// source may name an alias is UNCONFIRMED (KNOWLEDGE_SOURCE_MAY_NAME_ALIAS in service/service-facts.ts): if it
 // may, it names the configured name (the alias) and a blue/green swap moves it along; if not, it names the
 // concrete generation and the rebuild repoints it in the swap step. Pure.
-import { KNOWLEDGE_SOURCE_MAY_NAME_ALIAS } from "../bluegreen/alias-facts.js";
+import { KNOWLEDGE_SOURCE_MAY_NAME_ALIAS } from "../service/service-facts.js";
 import type { JsonObject } from "../definitions/json.js";
 
 /** How the configured index name resolves on the service now (an alias of a generation, or a concrete index). */

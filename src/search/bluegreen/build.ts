@@ -3,7 +3,8 @@
 // unchanged), wait with progress, then verify it against the live index before any consumer sees it. On a failed
 // verification the indexer is pointed back at the live index; the new generation is kept for inspection.
 import type { Definitions } from "../definitions/definitions.js";
-import type { LiveObject } from "../plan/plan.js";
+import type { LiveObject } from "../service/management-port.js";
+import { guardedWrite, guardOf } from "../service/guarded-write.js";
 import { countableFields } from "./countable.js";
 import { summariseDropped, type DropOptions, type DroppedSummary } from "./dropped.js";
 import { forGeneration } from "./generations.js";
@@ -122,13 +123,13 @@ export async function createAndPoint(ctx: BuildContext, candidate: string): Prom
   const { management } = ctx.port;
   const target = forGeneration(ctx.files, candidate);
   await step(ctx, "create-generation", async () => {
-    await management.put("index", candidate, target.index, { ifNoneMatch: "*" });
+    await guardedWrite(management, "index", candidate, target.index, { expect: "absent" });
     return [undefined, `created index ${candidate} from the reviewed definition`];
   });
   return step(ctx, "point-indexer", async () => {
     const live = ctx.known?.indexer ?? (await management.get("indexer", indexerName(ctx)));
     if (!live) throw new Error(`indexer ${indexerName(ctx)} does not exist: run \`docs-index deploy\` first`);
-    const pointed = await management.put("indexer", indexerName(ctx), target.indexer, { ifMatch: live.etag });
+    const pointed = await guardedWrite(management, "indexer", indexerName(ctx), target.indexer, guardOf(live));
     if (ctx.known) ctx.known.indexer = pointed;
     return [live, `${indexerName(ctx)} now writes into ${candidate} (was ${String(live.definition.targetIndexName)})`];
   });
@@ -237,7 +238,7 @@ async function recordCrawlWindow(
     if (!current || from === null) throw new Error(from === null ? "no reset in the run history" : "index not found");
     const definition: JsonObject = { ...current.definition, description: crawlWindowDescription(from, until) };
     delete definition["@odata.etag"];
-    await ctx.port.management.put("index", candidate, definition, { ifMatch: current.etag });
+    await guardedWrite(ctx.port.management, "index", candidate, definition, guardOf(current));
     return `${candidate} records its crawl window (${from} to ${until})`;
   } catch (err) {
     return `${candidate}'s crawl window was NOT recorded (${(err as Error).message.split("\n")[0]}): status reports the serving generation's last run as unknown until ${candidate} is pruned`;
@@ -283,7 +284,8 @@ export async function verifyOrRollback(
       ? { ...previousIndexer.definition }
       : { ...(current?.definition ?? ctx.files.indexer), targetIndexName: serving };
     delete back["@odata.etag"];
-    await port.management.put("indexer", indexerName(ctx), back, current ? { ifMatch: current.etag } : {});
+    // Over the indexer as read (create only if it is gone), never over a change this build did not see.
+    await guardedWrite(port.management, "indexer", indexerName(ctx), back, guardOf(current));
     const recorded = await recordCrawlWindow(ctx, candidate, crawlFrom, new Date(options.clock.now()).toISOString());
     return [undefined, `${indexerName(ctx)} points at ${serving} again; the alias was not touched; ${recorded}`];
   });

@@ -8,6 +8,7 @@ import type { JsonObject } from "../definitions/json.js";
 import { namedIndex, sourcesNaming, withSearchIndexName } from "../agentic/index-target.js";
 import { forGeneration } from "./generations.js";
 import type { BlueGreenPort } from "./ports.js";
+import { guardedWrite, guardOf } from "../service/guarded-write.js";
 
 /** The knowledge source could not be moved to the serving generation (or did not read back as moved). */
 export class KnowledgeSourceRepointError extends Error {
@@ -43,7 +44,7 @@ export async function pointKnowledgeSourceAt(
   const live = await port.management.get("knowledgeSource", name);
   if (live && namedIndex(live.definition) === indexName) return `knowledge source ${name} names ${indexName}`;
   const definition = withSearchIndexName(files.knowledgeSource, indexName);
-  await port.management.put("knowledgeSource", name, definition, live ? { ifMatch: live.etag } : { ifNoneMatch: "*" });
+  await guardedWrite(port.management, "knowledgeSource", name, definition, guardOf(live));
   const check = await port.management.get("knowledgeSource", name);
   const now = check ? namedIndex(check.definition) : null;
   if (now !== indexName)

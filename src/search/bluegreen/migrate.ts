@@ -1,9 +1,9 @@
 // The one-time move from a concrete `docs-index` to an alias of the same name: build generation 1 fully and
 // verify it against the concrete index (./build.ts), then delete the concrete index and create the alias at once.
 // Between those two calls queries to the name fail: the only gap of the scheme, measured and reported. If the
-// service refuses the alias while the delete propagates, the creation is retried with backoff (alias-facts.ts).
+// service refuses the alias while the delete propagates, the creation is retried with backoff (../service/service-facts.ts).
 import type { Definitions } from "../definitions/definitions.js";
-import { ALIAS_CREATE_RETRY, ALIAS_NAME_REFUSAL_STATUSES } from "./alias-facts.js";
+import { ALIAS_CREATE_RETRY, ALIAS_NAME_REFUSAL_STATUSES } from "../service/service-facts.js";
 import { pointKnowledgeSourceAt, repointKnowledgeSource } from "./knowledge-repoint.js";
 import {
   createAndPoint,
@@ -92,11 +92,28 @@ async function createAliasWithRetry(
   }
 }
 
-export async function migrateToAlias(
-  port: BlueGreenPort,
-  files: Definitions,
-  options: MigrateOptions,
-): Promise<MigrateResult> {
+/** What the migration talks to: the service, and the operator who confirms deleting the concrete index. */
+export interface MigratePorts {
+  service: BlueGreenPort;
+  /**
+   * Called once, after the read and before the first write, when there is something to migrate (no alias yet);
+   * throws to stop, and then nothing is written.
+   */
+  confirm?: () => Promise<void>;
+}
+
+/** The typed request: the definitions (filled for the environment) and the build's options. */
+export interface MigrateRequest extends MigrateOptions {
+  files: Definitions;
+}
+
+/**
+ * The migration use case: already an alias, nothing to do (and nothing to confirm); otherwise confirmed, then
+ * generation 1 built and verified beside the concrete index, which is then deleted and the alias created at once.
+ */
+export async function migrateToAlias(ports: MigratePorts, request: MigrateRequest): Promise<MigrateResult> {
+  const { files, ...options } = request;
+  const port = ports.service;
   const alias = String(files.index.name);
   const ctx: BuildContext = {
     port,
@@ -118,8 +135,9 @@ export async function migrateToAlias(
     return { gapMs: options.clock.now() - started, attempts };
   };
 
-  if (phase.phase === "idle" || (phase.phase === "building" && phase.live !== alias))
-    return { alias, generation: observed.aliasTarget!, alreadyMigrated: true, steps: [] };
+  if (observed.aliasTarget !== undefined)
+    return { alias, generation: observed.aliasTarget, alreadyMigrated: true, steps: [] };
+  await ports.confirm?.();
   if (phase.phase === "alias-missing") {
     const { gapMs, attempts } = await cutover(phase.generation);
     return {

@@ -33,7 +33,7 @@ export function liveThroughAlias(live: LiveDefinitions, alias: string, index: st
 }
 
 /** The generations newer than the serving one (unused while no rebuild is under way). */
-export function unusedGenerations(alias: string, aliasTarget: string, indexNames: readonly string[]): string[] {
+function unusedGenerations(alias: string, aliasTarget: string, indexNames: readonly string[]): string[] {
   const serving = generationOf(alias, aliasTarget) ?? 0;
   return generationsIn(alias, indexNames)
     .filter((g) => g.generation > serving)
@@ -50,7 +50,7 @@ export function blueGreenTarget(alias: string, aliasTarget: string, indexNames: 
 }
 
 /** The plan's line for the generations a rebuild deletes, or undefined when it deletes none. */
-export function deletionNote(t: Pick<BlueGreenTarget, "deletes" | "to">): string | undefined {
+function deletionNote(t: Pick<BlueGreenTarget, "deletes" | "to">): string | undefined {
   if (t.deletes.length === 0) return undefined;
   const names = t.deletes.join(", ");
   return `deletes: index ${names} before creating ${t.to}: left unused by an earlier rolled-back or interrupted rebuild (the alias does not serve it, the indexer does not write into it)`;

@@ -3,6 +3,8 @@
 // interruption at any step. No state file: the service is the record. Pure.
 import type { IndexerStatusRecord, RunRecord } from "../ops/indexer-status.js";
 import { generationOf, generationsIn } from "./generations.js";
+import type { AliasRecord } from "./ports.js";
+import type { LiveObject } from "../service/management-port.js";
 
 export interface Observation {
   /** The configured name (docs-index). */
@@ -15,6 +17,30 @@ export interface Observation {
   /** The indexer's targetIndexName, when the indexer exists. */
   indexerTarget: string | undefined;
   indexerStatus: IndexerStatusRecord | undefined;
+}
+
+/** What one read of the service found, as the observation the phase is inferred from (the one place it is built). */
+export interface ObservedObjects {
+  name: string;
+  /** The alias by that name, when there is one. */
+  alias: AliasRecord | undefined;
+  indexNames: readonly string[];
+  /** The indexer as read, when it exists. */
+  indexer: LiveObject | undefined;
+  /** Its status, read when it exists. */
+  indexerStatus: IndexerStatusRecord | undefined;
+}
+
+export function observationOf(read: ObservedObjects): Observation {
+  const { name, alias, indexNames, indexer, indexerStatus } = read;
+  return {
+    name,
+    aliasTarget: alias?.index,
+    ...(alias ? { aliasEtag: alias.etag } : {}),
+    indexNames,
+    indexerTarget: indexer ? String(indexer.definition.targetIndexName) : undefined,
+    indexerStatus,
+  };
 }
 
 export type Phase =
@@ -37,7 +63,7 @@ export type CrawlState = "not-reset" | "reset-not-run" | "running" | "done";
  * Runs that started at or after the newest `reset` entry (newest first), or undefined when the history shows no
  * reset. A run already active when the reset was recorded sits above it in the history but started before it.
  */
-export function runsSinceReset(status: IndexerStatusRecord): RunRecord[] | undefined {
+function runsSinceReset(status: IndexerStatusRecord): RunRecord[] | undefined {
   const i = status.history.findIndex((r) => r.status === "reset");
   if (i < 0) return undefined;
   const resetAt = status.history[i]!.startTime ?? "";

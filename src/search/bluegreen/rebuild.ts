@@ -2,8 +2,8 @@
 // alias (conditional on its ETag), wait out propagation, and keep the old generation until `--prune`. Interrupted
 // at any step, consumers stay on a complete index; `resume` continues from what the service shows.
 import type { Definitions } from "../definitions/definitions.js";
-import type { LiveObject } from "../plan/plan.js";
-import { ALIAS_PROPAGATION_MS } from "./alias-facts.js";
+import type { LiveObject } from "../service/management-port.js";
+import { ALIAS_PROPAGATION_MS } from "../service/service-facts.js";
 import { assertGenerationsUnused, repointKnowledgeSource } from "./knowledge-repoint.js";
 import {
   createAndPoint,
@@ -17,7 +17,7 @@ import {
 import type { DroppedSummary } from "./dropped.js";
 import { generationIndexName, generationOf, generationsIn, nextGeneration } from "./generations.js";
 import type { AliasRecord, BlueGreenPort } from "./ports.js";
-import { describePhase, inferPhase, type Observation, type Phase } from "./progress-state.js";
+import { describePhase, inferPhase, observationOf, type Observation, type Phase } from "./progress-state.js";
 import type { Verification } from "./verify.js";
 import { blueGreenTarget, plannedTargetMismatch, type BlueGreenTarget } from "./plan-view.js";
 
@@ -36,6 +36,9 @@ export interface RebuildOptions extends BuildOptions {
    */
   read?: RebuildStart;
 }
+
+/** The build's settings (clock, tolerance, waits, gate), apart from what the use case decides (resume, prune, start). */
+export type RebuildSettings = Omit<RebuildOptions, "resume" | "prune" | "planned" | "read">;
 
 /** What the deploy read before the rebuild (src/search/deploy/read.ts). */
 export interface RebuildStart {
@@ -70,21 +73,15 @@ export class RebuildNotPossibleError extends Error {
   }
 }
 
+/** Reads what the phase is inferred from (the alias, the index names, the indexer and its status). */
 export async function observe(port: BlueGreenPort, name: string, indexer: string): Promise<Observation> {
   const [alias, indexNames, indexerDef] = await Promise.all([
     port.getAlias(name),
     port.listIndexNames(),
     port.management.get("indexer", indexer),
   ]);
-  const indexerTarget = indexerDef ? String(indexerDef.definition.targetIndexName) : undefined;
-  return {
-    name,
-    aliasTarget: alias?.index,
-    aliasEtag: alias?.etag,
-    indexNames,
-    indexerTarget,
-    indexerStatus: indexerDef ? await port.indexerStatus(indexer) : undefined,
-  };
+  const indexerStatus = indexerDef ? await port.indexerStatus(indexer) : undefined;
+  return observationOf({ name, alias, indexNames, indexer: indexerDef, indexerStatus });
 }
 
 /** The names the rebuild works on: the live generation and the one to build (or the one being built). */
@@ -250,9 +247,4 @@ export async function deleteGenerations(port: BlueGreenPort, names: readonly str
   await assertGenerationsUnused(port, names);
   for (const name of names) await port.management.delete("index", name, {});
   return [...names];
-}
-
-/** `deploy --prune` on its own: deletes every generation but the live one and the indexer's target. */
-export async function pruneGenerations(port: BlueGreenPort, alias: string, indexer: string): Promise<string[]> {
-  return deleteGenerations(port, prunableGenerations(await observe(port, alias, indexer), false));
 }

@@ -31,7 +31,7 @@ export function crawlWindowOf(index: string, description: unknown): CrawlWindow 
   return m ? { index, from: m[1]!, until: m[2]! } : undefined;
 }
 
-export interface RunsElsewhere {
+interface RunsElsewhere {
   index: string;
   /** Why these runs do not count: `failed verification`, `being built`. */
   why: string;

@@ -31,7 +31,7 @@ export interface VerificationInput {
   classify: ClassifyOptions;
 }
 
-export interface Check {
+interface Check {
   name: "run" | "document-count" | "field-coverage" | "dropped" | "relevance";
   ok: boolean;
   /** The check could not run here (no golden queries): it does not fail the verification, and is not shown as ok. */

@@ -3,7 +3,9 @@
 // conditional on the ETag the plan read, then starts one run. Never resets the indexer (spec C, backfill rule 3).
 // Shared by `deploy` (a plan just made) and `deploy <saved plan>`; the caller has decided the plan may be applied.
 import { KIND_NOUNS, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
-import type { Plan } from "../plan/plan.js";
+import type { JsonObject } from "../definitions/json.js";
+import type { ObjectPlan, Plan } from "../plan/plan.js";
+import { guardedWrite, type WriteGuard } from "../service/guarded-write.js";
 import type { RunOutcome, SearchManagementPort } from "../service/management-port.js";
 
 export interface DeployStep {
@@ -59,9 +61,28 @@ function requireEtag(etags: ApplyPlanInput["etags"], kind: DefinitionKind): stri
 }
 
 /**
+ * The write of one created or updated object of the plan, through the one guarded write: create only, or update
+ * conditional on the ETag of the one read.
+ */
+async function writeObject(
+  port: SearchManagementPort,
+  object: ObjectPlan & { action: "create" | "update" },
+  definition: JsonObject,
+  etags: ApplyPlanInput["etags"],
+  progress: (line: string) => void,
+): Promise<DeployStep> {
+  const { kind, name, action } = object;
+  progress(`${action === "create" ? "creating" : "updating"} ${KIND_NOUNS[kind]} ${name}`);
+  const guard: WriteGuard =
+    action === "create" ? { expect: "absent" } : { expect: "unchanged", etag: requireEtag(etags, kind) };
+  await guardedWrite(port, kind, name, definition, guard);
+  return { kind, name, operation: action };
+}
+
+/**
  * One object of the plan written on its own, beside a blue/green rebuild (the datasource before it, the knowledge
- * base after it): as applyPlan writes it (create or in-place update, conditional on the one read's ETag); nothing
- * when it is unchanged. `appliedBefore` names what the deploy already did, for a 412's message.
+ * base after it): as applyPlan writes it; nothing when it is unchanged. `appliedBefore` names what the deploy
+ * already did, for a 412's message.
  */
 export async function writePlannedObject(
   port: SearchManagementPort,
@@ -73,19 +94,14 @@ export async function writePlannedObject(
   if (!object || object.action === "unchanged" || !definition) return [];
   if (object.action === "rebuild")
     throw new Error(`internal: the ${kind} ${object.name} needs a recreate, which is not written beside a rebuild`);
-  input.progress?.(`${object.action === "create" ? "creating" : "updating"} ${KIND_NOUNS[kind]} ${object.name}`);
   try {
-    await port.put(
-      kind,
-      object.name,
-      definition,
-      object.action === "create" ? { ifNoneMatch: "*" } : { ifMatch: requireEtag(etags, kind) },
-    );
+    return [
+      await writeObject(port, { ...object, action: object.action }, definition, etags, input.progress ?? (() => {})),
+    ];
   } catch (err) {
     if (isPreconditionFailed(err)) throw new ConcurrentChangeError(kind, object.name, [], input.appliedBefore);
     throw err;
   }
-  return [{ kind, name: object.name, operation: object.action }];
 }
 
 export async function applyPlan(port: SearchManagementPort, input: ApplyPlanInput): Promise<AppliedPlan> {
@@ -97,30 +113,27 @@ export async function applyPlan(port: SearchManagementPort, input: ApplyPlanInpu
     const { kind, name } = object;
     const definition = definitions[kind];
     if (!definition) throw new Error(`internal: the plan writes the ${kind} ${name} but holds no definition for it`);
-    const noun = KIND_NOUNS[kind];
     try {
       switch (object.action) {
         case "unchanged":
           steps.push({ kind, name, operation: "skip" });
           break;
         case "create":
-          progress(`creating ${noun} ${name}`);
-          await port.put(kind, name, definition, { ifNoneMatch: "*" });
-          steps.push({ kind, name, operation: "create" });
-          break;
         case "update":
-          progress(`updating ${noun} ${name}`);
-          await port.put(kind, name, definition, { ifMatch: requireEtag(etags, kind) });
-          steps.push({ kind, name, operation: "update" });
+          steps.push(await writeObject(port, { ...object, action: object.action }, definition, etags, progress));
           break;
         case "rebuild":
           // The index: drop and recreate (--allow-rebuild). A knowledge object: a change the service makes only
           // by delete and create (KNOWLEDGE_*_RECREATE_PATHS); it holds no data.
-          progress(kind === "index" ? `dropping ${noun} ${name} (--allow-rebuild)` : `deleting ${noun} ${name}`);
+          progress(
+            kind === "index"
+              ? `dropping ${KIND_NOUNS[kind]} ${name} (--allow-rebuild)`
+              : `deleting ${KIND_NOUNS[kind]} ${name}`,
+          );
           await port.delete(kind, name, { ifMatch: requireEtag(etags, kind) });
           steps.push({ kind, name, operation: "delete" });
-          progress(`recreating ${noun} ${name}`);
-          await port.put(kind, name, definition, { ifNoneMatch: "*" });
+          progress(`recreating ${KIND_NOUNS[kind]} ${name}`);
+          await guardedWrite(port, kind, name, definition, { expect: "absent" });
           steps.push({ kind, name, operation: "recreate" });
           if (kind !== "index") break;
           notices.push(

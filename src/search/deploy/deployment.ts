@@ -141,7 +141,7 @@ export function deploymentFromSavedPlan(saved: SavedPlan, read: ServiceRead, che
   const refusals = checkSavedPlan(saved, {
     target: check.target,
     live,
-    otherEtags: { [`alias:${read.name}`]: read.alias?.etag ?? null },
+    alias: { name: read.name, etag: read.alias?.etag ?? null },
     files: check.files,
   });
   const strategy = strategyRefusal(saved, generation !== undefined);

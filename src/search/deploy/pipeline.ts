@@ -2,8 +2,10 @@
 // when there is one), make the one deployment (a fresh plan, or the saved plan checked against that read), hand it
 // to the caller to show, refuse what may not be applied, have it confirmed, then apply exactly it with the ETags
 // of that read: writes in place (index -> datasource -> indexer, then one run), or the blue/green rebuild behind
-// the alias. `resume` and `prune` are steps of the same pipeline. Every refusal comes before the first write.
-// Never resets the indexer outside a blue/green build (spec C, backfill rule 3).
+// the alias. `resume` and `prune` are steps of the same pipeline, and so is `wait`: follow the run the deploy
+// started, then the status verdict. Every refusal comes before the first write. The shells (the CLI's deploy)
+// parse, build the ports, call `deploy` and render its outcome. Never resets the indexer outside a blue/green
+// build (spec C, backfill rule 3).
 import type { Definitions } from "../definitions/definitions.js";
 import type { JsonObject } from "../definitions/json.js";
 import type { Plan } from "../plan/plan.js";
@@ -14,12 +16,14 @@ import {
   deleteGenerations,
   prunableGenerations,
   RebuildNotPossibleError,
-  type RebuildOptions,
+  type RebuildSettings,
   type RebuildResult,
   type RebuildStart,
 } from "../bluegreen/rebuild.js";
 import type { SavedPlan } from "../saved-plans/saved-plan.js";
 import type { IndexerStatusRecord } from "../ops/indexer-status.js";
+import { runIdentity, type WaitOptions } from "../ops/run-wait.js";
+import type { StatusReport } from "../ops/status-report.js";
 import type { RunOutcome } from "../service/management-port.js";
 import { applyPlan, writePlannedObject, type ApplyPlanInput, type DeployStep } from "./apply-plan.js";
 import { deploymentFromSavedPlan, planDeployment, type Deployment, type SavedPlanCheck } from "./deployment.js";
@@ -30,7 +34,8 @@ import { rankingChanges } from "../plan/ranking-changes.js";
 import type { EvalReport } from "../eval/report.js";
 import { evaluatedAroundWrite, type RankingEvalOutcome, type RankingEvalPort } from "./ranking-eval.js";
 
-export type DeployRequest =
+/** What is deployed: the definitions (fresh), or exactly a saved plan, checked against the service. */
+export type DeploySource =
   { kind: "fresh"; files: Definitions } | ({ kind: "saved"; saved: SavedPlan } & SavedPlanCheck);
 
 export interface DeployOptions {
@@ -41,10 +46,28 @@ export interface DeployOptions {
   resume?: boolean;
   /** Behind the alias: delete the generations older than the one serving at the end. */
   prune?: boolean;
-  /** The blue/green rebuild's options (clock, tolerance, waits); needed only when the deployment rebuilds. */
-  rebuild?: RebuildOptions;
+  /** The blue/green rebuild's settings; needed only when the deployment rebuilds. */
+  rebuild?: RebuildSettings;
   /** Behind the alias: build and verify a side-by-side generation even when the plan changes nothing in place. */
   forceBlueGreen?: boolean;
+  /** Follow the run this deploy started to its end, then apply the status verdict (needs `ports.runs`). */
+  wait?: boolean;
+}
+
+/** The typed request: what is deployed and how. */
+export type DeployRequest = DeploySource & DeployOptions;
+
+/** Following a run after the deploy (`wait`): the shell's wait (deadline, Ctrl-C, progress) and status read. */
+export interface RunFollowPort {
+  /** Waits for the run to end and returns its final status (throws on timeout or interruption). */
+  waitForRun(mode: WaitOptions["mode"]): Promise<IndexerStatusRecord>;
+  /** The status verdict, as `status` gives it: of `status` when given (the run just followed), else read now. */
+  statusVerdict(status?: IndexerStatusRecord): Promise<StatusReport>;
+}
+
+/** What the deploy talks to: the service, and the people or pipeline it answers to. */
+export interface DeployPorts {
+  service: BlueGreenPort;
   /** Progress lines for people (stderr). */
   progress?: (line: string) => void;
   /** Called once with the deployment as soon as it is made, before any refusal or write (to show it). */
@@ -59,6 +82,8 @@ export interface DeployOptions {
    * after it; without, it is not evaluated. A forced blue/green generation is verified by its gate instead.
    */
   rankingEval?: RankingEvalPort;
+  /** With `wait`: following the run and the status verdict. */
+  runs?: RunFollowPort;
 }
 
 export interface DeployOutcome {
@@ -76,23 +101,57 @@ export interface DeployOutcome {
   servingAfterPrune?: string | null;
   /** With `prune` on a dry run: the generations it would delete (its checks passed; nothing deleted). */
   wouldPrune?: string[];
-  /** The indexer's status as read before any write (`--wait` tells the run it started from earlier ones). */
+  /** The indexer's status as read before any write (`wait` tells the run it started from earlier ones). */
   indexerStatusBefore: IndexerStatusRecord | undefined;
   /** The golden queries around an in-place write that re-ranks; absent when the plan re-ranks nothing in place. */
   rankingEval?: RankingEvalOutcome;
+  /** The index was dropped and recreated empty (a drop-and-recreate rebuild): it must be repopulated. */
+  recreated: boolean;
+  /** With `wait`: the status verdict after the run (or of the serving index); null without `wait` or on a dry run. */
+  status: StatusReport | null;
 }
 
-export async function deploy(
-  port: BlueGreenPort,
-  request: DeployRequest,
-  options: DeployOptions,
-): Promise<DeployOutcome> {
-  const read = await readService(port, request.kind === "saved" ? request.saved.definitions : request.files);
+/** The definitions the deploy applies: the files, or the saved plan's own. */
+export function definitionsOf(source: DeploySource): Definitions {
+  return source.kind === "saved" ? source.saved.definitions : source.files;
+}
+
+/** The one deploy: read, plan, refuse, confirm, write, then (with `wait`) follow the run and judge it. */
+export async function deploy(ports: DeployPorts, request: DeployRequest): Promise<DeployOutcome> {
+  const outcome = await apply(ports, request);
+  outcome.recreated = outcome.steps.some((s) => s.operation === "recreate");
+  outcome.status = request.wait ? await followUp(ports, outcome) : null;
+  return outcome;
+}
+
+/**
+ * `wait`: after writes in place, the run they started (or the one already going) to its end, then the status
+ * verdict of its final status; after a blue/green rebuild or a prune alone, the verdict of what serves now; after
+ * a dry run, nothing.
+ */
+async function followUp(ports: DeployPorts, outcome: DeployOutcome): Promise<StatusReport | null> {
+  if (outcome.dryRun && !outcome.rebuilt) return null;
+  const runs = ports.runs;
+  if (!runs) throw new Error("internal: deploy with wait needs the run-follow port");
+  if (outcome.rebuilt || !outcome.run) return runs.statusVerdict();
+  const before = outcome.indexerStatusBefore;
+  const finished = await runs.waitForRun(
+    outcome.run === "started"
+      ? { kind: "ours-after", before: before ? runIdentity(before) : null }
+      : { kind: "current" },
+  );
+  return runs.statusVerdict(finished);
+}
+
+async function apply(ports: DeployPorts, request: DeployRequest): Promise<DeployOutcome> {
+  const port = ports.service;
+  const options = request;
+  const read = await readService(port, definitionsOf(request));
   const deployment =
     request.kind === "saved"
       ? deploymentFromSavedPlan(request.saved, read, request)
       : planDeployment(read, request.files, Boolean(options.forceBlueGreen));
-  options.onPlan?.(deployment);
+  ports.onPlan?.(deployment);
   const outcome: DeployOutcome = {
     deployment,
     dryRun: Boolean(options.dryRun),
@@ -100,63 +159,94 @@ export async function deploy(
     notices: [],
     pruned: [],
     indexerStatusBefore: read.observation.indexerStatus,
+    recreated: false,
+    status: null,
   };
   const reranks = deployment.blueGreen ? [] : rankingChanges(deployment.plan).map((c) => c.path);
-  const evalPort = reranks.length > 0 ? options.rankingEval : undefined;
-  if (options.dryRun) {
-    // Every check of a prune, deleting nothing: what it would delete, or its refusal.
-    if (options.prune && !options.resume) {
-      outcome.wouldPrune = await checkedPrune(port, deployment, read);
-      outcome.servingAfterPrune = deployment.generation;
-    }
-    if (evalPort)
-      outcome.rankingEval = evalPort.skipped
-        ? { changes: reranks, status: "not-evaluated", reason: evalPort.skipped }
-        : { changes: reranks, status: "would-run", golden: evalPort.golden };
-    return outcome;
-  }
-  if (options.resume) return resume(port, read, outcome, options);
+  if (options.dryRun) return checkOnly(ports, request, read, outcome, reranks);
+  if (options.resume) return resume(ports, read, outcome, options);
 
   refuseBeforeWriting(deployment, Boolean(options.allowRebuild));
   const rebuilding = deployment.blueGreen !== null;
   const prune = options.prune ? await checkedPrune(port, deployment, read) : [];
-  if (deployment.plan.rebuildRequired || prune.length > 0) await options.confirm?.(deployment, prune);
+  if (deployment.plan.rebuildRequired || prune.length > 0) await ports.confirm?.(deployment, prune);
 
-  if (rebuilding) {
-    // The datasource is not part of the generation: a change to it is written before the build.
-    const { plan, definitions, etags } = deployment;
-    await writePlannedObject(port.management, {
-      plan,
-      definitions,
-      etags,
-      kind: "datasource",
-      progress: options.progress,
-    });
-    const rebuilt = await blueGreenRebuild(port, deployment.definitions, {
-      ...requireRebuildOptions(options),
-      resume: false,
-      prune: false,
-      planned: deployment.blueGreen!,
-      read: rebuildStart(read),
-    });
-    outcome.rebuilt = rebuilt;
-    // The knowledge source moved with the alias in the swap step; a knowledge base change follows it.
-    const swapped = `the blue/green rebuild (alias ${rebuilt.alias}: ${rebuilt.from} → ${rebuilt.to})`;
-    const base = { plan, definitions, etags, kind: "knowledgeBase" as const, progress: options.progress };
-    outcome.steps.push(...(await writePlannedObject(port.management, { ...base, appliedBefore: [swapped] })));
-  } else if (!options.prune || deployment.plan.objects.some((o) => o.action !== "unchanged")) {
-    // A prune alone writes no definition and starts no run.
-    const indexName = String(deployment.definitions.index.name);
-    const fieldsBefore = fieldNames(read.live.index?.definition);
-    const before = evalPort ? await evaluateOrWhy(evalPort, indexName, "before", fieldsBefore) : undefined;
-    Object.assign(outcome, await applyPlan(port.management, { ...writesOf(deployment), progress: options.progress }));
-    const fieldsAfter = fieldNames(deployment.definitions.index);
-    if (evalPort && before)
-      outcome.rankingEval = await evalAfterWrite(evalPort, indexName, reranks, before, fieldsAfter);
-  }
+  if (rebuilding) await rebuildBehindAlias(ports, request, read, outcome);
+  // A prune alone writes no definition and starts no run.
+  else if (!options.prune || deployment.plan.objects.some((o) => o.action !== "unchanged"))
+    await writeInPlace(ports, read, outcome, reranks.length > 0 ? ports.rankingEval : undefined, reranks);
   outcome.pruned = await deleteGenerations(port, prune);
   if (options.prune) outcome.servingAfterPrune = outcome.rebuilt?.to ?? deployment.generation;
   return outcome;
+}
+
+/** A dry run: every check of a prune, deleting nothing (what it would delete, or its refusal), and the eval it would run. */
+async function checkOnly(
+  ports: DeployPorts,
+  request: DeployRequest,
+  read: ServiceRead,
+  outcome: DeployOutcome,
+  reranks: string[],
+): Promise<DeployOutcome> {
+  const { deployment } = outcome;
+  if (request.prune && !request.resume) {
+    outcome.wouldPrune = await checkedPrune(ports.service, deployment, read);
+    outcome.servingAfterPrune = deployment.generation;
+  }
+  const evalPort = reranks.length > 0 ? ports.rankingEval : undefined;
+  if (evalPort)
+    outcome.rankingEval = evalPort.skipped
+      ? { changes: reranks, status: "not-evaluated", reason: evalPort.skipped }
+      : { changes: reranks, status: "would-run", golden: evalPort.golden };
+  return outcome;
+}
+
+/**
+ * The blue/green rebuild of the deployment: the datasource written before it (it is not part of the generation),
+ * the generation built, verified and swapped in, then a knowledge base change after it (the knowledge source moved
+ * with the alias in the swap step).
+ */
+async function rebuildBehindAlias(
+  ports: DeployPorts,
+  request: DeployRequest,
+  read: ServiceRead,
+  outcome: DeployOutcome,
+): Promise<void> {
+  const { deployment } = outcome;
+  const { plan, definitions, etags } = deployment;
+  const management = ports.service.management;
+  const base = { plan, definitions, etags, progress: ports.progress };
+  await writePlannedObject(management, { ...base, kind: "datasource" });
+  const rebuilt = await blueGreenRebuild(ports.service, definitions, {
+    ...requireRebuildOptions(request),
+    resume: false,
+    prune: false,
+    planned: deployment.blueGreen!,
+    read: rebuildStart(read),
+  });
+  outcome.rebuilt = rebuilt;
+  const swapped = `the blue/green rebuild (alias ${rebuilt.alias}: ${rebuilt.from} → ${rebuilt.to})`;
+  outcome.steps.push(
+    ...(await writePlannedObject(management, { ...base, kind: "knowledgeBase", appliedBefore: [swapped] })),
+  );
+}
+
+/** The writes in place and the run, with the golden queries around them when the plan re-ranks. */
+async function writeInPlace(
+  ports: DeployPorts,
+  read: ServiceRead,
+  outcome: DeployOutcome,
+  evalPort: RankingEvalPort | undefined,
+  reranks: string[],
+): Promise<void> {
+  const { deployment } = outcome;
+  const indexName = String(deployment.definitions.index.name);
+  const fieldsBefore = fieldNames(read.live.index?.definition);
+  const before = evalPort ? await evaluateOrWhy(evalPort, indexName, "before", fieldsBefore) : undefined;
+  const applied = await applyPlan(ports.service.management, { ...writesOf(deployment), progress: ports.progress });
+  Object.assign(outcome, applied);
+  const fieldsAfter = fieldNames(deployment.definitions.index);
+  if (evalPort && before) outcome.rankingEval = await evalAfterWrite(evalPort, indexName, reranks, before, fieldsAfter);
 }
 
 /**
@@ -217,14 +307,15 @@ async function evalAfterWrite(
 }
 
 async function resume(
-  port: BlueGreenPort,
+  ports: DeployPorts,
   read: ServiceRead,
   outcome: DeployOutcome,
   options: DeployOptions,
 ): Promise<DeployOutcome> {
+  const port = ports.service;
   const building = read.phase.phase === "building";
   const prune = options.prune && building ? prunableGenerations(read.observation, true) : [];
-  if (prune.length > 0) await options.confirm?.(outcome.deployment, prune);
+  if (prune.length > 0) await ports.confirm?.(outcome.deployment, prune);
   outcome.rebuilt = await blueGreenRebuild(port, outcome.deployment.definitions, {
     ...requireRebuildOptions(options),
     resume: true,
@@ -244,7 +335,7 @@ function refuseBeforeWriting(d: Deployment, allowRebuild: boolean): void {
     throw d.blueGreen ? new BlueGreenRebuildRefusedError(d.plan, d.blueGreen) : new RebuildRefusedError(d.plan);
 }
 
-function requireRebuildOptions(options: DeployOptions): RebuildOptions {
+function requireRebuildOptions(options: DeployOptions): RebuildSettings {
   if (!options.rebuild) throw new Error("internal: a blue/green rebuild needs the rebuild options");
   return options.rebuild;
 }

@@ -5,7 +5,7 @@
 import { kindsIn, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
 import type { LiveDefinitions } from "../plan/plan.js";
 import type { AliasRecord, BlueGreenPort } from "../bluegreen/ports.js";
-import { inferPhase, type Observation, type Phase } from "../bluegreen/progress-state.js";
+import { inferPhase, observationOf, type Observation, type Phase } from "../bluegreen/progress-state.js";
 
 export interface ServiceRead {
   /** The configured index name (docs-index): an alias after migrate-to-alias, a concrete index before. */
@@ -37,14 +37,8 @@ export async function readService(port: BlueGreenPort, files: Definitions): Prom
     const object = await port.management.get(kind, names[kind]);
     if (object) live[kind] = object;
   }
-  const observation: Observation = {
-    name,
-    aliasTarget: alias?.index,
-    ...(alias ? { aliasEtag: alias.etag } : {}),
-    indexNames,
-    indexerTarget: live.indexer ? String(live.indexer.definition.targetIndexName) : undefined,
-    indexerStatus: live.indexer ? await port.indexerStatus(names.indexer) : undefined,
-  };
+  const indexerStatus = live.indexer ? await port.indexerStatus(names.indexer) : undefined;
+  const observation = observationOf({ name, alias, indexNames, indexer: live.indexer, indexerStatus });
   const phase = inferPhase(observation);
   const generation =
     alias && (phase.phase === "idle" || phase.phase === "building") && phase.live !== undefined

@@ -15,8 +15,11 @@ export interface SdkPortClients {
   indexClient: SearchIndexClient;
   indexerClient: SearchIndexerClient;
   management: SearchManagementPort;
-  /** The docs container, when readable: lets the rebuild classify the documents it drops. */
-  container?: ContainerClient;
+  /**
+   * The docs container, when the caller may read it: lets the rebuild classify the documents it drops. A function,
+   * so the container client is made only when a rebuild lists it (its failure is the caller's to report).
+   */
+  container?: ContainerClient | (() => Promise<ContainerClient>);
 }
 
 function record(alias: { name: string; indexes: string[]; etag?: string }): AliasRecord {
@@ -71,7 +74,7 @@ export function createBlueGreenPort({
       ? {
           async blobs() {
             const index = new BlobIndex();
-            await loadBlobIndex(container, index);
+            await loadBlobIndex(typeof container === "function" ? await container() : container, index);
             return index;
           },
         }

@@ -4,13 +4,6 @@
 import type { DefinitionKind } from "../definitions/definitions.js";
 import type { JsonObject } from "../definitions/json.js";
 
-/** Keys in live responses that carry no definition: the ETag and OData annotations (`@odata.type` is kept). */
-export function stripServiceMetadata(value: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(value)) if (!k.startsWith("@odata.") || k === "@odata.type") out[k] = v;
-  return out;
-}
-
 const DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
 /** ISO 8601 dayTimeDuration -> seconds (PT24H and P1D are both 86400); undefined if not a duration. */

@@ -3,7 +3,7 @@
 // definition and decide create / unchanged / update (in place) / rebuild (drop and recreate), naming every
 // changed field and attribute and why. Pure: the caller fetches the live definitions.
 import { kindsIn, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
-import { KNOWLEDGE_BASE_RECREATE_PATHS, KNOWLEDGE_SOURCE_RECREATE_PATHS } from "../bluegreen/alias-facts.js";
+import { KNOWLEDGE_BASE_RECREATE_PATHS, KNOWLEDGE_SOURCE_RECREATE_PATHS } from "../service/service-facts.js";
 import {
   describeNewField,
   effectiveAttributes,
@@ -11,6 +11,7 @@ import {
   type ChangeEffect,
 } from "../definitions/field-attributes.js";
 import { deepEqual, normaliseDefinition } from "./normalise.js";
+import type { LiveObject } from "../service/management-port.js";
 import { type JsonObject } from "../definitions/json.js";
 
 export type Action = "create" | "unchanged" | "update" | "rebuild";
@@ -43,11 +44,6 @@ export interface Plan {
   addedFields: string[];
   rebuildRequired: boolean;
   summary: Record<Action, number>;
-}
-
-export interface LiveObject {
-  definition: JsonObject;
-  etag: string;
 }
 
 export type LiveDefinitions = Partial<Record<DefinitionKind, LiveObject | undefined>>;
@@ -85,7 +81,7 @@ function isObject(v: unknown): v is JsonObject {
 }
 
 /** Structural diff of two normalised values, by key for objects and by identity for named arrays. */
-export function diffValues(path: string, key: string, from: unknown, to: unknown, out: RawChange[] = []): RawChange[] {
+function diffValues(path: string, key: string, from: unknown, to: unknown, out: RawChange[] = []): RawChange[] {
   if (deepEqual(from, to)) return out;
   if (from === undefined) {
     out.push({ path, change: "added", to });
@@ -272,7 +268,7 @@ function knowledgeView(live: JsonObject, file: JsonObject): JsonObject {
 
 /**
  * A knowledge source or base: every difference is updated in place (PUT with If-Match), except the paths the
- * service changes only by delete and create (UNCONFIRMED facts, bluegreen/alias-facts.ts): those make the object
+ * service changes only by delete and create (UNCONFIRMED facts, ../service/service-facts.ts): those make the object
  * a `rebuild` (delete and create; a knowledge object holds no data, so no --allow-rebuild and no blue/green).
  */
 function planKnowledge(kind: "knowledgeSource" | "knowledgeBase", file: JsonObject, live: JsonObject): Change[] {

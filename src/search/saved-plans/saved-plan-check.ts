@@ -5,9 +5,9 @@
 import { DEPLOY_ORDER, KNOWLEDGE_ORDER, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
 import { deepEqual } from "../plan/normalise.js";
 import { buildPlan, type LiveDefinitions, type Plan } from "../plan/plan.js";
-import type { LiveRef, SavedPlan } from "./saved-plan.js";
+import type { AliasPin, LiveRef, SavedPlan } from "./saved-plan.js";
 
-export type RefusalReason = "format" | "environment" | "endpoint" | "etag" | "plan" | "definitions" | "strategy";
+type RefusalReason = "format" | "environment" | "endpoint" | "etag" | "plan" | "definitions" | "strategy";
 
 export interface Refusal {
   reason: RefusalReason;
@@ -66,8 +66,8 @@ export interface CheckInput {
   target: CurrentTarget;
   /** The three definitions as the service holds them now, read as the plan read them (blue/green: through the alias). */
   live: LiveDefinitions;
-  /** ETags of other pinned objects (blue/green: the alias), by `${kind}:${name}`; null when absent. */
-  otherEtags?: Record<string, string | null>;
+  /** The alias by the configured name as read now (its ETag null when there is none), checked against its pin. */
+  alias?: AliasPin;
   /** The definitions of the checkout being deployed, filled for the environment; omit to skip that check. */
   files?: Definitions;
 }
@@ -91,7 +91,9 @@ export function checkSavedPlan(saved: SavedPlan, input: CheckInput): Refusal[] {
   for (const ref of saved.live) {
     const now = kindsPinned.has(ref.kind)
       ? (input.live[ref.kind as DefinitionKind]?.etag ?? null)
-      : (input.otherEtags?.[`${ref.kind}:${ref.name}`] ?? null);
+      : input.alias?.name === ref.name
+        ? input.alias.etag
+        : null;
     const refusal = etagRefusal(ref, now);
     if (refusal) {
       refusals.push(refusal);

@@ -21,10 +21,16 @@ import { type JsonObject } from "../definitions/json.js";
  */
 export const SAVED_PLAN_FORMAT_VERSION = "1.1";
 /** Marks a JSON file as a saved plan, so `show`/`deploy` on another JSON file fail with a clear message. */
-export const SAVED_PLAN_KIND = "docs-index/saved-plan";
+const SAVED_PLAN_KIND = "docs-index/saved-plan";
 
 /** Objects whose ETag a saved plan can pin: the three definitions, and (blue/green) the alias consumers query. */
-export type PinnedKind = DefinitionKind | "alias";
+type PinnedKind = DefinitionKind | "alias";
+
+/** The alias consumers query, as a plan pins it: its ETag when read; null when there was none (not an alias). */
+export interface AliasPin {
+  name: string;
+  etag: string | null;
+}
 
 export interface LiveRef {
   kind: PinnedKind;
@@ -188,7 +194,7 @@ function isKeylessConnectionString(value: unknown): boolean {
 }
 
 /** Names of every secret a saved plan would carry; empty when the definitions are keyless. */
-export function secretsIn(definitions: Definitions): string[] {
+function secretsIn(definitions: Definitions): string[] {
   const found: string[] = [];
   const connection = (definitions.datasource.credentials as JsonObject | undefined)?.connectionString;
   if (!isKeylessConnectionString(connection)) found.push("datasource credentials.connectionString");
@@ -217,8 +223,8 @@ export interface SavedPlanInput {
   toolVersion: string;
   /** Defaults to drop-and-recreate (today's deploy); the blue/green deploy passes its own. */
   rebuild?: RebuildStrategy;
-  /** Blue/green: the alias's ETag, pinned like the definitions'. */
-  extraLive?: LiveRef[];
+  /** Behind the alias: its ETag, pinned like the definitions' (a swap after the plan refuses the deploy). */
+  alias?: AliasPin;
   pending?: PendingOperation | null;
   reranking?: Reranking | null;
   now?: Date;
@@ -252,7 +258,7 @@ export function createSavedPlan(input: SavedPlanInput): SavedPlan {
         name: String(input.definitions[k]!.name),
         etag: input.live[k]?.etag ?? null,
       })),
-      ...(input.extraLive ?? []),
+      ...(input.alias ? [{ kind: "alias" as const, name: input.alias.name, etag: input.alias.etag }] : []),
     ],
     plan: structuredClone(input.plan),
     rebuild: input.plan.rebuildRequired ? (input.rebuild ?? { strategy: "drop-and-recreate" }) : null,
@@ -293,7 +299,7 @@ function versionParts(version: string): [number, number] | undefined {
 }
 
 /** older / newer than the format this docs-index reads, or undefined when it is the same. */
-export function formatAge(version: string): FormatAge | undefined {
+function formatAge(version: string): FormatAge | undefined {
   if (version === SAVED_PLAN_FORMAT_VERSION) return undefined;
   const [major, minor] = versionParts(SAVED_PLAN_FORMAT_VERSION)!;
   const found = versionParts(version);

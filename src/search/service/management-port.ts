@@ -1,7 +1,6 @@
 // The deploy's only view of the service: read, conditionally write and delete definitions, start a run. Pure
-// types; the implementation over the SDK clients' HTTP pipeline is src/search/io/management-port.ts.
+// types; the implementation over the SDK clients' HTTP pipeline is src/search/io/management-http.ts.
 import type { DefinitionKind } from "../definitions/definitions.js";
-import type { LiveObject } from "../plan/plan.js";
 import type { JsonObject } from "../definitions/json.js";
 
 export interface WriteCondition {
@@ -9,6 +8,12 @@ export interface WriteCondition {
   ifMatch?: string;
   /** `*`: create only; fails with 412 if the object exists. */
   ifNoneMatch?: "*";
+}
+
+/** A definition as the service holds it, with the ETag that conditions its next write. */
+export interface LiveObject {
+  definition: JsonObject;
+  etag: string;
 }
 
 export type RunOutcome = "started" | "already-running";

@@ -52,7 +52,7 @@ export function formatVerification(v: Verification): string {
   return v.checks.map((c) => `${c.skipped ? "skip" : c.ok ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`).join("\n");
 }
 
-export function formatDropped(d: DroppedSummary): string {
+function formatDropped(d: DroppedSummary): string {
   if (d.total === 0) return "documents dropped by the rebuild: none";
   const lines = [
     `documents dropped by the rebuild (in the live generation, not in the new one): ${d.total}`,

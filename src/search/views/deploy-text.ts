@@ -53,3 +53,67 @@ function pruneLine(outcome: DeployOutcome): string | undefined {
     return `prune: nothing to delete (${String(outcome.deployment.definitions.index.name)} is not an alias, so it has no generations)`;
   return `prune: nothing to delete (the serving generation is ${serving}; no older or unused generation)`;
 }
+
+/** The note `plan` and `deploy` print when the configured name is an alias: `index: docs-index → docs-index-3 (alias)`. */
+export function aliasNote(name: string, generation: string): string {
+  return `index: ${name} → ${generation} (alias)`;
+}
+
+/** The exact command that repopulates a rebuilt index, for this environment. */
+export function repopulateCommand(environment: string): string {
+  return `npx docs-index --env ${environment} backfill`;
+}
+
+/**
+ * What the operator must know after a deploy, as warnings (stderr): the notices, an in-place ranking change that
+ * regressed (it is live) or could not be checked.
+ */
+export function deployWarnings(outcome: DeployOutcome): string[] {
+  const warnings = [...outcome.notices];
+  const ranking = outcome.rankingEval;
+  if (ranking?.status === "evaluated" && ranking.regressed)
+    warnings.push(
+      `the ranking regressed beyond the tolerance (${ranking.comparison.tolerance}) after the in-place write, which is live: revert the change in the definitions and deploy again if it was not meant; next time, deploy --blue-green verifies a ranking change before consumers see it (docs/blue-green.md)`,
+    );
+  if (ranking?.status === "not-evaluated" && ranking.failed)
+    warnings.push(
+      `the relevance check could not run (${ranking.reason.split("\n")[0]}); the in-place ranking change is live unchecked: run \`docs-index eval\` against it`,
+    );
+  return warnings;
+}
+
+/** A destructive step as the confirmation prompt words it: what is done, and what it loses. */
+export interface DestructiveStep {
+  action: string;
+  loses: string;
+}
+
+/**
+ * The destructive steps of a deployment, in the order they are confirmed: the rebuild (blue/green behind the
+ * alias, drop and recreate before it), then the prune; none for an in-place write.
+ */
+export function destructiveSteps(
+  d: Pick<Deployment, "plan" | "blueGreen">,
+  prune: readonly string[],
+  index: { name: string; repopulate: string },
+): DestructiveStep[] {
+  const { name } = index;
+  const steps: DestructiveStep[] = [];
+  const bg = d.blueGreen;
+  if (d.plan.rebuildRequired && bg)
+    steps.push({
+      action: `rebuild ${bg.alias} blue/green: build ${bg.to} beside ${bg.from} (a full crawl), verify it, then swap the alias`,
+      loses: `no query: ${bg.from} serves until ${bg.to} is verified; documents whose blobs are gone are not carried over (counted before the swap); ${bg.from} is kept until --prune`,
+    });
+  else if (d.plan.rebuildRequired)
+    steps.push({
+      action: `drop and recreate index ${name}`,
+      loses: `every document in index ${name}: queries return nothing until it is repopulated (${index.repopulate})`,
+    });
+  if (prune.length > 0)
+    steps.push({
+      action: `delete the generations of ${name} older than the one it serves (${prune.join(", ")})`,
+      loses: "the rollback targets (an older generation can no longer be swapped back in)",
+    });
+  return steps;
+}

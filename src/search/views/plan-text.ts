@@ -84,7 +84,7 @@ export function describeRankingCheck(check: RankingCheck): string {
 }
 
 /** The re-ranking call-out under the summary: what re-ranks, the check that runs, the side-by-side alternative. */
-export function rerankingLines(r: Reranking): string[] {
+function rerankingLines(r: Reranking): string[] {
   return [
     `Re-ranking: ${r.changes.join(", ")} change${r.changes.length === 1 ? "s" : ""} the ranking of the documents already indexed, in place: consumers see it at once.`,
     `  relevance check: ${describeRankingCheck(r.check)}.`,
@@ -95,7 +95,7 @@ export function rerankingLines(r: Reranking): string[] {
 }
 
 /** The pending operation's call-out: where things stand and the command that finishes it. */
-export function pendingLines(p: PendingOperation): string[] {
+function pendingLines(p: PendingOperation): string[] {
   return [
     `Pending: ${p.message}`,
     p.command

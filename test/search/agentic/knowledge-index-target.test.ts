@@ -1,7 +1,7 @@
 // Which index the knowledge source names: the concrete generation while aliases are not allowed in a knowledge
 // source (the UNCONFIRMED fact's assumed answer), the alias when they are; both paths.
 import { describe, expect, it } from "vitest";
-import { KNOWLEDGE_SOURCE_MAY_NAME_ALIAS } from "../../../src/search/bluegreen/alias-facts.js";
+import { KNOWLEDGE_SOURCE_MAY_NAME_ALIAS } from "../../../src/search/service/service-facts.js";
 import {
   checkKnowledgeSourceTarget,
   knowledgeSourceIndexName,

@@ -4,7 +4,7 @@
 // it in the swap step (read back), and --prune keeps a generation any knowledge source still names. The other
 // answer to the UNCONFIRMED fact (an alias may stand in a knowledge source) is exercised on a second stand-in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deploy, type DeployOptions } from "../../../src/search/deploy/pipeline.js";
+import { deploy, type DeployOptions, type DeployPorts } from "../../../src/search/deploy/pipeline.js";
 import type { Definitions } from "../../../src/search/definitions/definitions.js";
 import { migrateToAlias } from "../../../src/search/bluegreen/migrate.js";
 import { ConcurrentChangeError } from "../../../src/search/deploy/apply-plan.js";
@@ -29,8 +29,8 @@ const withKnowledge = (tweak: (d: Definitions) => void = () => {}): Definitions 
     d.knowledgeBase = loadDefinition("docs-knowledge-base.json");
     tweak(d);
   });
-const deployFiles = (d: Definitions, options: Partial<DeployOptions> = {}) =>
-  deploy(world.port, { kind: "fresh", files: d }, { rebuild: rebuildOptions(), ...options });
+const deployFiles = (d: Definitions, options: DeployOptions = {}, ports: Omit<DeployPorts, "service"> = {}) =>
+  deploy({ service: world.port, ...ports }, { kind: "fresh", files: d, rebuild: rebuildOptions(), ...options });
 const namedBySource = async (name = "docs-knowledge-source") =>
   (
     (await world.management.get("knowledgeSource", name))?.definition.searchIndexParameters as {
@@ -84,7 +84,7 @@ describe("the knowledge objects in the deploy pipeline", () => {
 
 describe("blue/green with a knowledge source", () => {
   it("the migration moves the knowledge source to the first generation before deleting the concrete index", async () => {
-    const migrated = await migrateToAlias(world.port, withKnowledge(), rebuildOptions());
+    const migrated = await migrateToAlias({ service: world.port }, { files: withKnowledge(), ...rebuildOptions() });
     const steps = migrated.steps.map((s) => s.step);
     expect(steps.indexOf("repoint-knowledge-source")).toBeLessThan(steps.indexOf("delete-concrete-index"));
     expect(await namedBySource()).toBe("docs-index-1");
@@ -132,11 +132,12 @@ describe("blue/green with a knowledge source", () => {
       sectionSearchable(d);
       d.knowledgeBase!.description = "mine";
     });
-    const failed = deployFiles(mine, {
-      forceBlueGreen: true,
+    const failed = deployFiles(
+      mine,
+      { forceBlueGreen: true },
       // Another client writes the knowledge base after the one read.
-      onPlan: () => void world.management.put("knowledgeBase", "docs-knowledge-base", theirs, {}),
-    });
+      { onPlan: () => void world.management.put("knowledgeBase", "docs-knowledge-base", theirs, {}) },
+    );
     await expect(failed).rejects.toThrow(ConcurrentChangeError);
     await expect(failed).rejects.toThrow(
       /knowledgeBase docs-knowledge-base was changed .*Already applied: the blue\/green rebuild \(alias docs-index: docs-index-2 → docs-index-3\)\./,

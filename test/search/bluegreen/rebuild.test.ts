@@ -11,7 +11,8 @@ import { migrateToAlias } from "../../../src/search/bluegreen/migrate.js";
 import {
   blueGreenRebuild,
   observe,
-  pruneGenerations,
+  deleteGenerations,
+  prunableGenerations,
   RebuildNotPossibleError,
 } from "../../../src/search/bluegreen/rebuild.js";
 import { describePhase, inferPhase } from "../../../src/search/bluegreen/progress-state.js";
@@ -41,7 +42,7 @@ beforeAll(async () => {
   indexerClient = world.indexers;
 
   // Today's state: a concrete docs-index, filled by one run, plus an orphan whose blob was deleted long ago.
-  await deploy(port, { kind: "fresh", files: files() }, {});
+  await deploy({ service: port }, { kind: "fresh", files: files() });
   await world.waitForIndexer();
   const listed = await indexes.getSearchClient<{ path: string }>("docs-index").search("*", { select: ["path"] });
   let sample = "";
@@ -64,7 +65,7 @@ describe("migrate-to-alias", () => {
 
   it("builds generation 1, deletes the concrete index and creates the alias at once (retrying while the name is reserved)", async () => {
     const loop = queryLoop(10);
-    const result = await migrateToAlias(port, files(), options());
+    const result = await migrateToAlias({ service: port }, { files: files(), ...options() });
     const counts = await loop.stop();
     expect(result.generation).toBe("docs-index-1");
     expect(result.verification?.ok).toBe(true);
@@ -83,7 +84,7 @@ describe("migrate-to-alias", () => {
   }, 60_000);
 
   it("a second run is a no-op", async () => {
-    const again = await migrateToAlias(port, files(), options());
+    const again = await migrateToAlias({ service: port }, { files: files(), ...options() });
     expect(again.alreadyMigrated).toBe(true);
   });
 });
@@ -179,9 +180,8 @@ describe("blue/green rebuild", () => {
     // `deploy --resume`: the one pipeline, starting the rebuild from its one read (each object read once).
     const mark = standIn.requests.length;
     const outcome = await deploy(
-      port,
-      { kind: "fresh", files: files(sectionSearchable) },
-      { resume: true, rebuild: options() },
+      { service: port },
+      { kind: "fresh", files: files(sectionSearchable), resume: true, rebuild: options() },
     );
     const gets = standIn.requests
       .slice(mark)
@@ -222,7 +222,12 @@ describe("blue/green rebuild", () => {
     await expect(blueGreenRebuild(port, files(sectionSearchable), options({ resume: true }))).rejects.toBeInstanceOf(
       RebuildNotPossibleError,
     );
-    expect(await pruneGenerations(port, "docs-index", "docs-indexer")).toEqual(["docs-index-1", "docs-index-2"]);
+    // deploy --prune on its own: every generation but the live one and the indexer's target.
+    const observed = await observe(port, "docs-index", "docs-indexer");
+    expect(await deleteGenerations(port, prunableGenerations(observed, false))).toEqual([
+      "docs-index-1",
+      "docs-index-2",
+    ]);
     const names: string[] = [];
     for await (const n of indexes.listIndexesNames()) names.push(n);
     expect(names.sort()).toEqual(["docs-index-4"]);

@@ -4,7 +4,7 @@
 // cost) and done blue/green with it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planDeployment } from "../../../src/search/deploy/deployment.js";
-import { deploy, type DeployOptions } from "../../../src/search/deploy/pipeline.js";
+import { deploy, type DeployOptions, type DeployPorts } from "../../../src/search/deploy/pipeline.js";
 import { readService } from "../../../src/search/deploy/read.js";
 import { BlueGreenRebuildRefusedError } from "../../../src/search/deploy/refusals.js";
 import type { Definitions } from "../../../src/search/definitions/definitions.js";
@@ -25,8 +25,8 @@ import {
 let world: BlueGreenWorld;
 /** `plan`: the one read and the plan deploy would apply. */
 const planThroughAlias = async (d: Definitions) => planDeployment(await readService(world.port, d), d);
-const deployFiles = (d: Definitions, options: Partial<DeployOptions> = {}) =>
-  deploy(world.port, { kind: "fresh", files: d }, { rebuild: rebuildOptions(), ...options });
+const deployFiles = (d: Definitions, options: DeployOptions = {}, ports: Omit<DeployPorts, "service"> = {}) =>
+  deploy({ service: world.port, ...ports }, { kind: "fresh", files: d, rebuild: rebuildOptions(), ...options });
 const actions = (plan: { objects: { kind: string; action: string }[] }) =>
   Object.fromEntries(plan.objects.map((o) => [o.kind, o.action]));
 const writes = () => world.standIn.requests.filter((r) => r.method !== "GET").length;
@@ -52,7 +52,7 @@ describe("deploy through the alias", () => {
 
   it("after the migration the plan of unchanged files is unchanged (the generation's name is no change)", async () => {
     expect((await resolveServingIndex(world.indexes, "docs-index")).kind).toBe("concrete");
-    const migrated = await migrateToAlias(world.port, files(), rebuildOptions());
+    const migrated = await migrateToAlias({ service: world.port }, { files: files(), ...rebuildOptions() });
     expect(formatMigrateResult(migrated)).toMatch(/gap: \d+ ms between deleting the concrete index/);
     expect(describeResolution(await resolveServingIndex(world.indexes, "docs-index"))).toBe(
       "docs-index → docs-index-1",
@@ -95,12 +95,15 @@ describe("deploy through the alias", () => {
 
   it("with --allow-rebuild it rebuilds blue/green; afterwards the plan is unchanged", async () => {
     let confirmed = false;
-    const result = await deployFiles(files(sectionSearchable), {
-      allowRebuild: true,
-      confirm: async (d) => {
-        confirmed = d.blueGreen?.to === "docs-index-2";
+    const result = await deployFiles(
+      files(sectionSearchable),
+      { allowRebuild: true },
+      {
+        confirm: async (d) => {
+          confirmed = d.blueGreen?.to === "docs-index-2";
+        },
       },
-    });
+    );
     expect(confirmed).toBe(true);
     expect(result.rebuilt).toMatchObject({ from: "docs-index-1", to: "docs-index-2" });
     const text = formatRebuildResult(result.rebuilt!);

@@ -22,7 +22,7 @@ import {
   type SavedPlan,
 } from "../../../src/search/saved-plans/saved-plan.js";
 import { SavedPlanRefusedError, type CurrentTarget } from "../../../src/search/saved-plans/saved-plan-check.js";
-import { createSearchManagementPort } from "../../../src/search/io/management-port.js";
+import { createSearchManagementPort } from "../../../src/search/io/management-http.js";
 import type { SearchManagementPort } from "../../../src/search/service/management-port.js";
 import { devDefinitions, withLanguageField, withSearchableSection } from "../../support/plan-fixtures.js";
 import type { JsonObject } from "../../../src/search/definitions/json.js";
@@ -42,7 +42,7 @@ beforeEach(async () => {
     apiVersion: "2026-04-01",
     allowInsecureConnection: true,
   });
-  await deploy(portOver(port), { kind: "fresh", files: devDefinitions() }, {});
+  await deploy({ service: portOver(port) }, { kind: "fresh", files: devDefinitions() });
 });
 
 /** The deploy's port over the stand-in, with `management` (a test may race another client in its reads). */
@@ -62,9 +62,8 @@ function deploySaved(
   opts: { target: CurrentTarget; allowRebuild?: boolean; dryRun?: boolean; confirmRebuild?: () => Promise<void> },
 ) {
   return deploy(
-    portOver(management),
-    { kind: "saved", saved, target: opts.target },
-    { allowRebuild: opts.allowRebuild, dryRun: opts.dryRun, confirm: opts.confirmRebuild },
+    { service: portOver(management), confirm: opts.confirmRebuild },
+    { kind: "saved", saved, target: opts.target, allowRebuild: opts.allowRebuild, dryRun: opts.dryRun },
   );
 }
 

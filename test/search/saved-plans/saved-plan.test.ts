@@ -101,7 +101,7 @@ describe("saved plan: what it records", () => {
       target: { ...TARGET, api_version: "2026-04-01", current_index: "docs-index-3" },
       toolVersion: "0.1.0",
       rebuild: { strategy: "blue-green", next_index: "docs-index-4" },
-      extraLive: [{ kind: "alias", name: "docs-index", etag: '"0xA"' }],
+      alias: { name: "docs-index", etag: '"0xA"' },
     });
     expect(roundTrip(blueGreen)).toMatchObject({
       target: { index_name: "docs-index", current_index: "docs-index-3" },
@@ -226,10 +226,10 @@ describe("checkSavedPlan: may it be applied now?", () => {
     const s = saved();
     s.live.push({ kind: "alias", name: "docs-index", etag: '"0xA"' });
     expect(
-      checkSavedPlan(s, { target: here, live: deployedLive(), otherEtags: { "alias:docs-index": '"0xA"' } }),
+      checkSavedPlan(s, { target: here, live: deployedLive(), alias: { name: "docs-index", etag: '"0xA"' } }),
     ).toEqual([]);
     expect(
-      checkSavedPlan(s, { target: here, live: deployedLive(), otherEtags: { "alias:docs-index": '"0xB"' } }),
+      checkSavedPlan(s, { target: here, live: deployedLive(), alias: { name: "docs-index", etag: '"0xB"' } }),
     ).toEqual([
       expect.objectContaining({
         reason: "etag",

@@ -67,7 +67,7 @@ describe("a blue/green rebuild tells one story", () => {
           live: read.live,
           target: { ...TARGET, api_version: "2026-04-01", current_index: "docs-index-1" },
           toolVersion: "0.1.0",
-          extraLive: [{ kind: "alias", name: "docs-index", etag: '"0xa"' }],
+          alias: { name: "docs-index", etag: '"0xa"' },
           ...(rebuild ? { rebuild } : {}),
         }),
       ),

@@ -1,17 +1,31 @@
-// docs-index deploy: options, confirmation and output around the one deploy pipeline (src/search/deploy/): one
-// read of the service, one plan (fresh, or the saved plan of `deploy <file>` checked against that read), shown,
-// confirmed when it drops, rebuilds or prunes, then applied with the ETags of that read. --wait follows the run
-// it started, then applies the status verdict (docs/search-deploy.md, docs/saved-plans.md, docs/blue-green.md).
+// docs-index deploy: the shell of the one deploy use case (src/search/deploy/pipeline.ts: one read of the service,
+// one plan, fresh or the saved plan of `deploy <file>` checked against that read, refused or confirmed, applied
+// with the ETags of that read; with --wait the run it started followed and judged by the status verdict). Here:
+// the options, the ports (the service, the prompt, the golden queries, the wait), the rendering through
+// src/search/views/ and the exit code (docs/search-deploy.md, docs/saved-plans.md, docs/blue-green.md).
 import { Option, type Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import { BlueGreenNeedsAliasError, type Deployment } from "../../../search/deploy/deployment.js";
 import { DEFAULT_NDCG_TOLERANCE } from "../../../search/eval/report.js";
-import { deploy, type DeployOutcome, type DeployRequest } from "../../../search/deploy/pipeline.js";
+import {
+  definitionsOf,
+  deploy,
+  type DeployOutcome,
+  type DeployPorts,
+  type DeployRequest,
+  type DeploySource,
+} from "../../../search/deploy/pipeline.js";
 import { ConcurrentChangeError } from "../../../search/deploy/apply-plan.js";
 import { BlueGreenRebuildRefusedError, RebuildRefusedError } from "../../../search/deploy/refusals.js";
-import { runIdentity } from "../../../search/ops/run-wait.js";
 import { SavedPlanRefusedError } from "../../../search/saved-plans/saved-plan-check.js";
-import { renderDeploymentPlan, renderDeployOutcome } from "../../../search/views/deploy-text.js";
+import {
+  aliasNote,
+  deployWarnings,
+  destructiveSteps,
+  renderDeploymentPlan,
+  renderDeployOutcome,
+  repopulateCommand,
+} from "../../../search/views/deploy-text.js";
 import { renderRefusals } from "../../../search/views/saved-plan-text.js";
 import { formatStatusReport } from "../../../search/views/status-text.js";
 import type { CliContext } from "../../context.js";
@@ -22,7 +36,7 @@ import {
   allowBuildTime,
   blueGreenFailure,
   blueGreenPort,
-  rebuildOptions,
+  rebuildSettings,
   type BlueGreenCliOptions,
 } from "../common/bluegreen.js";
 import { confirmDestructive } from "../common/confirm.js";
@@ -51,12 +65,12 @@ interface DeployOptions extends BlueGreenCliOptions {
 }
 
 /** The exact command that repopulates a rebuilt index, for this environment. */
-export function nextCommandAfterRebuild(ctx: CliContext): string {
-  return `npx docs-index --env ${ctx.target.environment} backfill`;
+function nextCommandAfterRebuild(ctx: CliContext): string {
+  return repopulateCommand(ctx.target.environment);
 }
 
 /** `deploy` (the files) or `deploy <file>` (exactly the saved plan, checked against the live service). */
-function deployRequest(ctx: CliContext, planFile: string | undefined, opts: DeployOptions): DeployRequest {
+function deploySource(ctx: CliContext, planFile: string | undefined, opts: DeployOptions): DeploySource {
   const files = loadDefinitionsOrUsage(ctx, opts.definitions);
   if (!planFile) return { kind: "fresh", files };
   const saved = readSavedPlanFile(planFile);
@@ -88,36 +102,14 @@ async function confirmDeployment(
   opts: DeployOptions,
   showPlan: (d: Deployment) => void,
 ): Promise<void> {
-  const name = ctx.config.search.index_name;
   const yes = Boolean(opts.yes);
-  if (d.plan.rebuildRequired || prune.length > 0) showPlan(d);
-  if (d.plan.rebuildRequired) {
-    const bg = d.blueGreen;
-    if (bg) {
-      allowBuildTime(ctx, opts);
-      await confirmDestructive(ctx, {
-        action: `rebuild ${bg.alias} blue/green: build ${bg.to} beside ${bg.from} (a full crawl), verify it, then swap the alias`,
-        loses: `no query: ${bg.from} serves until ${bg.to} is verified; documents whose blobs are gone are not carried over (counted before the swap); ${bg.from} is kept until --prune`,
-        yes,
-      });
-    } else
-      await confirmDestructive(ctx, {
-        action: `drop and recreate index ${name}`,
-        loses: `every document in index ${name}: queries return nothing until it is repopulated (${nextCommandAfterRebuild(ctx)})`,
-        yes,
-      });
-  }
-  if (prune.length > 0)
-    await confirmDestructive(ctx, {
-      action: `delete the generations of ${name} older than the one it serves (${prune.join(", ")})`,
-      loses: "the rollback targets (an older generation can no longer be swapped back in)",
-      yes,
-    });
-}
-
-/** The eval after an in-place write regressed: the change is live; what to do about it. */
-function rankingRegressionWarning(r: { comparison: { tolerance: number } }): string {
-  return `the ranking regressed beyond the tolerance (${r.comparison.tolerance}) after the in-place write, which is live: revert the change in the definitions and deploy again if it was not meant; next time, deploy --blue-green verifies a ranking change before consumers see it (docs/blue-green.md)`;
+  const steps = destructiveSteps(d, prune, {
+    name: ctx.config.search.index_name,
+    repopulate: nextCommandAfterRebuild(ctx),
+  });
+  if (steps.length > 0) showPlan(d);
+  if (d.plan.rebuildRequired && d.blueGreen) allowBuildTime(ctx, opts);
+  for (const step of steps) await confirmDestructive(ctx, { ...step, yes });
 }
 
 /** Refusals and failures as exit codes; a refusal also prints what was refused as the result. */
@@ -141,152 +133,156 @@ function deployFailure(ctx: CliContext, err: unknown, request: DeployRequest): u
   return blueGreenFailure(ctx, err) ?? err;
 }
 
+/** The command line of `deploy`: its argument, options and exit codes. */
+function deployOptions(command: Command): Command {
+  return addBlueGreenOptions(addWaitOptions(command, "with --wait (and blue/green builds): "))
+    .argument(
+      "[plan-file]",
+      "a saved plan (docs-index plan -out <file>): apply exactly it, or refuse and write nothing",
+    )
+    .description(
+      "Apply search-definitions/*.json: upsert index, datasource and indexer in that order (only what changed), then start one indexer run. Never resets. Once the index is an alias (migrate-to-alias), a rebuild is blue/green: a new generation is built and verified beside the live one, then the alias is swapped.",
+    )
+    .option(
+      "--definitions <dir>",
+      `${DEFINITIONS_OPTION_HELP} (with a plan file: must equal the plan's definitions)`,
+      DEFAULT_DEFINITIONS_DIR,
+    )
+    .option("--dry-run", "print the plan only; change nothing (with a plan file: run every check, write nothing)")
+    .option(
+      "--allow-rebuild",
+      "allow a rebuild when a change needs it: blue/green behind the alias (a full crawl, no downtime); before migrate-to-alias, drop and recreate (deletes every document); confirmed",
+    )
+    .option(
+      "--blue-green",
+      "behind the alias: build and verify a new generation beside the live one even when nothing needs a rebuild (e.g. a scoring weight), then swap",
+    )
+    .option(
+      "--golden <file>",
+      "golden queries for the blue/green relevance gate and the in-place eval (default: eval/golden-queries.yml in --definitions)",
+    )
+    .addOption(
+      new Option(
+        "--relevance-tolerance <drop>",
+        "allowed drop of the mean nDCG@10 of the golden queries (0-1): blue/green verification against the live generation, the in-place eval after the write against before it; an answer leaving the top 5 or a page coming back twice fails too",
+      )
+        .default(DEFAULT_NDCG_TOLERANCE)
+        .argParser(fractionOption("--relevance-tolerance")),
+    )
+    .option(
+      "--no-eval",
+      "an in-place change that re-ranks (scoring profiles, semantic configuration, a search analyzer, synonym maps): skip the golden queries before and after the write",
+    )
+    .option("--resume", "continue a blue/green rebuild that stopped (wait, verify, swap); `status` says where")
+    .option(
+      "--prune",
+      "delete every generation but the live one and the indexer's target (older ones, a failed candidate, those a rollback by hand left); confirmed before any write; with nothing else to apply it starts no run; with --dry-run: what it would delete",
+    )
+    .option("-y, --yes", "with --allow-rebuild or --prune: confirm without a prompt (required without a TTY)")
+    .option("--wait", "wait for the run this deploy started, then apply the status verdict (as `status`)")
+    .addHelpText(
+      "after",
+      exitCodeHelp({
+        0: "deployed (or dry run), even when the eval after an in-place ranking change regressed (it is reported, with a warning); with --wait: the run ended and the status verdict passed",
+        1: "with --wait: the run ended but the status verdict failed (unexpected failures, empty index); a blue/green rebuild: the new generation failed verification, relevance of the golden queries included (the alias was not touched, the indexer points back)",
+        2: "usage, configuration or definition error",
+        4: "refused: a rebuild without --allow-rebuild or not confirmed (nothing changed), a concurrent change (HTTP 412), or a saved plan that no longer applies (another environment or endpoint, a live ETag moved, other definitions, an older format; nothing written)",
+        5: "with --wait: timed out waiting; the run continues (a blue/green build: consumers stay on the live generation; continue with --resume)",
+        130: "with --wait: Ctrl-C stopped the wait (not the run)",
+      }),
+    );
+}
+
+/** The ports of the deploy for this run of the CLI, built once. */
+async function deployPorts(ctx: CliContext, source: DeploySource, opts: DeployOptions): Promise<DeployPorts> {
+  const saved = source.kind === "saved";
+  const relevance = { golden: opts.golden, definitions: saved ? undefined : opts.definitions };
+  const rankingEval = inPlaceRankingEval(ctx, { ...relevance, tolerance: opts.relevanceTolerance, eval: opts.eval });
+  const showPlan = planShower(ctx);
+  return {
+    service: await blueGreenPort(ctx),
+    progress: (line) => ctx.out.progress(line),
+    onPlan: (d) => {
+      if (d.generation) ctx.out.note(aliasNote(ctx.config.search.index_name, d.generation));
+      // A forced blue/green build asks no confirmation; a rebuild shows its plan with the prompt or refusal.
+      if (d.blueGreen && !d.plan.rebuildRequired && !opts.dryRun && !opts.resume) showPlan(d);
+    },
+    confirm: (d, prune) => confirmDeployment(ctx, d, prune, opts, showPlan),
+    rankingEval,
+    runs: {
+      waitForRun: (mode) =>
+        waitForIndexerRun(ctx, { mode, timeoutSeconds: opts.timeout, pollSeconds: opts.pollInterval }),
+      statusVerdict: (status) => statusVerdict(ctx, status ? { status } : {}),
+    },
+  };
+}
+
+/** The typed request of the use case from the command line. */
+function deployRequest(ctx: CliContext, source: DeploySource, opts: DeployOptions): DeployRequest {
+  const gate = relevanceGate(ctx, {
+    golden: opts.golden,
+    definitions: source.kind === "saved" ? undefined : opts.definitions,
+    tolerance: opts.relevanceTolerance,
+  });
+  return {
+    ...source,
+    dryRun: Boolean(opts.dryRun),
+    allowRebuild: Boolean(opts.allowRebuild),
+    resume: Boolean(opts.resume),
+    prune: Boolean(opts.prune),
+    rebuild: rebuildSettings(ctx, definitionsOf(source), opts, gate),
+    forceBlueGreen: Boolean(opts.blueGreen),
+    wait: Boolean(opts.wait),
+  };
+}
+
+/** The outcome as the result (stdout, or the --json document), then the warnings and the next step (stderr). */
+function reportDeploy(ctx: CliContext, outcome: DeployOutcome): void {
+  const { deployment, rebuilt, status: verdict } = outcome;
+  const next = outcome.recreated ? nextCommandAfterRebuild(ctx) : null;
+  ctx.out.result(
+    {
+      plan: deployment.plan,
+      dryRun: outcome.dryRun,
+      steps: outcome.steps,
+      ...(outcome.run ? { run: outcome.run } : {}),
+      notices: outcome.notices,
+      blueGreen: deployment.blueGreen,
+      ...(rebuilt ? { rebuilt } : {}),
+      pruned: outcome.pruned,
+      ...(outcome.wouldPrune ? { wouldPrune: outcome.wouldPrune } : {}),
+      ...(outcome.rankingEval ? { rankingEval: outcome.rankingEval } : {}),
+      status: verdict,
+      next,
+    },
+    () =>
+      [renderDeployOutcome(outcome, ctx.out.color), ...(verdict ? ["", formatStatusReport(verdict)] : [])].join("\n"),
+  );
+  for (const warning of deployWarnings(outcome)) ctx.out.warn(warning);
+  if (next) ctx.out.note(`next: ${next}`);
+}
+
+async function runDeploy(ctx: CliContext, planFile: string | undefined, opts: DeployOptions): Promise<number> {
+  if (opts.blueGreen && planFile)
+    throw new CliError("--blue-green applies to the definitions, not to a saved plan", ExitCode.Usage);
+  announceTarget(ctx, opts.dryRun ? "deploy --dry-run" : "deploy", deployedKinds(ctx));
+  const source = deploySource(ctx, planFile, opts);
+  const request = deployRequest(ctx, source, opts);
+  const ports = await deployPorts(ctx, source, opts);
+  if (opts.resume) allowBuildTime(ctx, opts);
+  let outcome: DeployOutcome;
+  try {
+    outcome = await deploy(ports, request);
+  } catch (err) {
+    throw deployFailure(ctx, err, request);
+  }
+  reportDeploy(ctx, outcome);
+  const verdict = outcome.status;
+  return verdict ? verdictExitCode(verdict) : ExitCode.Ok;
+}
+
 export const deployCommand: CommandModule = {
   register(program: Command, run) {
-    addBlueGreenOptions(addWaitOptions(program.command("deploy"), "with --wait (and blue/green builds): "))
-      .argument(
-        "[plan-file]",
-        "a saved plan (docs-index plan -out <file>): apply exactly it, or refuse and write nothing",
-      )
-      .description(
-        "Apply search-definitions/*.json: upsert index, datasource and indexer in that order (only what changed), then start one indexer run. Never resets. Once the index is an alias (migrate-to-alias), a rebuild is blue/green: a new generation is built and verified beside the live one, then the alias is swapped.",
-      )
-      .option(
-        "--definitions <dir>",
-        `${DEFINITIONS_OPTION_HELP} (with a plan file: must equal the plan's definitions)`,
-        DEFAULT_DEFINITIONS_DIR,
-      )
-      .option("--dry-run", "print the plan only; change nothing (with a plan file: run every check, write nothing)")
-      .option(
-        "--allow-rebuild",
-        "allow a rebuild when a change needs it: blue/green behind the alias (a full crawl, no downtime); before migrate-to-alias, drop and recreate (deletes every document); confirmed",
-      )
-      .option(
-        "--blue-green",
-        "behind the alias: build and verify a new generation beside the live one even when nothing needs a rebuild (e.g. a scoring weight), then swap",
-      )
-      .option(
-        "--golden <file>",
-        "golden queries for the blue/green relevance gate and the in-place eval (default: eval/golden-queries.yml in --definitions)",
-      )
-      .addOption(
-        new Option(
-          "--relevance-tolerance <drop>",
-          "allowed drop of the mean nDCG@10 of the golden queries (0-1): blue/green verification against the live generation, the in-place eval after the write against before it; an answer leaving the top 5 or a page coming back twice fails too",
-        )
-          .default(DEFAULT_NDCG_TOLERANCE)
-          .argParser(fractionOption("--relevance-tolerance")),
-      )
-      .option(
-        "--no-eval",
-        "an in-place change that re-ranks (scoring profiles, semantic configuration, a search analyzer, synonym maps): skip the golden queries before and after the write",
-      )
-      .option("--resume", "continue a blue/green rebuild that stopped (wait, verify, swap); `status` says where")
-      .option(
-        "--prune",
-        "delete every generation but the live one and the indexer's target (older ones, a failed candidate, those a rollback by hand left); confirmed before any write; with nothing else to apply it starts no run; with --dry-run: what it would delete",
-      )
-      .option("-y, --yes", "with --allow-rebuild or --prune: confirm without a prompt (required without a TTY)")
-      .option("--wait", "wait for the run this deploy started, then apply the status verdict (as `status`)")
-      .addHelpText(
-        "after",
-        exitCodeHelp({
-          0: "deployed (or dry run), even when the eval after an in-place ranking change regressed (it is reported, with a warning); with --wait: the run ended and the status verdict passed",
-          1: "with --wait: the run ended but the status verdict failed (unexpected failures, empty index); a blue/green rebuild: the new generation failed verification, relevance of the golden queries included (the alias was not touched, the indexer points back)",
-          2: "usage, configuration or definition error",
-          4: "refused: a rebuild without --allow-rebuild or not confirmed (nothing changed), a concurrent change (HTTP 412), or a saved plan that no longer applies (another environment or endpoint, a live ETag moved, other definitions, an older format; nothing written)",
-          5: "with --wait: timed out waiting; the run continues (a blue/green build: consumers stay on the live generation; continue with --resume)",
-          130: "with --wait: Ctrl-C stopped the wait (not the run)",
-        }),
-      )
-      .action(
-        run(async (ctx: CliContext, planFile: string | undefined, opts: DeployOptions) => {
-          if (opts.blueGreen && planFile)
-            throw new CliError("--blue-green applies to the definitions, not to a saved plan", ExitCode.Usage);
-          announceTarget(ctx, opts.dryRun ? "deploy --dry-run" : "deploy", deployedKinds(ctx));
-          const request = deployRequest(ctx, planFile, opts);
-          const definitions = request.kind === "saved" ? request.saved.definitions : request.files;
-          const gate = relevanceGate(ctx, {
-            golden: opts.golden,
-            definitions: planFile ? undefined : opts.definitions,
-            tolerance: opts.relevanceTolerance,
-          });
-          const rankingEval = inPlaceRankingEval(ctx, {
-            golden: opts.golden,
-            definitions: planFile ? undefined : opts.definitions,
-            tolerance: opts.relevanceTolerance,
-            eval: opts.eval,
-          });
-          const port = await blueGreenPort(ctx);
-          if (opts.resume) allowBuildTime(ctx, opts);
-          const showPlan = planShower(ctx);
-          let outcome: DeployOutcome;
-          try {
-            outcome = await deploy(port, request, {
-              dryRun: Boolean(opts.dryRun),
-              allowRebuild: Boolean(opts.allowRebuild),
-              resume: Boolean(opts.resume),
-              prune: Boolean(opts.prune),
-              rebuild: rebuildOptions(ctx, definitions, { ...opts, resume: false, prune: false }, gate),
-              forceBlueGreen: Boolean(opts.blueGreen),
-              progress: (line) => ctx.out.progress(line),
-              onPlan: (d) => {
-                if (d.generation) ctx.out.note(`index: ${ctx.config.search.index_name} → ${d.generation} (alias)`);
-                // A forced blue/green build asks no confirmation; a rebuild shows its plan with the prompt or refusal.
-                if (d.blueGreen && !d.plan.rebuildRequired && !opts.dryRun && !opts.resume) showPlan(d);
-              },
-              confirm: (d, prune) => confirmDeployment(ctx, d, prune, opts, showPlan),
-              rankingEval,
-            });
-          } catch (err) {
-            throw deployFailure(ctx, err, request);
-          }
-          const { deployment, rebuilt } = outcome;
-          const recreated = outcome.steps.some((s) => s.operation === "recreate");
-          let verdict = null;
-          if (opts.wait && !outcome.dryRun && !rebuilt && outcome.run) {
-            const before = outcome.indexerStatusBefore;
-            const finished = await waitForIndexerRun(ctx, {
-              mode:
-                outcome.run === "started"
-                  ? { kind: "ours-after", before: before ? runIdentity(before) : null }
-                  : { kind: "current" },
-              timeoutSeconds: opts.timeout,
-              pollSeconds: opts.pollInterval,
-            });
-            verdict = await statusVerdict(ctx, { status: finished });
-          } else if (opts.wait && (rebuilt || (!outcome.dryRun && !outcome.run))) verdict = await statusVerdict(ctx);
-          const next = recreated ? nextCommandAfterRebuild(ctx) : null;
-          ctx.out.result(
-            {
-              plan: deployment.plan,
-              dryRun: outcome.dryRun,
-              steps: outcome.steps,
-              ...(outcome.run ? { run: outcome.run } : {}),
-              notices: outcome.notices,
-              blueGreen: deployment.blueGreen,
-              ...(rebuilt ? { rebuilt } : {}),
-              pruned: outcome.pruned,
-              ...(outcome.wouldPrune ? { wouldPrune: outcome.wouldPrune } : {}),
-              ...(outcome.rankingEval ? { rankingEval: outcome.rankingEval } : {}),
-              status: verdict,
-              next,
-            },
-            () =>
-              [renderDeployOutcome(outcome, ctx.out.color), ...(verdict ? ["", formatStatusReport(verdict)] : [])].join(
-                "\n",
-              ),
-          );
-          for (const notice of outcome.notices) ctx.out.warn(notice);
-          const ranking = outcome.rankingEval;
-          if (ranking?.status === "evaluated" && ranking.regressed) ctx.out.warn(rankingRegressionWarning(ranking));
-          if (ranking?.status === "not-evaluated" && ranking.failed)
-            ctx.out.warn(
-              `the relevance check could not run (${ranking.reason.split("\n")[0]}); the in-place ranking change is live unchecked: run \`docs-index eval\` against it`,
-            );
-          if (next) ctx.out.note(`next: ${next}`);
-          return verdict ? verdictExitCode(verdict) : ExitCode.Ok;
-        }),
-      );
+    deployOptions(program.command("deploy")).action(run(runDeploy));
   },
 };

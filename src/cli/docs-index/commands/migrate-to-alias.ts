@@ -1,10 +1,10 @@
 // docs-index migrate-to-alias: the one-time move of a concrete index to an alias of the same name (blue/green
 // from then on). Builds generation 1 fully and verifies it while the concrete index serves, then deletes the
-// concrete index and creates the alias at once: the gap between the two is measured and reported.
+// concrete index and creates the alias at once: the gap between the two is measured and reported. The use case
+// is src/search/bluegreen/migrate.ts; here the options, the confirmation (the port) and the rendering.
 import type { Command } from "commander";
 import { migrateToAlias, type MigrateResult } from "../../../search/bluegreen/migrate.js";
 import { formatMigrateResult } from "../../../search/views/bluegreen-text.js";
-import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import type { CliContext } from "../../context.js";
 import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
@@ -14,7 +14,7 @@ import {
   allowBuildTime,
   blueGreenFailure,
   blueGreenPort,
-  rebuildOptions,
+  rebuildSettings,
   type BlueGreenCliOptions,
 } from "../common/bluegreen.js";
 import { confirmDestructive } from "../common/confirm.js";
@@ -54,22 +54,20 @@ export const migrateToAliasCommand: CommandModule = {
         const files = loadDefinitionsOrUsage(ctx, opts.definitions);
         const name = ctx.config.search.index_name;
         announceTarget(ctx, "migrate-to-alias", ["index", "indexer"]);
-        const { indexClient } = await ctx.search();
-        const now = await resolveServingIndex(indexClient, name);
-        if (now.kind === "alias") {
-          const result = { alias: name, generation: now.index, alreadyMigrated: true, steps: [] };
-          ctx.out.result(result, () => formatMigrateResult(result));
-          return ExitCode.Ok;
-        }
-        await confirmDestructive(ctx, {
-          action: `build ${name}-1 (a full crawl), then delete the concrete index ${name} and create the alias ${name} → ${name}-1`,
-          loses: `queries to ${name} for the moments between the delete and the alias (measured and reported; milliseconds locally); documents whose blobs are gone are not carried over (counted before the delete)`,
-          yes: Boolean(opts.yes),
-        });
-        allowBuildTime(ctx, opts);
+        const confirm = async () => {
+          await confirmDestructive(ctx, {
+            action: `build ${name}-1 (a full crawl), then delete the concrete index ${name} and create the alias ${name} → ${name}-1`,
+            loses: `queries to ${name} for the moments between the delete and the alias (measured and reported; milliseconds locally); documents whose blobs are gone are not carried over (counted before the delete)`,
+            yes: Boolean(opts.yes),
+          });
+          allowBuildTime(ctx, opts);
+        };
         let result: MigrateResult;
         try {
-          result = await migrateToAlias(await blueGreenPort(ctx), files, rebuildOptions(ctx, files, opts));
+          result = await migrateToAlias(
+            { service: await blueGreenPort(ctx), confirm },
+            { files, ...rebuildSettings(ctx, files, opts), resume: Boolean(opts.resume) },
+          );
         } catch (err) {
           throw blueGreenFailure(ctx, err) ?? err;
         }

@@ -3,12 +3,11 @@
 // `deploy <file>` (docs/saved-plans.md); --markdown prints the reviewer's view for a pull request.
 import type { Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
-import { hasChanges, planDeployment, rebuildStrategy } from "../../../search/deploy/deployment.js";
-import { rankingChanges, reranking as planReranking } from "../../../search/plan/ranking-changes.js";
-import { readService } from "../../../search/deploy/read.js";
+import type { Definitions } from "../../../search/definitions/definitions.js";
+import { planChanges, savedPlanOf, type PlanOutcome } from "../../../search/deploy/plan-changes.js";
 import { renderPlanMarkdown } from "../../../search/views/plan-markdown.js";
-import { renderDeploymentPlan } from "../../../search/views/deploy-text.js";
-import { createSavedPlan, SavedPlanSecretError } from "../../../search/saved-plans/saved-plan.js";
+import { aliasNote, renderDeploymentPlan } from "../../../search/views/deploy-text.js";
+import { SavedPlanSecretError } from "../../../search/saved-plans/saved-plan.js";
 import type { CliContext } from "../../context.js";
 import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
@@ -26,106 +25,83 @@ interface PlanOptions {
   markdown?: boolean;
 }
 
+/** The command line of `plan`: its options and exit codes. */
+function planOptions(command: Command): Command {
+  return command
+    .description(
+      "Show what deploy would do to the index, datasource and indexer: create, unchanged, update (in place) or rebuild, per field and attribute.",
+    )
+    .option("--definitions <dir>", DEFINITIONS_OPTION_HELP, DEFAULT_DEFINITIONS_DIR)
+    .option("--detailed-exitcode", "as Terraform: exit 0 no changes, 1 error, 2 changes")
+    .option(
+      "--out <file>",
+      "also save the plan to <file> (also -out, as Terraform): `docs-index deploy <file>` applies exactly it",
+    )
+    .option("--markdown", "print the plan as markdown for a pull-request comment or job summary (not with --json)")
+    .addHelpText(
+      "after",
+      exitCodeHelp({
+        0: "plan shown (with --detailed-exitcode: no changes)",
+        1: "with --detailed-exitcode: any error (usage, configuration, definition, service)",
+        2: "with --detailed-exitcode: the plan has changes, or an operation under way must be finished first (an interrupted rebuild: deploy --resume); without it: usage, configuration or definition error",
+        3: "without --detailed-exitcode: the service could not be reached, gave no answer or refused",
+      }),
+    );
+}
+
+/** `plan -out <file>`: the saved plan written, and how to apply exactly it. */
+function savePlan(ctx: CliContext, outcome: PlanOutcome, files: Definitions, out: string): void {
+  const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
+  let saved;
+  try {
+    saved = savedPlanOf(outcome, files, { ...target, api_version: ctx.config.search.api_version }, cliVersion());
+  } catch (err) {
+    if (err instanceof SavedPlanSecretError) throw new CliError(err.message, ExitCode.Usage);
+    throw err;
+  }
+  writeSavedPlanFile(out, saved);
+  ctx.out.note(
+    `saved plan written to ${out}; apply exactly it with: npx docs-index --env ${target.environment} deploy ${out}`,
+  );
+}
+
+async function runPlan(ctx: CliContext, opts: PlanOptions): Promise<number> {
+  if (opts.markdown && ctx.out.json) throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
+  const files = loadDefinitionsOrUsage(ctx, opts.definitions);
+  announceTarget(ctx, "plan", deployedKinds(ctx));
+  // The same read and plan as deploy's (src/search/deploy/); an in-place re-ranking names the check deploy runs
+  // around the write (the golden file read as deploy reads it).
+  const outcome = await planChanges(
+    {
+      service: await blueGreenPort(ctx),
+      rankingCheck: () => plannedRankingCheck(ctx, { definitions: opts.definitions }),
+    },
+    { files },
+  );
+  const { deployment, rebuild, reranking } = outcome;
+  const { plan, blueGreen, pending, generation } = deployment;
+  if (generation) ctx.out.note(aliasNote(ctx.config.search.index_name, generation));
+  if (opts.out) savePlan(ctx, outcome, files, opts.out);
+  const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
+  // One story per plan: the JSON, the markdown and the text name the rebuild's strategy as the saved plan
+  // does (behind the alias: blue/green into the next generation, no downtime).
+  ctx.out.result({ ...plan, blueGreen, rebuild, pending, reranking }, () =>
+    opts.markdown
+      ? renderPlanMarkdown(plan, {
+          target: { ...target, ...(generation ? { current_index: generation } : {}) },
+          rebuild,
+          definitions: files,
+          pending,
+          reranking,
+        })
+      : renderDeploymentPlan(deployment, ctx.out.color, { reranking }),
+  );
+  // With --detailed-exitcode every error is 1 (program.ts), so 2 can only mean "changes".
+  return opts.detailedExitcode && outcome.changed ? ExitCode.Changes : ExitCode.Ok;
+}
+
 export const planCommand: CommandModule = {
   register(program: Command, run) {
-    program
-      .command("plan")
-      .description(
-        "Show what deploy would do to the index, datasource and indexer: create, unchanged, update (in place) or rebuild, per field and attribute.",
-      )
-      .option("--definitions <dir>", DEFINITIONS_OPTION_HELP, DEFAULT_DEFINITIONS_DIR)
-      .option("--detailed-exitcode", "as Terraform: exit 0 no changes, 1 error, 2 changes")
-      .option(
-        "--out <file>",
-        "also save the plan to <file> (also -out, as Terraform): `docs-index deploy <file>` applies exactly it",
-      )
-      .option("--markdown", "print the plan as markdown for a pull-request comment or job summary (not with --json)")
-      .addHelpText(
-        "after",
-        exitCodeHelp({
-          0: "plan shown (with --detailed-exitcode: no changes)",
-          1: "with --detailed-exitcode: any error (usage, configuration, definition, service)",
-          2: "with --detailed-exitcode: the plan has changes, or an operation under way must be finished first (an interrupted rebuild: deploy --resume); without it: usage, configuration or definition error",
-          3: "without --detailed-exitcode: the service could not be reached, gave no answer or refused",
-        }),
-      )
-      .action(
-        run(async (ctx: CliContext, opts: PlanOptions) => {
-          if (opts.markdown && ctx.out.json)
-            throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
-          const files = loadDefinitionsOrUsage(ctx, opts.definitions);
-          announceTarget(ctx, "plan", deployedKinds(ctx));
-          const port = await blueGreenPort(ctx);
-          // The same read and plan as deploy's (src/search/deploy/).
-          const read = await readService(port, files);
-          const deployment = planDeployment(read, files);
-          const { plan, blueGreen } = deployment;
-          const rebuild = rebuildStrategy(deployment);
-          const generation = deployment.generation;
-          const { pending } = deployment;
-          // An in-place re-ranking names the check deploy runs around the write (the golden file read as deploy reads it).
-          const reranking =
-            rankingChanges(plan).length > 0 && !blueGreen
-              ? planReranking(
-                  plan,
-                  plannedRankingCheck(ctx, { definitions: opts.definitions }),
-                  deployment.mode === "alias",
-                )
-              : null;
-          if (generation) ctx.out.note(`index: ${ctx.config.search.index_name} → ${generation} (alias)`);
-          const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
-          if (opts.out) {
-            let saved;
-            try {
-              saved = createSavedPlan({
-                plan,
-                definitions: files,
-                live: read.live,
-                target: {
-                  ...target,
-                  api_version: ctx.config.search.api_version,
-                  ...(generation ? { current_index: generation } : {}),
-                },
-                toolVersion: cliVersion(),
-                // Behind the alias: its ETag is pinned too, so a swap after the plan refuses the deploy.
-                ...(generation
-                  ? {
-                      extraLive: [
-                        { kind: "alias" as const, name: String(files.index.name), etag: read.alias?.etag ?? null },
-                      ],
-                    }
-                  : {}),
-                ...(rebuild ? { rebuild } : {}),
-                pending,
-                reranking,
-              });
-            } catch (err) {
-              if (err instanceof SavedPlanSecretError) throw new CliError(err.message, ExitCode.Usage);
-              throw err;
-            }
-            writeSavedPlanFile(opts.out, saved);
-            ctx.out.note(
-              `saved plan written to ${opts.out}; apply exactly it with: npx docs-index --env ${target.environment} deploy ${opts.out}`,
-            );
-          }
-          // One story per plan: the JSON, the markdown and the text name the rebuild's strategy as the saved plan
-          // does (behind the alias: blue/green into the next generation, no downtime).
-          ctx.out.result({ ...plan, blueGreen, rebuild, pending, reranking }, () =>
-            opts.markdown
-              ? renderPlanMarkdown(plan, {
-                  target: { ...target, ...(generation ? { current_index: generation } : {}) },
-                  rebuild,
-                  definitions: files,
-                  pending,
-                  reranking,
-                })
-              : renderDeploymentPlan(deployment, ctx.out.color, { reranking }),
-          );
-          // An operation under way is a pending change: deploy would refuse until it is finished.
-          const changed = hasChanges(deployment);
-          // With --detailed-exitcode every error is 1 (program.ts), so 2 can only mean "changes".
-          return opts.detailedExitcode && changed ? ExitCode.Changes : ExitCode.Ok;
-        }),
-      );
+    planOptions(program.command("plan")).action(run(runPlan));
   },
 };

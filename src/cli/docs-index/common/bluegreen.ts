@@ -3,7 +3,7 @@
 // line, and the options deploy and migrate-to-alias share. Core: src/search/bluegreen/.
 import { InvalidArgumentError, Option, type Command } from "commander";
 
-import { ALIAS_PROPAGATION_MS } from "../../../search/bluegreen/alias-facts.js";
+import { ALIAS_PROPAGATION_MS } from "../../../search/service/service-facts.js";
 
 import { systemClock, type BlueGreenPort } from "../../../search/bluegreen/ports.js";
 
@@ -12,7 +12,12 @@ import { RebuildStoppedError, VerificationFailedError } from "../../../search/bl
 import { AliasGapError } from "../../../search/bluegreen/migrate.js";
 import { GenerationInUseError, KnowledgeSourceRepointError } from "../../../search/bluegreen/knowledge-repoint.js";
 
-import { observe, RebuildNotPossibleError, type RebuildOptions } from "../../../search/bluegreen/rebuild.js";
+import {
+  observe,
+  RebuildNotPossibleError,
+  type RebuildOptions,
+  type RebuildSettings,
+} from "../../../search/bluegreen/rebuild.js";
 
 import { describePhase, inferPhase } from "../../../search/bluegreen/progress-state.js";
 
@@ -33,7 +38,7 @@ import { managementPort } from "./definitions.js";
 import { positiveSeconds } from "./options.js";
 
 import { formatVerification } from "../../../search/views/bluegreen-text.js";
-import type { IndexNames } from "../../../search/views/index-names-text.js";
+import type { IndexNames } from "../../../search/bluegreen/index-names.js";
 
 export interface BlueGreenCliOptions {
   tolerance: number;
@@ -42,8 +47,8 @@ export interface BlueGreenCliOptions {
   pollInterval: number;
 }
 
-export const DEFAULT_TOLERANCE_PERCENT = 10;
-export const DEFAULT_CRAWL_TIMEOUT_SECONDS = 6 * 3600;
+const DEFAULT_TOLERANCE_PERCENT = 10;
+const DEFAULT_CRAWL_TIMEOUT_SECONDS = 6 * 3600;
 
 function percent(value: string): number {
   const n = Number(value);
@@ -85,15 +90,14 @@ export async function blueGreenPort(ctx: CliContext): Promise<BlueGreenPort> {
     managementPort(ctx),
     import("../../../search/io/bluegreen-port.js"),
   ]);
-  const port = createBlueGreenPort({ indexClient, indexerClient, management });
+  const container = async () => (await ctx.blobService()).getContainerClient(ctx.config.search.container);
+  const port = createBlueGreenPort({ indexClient, indexerClient, management, container });
   return {
     ...port,
     // The container listing classifies the documents a rebuild drops; without read access they are only counted.
     blobs: async () => {
       try {
-        const container = (await ctx.blobService()).getContainerClient(ctx.config.search.container);
-        const withBlobs = createBlueGreenPort({ indexClient, indexerClient, management, container });
-        return await withBlobs.blobs!();
+        return await port.blobs!();
       } catch (err) {
         ctx.out.warn(
           `the container ${ctx.config.search.container} could not be listed (${(err as Error).message.split("\n")[0]}): dropped documents are counted, not classified`,
@@ -109,12 +113,13 @@ export function allowBuildTime(ctx: CliContext, opts: BlueGreenCliOptions): void
   ctx.extendDeadline(opts.crawlTimeout * 1000 + opts.propagationWait * 1000 + 60_000);
 }
 
-export function rebuildOptions(
+/** The blue/green build's settings from the config and the command line (what to resume is the use case's). */
+export function rebuildSettings(
   ctx: CliContext,
   files: Definitions,
-  opts: BlueGreenCliOptions & { resume?: boolean; prune?: boolean },
+  opts: BlueGreenCliOptions,
   relevance?: RebuildOptions["relevance"],
-): RebuildOptions {
+): RebuildSettings {
   return {
     ...(relevance ? { relevance } : {}),
     classify: {
@@ -128,8 +133,6 @@ export function rebuildOptions(
     propagationMs: opts.propagationWait * 1000,
     crawlTimeoutMs: opts.crawlTimeout * 1000,
     pollMs: opts.pollInterval * 1000,
-    resume: Boolean(opts.resume),
-    prune: Boolean(opts.prune),
   };
 }
 

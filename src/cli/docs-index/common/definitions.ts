@@ -27,7 +27,7 @@ export const DEFINITIONS_OPTION_HELP =
 export async function managementPort(ctx: CliContext): Promise<SearchManagementPort> {
   const [{ indexClient, indexerClient }, { createSearchManagementPort }] = await Promise.all([
     ctx.search(),
-    import("../../../search/io/management-port.js"),
+    import("../../../search/io/management-http.js"),
   ]);
   return createSearchManagementPort({
     indexClient,
@@ -42,7 +42,7 @@ export async function managementPort(ctx: CliContext): Promise<SearchManagementP
  * checked: a misspelt attribute would otherwise surface as "leaves searchable to the service's defaults", or not
  * at all (an unknown indexer key plans as a removal and is dropped by the service).
  */
-export function definitionSchemaProblems(dir: string, agenticRetrieval = false): string[] {
+function definitionSchemaProblems(dir: string, agenticRetrieval = false): string[] {
   const schema = definitionSchema();
   const files = [
     ...DEPLOY_ORDER.map((kind) => ({ kind, ...readDefinitionText(kind, dir) })),

@@ -6,7 +6,7 @@ import {
 } from "../../../search/agentic/knowledge-source-report.js";
 import { fetchKnowledgeSource } from "../../../search/io/knowledge-io.js";
 import type { CliContext } from "../../context.js";
-import type { IndexNames } from "../../../search/views/index-names-text.js";
+import type { IndexNames } from "../../../search/bluegreen/index-names.js";
 
 export async function knowledgeSourceReport(ctx: CliContext, index: IndexNames): Promise<KnowledgeSourceReport | null> {
   const { search } = ctx.config;

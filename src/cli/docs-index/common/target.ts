@@ -13,7 +13,7 @@ export function describeTarget(ctx: CliContext, opts: { storage?: boolean; searc
   return parts.join(", ");
 }
 
-export function objectNames(ctx: CliContext, kinds: readonly ObjectKind[]): string {
+function objectNames(ctx: CliContext, kinds: readonly ObjectKind[]): string {
   const s = ctx.config.search;
   const names: Record<ObjectKind, string> = {
     index: `index ${s.index_name}`,

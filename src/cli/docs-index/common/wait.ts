@@ -9,8 +9,8 @@ import { fetchIndexerStatus } from "../../../search/io/search-io.js";
 import { waitForRun, type WaitOptions } from "../../../search/ops/run-wait.js";
 import { positiveSeconds } from "./options.js";
 
-export const DEFAULT_WAIT_TIMEOUT_SECONDS = 7200;
-export const DEFAULT_POLL_SECONDS = 10;
+const DEFAULT_WAIT_TIMEOUT_SECONDS = 7200;
+const DEFAULT_POLL_SECONDS = 10;
 
 /** `--timeout <seconds>` and `--poll-interval <seconds>` of a waiting command; `when` prefixes their help. */
 export function addWaitOptions(command: Command, when = ""): Command {

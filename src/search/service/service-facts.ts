@@ -3,13 +3,11 @@
 // source (Microsoft Learn, "Create an index alias" and the agentic retrieval pages, API 2026-04-01); UNCONFIRMED
 // ones are what we assume until checked on a dev service, and the local stand-in
 // (local/search-standin/management/alias-rules.ts, local/search-standin/knowledge/) behaves as they say.
-// Change a fact here and only here.
+// Change a fact here and only here. In service/ because the blue/green scheme, the plan, the agentic retrieval and
+// the stand-in all read them (and none of them is below the others).
 
 /** Documented: "An update to an alias may take up to 10 seconds to propagate through the system". */
 export const ALIAS_PROPAGATION_MS = 10_000;
-
-/** Documented: "Only one index name can be specified in the indexes array." */
-export const INDEXES_PER_ALIAS = 1;
 
 /**
  * UNCONFIRMED: an alias cannot take the name of an existing index (both are addressed as `/indexes/{name}`).

@@ -13,8 +13,7 @@ import {
 } from "@azure/core-rest-pipeline";
 import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import type { DefinitionKind } from "../definitions/definitions.js";
-import type { LiveObject } from "../plan/plan.js";
-import type { SearchManagementPort, WriteCondition } from "../service/management-port.js";
+import type { LiveObject, SearchManagementPort, WriteCondition } from "../service/management-port.js";
 import type { JsonObject } from "../definitions/json.js";
 
 const COLLECTIONS: Record<DefinitionKind, string> = {

@@ -14,19 +14,6 @@ export async function fetchIndexerStatus(client: SearchIndexerClient, indexer: s
   return parseIndexerStatus(await client.getIndexerStatus(indexer));
 }
 
-/** The indexer's status, or null when the indexer does not exist yet (404). */
-export async function fetchIndexerStatusIfExists(
-  client: SearchIndexerClient,
-  indexer: string,
-): Promise<IndexerStatusRecord | null> {
-  try {
-    return await fetchIndexerStatus(client, indexer);
-  } catch (err) {
-    if ((err as { statusCode?: number }).statusCode === 404) return null;
-    throw err;
-  }
-}
-
 /** `$count` of the documents matching a request-level filter: `top 0` and `count=true`, nothing downloaded. */
 export async function countMatching(client: SearchClient<AnyDoc>, filter?: string): Promise<number> {
   const result = await client.search("*", { filter, top: 0, includeTotalCount: true });

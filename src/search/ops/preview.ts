@@ -48,7 +48,7 @@ export function accountNameFromUrl(accountUrl: string): string {
 }
 
 /** The content type an uploader would set, guessed from the extension (the local copy has none). */
-export function guessContentType(path: string): string {
+function guessContentType(path: string): string {
   const ext = fileExtension(path).toLowerCase();
   return CONTENT_TYPES[ext] ?? "application/octet-stream";
 }

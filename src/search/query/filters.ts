@@ -26,12 +26,12 @@ export function appFilter(app: string): string {
 }
 
 /** `section ne '<section>'`: true for null, so documents not yet reprocessed stay in. */
-export function excludeSectionFilter(section: string): string {
+function excludeSectionFilter(section: string): string {
   return `section ne ${odataString(section)}`;
 }
 
 /** `section eq '<section>'`: works, but silently drops every document whose `section` is still null. */
-export function includeSectionFilter(section: string): string {
+function includeSectionFilter(section: string): string {
   return `section eq ${odataString(section)}`;
 }
 

@@ -13,7 +13,7 @@ export interface RecheckPolicy {
   firstRetryMs: number;
 }
 
-export const FIRST_RETRY_MS = 2_000;
+const FIRST_RETRY_MS = 2_000;
 
 export function recheckPolicy(ttlMs: number, firstRetryMs = FIRST_RETRY_MS): RecheckPolicy {
   return { ttlMs, firstRetryMs: Math.min(firstRetryMs, ttlMs) };
@@ -36,7 +36,7 @@ export function recheckDue(last: ReadRecord, now: number, policy: RecheckPolicy)
 }
 
 /** A fact that could not be read for a reason worth retrying (not a 401/403 refusal). */
-export function retryable(fact: Known<unknown>): boolean {
+function retryable(fact: Known<unknown>): boolean {
   return fact.status === "unknown" && fact.retry === true;
 }
 

@@ -25,7 +25,7 @@ export function formatRetrieveAnswer(answer: RetrieveDocsAnswer): string {
   return `${refs.join("\n")}\n\n${formatRetrieveProvenance(answer.provenance)}`;
 }
 
-export function formatRetrieveProvenance(p: RetrieveProvenance): string {
+function formatRetrieveProvenance(p: RetrieveProvenance): string {
   const or = (v: string | null, why: string | null) => v ?? `unknown (${why ?? "not read"})`;
   return [
     `knowledge base ${p.knowledge_base} → knowledge source ${p.knowledge_source} → ${or(p.knowledge_source_index, p.knowledge_source_index_unknown_reason)}`,

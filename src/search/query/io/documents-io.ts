@@ -12,7 +12,7 @@ import { mapLimit } from "../../ops/map-limit.js";
 export type AnyDoc = Record<string, unknown>;
 
 /** The fields get_doc returns (content included). */
-export const GET_DOC_SELECT = [
+const GET_DOC_SELECT = [
   "id",
   "title",
   "description",

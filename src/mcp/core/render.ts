@@ -3,7 +3,7 @@
 // as data, and a marker inside the text itself is defused so a page cannot close its block early. Pure.
 import type { AppSummary } from "../../search/query/apps.js";
 import type { Provenance, RetrieveProvenance } from "../../search/query/provenance.js";
-import type { RetrieveDocsHit } from "../../search/agentic/retrieve-docs.js";
+import type { RetrieveDocsHit } from "../../search/query/retrieve-docs.js";
 import type { SearchDocsHit } from "../../search/query/search-hit.js";
 import { RETRIEVED_TEXT_MARK } from "./descriptions.js";
 

@@ -18,8 +18,9 @@ import {
 import { findHeading, sectionRange, type TextRange } from "../../search/query/page/page-text.js";
 import { budgetOf, fitPageView, resultTokens, TOKEN_BUDGETS } from "../../search/query/page/answer-fit.js";
 import { ANSWER_RENDERERS, renderGetDoc } from "../core/render.js";
-import { buildProvenance, type Known, type Provenance, type ProvenanceFacts } from "../../search/query/provenance.js";
-import type { RetrieveDocsAnswer, RetrieveDocsParams } from "../../search/agentic/retrieve-docs.js";
+import { buildProvenance, type Provenance, type ProvenanceFacts } from "../../search/query/provenance.js";
+import type { Known } from "../../search/known.js";
+import type { RetrieveDocsAnswer, RetrieveDocsParams } from "../../search/query/retrieve-docs.js";
 import { readKnowledgeSourceIndex } from "../../search/io/knowledge-io.js";
 import { answerRetrieveDocs } from "../../search/query/io/retrieve-docs-io.js";
 import { SearchDocsRefusal, type SearchDocsParams } from "../../search/query/search-docs.js";

@@ -1,7 +1,7 @@
 // Thin adapters over @azure/search-documents for the ops commands. No logic beyond the calls themselves; no
 // dependency on the CLI (the caller passes the clients and names).
 import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
-import type { IndexFieldView } from "../ops/coverage.js";
+import type { IndexFieldView } from "../definitions/definition-views.js";
 import { parseIndexerStatus, type IndexerStatusRecord } from "../ops/indexer-status.js";
 
 export type AnyDoc = Record<string, unknown>;

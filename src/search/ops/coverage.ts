@@ -2,7 +2,8 @@
 // each field added after the first population, and which dedup filter is safe to send today. Pure.
 import { blobPathFromDocumentId } from "../public-url.js";
 import { isExpectedFailure } from "./expected-failure.js";
-import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL, type DedupMode } from "../query/filters.js";
+import type { IndexFieldView } from "../definitions/definition-views.js";
+import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL, type DedupMode } from "../dedup-filter.js";
 
 /**
  * The fields the first population already filled; every other field of the index is one a reset and run must
@@ -40,12 +41,6 @@ export const REPROCESSED_MARKER_FIELD = "last_modified";
  * value: `app` through `repo` (spec rule 1).
  */
 const FILTER_PROXIES: Readonly<Record<string, string>> = { app: "repo" };
-
-export interface IndexFieldView {
-  name: string;
-  key: boolean;
-  filterable: boolean;
-}
 
 export interface CoverageField {
   field: string;

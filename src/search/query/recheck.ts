@@ -4,7 +4,8 @@
 // saying "unknown (ECONNREFUSED)" a few seconds after the service is back. A refusal (401/403) is not a failure
 // to retry: the identity will not get the right by asking again. Pure.
 import type { FormatCoverageCheck } from "./dedup-policy.js";
-import type { Known, ProvenanceFacts } from "./provenance.js";
+import type { Known } from "../known.js";
+import type { ProvenanceFacts } from "./provenance.js";
 
 export interface RecheckPolicy {
   /** How long a good read is used. */

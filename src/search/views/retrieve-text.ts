@@ -1,6 +1,6 @@
 // `retrieve` and the knowledge source's line in `status` for people: each reference's title, public URL, app,
 // section and age, then where the answer came from.
-import type { RetrieveDocsAnswer } from "../agentic/retrieve-docs.js";
+import type { RetrieveDocsAnswer } from "../query/retrieve-docs.js";
 import { hitText } from "../query/hit-text.js";
 import type { RetrieveProvenance } from "../query/provenance.js";
 import type { KnowledgeSourceReport } from "../agentic/knowledge-source-report.js";

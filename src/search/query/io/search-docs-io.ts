@@ -7,7 +7,8 @@ import { parseIndexerStatus, runInProgress } from "../../ops/indexer-status.js";
 import { lastSuccessInto } from "../../bluegreen/serving-runs.js";
 import { readServingRuns } from "../../io/serving-runs-io.js";
 import { decideDedup, NULL_FORMAT_FILTER, type DedupDecision, type FormatCoverageCheck } from "../dedup-policy.js";
-import { unknownBecause, type Known, type Freshness, type ProvenanceFacts } from "../provenance.js";
+import type { Freshness, ProvenanceFacts } from "../provenance.js";
+import { unknownBecause, type Known } from "../../known.js";
 import type { Resolution } from "../../bluegreen/generations.js";
 import { searchDocsAnswer, type SearchDocsAnswer } from "../search-answer.js";
 import {

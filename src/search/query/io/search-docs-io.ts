@@ -3,13 +3,12 @@
 // No logic beyond the calls: every rule lives in the pure modules beside this folder.
 import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { resolveServingIndex } from "../../io/alias-resolve.js";
-import { parseIndexerStatus, runInProgress } from "../../ops/indexer-status.js";
-import { lastSuccessInto } from "../../bluegreen/serving-runs.js";
+import { parseIndexerStatus } from "../../ops/indexer-status.js";
 import { readServingRuns } from "../../io/serving-runs-io.js";
 import { decideDedup, NULL_FORMAT_FILTER, type DedupDecision, type FormatCoverageCheck } from "../dedup-policy.js";
-import type { Freshness, ProvenanceFacts } from "../provenance.js";
-import { unknownBecause, type Known } from "../../known.js";
-import type { Resolution } from "../../bluegreen/generations.js";
+import type { ProvenanceFacts } from "../provenance.js";
+import { readProvenance, type ProvenanceNames, type ProvenanceReads } from "../provenance-read.js";
+import { unknownBecause } from "../../known.js";
 import { searchDocsAnswer, type SearchDocsAnswer } from "../search-answer.js";
 import {
   asKeywordRequest,
@@ -79,72 +78,31 @@ export async function checkFormatCoverage(
   }
 }
 
-async function known<T>(what: string, read: () => Promise<T>): Promise<Known<T>> {
-  try {
-    return { status: "known", value: await read() };
-  } catch (err) {
-    return unknownBecause(err, what);
-  }
+/** The provenance reads as SDK calls: the alias, the index definition, the indexer status and its runs. */
+function provenanceReads(clients: {
+  indexClient: SearchIndexClient;
+  indexerClient: SearchIndexerClient;
+}): ProvenanceReads {
+  return {
+    servingIndex: (name) => resolveServingIndex(clients.indexClient, name),
+    indexEtag: async (index) => {
+      const def = await clients.indexClient.getIndex(index);
+      return (def as { eTag?: string }).eTag ?? (def as { etag?: string }).etag ?? null;
+    },
+    indexerStatus: async (indexer) => parseIndexerStatus(await clients.indexerClient.getIndexerStatus(indexer)),
+    servingRuns: (names, status) => readServingRuns(clients, names, status),
+  };
 }
 
 /**
- * What the identity may read about the index and its indexer: the concrete index behind the name, its eTag,
- * and the indexer's last successful run. Each part independently `unknown` (with the reason) when refused.
+ * What the identity may read about the index and its indexer (query/provenance-read.ts chooses which generation
+ * and what freshness): each part independently `unknown` (with the reason) when refused.
  */
 export async function readProvenanceFacts(
   clients: { indexClient: SearchIndexClient; indexerClient: SearchIndexerClient },
-  names: {
-    index: string;
-    indexer: string;
-    apiVersion: string;
-    /** The configured name whose generations `index` is one of (eval --index docs-index-2); default `index`. */
-    configured?: string;
-  },
+  names: ProvenanceNames,
 ): Promise<ProvenanceFacts> {
-  const serving = await known<Resolution>("reading the alias and index definitions", () =>
-    resolveServingIndex(clients.indexClient, names.index),
-  );
-  const etagOf = async (index: string) => {
-    const def = await clients.indexClient.getIndex(index);
-    return (def as { eTag?: string }).eTag ?? (def as { etag?: string }).etag ?? null;
-  };
-  const [etag, status] = await Promise.all([
-    serving.status === "known" && serving.value.kind !== "missing"
-      ? known("reading the index definition", () => etagOf((serving.value as { index: string }).index))
-      : Promise.resolve<Known<string | null>>(
-          serving.status === "unknown" ? serving : { status: "unknown", reason: `${names.index} does not exist` },
-        ),
-    known("reading the indexer status", async () =>
-      parseIndexerStatus(await clients.indexerClient.getIndexerStatus(names.indexer)),
-    ),
-  ]);
-  let freshness: Known<Freshness>;
-  if (status.status === "unknown") freshness = status;
-  else {
-    // The corpus is the queried index's: a failed candidate's crawl is not the serving generation's last
-    // successful run, and the serving generation's is not a named older generation's.
-    const runs = await readServingRuns(
-      clients,
-      { index: names.configured ?? names.index, indexer: names.indexer },
-      status.value,
-    );
-    const queried = serving.status === "known" && serving.value.kind !== "missing" ? serving.value.index : null;
-    const into = queried ?? runs.serving ?? names.index;
-    const last = lastSuccessInto(runs, into);
-    freshness =
-      "reason" in last
-        ? { status: "unknown", reason: last.reason }
-        : last.end === null
-          ? {
-              status: "unknown",
-              reason: `the indexer ${names.indexer} has no successful run into ${into} in its status history`,
-            }
-          : {
-              status: "known",
-              value: { last_successful_run: last.end, run_in_progress: runInProgress(status.value) !== null },
-            };
-  }
-  return { index: names.index, serving, etag, freshness, apiVersion: names.apiVersion };
+  return readProvenance(provenanceReads(clients), names);
 }
 
 /** What every answer stands on: the dedup decision (from the format coverage check) and the provenance facts. */
@@ -200,7 +158,7 @@ export async function answerSearchDocs(
 
 /**
  * One search_docs call exactly as the MCP tool answers it, without the server's caching: the format coverage
- * check and the provenance read, then {@link answerSearchDocs}. For one-off callers (the relevance evaluation);
+ * check and the provenance read, then {@link answerSearchDocs}. For one-off callers (`docs-index query`);
  * the MCP server reads the same basis with the checks re-read on a time to live.
  */
 export async function searchDocsOnce(

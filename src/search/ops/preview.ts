@@ -5,7 +5,7 @@ import { applyFieldMappings, type FieldMapping } from "../indexer-emulation/fiel
 import { publicUrlForBlobPath } from "../public-url.js";
 import { isExpectedFailure } from "./expected-failure.js";
 
-export interface PreviewBlob {
+interface PreviewBlob {
   /** Relative to the container, `/`-separated. */
   path: string;
   excluded: boolean;
@@ -19,7 +19,7 @@ export interface PreviewBlob {
   error: string | null;
 }
 
-export interface PreviewSummary {
+interface PreviewSummary {
   blobs: number;
   excluded: number;
   indexed: number;

@@ -28,7 +28,7 @@ export function formatOrphanReport(report: OrphanReport, limit = 20): string {
   return lines.join("\n");
 }
 
-export function formatDeletion(d: DeletionResult, target: string): string {
+function formatDeletion(d: DeletionResult, target: string): string {
   return `deleted ${d.deleted} of ${d.requested} document(s) from ${target}; ${d.failed.length} failed; ${d.skippedRechecked.length} skipped after re-checking storage`;
 }
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { IndexerStatusRecord, RunRecord } from "../../../src/search/ops/indexer-status.js";
 import { buildStatusReport } from "../../../src/search/ops/status-report.js";
-import { formatStatusReport } from "../../../src/search/views/status-text.js";
+import { formatStatusReport, formatStatusResult } from "../../../src/search/views/status-text.js";
+import { formatIndexNames } from "../../../src/search/views/index-names-text.js";
 
 const root = "https://acct.blob.core.windows.net/$web";
 const run = (over: Partial<RunRecord> = {}): RunRecord => ({
@@ -66,5 +67,14 @@ describe("formatStatusReport", () => {
     expect(formatStatusReport(report)).toContain(
       "a run is in progress since 2026-11-23T08:00:00Z: 3 processed, 1 failed so far",
     );
+  });
+});
+
+describe("formatStatusResult", () => {
+  it("names the serving index first, then the report", () => {
+    const report = buildStatusReport(status([run()]), options);
+    const index = { name: "docs-index", serving: "docs-index-3", alias: true };
+    expect(formatStatusResult(report, index, null)).toBe(`${formatIndexNames(index)}\n${formatStatusReport(report)}`);
+    expect(formatStatusResult(report, index, null).split("\n")[0]).toBe("index docs-index → docs-index-3 (alias)");
   });
 });

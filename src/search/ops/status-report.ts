@@ -186,3 +186,31 @@ export function buildStatusReport(
 function emptyIndexReason(): string {
   return "the index holds no documents after a completed run (a rebuild drops every document; a run that indexed nothing finds no blobs or fails them all)";
 }
+
+/** The reads behind the status verdict: calls only. */
+export interface StatusPort {
+  indexerStatus(): Promise<IndexerStatusRecord>;
+  documentCount(): Promise<number>;
+  /** Which runs went into the serving generation; never throws (`unknown` with the reason). */
+  servingRuns(status: IndexerStatusRecord): Promise<ServingRuns>;
+}
+
+/**
+ * The status verdict (`status`, `backfill`, `deploy --wait`): the indexer's runs into the serving generation judged
+ * (a failed candidate's crawl is reported apart), with the document count. `status`: one already read (after a
+ * wait) instead of reading it again.
+ */
+export async function checkStatus(
+  port: StatusPort,
+  request: ClassifyOptions & { historyLimit: number; status?: IndexerStatusRecord },
+): Promise<StatusReport> {
+  const [status, documentCount] = await Promise.all([request.status ?? port.indexerStatus(), port.documentCount()]);
+  const serving = await port.servingRuns(status);
+  return buildStatusReport(status, {
+    serving,
+    container: request.container,
+    expectedFailures: request.expectedFailures,
+    historyLimit: request.historyLimit,
+    documentCount,
+  });
+}

@@ -1,7 +1,6 @@
 // The evaluation snapshot: what identifies the schema (index eTag) and the corpus state (the indexer's last
 // successful run, document count) at the time of an evaluation (spec area C, backfill rule 6). `takeSnapshot` reads
 // through a port (the command builds it from the SDK calls); the rest is pure.
-import type { KnowledgeSourceReport } from "../agentic/knowledge-source-report.js";
 import { lastServingSuccessEnd, type ServingRuns } from "../bluegreen/serving-runs.js";
 import { runInProgress, type IndexerStatusRecord } from "./indexer-status.js";
 
@@ -44,6 +43,16 @@ interface SnapshotIndex {
   alias: boolean;
 }
 
+/** What the snapshot states of the knowledge source (agentic/knowledge-source-report.ts reports more). */
+interface SnapshotKnowledgeSource {
+  name: string;
+  index: string | null;
+  synchronizationStatus: string | null;
+  current: boolean;
+  /** Why it does not read the serving generation (a warning), or null. */
+  problem: string | null;
+}
+
 export interface SnapshotPort<I extends SnapshotIndex> {
   /** The index eTag, or `error` (eTag null) when the identity may not read the definition. */
   indexInfo(): Promise<{ etag: string | null; error?: string }>;
@@ -53,7 +62,7 @@ export interface SnapshotPort<I extends SnapshotIndex> {
   servingRuns(status: IndexerStatusRecord): Promise<ServingRuns>;
   indexNames(): Promise<I>;
   /** With agentic retrieval on: the knowledge source and the index it reads; null when off. */
-  knowledgeSource(index: I): Promise<KnowledgeSourceReport | null>;
+  knowledgeSource(index: I): Promise<SnapshotKnowledgeSource | null>;
   /** Milliseconds since the command started (`tookMs`), and the wall clock (`takenAt`). */
   elapsedMs(): number;
   now(): Date;
@@ -70,7 +79,7 @@ export interface SnapshotRequest {
 export type PinnedSnapshot = Snapshot & {
   servingIndex: string | null;
   alias: boolean;
-  knowledgeSource?: Pick<KnowledgeSourceReport, "name" | "index" | "synchronizationStatus" | "current">;
+  knowledgeSource?: Omit<SnapshotKnowledgeSource, "problem">;
 };
 
 /**

@@ -4,7 +4,7 @@
 import { lastServingSuccessEnd, type ServingRuns } from "../bluegreen/serving-runs.js";
 import { runInProgress, type IndexerStatusRecord } from "./indexer-status.js";
 
-export interface Snapshot {
+interface Snapshot {
   index: string;
   indexer: string;
   /** Identifies the schema only (fields, scoring profile, semantic configuration), not the corpus. */
@@ -23,7 +23,7 @@ export interface Snapshot {
   warnings: string[];
 }
 
-export function buildSnapshot(input: Omit<Snapshot, "warnings">, extraWarnings: string[] = []): Snapshot {
+function buildSnapshot(input: Omit<Snapshot, "warnings">, extraWarnings: string[] = []): Snapshot {
   const warnings = [...extraWarnings];
   if (input.indexEtag === null)
     warnings.push("the index eTag could not be read (a query-only identity may lack permission to GET the index)");

@@ -13,7 +13,8 @@ import { retrieveFrom } from "../../io/knowledge-io.js";
 import { buildRetrieveProvenance } from "../provenance.js";
 import type { Known } from "../../known.js";
 import type { SearchDocsLimits } from "../search-docs.js";
-import { refuseUnknownApp, type AnswerBasis, type AnyDoc } from "./search-docs-io.js";
+import { refuseUnknownApp, type AnyDoc } from "./search-docs-io.js";
+import type { AnswerBasis } from "../search-docs-answer.js";
 
 export interface RetrieveTarget {
   client: KnowledgeRetrievalClient;

@@ -9,56 +9,57 @@ import { decideDedup, NULL_FORMAT_FILTER, type DedupDecision, type FormatCoverag
 import type { ProvenanceFacts } from "../provenance.js";
 import { readProvenance, type ProvenanceNames, type ProvenanceReads } from "../provenance-read.js";
 import { unknownBecause } from "../../known.js";
-import { searchDocsAnswer, type SearchDocsAnswer } from "../search-answer.js";
+import type { SearchDocsAnswer } from "../search-answer.js";
 import {
-  asKeywordRequest,
-  buildSearchDocsRequest,
   DEFAULT_SEARCH_DOCS_LIMITS,
   type SearchDocsLimits,
   type SearchDocsParams,
   type SearchDocsRequest,
 } from "../search-docs.js";
-import { semanticUnavailableReason } from "../semantic-availability.js";
-import { appFacetRequest, bucketsOf, unknownAppRefusal } from "../apps.js";
+import {
+  answerSearchDocsWith,
+  refuseUnknownAppWith,
+  runSearchDocsRequest,
+  type AnswerBasis,
+  type SearchDocsOutcome,
+  type SearchDocsPort,
+} from "../search-docs-answer.js";
+import { appFacetRequest, bucketsOf } from "../apps.js";
 import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "../search-hit.js";
 
 export type AnyDoc = Record<string, unknown>;
 
-export interface SearchDocsOutcome {
-  /** The request actually answered (a keyword request when semantic ranking was not available). */
-  request: SearchDocsRequest;
-  hits: SearchDocsHit[];
+/** The app values documents hold under a dedup filter: one facet query. */
+function appNamesOf(client: SearchClient<AnyDoc>): SearchDocsPort["appNames"] {
+  return async (dedupFilter) => {
+    const facets = await client.search("*", appFacetRequest(dedupFilter));
+    return bucketsOf(facets.facets?.repo).map((b) => b.value);
+  };
 }
 
-async function collect(
-  client: SearchClient<AnyDoc>,
-  request: SearchDocsRequest,
-  where: PageLocation & { snippetChars: number },
-): Promise<SearchDocsHit[]> {
-  const result = await client.search(request.searchText, request.options);
-  const hits: SearchDocsHit[] = [];
-  for await (const r of result.results) {
-    hits.push(shapeSearchHit(r.document, r, where));
-    if (hits.length >= request.top) break;
-  }
-  return hits;
+/** The search_docs port as SDK calls: the request sent, hits shaped; the apps faceted. */
+function searchDocsPort(client: SearchClient<AnyDoc>, where: PageLocation & { snippetChars: number }): SearchDocsPort {
+  return {
+    search: async (request) => {
+      const result = await client.search(request.searchText, request.options);
+      const hits: SearchDocsHit[] = [];
+      for await (const r of result.results) {
+        hits.push(shapeSearchHit(r.document, r, where));
+        if (hits.length >= request.top) break;
+      }
+      return hits;
+    },
+    appNames: appNamesOf(client),
+  };
 }
 
-/** One search_docs query; a semantic query the service cannot serve is answered as keyword, with a note. */
+/** One search_docs query (../search-docs-answer.ts: the semantic fallback), against `client`. */
 export async function runSearchDocs(
   client: SearchClient<AnyDoc>,
   request: SearchDocsRequest,
   where: PageLocation & { snippetChars: number },
 ): Promise<SearchDocsOutcome> {
-  try {
-    return { request, hits: await collect(client, request, where) };
-  } catch (err) {
-    // Only the service saying semantic ranking is unavailable falls back; any other refusal is reported as it is.
-    const reason = request.mode === "semantic" ? semanticUnavailableReason(err) : undefined;
-    if (reason === undefined) throw err;
-    const keyword = asKeywordRequest(request, reason);
-    return { request: keyword, hits: await collect(client, keyword, where) };
-  }
+  return runSearchDocsRequest(searchDocsPort(client, where), request);
 }
 
 /** The `format` coverage check behind the dedup decision: two `$count` queries, nothing downloaded. */
@@ -105,12 +106,6 @@ export async function readProvenanceFacts(
   return readProvenance(provenanceReads(clients), names);
 }
 
-/** What every answer stands on: the dedup decision (from the format coverage check) and the provenance facts. */
-export interface AnswerBasis {
-  dedup: DedupDecision;
-  facts: ProvenanceFacts;
-}
-
 /** The answer basis from a coverage check and a provenance read (however the caller obtained them). */
 export async function answerBasis(
   coverage: Promise<FormatCoverageCheck>,
@@ -122,12 +117,7 @@ export async function answerBasis(
 
 /** An `app` no document has (an empty answer is the only sign): refused with the closest names (one facet query). */
 export async function refuseUnknownApp(search: SearchClient<AnyDoc>, app: string, dedup: DedupDecision) {
-  const facets = await search.search("*", appFacetRequest(dedup.filter));
-  const refusal = unknownAppRefusal(
-    app,
-    bucketsOf(facets.facets?.repo).map((b) => b.value),
-  );
-  if (refusal) throw refusal;
+  await refuseUnknownAppWith(appNamesOf(search), app, dedup);
 }
 
 export interface AnswerOptions {
@@ -139,21 +129,15 @@ export interface AnswerOptions {
   semanticConfiguration?: string;
 }
 
-/** One search_docs call on a given basis: the request built from `params`, run, and answered with provenance. */
+/** One search_docs call on a given basis (../search-docs-answer.ts), against `search`. */
 export async function answerSearchDocs(
   search: SearchClient<AnyDoc>,
   params: SearchDocsParams,
   basis: AnswerBasis,
   opts: AnswerOptions,
 ): Promise<SearchDocsAnswer> {
-  const request = buildSearchDocsRequest(params, basis.dedup, opts.limits, opts.semanticConfiguration);
-  const outcome = await runSearchDocs(search, request, {
-    container: opts.container,
-    docsUrl: opts.docsUrl,
-    snippetChars: opts.limits.snippetChars,
-  });
-  if (outcome.hits.length === 0 && params.app !== undefined) await refuseUnknownApp(search, params.app, basis.dedup);
-  return searchDocsAnswer(outcome, basis.facts, basis.dedup, opts.now().toISOString());
+  const where = { container: opts.container, docsUrl: opts.docsUrl, snippetChars: opts.limits.snippetChars };
+  return answerSearchDocsWith(searchDocsPort(search, where), params, basis, opts);
 }
 
 /**

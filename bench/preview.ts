@@ -2,7 +2,7 @@
 // Run: npm run bench:preview [-- <count>]
 import { readRawDefinitions } from "../src/search/definitions/definitions.js";
 import { indexerDefinitionView } from "../src/search/definitions/definition-views.js";
-import { previewBlob, summarise, type PreviewBlob } from "../src/search/ops/preview.js";
+import { previewFiles, type PreviewFile } from "../src/search/ops/preview.js";
 
 const count = Number(process.argv[2] ?? 100_000);
 const apps = Array.from({ length: 40 }, (_, i) => `app-${i}`);
@@ -42,10 +42,11 @@ let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10);
 const lastModified = new Date("2026-11-01T00:00:00Z");
 const start = performance.now();
-const blobs: PreviewBlob[] = [];
-for (const p of paths(count)) blobs.push(previewBlob(p, lastModified, options));
-const summary = summarise(blobs);
-const json = JSON.stringify({ blobs, summary });
+const found: PreviewFile[] = [];
+for (const p of paths(count)) found.push({ path: p, lastModified });
+const { report } = previewFiles(found, { ...options, expectedFailures: [] });
+const { summary } = report;
+const json = JSON.stringify(report);
 const wallMs = performance.now() - start;
 clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);

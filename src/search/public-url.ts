@@ -29,7 +29,7 @@ function safeDecode(segment: string): string | undefined {
 }
 
 /** The blob URL a document id encodes (the key is `base64Encode(metadata_storage_path)`), or undefined. */
-export function blobUrlFromDocumentId(id: string): string | undefined {
+function blobUrlFromDocumentId(id: string): string | undefined {
   const decoded = base64Decode(id);
   if (decoded === undefined || !URL.canParse(decoded)) return undefined;
   return /^https?:\/\//i.test(decoded) ? decoded : undefined;

@@ -15,7 +15,6 @@ import { definitionSchema } from "../../search/io/definition-schema.js";
 import {
   implicitKnowledgeAttributes,
   KNOWLEDGE_DEFINITION_FILES,
-  KNOWLEDGE_ORDER,
   readKnowledgeDefinitionText,
 } from "../../search/definitions/knowledge-definitions.js";
 import {
@@ -24,6 +23,7 @@ import {
   DEFAULT_DEFINITIONS_DIR,
   DEFINITION_FILES,
   DEPLOY_ORDER,
+  KNOWLEDGE_ORDER,
   parseDefinition,
   readDefinitionText,
 } from "../../search/definitions/definitions.js";

@@ -3,7 +3,7 @@
 // as data, and a marker inside the text itself is defused so a page cannot close its block early. Pure.
 import type { AppSummary } from "../../search/query/apps.js";
 import type { Provenance, RetrieveProvenance } from "../../search/query/provenance.js";
-import type { RetrieveDocsHit } from "../../search/agentic/retrieve-docs.js";
+import type { RetrieveDocsHit } from "../../search/query/retrieve-docs.js";
 import type { SearchDocsHit } from "../../search/query/search-hit.js";
 import { RETRIEVED_TEXT_MARK } from "./descriptions.js";
 
@@ -16,7 +16,7 @@ const BEGIN = "<<<retrieved-document";
 const END = "<<<end-retrieved-document>>>";
 
 /** Makes marker look-alikes in retrieved text inert (`<<<` becomes `‹‹‹`). */
-export function defuseMarkers(text: string): string {
+function defuseMarkers(text: string): string {
   return text.replaceAll("<<<", "‹‹‹").replaceAll(">>>", "›››");
 }
 
@@ -24,12 +24,12 @@ export function defuseMarkers(text: string): string {
  * A value from a document (title, app, section) in a header line: whoever publishes a page controls it, so it is
  * kept to one line (a title cannot add a `note:` or `provenance:` line of its own) with markers defused.
  */
-export function headerValue(value: string | null, absent: string): string {
+function headerValue(value: string | null, absent: string): string {
   return value === null ? absent : defuseMarkers(value).replace(/\s+/g, " ").trim() || absent;
 }
 
 /** One retrieved passage as a text block of its own, between markers that name its source. */
-export function retrievedBlock(source: string | null, text: string): TextBlock {
+function retrievedBlock(source: string | null, text: string): TextBlock {
   return {
     type: "text",
     text: `${RETRIEVED_TEXT_MARK}\n${BEGIN} source="${defuseMarkers(source ?? "unknown").replaceAll('"', "%22")}">>>\n${defuseMarkers(text)}\n${END}`,
@@ -37,7 +37,7 @@ export function retrievedBlock(source: string | null, text: string): TextBlock {
 }
 
 /** Provenance in two short lines (the structuredContent carries every field). */
-export function renderProvenance(p: Provenance, filterLabel = "filter"): string {
+function renderProvenance(p: Provenance, filterLabel = "filter"): string {
   const serving = p.serving_index ?? `unknown (${p.serving_index_unknown_reason})`;
   const freshness =
     p.freshness === "known"
@@ -50,7 +50,7 @@ export function renderProvenance(p: Provenance, filterLabel = "filter"): string 
 }
 
 /** A hit's url with the anchor of its passage's section, so get_doc reads that section. */
-export function passageUrl(h: { url: string | null; anchor?: string | null }): string | null {
+function passageUrl(h: { url: string | null; anchor?: string | null }): string | null {
   return h.url === null ? null : h.anchor ? `${h.url}#${h.anchor}` : h.url;
 }
 

@@ -20,7 +20,7 @@ export function resourceMetadataPaths(resource: string): string[] {
 }
 
 /** The Entra ID tenant's issuer, which is the authorization server clients sign in with. */
-export function authorizationServer(auth: Pick<McpAuthConfig, "authority" | "tenant_id">): string {
+function authorizationServer(auth: Pick<McpAuthConfig, "authority" | "tenant_id">): string {
   return `${auth.authority.replace(/\/+$/, "")}/${auth.tenant_id}/v2.0`;
 }
 

@@ -54,7 +54,7 @@ export const listAppsInput = toolInput("list_apps", {});
 
 const nullableString = z.string().nullable();
 
-export const provenanceSchema = z.object({
+const provenanceSchema = z.object({
   index: z.string().describe("The index name queried (an alias or an index)"),
   serving_index: nullableString.describe("The concrete index behind the name; null when it could not be read"),
   serving_index_unknown_reason: nullableString,
@@ -71,7 +71,7 @@ export const provenanceSchema = z.object({
   answered_at: z.string(),
 });
 
-export const searchHitSchema = z.object({
+const searchHitSchema = z.object({
   title: nullableString,
   description: nullableString,
   url: nullableString.describe("Public URL of the page"),
@@ -102,7 +102,7 @@ export const searchDocsOutput = {
   provenance: provenanceSchema,
 };
 
-export const retrieveProvenanceSchema = provenanceSchema.extend({
+const retrieveProvenanceSchema = provenanceSchema.extend({
   knowledge_base: z.string().describe("The knowledge base retrieved through"),
   knowledge_source: z.string(),
   knowledge_source_index: nullableString.describe("The index (generation) the knowledge source names: what was read"),

@@ -18,8 +18,10 @@ import {
 import { findHeading, sectionRange, type TextRange } from "../../search/query/page/page-text.js";
 import { budgetOf, fitPageView, resultTokens, TOKEN_BUDGETS } from "../../search/query/page/answer-fit.js";
 import { ANSWER_RENDERERS, renderGetDoc } from "../core/render.js";
-import { buildProvenance, type Known, type Provenance, type ProvenanceFacts } from "../../search/query/provenance.js";
-import type { RetrieveDocsAnswer, RetrieveDocsParams } from "../../search/agentic/retrieve-docs.js";
+import { buildProvenance, type Provenance, type ProvenanceFacts } from "../../search/query/provenance.js";
+import type { AnswerBasis } from "../../search/query/search-docs-answer.js";
+import type { Known } from "../../search/known.js";
+import type { RetrieveDocsAnswer, RetrieveDocsParams } from "../../search/query/retrieve-docs.js";
 import { readKnowledgeSourceIndex } from "../../search/io/knowledge-io.js";
 import { answerRetrieveDocs } from "../../search/query/io/retrieve-docs-io.js";
 import { SearchDocsRefusal, type SearchDocsParams } from "../../search/query/search-docs.js";
@@ -31,7 +33,6 @@ import {
   answerSearchDocs,
   checkFormatCoverage,
   readProvenanceFacts,
-  type AnswerBasis,
 } from "../../search/query/io/search-docs-io.js";
 import type { ToolLimits } from "../core/limits.js";
 

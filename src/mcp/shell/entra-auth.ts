@@ -19,7 +19,7 @@ interface Discovery {
 }
 
 /** `{authority}/{tenant}/v2.0/.well-known/openid-configuration`: the issuer and where the signing keys are. */
-export async function discover(
+async function discover(
   auth: Pick<McpAuthConfig, "authority" | "tenant_id">,
   fetchImpl: typeof fetch = fetch,
 ): Promise<Discovery> {

@@ -12,12 +12,12 @@ import { serveHttp, type HttpAuth, type RunningHttp } from "./http.js";
 import { createDocsMcpServer, type Log } from "./server.js";
 import { serveStdio } from "./stdio.js";
 
-export type McpTransportChoice =
+type McpTransportChoice =
   | { kind: "stdio" }
   | { kind: "http"; host: string; port: number; /** A new server and transport per request. */ stateless?: boolean };
 
 /** What the server needs of the search section (the hosted app gets these from app settings). */
-export type McpSearchSettings = Pick<
+type McpSearchSettings = Pick<
   SearchConfig,
   | "index_name"
   | "indexer_name"
@@ -55,7 +55,7 @@ export class McpStartRefused extends Error {
 }
 
 /** Why listening failed, for the person who chose the address and port; undefined for anything else. */
-export function listenRefusal(err: unknown, host: string, port: number): string | undefined {
+function listenRefusal(err: unknown, host: string, port: number): string | undefined {
   const where = `${host}:${port}`;
   switch ((err as NodeJS.ErrnoException).code) {
     case "EADDRINUSE":
@@ -69,7 +69,7 @@ export function listenRefusal(err: unknown, host: string, port: number): string 
   }
 }
 
-export function createBackend(options: Pick<McpRunOptions, "clients" | "search" | "mcp" | "pages">): DocsIndexBackend {
+function createBackend(options: Pick<McpRunOptions, "clients" | "search" | "mcp" | "pages">): DocsIndexBackend {
   return new DocsIndexBackend({
     clients: options.clients,
     ...(options.pages ? { pages: options.pages } : {}),

@@ -26,7 +26,7 @@ import {
 } from "../core/schemas.js";
 import type { DocsIndexBackend } from "./backend.js";
 
-export const SERVER_NAME = "docs-index";
+const SERVER_NAME = "docs-index";
 
 /** Where tool failures are logged (stderr; never stdout, which carries the protocol in stdio mode). */
 export type Log = (line: string) => void;

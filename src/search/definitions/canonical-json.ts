@@ -11,7 +11,7 @@ function compareKeys(a: string, b: string): number {
 }
 
 /** A deep copy with object keys in canonical order. */
-export function canonicalise(value: unknown): unknown {
+function canonicalise(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonicalise);
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};

@@ -2,8 +2,14 @@
 // honours --definitions): the indexer's field mappings and excluded extensions (preview, coverage) and the
 // index's fields (coverage). Pure: takes the parsed JSON.
 import type { FieldMapping } from "../indexer-emulation/field-mappings.js";
-import type { IndexFieldView } from "../ops/coverage.js";
 import type { JsonObject } from "./json.js";
+
+/** What coverage needs of an index field: whether it is the key and whether it can be filtered on. */
+export interface IndexFieldView {
+  name: string;
+  key: boolean;
+  filterable: boolean;
+}
 
 export interface IndexerDefinitionView {
   fieldMappings: FieldMapping[];

@@ -72,7 +72,7 @@ export function effectiveAttributes(field: JsonObject): JsonObject {
  * service applies its REST default (a new Edm.String becomes searchable, sortable and facetable), which the SDK's
  * defaults disagree with (reference §4.1), and a later change to it needs a rebuild. Complex fields are exempt.
  */
-export const EXPLICIT_FIELD_ATTRIBUTES = [
+const EXPLICIT_FIELD_ATTRIBUTES = [
   "key",
   "retrievable",
   "stored",
@@ -88,7 +88,7 @@ export const EXPLICIT_FIELD_ATTRIBUTES = [
 ] as const;
 
 /** The attributes a field leaves to the service's defaults (empty for complex fields). */
-export function missingExplicitAttributes(field: JsonObject): string[] {
+function missingExplicitAttributes(field: JsonObject): string[] {
   if (elementType(String(field.type)) === "Edm.ComplexType") return [];
   return EXPLICIT_FIELD_ATTRIBUTES.filter((a) => !Object.hasOwn(field, a));
 }
@@ -97,7 +97,7 @@ export function missingExplicitAttributes(field: JsonObject): string[] {
  * What to write for an attribute a field leaves out: the value that keeps the attribute off (or, for retrievable
  * and stored, on), in JSON. A person then flips the booleans the field needs.
  */
-export const EXPLICIT_ATTRIBUTE_TEMPLATE: Readonly<Record<(typeof EXPLICIT_FIELD_ATTRIBUTES)[number], string>> = {
+const EXPLICIT_ATTRIBUTE_TEMPLATE: Readonly<Record<(typeof EXPLICIT_FIELD_ATTRIBUTES)[number], string>> = {
   key: "false",
   retrievable: "true",
   stored: "true",

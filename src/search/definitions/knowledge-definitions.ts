@@ -14,21 +14,13 @@ import {
 } from "./definitions.js";
 import type { JsonObject } from "./json.js";
 
-export { KNOWLEDGE_ORDER, type KnowledgeKind } from "./definitions.js";
-
 export const KNOWLEDGE_DEFINITION_FILES: Readonly<Record<KnowledgeKind, string>> = {
   knowledgeSource: "docs-knowledge-source.json",
   knowledgeBase: "docs-knowledge-base.json",
 };
 
-/** The REST collection of each kind (`/knowledgesources('name')`, `/knowledgebases('name')`). */
-export const KNOWLEDGE_COLLECTIONS: Readonly<Record<KnowledgeKind, string>> = {
-  knowledgeSource: "knowledgesources",
-  knowledgeBase: "knowledgebases",
-};
-
 /** How plans and messages name each kind. */
-export const KNOWLEDGE_NOUNS: Readonly<Record<KnowledgeKind, string>> = {
+const KNOWLEDGE_NOUNS: Readonly<Record<KnowledgeKind, string>> = {
   knowledgeSource: "knowledge source",
   knowledgeBase: "knowledge base",
 };
@@ -39,7 +31,7 @@ export type KnowledgeDefinitions = Record<KnowledgeKind, JsonObject>;
  * Every attribute the files must state, as dotted paths (what the service would otherwise fill in; the GET shape
  * of the 2026-04-01 recordings). A value equal to the service's default is still written out.
  */
-export const EXPLICIT_ATTRIBUTES: Readonly<Record<KnowledgeKind, readonly string[]>> = {
+const EXPLICIT_ATTRIBUTES: Readonly<Record<KnowledgeKind, readonly string[]>> = {
   knowledgeSource: [
     "name",
     "kind",
@@ -71,7 +63,7 @@ export function implicitKnowledgeAttributes(kind: KnowledgeKind, definition: Jso
 }
 
 /** Rules the JSON Schema cannot say: what this project needs of the two objects. */
-export function knowledgeDefinitionProblems(defs: KnowledgeDefinitions): { kind: KnowledgeKind; problem: string }[] {
+function knowledgeDefinitionProblems(defs: KnowledgeDefinitions): { kind: KnowledgeKind; problem: string }[] {
   const problems: { kind: KnowledgeKind; problem: string }[] = [];
   const ks = defs.knowledgeSource;
   if (ks.kind !== "searchIndex")

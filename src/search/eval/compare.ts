@@ -56,7 +56,7 @@ export function parseBaseline(text: string, file: string): ComparableReport {
   return parsed.data;
 }
 
-export interface WorseQuery {
+interface WorseQuery {
   id: string;
   before: { recall: number; mrr: number; ndcg10: number };
   after: { recall: number; mrr: number; ndcg10: number };

@@ -13,7 +13,7 @@ export const GOLDEN_FILE_IN_DEFINITIONS = "eval/golden-queries.yml";
 
 export type QueryMode = "keyword" | "semantic";
 
-export interface GoldenPage {
+interface GoldenPage {
   /** As written in the file: a public URL or a blob path under the container. */
   ref: string;
   /** The public URL results are compared with. */

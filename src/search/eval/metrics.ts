@@ -29,7 +29,7 @@ export interface QueryMetrics {
 
 export const NDCG_DEPTH = 10;
 
-export function gainOf(grade: number, gain: Gain): number {
+function gainOf(grade: number, gain: Gain): number {
   return gain === "linear" ? grade : 2 ** grade - 1;
 }
 

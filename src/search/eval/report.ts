@@ -36,7 +36,7 @@ export interface QueryRun {
   notes: string[];
 }
 
-export interface EvalQueryReport extends QueryMetrics {
+interface EvalQueryReport extends QueryMetrics {
   id: string;
   query: string;
   mode: QueryMode;
@@ -81,7 +81,7 @@ export function duplicatePages(urls: readonly (string | null)[]): string[] {
   });
 }
 
-export function queryReport(run: QueryRun, k: number, gain: Gain): EvalQueryReport {
+function queryReport(run: QueryRun, k: number, gain: Gain): EvalQueryReport {
   const grades = gradesOf(run.query);
   // A result without a public URL cannot match a graded page; it still takes its rank.
   const ranked = run.results.map((r, i) => ({ url: r.url ?? `(no url #${i + 1})`, score: r.score }));

@@ -3,7 +3,7 @@
 
 /** Production blob endpoint for an account name. The local stand-in emits production-shaped paths (not
  *  Azurite's path-style `http://127.0.0.1:10000/<account>/...`) so path tokens keep their positions. */
-export function blobEndpointFor(accountName: string): string {
+function blobEndpointFor(accountName: string): string {
   return `https://${accountName}.blob.core.windows.net`;
 }
 
@@ -12,7 +12,7 @@ export function blobEndpointFor(accountName: string): string {
  * `metadata_storage_path`. The spec counts `$web` as token 3 and filters on the path as written, so the
  * default keeps it literal. Flip here only.
  */
-export const ESCAPE_DOLLAR_IN_STORAGE_PATH = false;
+const ESCAPE_DOLLAR_IN_STORAGE_PATH = false;
 
 /** The minimum of a blob listing entry the indexer reads (names match `@azure/storage-blob`'s BlobItem). */
 export interface BlobListingEntry {
@@ -38,7 +38,7 @@ export interface StorageMetadata {
 }
 
 /** Percent-encodes one path segment the way a URI keeps it: RFC 3986 pchar sub-delims stay literal. */
-export function encodePathSegment(segment: string): string {
+function encodePathSegment(segment: string): string {
   const encoded = encodeURIComponent(segment).replace(/%(21|24|26|27|28|29|2A|2B|2C|3B|3D|3A|40)/g, (m, hex: string) =>
     String.fromCharCode(parseInt(hex, 16)),
   );

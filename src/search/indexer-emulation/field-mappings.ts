@@ -14,7 +14,7 @@ export interface FieldMapping {
 
 export type SourceFields = Record<string, unknown>;
 
-export interface MappingError {
+interface MappingError {
   /** The function name as written in the definition (or "none" for a plain mapping). */
   functionName: string;
   targetFieldName: string;
@@ -139,7 +139,7 @@ function lookup(fields: SourceFields, name: string): unknown {
 }
 
 /** The mappings the indexer applies: the definition's, plus the default key mapping when the key is unmapped. */
-export function effectiveMappings(mappings: readonly FieldMapping[], keyField?: string): FieldMapping[] {
+function effectiveMappings(mappings: readonly FieldMapping[], keyField?: string): FieldMapping[] {
   const all = [...mappings];
   if (keyField && !all.some((m) => (m.targetFieldName ?? m.sourceFieldName).toLowerCase() === keyField.toLowerCase())) {
     all.unshift({

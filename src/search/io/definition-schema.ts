@@ -12,18 +12,8 @@ import { repoRoot } from "../../config/repo-root.js";
 import type { DefinitionKind } from "../definitions/definitions.js";
 import { schemaPropertyNames, type SchemaError } from "../definitions/schema-problems.js";
 
-export const DEFINITION_SCHEMA_FILE = path.join(
-  repoRoot,
-  "schemas",
-  "azure-search",
-  "search-definitions.strict.schema.json",
-);
-export const KNOWLEDGE_SCHEMA_FILE = path.join(
-  repoRoot,
-  "schemas",
-  "azure-search",
-  "search-knowledge.strict.schema.json",
-);
+const DEFINITION_SCHEMA_FILE = path.join(repoRoot, "schemas", "azure-search", "search-definitions.strict.schema.json");
+const KNOWLEDGE_SCHEMA_FILE = path.join(repoRoot, "schemas", "azure-search", "search-knowledge.strict.schema.json");
 /** Each kind's entry point: the schema's `$id` and the definition under `$defs`. */
 const ENTRY: Record<DefinitionKind, { id: string; def: string }> = {
   index: { id: "search-definitions.strict.schema.json", def: "SearchIndex" },

@@ -12,8 +12,8 @@ import type { SearchClient } from "@azure/search-documents";
 import type { DocRef } from "../ops/orphans.js";
 import { listSelected, type AnyDoc } from "./search-io.js";
 
-export const PAGE_SIZE = 1000;
-export const MAX_SKIP = 100_000;
+const PAGE_SIZE = 1000;
+const MAX_SKIP = 100_000;
 
 export interface PagerState {
   pages: number;

@@ -3,7 +3,7 @@
 import type { KnowledgeRetrievalClient, SearchIndexClient } from "@azure/search-documents";
 import type { JsonObject } from "../definitions/json.js";
 import { namedIndex } from "../agentic/index-target.js";
-import { unknownBecause, type Known } from "../query/provenance.js";
+import { unknownBecause, type Known } from "../known.js";
 
 /** The knowledge source as the checks read it, or undefined when it does not exist (404). */
 export async function fetchKnowledgeSource(

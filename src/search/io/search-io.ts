@@ -1,7 +1,7 @@
 // Thin adapters over @azure/search-documents for the ops commands. No logic beyond the calls themselves; no
 // dependency on the CLI (the caller passes the clients and names).
 import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
-import type { IndexFieldView } from "../ops/coverage.js";
+import type { IndexFieldView } from "../definitions/definition-views.js";
 import { parseIndexerStatus, type IndexerStatusRecord } from "../ops/indexer-status.js";
 
 export type AnyDoc = Record<string, unknown>;
@@ -12,19 +12,6 @@ export function searchClient(indexClient: SearchIndexClient, indexName: string):
 
 export async function fetchIndexerStatus(client: SearchIndexerClient, indexer: string): Promise<IndexerStatusRecord> {
   return parseIndexerStatus(await client.getIndexerStatus(indexer));
-}
-
-/** The indexer's status, or null when the indexer does not exist yet (404). */
-export async function fetchIndexerStatusIfExists(
-  client: SearchIndexerClient,
-  indexer: string,
-): Promise<IndexerStatusRecord | null> {
-  try {
-    return await fetchIndexerStatus(client, indexer);
-  } catch (err) {
-    if ((err as { statusCode?: number }).statusCode === 404) return null;
-    throw err;
-  }
 }
 
 /** `$count` of the documents matching a request-level filter: `top 0` and `count=true`, nothing downloaded. */

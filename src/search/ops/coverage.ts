@@ -2,13 +2,14 @@
 // each field added after the first population, and which dedup filter is safe to send today. Pure.
 import { blobPathFromDocumentId } from "../public-url.js";
 import { isExpectedFailure } from "./expected-failure.js";
-import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL, type DedupMode } from "../query/filters.js";
+import type { IndexFieldView } from "../definitions/definition-views.js";
+import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL, type DedupMode } from "../dedup-filter.js";
 
 /**
  * The fields the first population already filled; every other field of the index is one a reset and run must
  * fill in old documents. Used only to order the report and to tell the reader which fields are new.
  */
-export type BackfillField = string;
+type BackfillField = string;
 
 /**
  * History, not a rule: the fields added after the first population of the production index. Only the local
@@ -30,7 +31,7 @@ export const BACKFILL_FIELDS = [
  * `tags` (no keywords meta tag is emitted today, rule 3) and `description` (pages without a description meta
  * tag, Markdown files).
  */
-export const CONTENT_DEPENDENT_FIELDS: ReadonlySet<string> = new Set(["tags", "description"]);
+const CONTENT_DEPENDENT_FIELDS: ReadonlySet<string> = new Set(["tags", "description"]);
 
 /** `last_modified` comes from a standard storage property, so it is set on every reprocessed document. */
 export const REPROCESSED_MARKER_FIELD = "last_modified";
@@ -39,13 +40,7 @@ export const REPROCESSED_MARKER_FIELD = "last_modified";
  * A field that is not filterable can be counted through another filterable field that always holds the same
  * value: `app` through `repo` (spec rule 1).
  */
-export const FILTER_PROXIES: Readonly<Record<string, string>> = { app: "repo" };
-
-export interface IndexFieldView {
-  name: string;
-  key: boolean;
-  filterable: boolean;
-}
+const FILTER_PROXIES: Readonly<Record<string, string>> = { app: "repo" };
 
 export interface CoverageField {
   field: string;
@@ -115,7 +110,7 @@ export function classifyNullFormatDoc(
   return "pending";
 }
 
-export interface FieldCoverage {
+interface FieldCoverage {
   field: BackfillField;
   /** Null count from a `$count` query, or null when the field could not be filtered. */
   nullCount: number | null;
@@ -261,7 +256,7 @@ export function buildCoverageReport(input: CoverageInput): CoverageReport {
  * but a run fills every field that is not content-dependent, so the share is at most the least-filled such field
  * (permanent nulls aside); the `last_modified` marker bounds it among equals. Null when nothing could be counted.
  */
-export function reprocessedShare(
+function reprocessedShare(
   fields: readonly FieldCoverage[],
   total: number,
 ): { percent: number; boundBy: string } | null {
@@ -278,6 +273,6 @@ export function reprocessedShare(
   return best;
 }
 
-export function emptyIndexProblem(): string {
+function emptyIndexProblem(): string {
   return "the index holds no documents after a completed run: 100 % of nothing is not coverage";
 }

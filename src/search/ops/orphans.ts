@@ -2,7 +2,6 @@
 // rules 4-5). Memory holds blob names and the ids of the documents found to be orphans, never whole documents.
 // Pure: the listing and the pages are fed in by the command.
 import { blobPathFromDocumentId } from "../public-url.js";
-import { odataString } from "../query/filters.js";
 
 /** Everything kept about the container: its blob names, and who serves each name one level down. */
 export class BlobIndex {
@@ -63,7 +62,7 @@ export interface ClassifyDocOptions {
  *   page's current path derives (`{app}`).
  * - mismatch: the stored app/repo (non-null) is not what the document's own path derives; a reset and run fixes it.
  */
-export function classifyDocument(doc: DocRef, blobs: BlobIndex, options: ClassifyDocOptions): DocClass {
+function classifyDocument(doc: DocRef, blobs: BlobIndex, options: ClassifyDocOptions): DocClass {
   const path = blobPathFromDocumentId(doc.id, options.container);
   if (path === undefined) return { kind: "undecodable" };
   if (!blobs.has(path)) return { kind: "missing-blob", path };
@@ -162,9 +161,4 @@ export function batches<T>(items: readonly T[], size = 1000): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-/** Key-range paging past the 100,000 `$skip` limit: the next page's filter, ordered by `id asc`. */
-export function nextPageFilter(lastId: string | undefined): string | undefined {
-  return lastId === undefined ? undefined : `id gt ${odataString(lastId)}`;
 }

@@ -18,7 +18,7 @@ export interface ObservedBlobServiceProperties {
   versioning: { enabled: boolean | undefined; source: string };
 }
 
-export interface PreflightFinding {
+interface PreflightFinding {
   check: "soft-delete" | "soft-delete-retention" | "versioning";
   ok: boolean;
   observed: string;

@@ -1,10 +1,11 @@
 // `preview`: what the blob indexer makes of a local copy of the container, using the same pure field-mapping
-// module as the local stand-in (src/search/indexer-emulation/). Pure: paths in, one entry per blob out.
+// module as the local stand-in (src/search/indexer-emulation/). Pure: paths in, one entry per blob out, counted.
 import { isExtensionIndexed, storageMetadata, fileExtension } from "../indexer-emulation/blob-metadata.js";
 import { applyFieldMappings, type FieldMapping } from "../indexer-emulation/field-mappings.js";
 import { publicUrlForBlobPath } from "../public-url.js";
+import { isExpectedFailure } from "./expected-failure.js";
 
-export interface PreviewBlob {
+interface PreviewBlob {
   /** Relative to the container, `/`-separated. */
   path: string;
   excluded: boolean;
@@ -18,7 +19,7 @@ export interface PreviewBlob {
   error: string | null;
 }
 
-export interface PreviewSummary {
+interface PreviewSummary {
   blobs: number;
   excluded: number;
   indexed: number;
@@ -48,7 +49,7 @@ export function accountNameFromUrl(accountUrl: string): string {
 }
 
 /** The content type an uploader would set, guessed from the extension (the local copy has none). */
-export function guessContentType(path: string): string {
+function guessContentType(path: string): string {
   const ext = fileExtension(path).toLowerCase();
   return CONTENT_TYPES[ext] ?? "application/octet-stream";
 }
@@ -68,7 +69,7 @@ const CONTENT_TYPES: Record<string, string> = {
 const str = (v: unknown): string | null => (typeof v === "string" ? v : v == null ? null : String(v));
 const INDEX_FIELDS = ["id", "app", "repo", "section", "format", "content_type"];
 
-export function previewBlob(path: string, lastModified: Date, options: PreviewOptions): PreviewBlob {
+function previewBlob(path: string, lastModified: Date, options: PreviewOptions): PreviewBlob {
   const empty = { id: null, app: null, repo: null, section: null, format: null, contentType: null, url: null };
   if (!isExtensionIndexed(path, options.configuration)) return { path, excluded: true, ...empty, error: null };
   const source = storageMetadata(options.accountName, options.container, {
@@ -96,7 +97,7 @@ export function previewBlob(path: string, lastModified: Date, options: PreviewOp
   };
 }
 
-export function summarise(blobs: readonly PreviewBlob[]): PreviewSummary {
+function summarise(blobs: readonly PreviewBlob[]): PreviewSummary {
   const summary: PreviewSummary = { blobs: blobs.length, excluded: 0, indexed: 0, failed: 0, apps: {} };
   for (const b of blobs) {
     if (b.excluded) summary.excluded += 1;
@@ -107,4 +108,48 @@ export function summarise(blobs: readonly PreviewBlob[]): PreviewSummary {
     }
   }
   return summary;
+}
+
+/** A file of the local copy: its path relative to the container (`/`-separated) and its modification time. */
+export interface PreviewFile {
+  path: string;
+  lastModified: Date;
+}
+
+export type PreviewedBlob = PreviewBlob & { expectedFailure: boolean };
+
+export interface PreviewReport {
+  /** Sorted by path; only the failing ones with `failuresOnly`. */
+  blobs: PreviewedBlob[];
+  summary: PreviewSummary & { expectedFailures: number; unexpectedFailures: number };
+}
+
+/**
+ * `docs-index preview`: every file as the indexer maps it, counted (the summary counts all files, whatever is
+ * shown), and the failures not listed in `expectedFailures` (search.expected_failures) apart: they fail the check.
+ */
+export function previewFiles(
+  files: readonly PreviewFile[],
+  options: PreviewOptions & { expectedFailures: readonly string[]; failuresOnly?: boolean },
+): { report: PreviewReport; unexpected: PreviewedBlob[] } {
+  const previewed = files.map((f) => previewBlob(f.path, f.lastModified, options));
+  previewed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const blobs = previewed.map((b) => ({
+    ...b,
+    expectedFailure: b.error !== null && isExpectedFailure(b.path, options.expectedFailures),
+  }));
+  const summary = summarise(previewed);
+  const unexpected = blobs.filter((b) => b.error !== null && !b.expectedFailure);
+  const shown = options.failuresOnly ? blobs.filter((b) => b.error !== null) : blobs;
+  return {
+    report: {
+      blobs: shown,
+      summary: {
+        ...summary,
+        expectedFailures: summary.failed - unexpected.length,
+        unexpectedFailures: unexpected.length,
+      },
+    },
+    unexpected,
+  };
 }

@@ -19,9 +19,9 @@ export interface ClassifyOptions {
   expectedFailures: readonly string[];
 }
 
-export type Classification = "expected" | "unexpected";
+type Classification = "expected" | "unexpected";
 
-export interface ClassifiedError extends IndexerErrorRecord {
+interface ClassifiedError extends IndexerErrorRecord {
   /** The blob path (relative to the container) the error key names, when it could be worked out. */
   blobPath: string | null;
   classification: Classification;
@@ -54,7 +54,7 @@ export function blobPathFromErrorKey(key: string | null, container: string): str
   return undefined;
 }
 
-export function classifyError(error: IndexerErrorRecord, options: ClassifyOptions): ClassifiedError {
+function classifyError(error: IndexerErrorRecord, options: ClassifyOptions): ClassifiedError {
   const blobPath = blobPathFromErrorKey(error.key, options.container) ?? null;
   const expected = isExpectedFailure(blobPath, options.expectedFailures);
   return { ...error, blobPath, classification: expected ? "expected" : "unexpected" };
@@ -99,9 +99,6 @@ export interface StatusReport {
   ok: boolean;
   reasons: string[];
 }
-
-export const FAILED_RUN_STATUSES_NOTE =
-  "any run status other than success counts as a failure (transientFailure, persistentFailure, unknown values)";
 
 export function reportRun(run: RunRecord, options: ClassifyOptions): RunReport {
   const errors = run.errors.map((e) => classifyError(e, options));
@@ -186,6 +183,34 @@ export function buildStatusReport(
 }
 
 /** A completed run that left no document proves nothing is indexed (a rebuild dropped them, the run found none). */
-export function emptyIndexReason(): string {
+function emptyIndexReason(): string {
   return "the index holds no documents after a completed run (a rebuild drops every document; a run that indexed nothing finds no blobs or fails them all)";
+}
+
+/** The reads behind the status verdict: calls only. */
+export interface StatusPort {
+  indexerStatus(): Promise<IndexerStatusRecord>;
+  documentCount(): Promise<number>;
+  /** Which runs went into the serving generation; never throws (`unknown` with the reason). */
+  servingRuns(status: IndexerStatusRecord): Promise<ServingRuns>;
+}
+
+/**
+ * The status verdict (`status`, `backfill`, `deploy --wait`): the indexer's runs into the serving generation judged
+ * (a failed candidate's crawl is reported apart), with the document count. `status`: one already read (after a
+ * wait) instead of reading it again.
+ */
+export async function checkStatus(
+  port: StatusPort,
+  request: ClassifyOptions & { historyLimit: number; status?: IndexerStatusRecord },
+): Promise<StatusReport> {
+  const [status, documentCount] = await Promise.all([request.status ?? port.indexerStatus(), port.documentCount()]);
+  const serving = await port.servingRuns(status);
+  return buildStatusReport(status, {
+    serving,
+    container: request.container,
+    expectedFailures: request.expectedFailures,
+    historyLimit: request.historyLimit,
+    documentCount,
+  });
 }

@@ -21,7 +21,7 @@ export interface AppSummary {
 }
 
 /** Bucket limit of the facet requests: more than any realistic number of apps or sections. */
-export const FACET_BUCKETS = 1000;
+const FACET_BUCKETS = 1000;
 
 export function appFacetRequest(dedupFilter: string) {
   return { filter: dedupFilter, facets: [`repo,count:${FACET_BUCKETS}`], top: 0, includeTotalCount: true };

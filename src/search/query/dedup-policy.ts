@@ -2,7 +2,7 @@
 // is verified that no document holds a null `format`, then `format eq '.html'`. The verification is a count
 // query (`format eq null`, `$count`, nothing downloaded), repeated when it is due (recheck.ts).
 // Pure: the shell runs the count and passes its outcome in.
-import { dedupFilter, type DedupMode } from "./filters.js";
+import { dedupFilter, type DedupMode } from "../dedup-filter.js";
 
 /** The count query that verifies `format` coverage. */
 export const NULL_FORMAT_FILTER = "format eq null";

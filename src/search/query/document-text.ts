@@ -19,7 +19,7 @@ export function looksLikeHtml(text: string): boolean {
 }
 
 /** Text content of HTML (scripts, styles and comments dropped, entities decoded); plain text is returned as is. */
-export function htmlToText(text: string): string {
+function htmlToText(text: string): string {
   if (!looksLikeHtml(text)) return text;
   const parts: string[] = [];
   let skipping = 0;
@@ -43,7 +43,7 @@ export function htmlToText(text: string): string {
   return parts.join("");
 }
 
-export function collapseWhitespace(text: string): string {
+function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 

@@ -1,23 +1,11 @@
 // OData `$filter` building for docs-index queries (spec area C, "Query filters" and "Filter rules").
 // Every filter here is meant to be sent on the search request itself, never applied to results after top-k.
 // Pure; imported by the query command and by anything else that queries the index.
+import { dedupFilter, type DedupMode } from "../dedup-filter.js";
 
 /** An OData string literal: single-quoted, with every `'` doubled. */
 export function odataString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
-}
-
-/** One document per page (drop Markdown twins), while some documents still hold a null `format`. */
-export const DEDUP_FILTER_TRANSITIONAL = "format eq null or format eq '.html'";
-/** The tightened dedup filter: only once `coverage` shows `format` at 100 %. */
-export const DEDUP_FILTER_STRICT = "format eq '.html'";
-
-export type DedupMode = "transitional" | "strict" | "off";
-
-export function dedupFilter(mode: Exclude<DedupMode, "off">): string;
-export function dedupFilter(mode: DedupMode): string | undefined;
-export function dedupFilter(mode: DedupMode): string | undefined {
-  return mode === "off" ? undefined : mode === "strict" ? DEDUP_FILTER_STRICT : DEDUP_FILTER_TRANSITIONAL;
 }
 
 /** `repo eq '<app>'`: restrict to an app (`repo` is the filterable copy of `app`, rule 1). */
@@ -26,12 +14,12 @@ export function appFilter(app: string): string {
 }
 
 /** `section ne '<section>'`: true for null, so documents not yet reprocessed stay in. */
-export function excludeSectionFilter(section: string): string {
+function excludeSectionFilter(section: string): string {
   return `section ne ${odataString(section)}`;
 }
 
 /** `section eq '<section>'`: works, but silently drops every document whose `section` is still null. */
-export function includeSectionFilter(section: string): string {
+function includeSectionFilter(section: string): string {
   return `section eq ${odataString(section)}`;
 }
 

@@ -4,9 +4,7 @@
 // index, alias or indexer definitions: those parts are then `unknown` with the reason. Pure.
 import type { Resolution } from "../bluegreen/generations.js";
 import type { DedupDecision } from "./dedup-policy.js";
-
-/** A fact the server may or may not be allowed to read. */
-export type Known<T> = { status: "known"; value: T } | { status: "unknown"; reason: string; retry?: boolean };
+import type { Known } from "../known.js";
 
 export interface Freshness {
   /** End of the indexer's newest successful run: the corpus state. */
@@ -41,20 +39,6 @@ export interface ProvenanceFacts {
   etag: Known<string | null>;
   freshness: Known<Freshness>;
   apiVersion: string;
-}
-
-/** Why a read was refused or failed, from an SDK error, in words (never the request URL's query string). */
-/** `retry`: a failure worth reading again soon (not a refusal, which asking again does not change). */
-export function unknownBecause(err: unknown, what: string): { status: "unknown"; reason: string; retry: boolean } {
-  const status = (err as { statusCode?: number }).statusCode;
-  if (status === 401 || status === 403)
-    return {
-      status: "unknown",
-      reason: `${what} refused (${status}): the identity may query documents only (Search Index Data Reader), which is enough for every tool`,
-      retry: false,
-    };
-  const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
-  return { status: "unknown", reason: `${what} failed${status ? ` (${status})` : ""}: ${message}`, retry: true };
 }
 
 export function servingIndexOf(serving: Known<Resolution>): { index: string | null; reason: string | null } {

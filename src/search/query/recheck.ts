@@ -4,7 +4,8 @@
 // saying "unknown (ECONNREFUSED)" a few seconds after the service is back. A refusal (401/403) is not a failure
 // to retry: the identity will not get the right by asking again. Pure.
 import type { FormatCoverageCheck } from "./dedup-policy.js";
-import type { Known, ProvenanceFacts } from "./provenance.js";
+import type { Known } from "../known.js";
+import type { ProvenanceFacts } from "./provenance.js";
 
 export interface RecheckPolicy {
   /** How long a good read is used. */
@@ -13,7 +14,7 @@ export interface RecheckPolicy {
   firstRetryMs: number;
 }
 
-export const FIRST_RETRY_MS = 2_000;
+const FIRST_RETRY_MS = 2_000;
 
 export function recheckPolicy(ttlMs: number, firstRetryMs = FIRST_RETRY_MS): RecheckPolicy {
   return { ttlMs, firstRetryMs: Math.min(firstRetryMs, ttlMs) };
@@ -36,7 +37,7 @@ export function recheckDue(last: ReadRecord, now: number, policy: RecheckPolicy)
 }
 
 /** A fact that could not be read for a reason worth retrying (not a 401/403 refusal). */
-export function retryable(fact: Known<unknown>): boolean {
+function retryable(fact: Known<unknown>): boolean {
   return fact.status === "unknown" && fact.retry === true;
 }
 

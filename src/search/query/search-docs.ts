@@ -37,7 +37,7 @@ export const MAX_TOP_CAP = 50;
 export const DEFAULT_SEARCH_DOCS_LIMITS: SearchDocsLimits = { defaultTop: 5, topCap: MAX_TOP_CAP, snippetChars: 600 };
 
 /** The index's semantic configuration used by semantic mode (search-definitions/docs-index.json, `default`). */
-export const SEMANTIC_CONFIGURATION = "default";
+const SEMANTIC_CONFIGURATION = "default";
 
 /** The fields a `search_docs` hit is built from. */
 export const SEARCH_DOCS_SELECT = [

@@ -20,7 +20,7 @@ export const SEMANTIC_RANKER_OFF = {
  * has no default) is answered 400, code `InvalidRequestParameter`, message "Unknown semantic configuration 'x'.
  * \r\nParameter name: semanticConfiguration", detail code `UnknownSemanticConfiguration`. The stand-in answers so.
  */
-export const NO_SEMANTIC_CONFIGURATION = {
+const NO_SEMANTIC_CONFIGURATION = {
   detailCode: "UnknownSemanticConfiguration",
   message: /parameter name: semanticConfiguration/i,
 } as const;

@@ -40,7 +40,7 @@ export function formatCoverageSummary(report: CoverageReport): string {
 }
 
 /** The last line: what the exit code means here, naming the fields that hold it back (a new field at 0 % too). */
-export function coverageVerdict(report: CoverageReport): string {
+function coverageVerdict(report: CoverageReport): string {
   if (report.complete) return "verdict: complete (exit 0): every field is filled wherever a run can fill it";
   const pending = report.fields.filter((f) => !f.contentDependent && (f.pendingNulls ?? 0) > 0);
   const most = Math.max(0, ...pending.map((f) => f.pendingNulls ?? 0));

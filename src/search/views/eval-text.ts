@@ -16,12 +16,12 @@ function provenanceLines(r: EvalReport): string[] {
   ];
 }
 
-export function summaryLine(r: EvalReport): string {
+function summaryLine(r: EvalReport): string {
   const leaks = r.queries.filter((q) => q.duplicate_pages.length > 0).length;
   return `recall@${r.k} ${f(r.overall.recall)}, MRR ${f(r.overall.mrr)}, nDCG@10 ${f(r.overall.ndcg10)} over ${r.queries.length} queries${leaks > 0 ? `; ${leaks} with a page twice (dedup leak)` : ""}`;
 }
 
-export function formatComparison(c: Comparison): string[] {
+function formatComparison(c: Comparison): string[] {
   return [
     `against the baseline ${c.baseline.index.generation ?? c.baseline.index.name} (eTag ${c.baseline.index.etag ?? "unknown"}): mean nDCG@10 ${f(c.mean_ndcg10.before)} → ${f(c.mean_ndcg10.after)} (tolerance ${c.tolerance})`,
     ...comparisonDetails(c),

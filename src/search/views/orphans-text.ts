@@ -1,4 +1,4 @@
-// `orphans` for people: the report (lists cut at `limit`) and the result of a deletion.
+// `orphans` for people: the report (lists cut at `limit`), the result of a deletion, and the dry run's hint.
 import type { DeletionResult } from "../ops/orphan-deletion.js";
 import type { OrphanReport } from "../ops/orphans.js";
 
@@ -28,6 +28,17 @@ export function formatOrphanReport(report: OrphanReport, limit = 20): string {
   return lines.join("\n");
 }
 
-export function formatDeletion(d: DeletionResult, target: string): string {
+function formatDeletion(d: DeletionResult, target: string): string {
   return `deleted ${d.deleted} of ${d.requested} document(s) from ${target}; ${d.failed.length} failed; ${d.skippedRechecked.length} skipped after re-checking storage`;
+}
+
+/** The whole `orphans` answer: the report, then what a dry run would delete with --delete, or what was deleted. */
+export function formatOrphansResult(
+  report: OrphanReport,
+  run: { dryRun: boolean; deletion: DeletionResult | null; target: string },
+): string {
+  const text = formatOrphanReport(report);
+  if (run.dryRun)
+    return `${text}\n(dry run: nothing deleted; --delete removes the documents whose blob is gone${report.staleRootEra.length ? ", --include-stale also the stale ones" : ""})`;
+  return run.deletion ? `${text}\n${formatDeletion(run.deletion, run.target)}` : text;
 }

@@ -13,7 +13,7 @@ function preview(text: string): string | undefined {
   return line.length <= PREVIEW_CHARS ? line : `${line.slice(0, PREVIEW_CHARS - 1)}…`;
 }
 
-export function formatProvenanceLine(p: Provenance): string {
+function formatProvenanceLine(p: Provenance): string {
   const serving = p.serving_index ?? `unknown (${p.serving_index_unknown_reason ?? "not read"})`;
   const run = p.freshness_unknown_reason
     ? `unknown (${p.freshness_unknown_reason})`

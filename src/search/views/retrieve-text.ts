@@ -1,6 +1,6 @@
 // `retrieve` and the knowledge source's line in `status` for people: each reference's title, public URL, app,
 // section and age, then where the answer came from.
-import type { RetrieveDocsAnswer } from "../agentic/retrieve-docs.js";
+import type { RetrieveDocsAnswer } from "../query/retrieve-docs.js";
 import { hitText } from "../query/hit-text.js";
 import type { RetrieveProvenance } from "../query/provenance.js";
 import type { KnowledgeSourceReport } from "../agentic/knowledge-source-report.js";
@@ -25,7 +25,7 @@ export function formatRetrieveAnswer(answer: RetrieveDocsAnswer): string {
   return `${refs.join("\n")}\n\n${formatRetrieveProvenance(answer.provenance)}`;
 }
 
-export function formatRetrieveProvenance(p: RetrieveProvenance): string {
+function formatRetrieveProvenance(p: RetrieveProvenance): string {
   const or = (v: string | null, why: string | null) => v ?? `unknown (${why ?? "not read"})`;
   return [
     `knowledge base ${p.knowledge_base} → knowledge source ${p.knowledge_source} → ${or(p.knowledge_source_index, p.knowledge_source_index_unknown_reason)}`,

@@ -1,5 +1,8 @@
 // `status` for people: the last run with every error classified, the history and the verdict line.
+import type { KnowledgeSourceReport } from "../agentic/knowledge-source-report.js";
 import type { StatusReport } from "../ops/status-report.js";
+import { formatIndexNames, type IndexNames } from "./index-names-text.js";
+import { formatKnowledgeSourceReport } from "./retrieve-text.js";
 
 /** Human-readable report (stdout without --json). */
 export function formatStatusReport(report: StatusReport): string {
@@ -46,4 +49,17 @@ export function formatStatusReport(report: StatusReport): string {
     }
   }
   return lines.join("\n");
+}
+
+/** The whole `status` answer: which index serves, the knowledge source's target (agentic retrieval), the report. */
+export function formatStatusResult(
+  report: StatusReport,
+  index: IndexNames,
+  knowledgeSource: KnowledgeSourceReport | null,
+): string {
+  return [
+    formatIndexNames(index),
+    ...(knowledgeSource ? [formatKnowledgeSourceReport(knowledgeSource)] : []),
+    formatStatusReport(report),
+  ].join("\n");
 }

@@ -9,10 +9,13 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../../src/config/load.js";
 import { repoRoot } from "../../../src/config/repo-root.js";
 import { canonicalJson } from "../../../src/search/definitions/canonical-json.js";
-import { DEFAULT_DEFINITIONS_DIR, DefinitionError } from "../../../src/search/definitions/definitions.js";
+import {
+  DEFAULT_DEFINITIONS_DIR,
+  DefinitionError,
+  KNOWLEDGE_ORDER,
+} from "../../../src/search/definitions/definitions.js";
 import {
   KNOWLEDGE_DEFINITION_FILES,
-  KNOWLEDGE_ORDER,
   loadKnowledgeDefinitions,
 } from "../../../src/search/definitions/knowledge-definitions.js";
 import { copyDefinitions } from "../../support/cli.js";

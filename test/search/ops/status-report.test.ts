@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
 import { parseIndexerStatus, IndexerStatusParseError } from "../../../src/search/ops/indexer-status.js";
-import { blobPathFromErrorKey, buildStatusReport } from "../../../src/search/ops/status-report.js";
+import { blobPathFromErrorKey, buildStatusReport, checkStatus } from "../../../src/search/ops/status-report.js";
 
 const examples = path.resolve(import.meta.dirname, "../../fixtures/azure-search/examples");
 const official = (file: string) => JSON.parse(readFileSync(path.join(examples, file), "utf8")).responses["200"].body;
@@ -172,5 +172,37 @@ describe("status: classification and verdict", () => {
     );
     expect(blobPathFromErrorKey(base64Encode(`${root}/index.html`), "$web")).toBe("index.html");
     expect(blobPathFromErrorKey("document id 1", "$web")).toBeUndefined();
+  });
+});
+
+describe("checkStatus (through its port)", () => {
+  const record = (runs: Record<string, unknown>[]) =>
+    parseIndexerStatus({ status: "running", lastResult: runs[0], executionHistory: runs });
+  const port = (count: number, read: string[]) => ({
+    indexerStatus: async () => {
+      read.push("status");
+      return record([run({})]);
+    },
+    documentCount: async () => count,
+    servingRuns: async (status: ReturnType<typeof record>) => ({
+      basis: "known" as const,
+      serving: "docs-index-3",
+      runs: status.history,
+      elsewhere: [],
+    }),
+  });
+
+  it("judges the runs into the serving generation, with the document count", async () => {
+    const read: string[] = [];
+    const report = await checkStatus(port(10, read), { ...options, historyLimit: 10 });
+    expect(read).toEqual(["status"]);
+    expect(report).toMatchObject({ ok: true, servingIndex: "docs-index-3", documentCount: 10 });
+  });
+
+  it("judges a status already read (after a wait) without reading it again, and fails an empty index", async () => {
+    const read: string[] = [];
+    const report = await checkStatus(port(0, read), { ...options, historyLimit: 10, status: record([run({})]) });
+    expect(read).toEqual([]);
+    expect(report.ok).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decideDedup } from "../../../src/search/query/dedup-policy.js";
-import { buildRetrieveDocsRequest } from "../../../src/search/agentic/retrieve-docs.js";
+import { buildRetrieveDocsRequest } from "../../../src/search/query/retrieve-docs.js";
 import {
   buildSearchDocsRequest,
   DEFAULT_SEARCH_DOCS_LIMITS,
@@ -11,13 +11,12 @@ import {
 import {
   agentQueryFilter,
   buildQueryFilter,
-  DEDUP_FILTER_STRICT,
-  DEDUP_FILTER_TRANSITIONAL,
   INCLUDE_SECTION_WARNING,
   odataString,
   PATH_PREFIX_IMPOSSIBLE,
   SECTION_INCLUSION_RISK,
 } from "../../../src/search/query/filters.js";
+import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL } from "../../../src/search/dedup-filter.js";
 
 describe("query filters", () => {
   it("doubles single quotes in string literals", () => {

@@ -9,7 +9,8 @@ import {
   DEFAULT_SEARCH_DOCS_LIMITS,
 } from "../../../src/search/query/search-docs.js";
 import { shapeSearchHit } from "../../../src/search/query/search-hit.js";
-import { buildProvenance, buildRetrieveProvenance, unknownBecause } from "../../../src/search/query/provenance.js";
+import { buildProvenance, buildRetrieveProvenance } from "../../../src/search/query/provenance.js";
+import { unknownBecause } from "../../../src/search/known.js";
 import { documentRefFromUrl, containerBaseOf, blobUrlFor } from "../../../src/search/query/document-ref.js";
 import { boundText, documentText } from "../../../src/search/query/document-text.js";
 import { appSummary } from "../../../src/search/query/apps.js";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { decideDedup } from "../../../src/search/query/dedup-policy.js";
 import { buildSearchDocsRequest, hasSearchTerms, SearchDocsRefusal } from "../../../src/search/query/search-docs.js";
 import { unknownAppRefusal } from "../../../src/search/query/apps.js";
-import { buildRetrieveRequest } from "../../../src/search/agentic/retrieve.js";
+import { buildRetrieveRequest } from "../../../src/search/query/retrieve.js";
 
 const dedup = decideDedup({ kind: "not-checked" });
 

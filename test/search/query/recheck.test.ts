@@ -8,7 +8,8 @@ import {
   recheckPolicy,
 } from "../../../src/search/query/recheck.js";
 import { Refreshing } from "../../../src/search/query/io/refreshing.js";
-import { unknownBecause, type ProvenanceFacts } from "../../../src/search/query/provenance.js";
+import type { ProvenanceFacts } from "../../../src/search/query/provenance.js";
+import { unknownBecause } from "../../../src/search/known.js";
 import type { FormatCoverageCheck } from "../../../src/search/query/dedup-policy.js";
 
 const policy = recheckPolicy(300_000);

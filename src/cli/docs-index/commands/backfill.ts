@@ -12,8 +12,8 @@ import { DEFINITIONS_OPTION_HELP } from "../common/definitions.js";
 import { announceTarget } from "../common/target.js";
 import { statusVerdict, verdictExitCode } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
-import { formatStatusReport } from "../../../search/views/status-text.js";
-import { formatCoverageReport, formatCoverageSummary } from "../../../search/views/coverage-text.js";
+import { formatCoverageReport } from "../../../search/views/coverage-text.js";
+import { formatBackfillResult } from "../../../search/views/backfill-text.js";
 
 export const BACKFILL_COST =
   "A backfill resets the indexer's change tracking and runs it: one full re-crawl of the container (every blob is read and re-extracted; no enrichment, no skillset). No document is deleted and orphans are not cleaned up (see 'orphans').";
@@ -79,17 +79,8 @@ export const backfillCommand: CommandModule = {
 
           const report = await statusVerdict(ctx, { status: finished });
           const coverageAfter = await coverageReport(ctx, opts.definitions);
-          ctx.out.result({ status: report, coverageBefore, coverageAfter }, () =>
-            [
-              formatStatusReport(report),
-              "",
-              // The table before was printed (stderr) ahead of the confirmation: here only its gist, once.
-              `coverage before: ${formatCoverageSummary(coverageBefore)}`,
-              "",
-              "coverage after:",
-              formatCoverageReport(coverageAfter),
-            ].join("\n"),
-          );
+          const result = { status: report, coverageBefore, coverageAfter };
+          ctx.out.result(result, () => formatBackfillResult(result));
           return verdictExitCode(report);
         }),
       );

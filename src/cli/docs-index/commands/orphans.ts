@@ -8,7 +8,8 @@ import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
 
 import type { CommandModule } from "../command.js";
 
-import { BlobIndex, OrphanAccumulator, selectDeletions } from "../../../search/ops/orphans.js";
+import { selectDeletions } from "../../../search/ops/orphans.js";
+import { surveyOrphans } from "../../../search/ops/orphan-survey.js";
 import { deleteOrphans, type DeletionResult } from "../../../search/ops/orphan-deletion.js";
 import { loadBlobIndex } from "../../../search/io/blob-io.js";
 
@@ -22,7 +23,7 @@ import { integerIn } from "../common/options.js";
 
 import { announceTarget, describeTarget } from "../common/target.js";
 
-import { formatDeletion, formatOrphanReport } from "../../../search/views/orphans-text.js";
+import { formatOrphansResult } from "../../../search/views/orphans-text.js";
 
 interface OrphanOptions {
   delete?: boolean;
@@ -77,18 +78,18 @@ export const orphansCommand: CommandModule = {
           });
 
           const container = (await ctx.blobService()).getContainerClient(search.container);
-          const blobs = new BlobIndex();
-          await loadBlobIndex(container, blobs, (n) => ctx.out.progress(`listing blobs: ${n}`));
-          const { indexClient } = await ctx.search();
-          const client = searchClient(indexClient, search.index_name);
-          const acc = new OrphanAccumulator(blobs, { container: search.container, ...(apps ? { apps } : {}) });
+          // The search client only once the blobs are listed (ctx.search() keeps its clients).
+          const index = async () => searchClient((await ctx.search()).indexClient, search.index_name);
           const pager: PagerState = { pages: 0, incomplete: [] };
-          let n = 0;
-          for await (const doc of streamDocRefs(client, pager)) {
-            acc.add(doc);
-            if (++n % 5000 === 0) ctx.out.progress(`reading documents: ${n}`);
-          }
-          const report = acc.report();
+          const { report } = await surveyOrphans(
+            {
+              listBlobs: (into, onProgress) => loadBlobIndex(container, into, onProgress),
+              documents: async () => ({ refs: streamDocRefs(await index(), pager), incomplete: pager.incomplete }),
+              progress: (line) => ctx.out.progress(line),
+            },
+            { container: search.container, ...(apps ? { apps } : {}) },
+          );
+          const client = await index();
           for (const why of pager.incomplete) ctx.out.warn(`listing incomplete: ${why}`);
 
           let deletion: DeletionResult | null = null;
@@ -116,12 +117,7 @@ export const orphansCommand: CommandModule = {
           }
           const result = { ...report, incomplete: pager.incomplete, deletion, dryRun: !opts.delete };
           const where = `index ${search.index_name} (${describeTarget(ctx)})`;
-          ctx.out.result(result, () => {
-            const text = formatOrphanReport(report);
-            if (!opts.delete)
-              return `${text}\n(dry run: nothing deleted; --delete removes the documents whose blob is gone${report.staleRootEra.length ? ", --include-stale also the stale ones" : ""})`;
-            return deletion ? `${text}\n${formatDeletion(deletion, where)}` : text;
-          });
+          ctx.out.result(result, () => formatOrphansResult(report, { dryRun: !opts.delete, deletion, target: where }));
           if (pager.incomplete.length > 0) return ExitCode.CheckFailed;
           if (opts.delete) return deletion && deletion.failed.length > 0 ? ExitCode.CheckFailed : ExitCode.Ok;
           return report.missingBlob.length + report.staleRootEra.length > 0 ? ExitCode.CheckFailed : ExitCode.Ok;

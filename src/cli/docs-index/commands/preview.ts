@@ -6,8 +6,8 @@ import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import { indexerDefinitionView } from "../../../search/definitions/definition-views.js";
-import { isExpectedFailure } from "../../../search/ops/expected-failure.js";
-import { accountNameFromUrl, previewBlob, summarise, type PreviewBlob } from "../../../search/ops/preview.js";
+import { accountNameFromUrl, previewFiles, type PreviewFile } from "../../../search/ops/preview.js";
+import { formatPreview } from "../../../search/views/preview-text.js";
 import { readRawDefinitionsOrUsage } from "../common/coverage.js";
 import { DEFINITIONS_OPTION_HELP } from "../common/definitions.js";
 
@@ -66,42 +66,19 @@ export const previewCommand: CommandModule = {
             configuration: def.configuration,
           };
 
-          const previewed: PreviewBlob[] = [];
+          const files: PreviewFile[] = [];
           for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
             if (!entry.isFile()) continue;
             const full = path.join(entry.parentPath, entry.name);
             const rel = path.relative(root, full).split(path.sep).join("/");
-            previewed.push(previewBlob(rel, (await stat(full)).mtime, options));
+            files.push({ path: rel, lastModified: (await stat(full)).mtime });
           }
-          previewed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-          const blobs = previewed.map((b) => ({
-            ...b,
-            expectedFailure: b.error !== null && isExpectedFailure(b.path, search.expected_failures),
-          }));
-          const summary = summarise(previewed);
-          const unexpected = blobs.filter((b) => b.error !== null && !b.expectedFailure);
-          const shown = opts.failuresOnly ? blobs.filter((b) => b.error !== null) : blobs;
-          ctx.out.result(
-            {
-              blobs: shown,
-              summary: {
-                ...summary,
-                expectedFailures: summary.failed - unexpected.length,
-                unexpectedFailures: unexpected.length,
-              },
-            },
-            () =>
-              [
-                ...shown.map((b) =>
-                  b.excluded
-                    ? `${b.path}  excluded`
-                    : b.error
-                      ? `${b.path}  ${b.expectedFailure ? "fails as expected (search.expected_failures)" : "FAILED (unexpected)"}: ${b.error}`
-                      : `${b.path}  app ${b.app}, section ${b.section}, format ${b.format}  ${b.url}`,
-                ),
-                `${summary.blobs} blobs: ${summary.indexed} indexed, ${summary.excluded} excluded, ${summary.failed} failed (${summary.failed - unexpected.length} expected, ${unexpected.length} unexpected)`,
-              ].join("\n"),
-          );
+          const { report, unexpected } = previewFiles(files, {
+            ...options,
+            expectedFailures: search.expected_failures,
+            failuresOnly: opts.failuresOnly,
+          });
+          ctx.out.result(report, () => formatPreview(report));
           return unexpected.length > 0 ? ExitCode.CheckFailed : ExitCode.Ok;
         }),
       );

@@ -5,12 +5,10 @@ import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { integerIn } from "../common/options.js";
 import { indexNames } from "../common/bluegreen.js";
-import { formatIndexNames } from "../../../search/views/index-names-text.js";
 import { announceTarget } from "../common/target.js";
 import { statusVerdict, verdictExitCode } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
-import { formatStatusReport } from "../../../search/views/status-text.js";
-import { formatKnowledgeSourceReport } from "../../../search/views/retrieve-text.js";
+import { formatStatusResult } from "../../../search/views/status-text.js";
 import { knowledgeSourceReport } from "../common/knowledge.js";
 
 interface StatusOptions {
@@ -54,11 +52,7 @@ export const statusCommand: CommandModule = {
           // With agentic retrieval on: the knowledge source must read the generation the alias serves.
           const knowledgeSource = await knowledgeSourceReport(ctx, index);
           ctx.out.result({ ...report, index, ...(knowledgeSource ? { knowledgeSource } : {}) }, () =>
-            [
-              formatIndexNames(index),
-              ...(knowledgeSource ? [formatKnowledgeSourceReport(knowledgeSource)] : []),
-              formatStatusReport(report),
-            ].join("\n"),
+            formatStatusResult(report, index, knowledgeSource),
           );
           const knowledgeOk = !knowledgeSource || knowledgeSource.current;
           return knowledgeOk ? verdictExitCode(report) : ExitCode.CheckFailed;

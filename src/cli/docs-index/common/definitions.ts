@@ -4,6 +4,7 @@ import {
   DefinitionError,
   DEFAULT_DEFINITIONS_DIR,
   DEPLOY_ORDER,
+  KNOWLEDGE_ORDER,
   loadDefinitions,
   parseDefinition,
   readDefinitionText,
@@ -12,7 +13,6 @@ import {
 import { schemaProblems } from "../../../search/definitions/schema-problems.js";
 import { definitionSchema } from "../../../search/io/definition-schema.js";
 import {
-  KNOWLEDGE_ORDER,
   loadKnowledgeDefinitions,
   readKnowledgeDefinitionText,
 } from "../../../search/definitions/knowledge-definitions.js";

@@ -43,7 +43,7 @@ import {
 } from "../../../search/query/io/search-docs-io.js";
 import { searchClient } from "../../../search/io/search-io.js";
 import type { SearchClient, SearchIndexClient } from "@azure/search-documents";
-import { answerableRequest } from "../../../search/eval/answerable.js";
+import { answerableRequest } from "../../../search/query/answerable.js";
 import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
 import type { CliContext } from "../../context.js";
 import { mapLimit } from "../../../search/ops/map-limit.js";
@@ -101,7 +101,7 @@ async function runQuery(
     dedup,
     { ...DEFAULT_SEARCH_DOCS_LIMITS, topCap: MAX_TOP_CAP },
   );
-  // An index older than a field is evaluated on what it can answer (search/eval/answerable.ts).
+  // An index older than a field is evaluated on what it can answer (search/query/answerable.ts).
   const { request, notes } = where.fields
     ? answerableRequest(built, where.fields)
     : { request: built, notes: [] as string[] };

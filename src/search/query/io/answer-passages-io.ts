@@ -5,7 +5,7 @@
 // `docs-index query` / `retrieve`, so both print the same hits with the same passages, anchors and sources.
 import type { SearchClient } from "@azure/search-documents";
 import type { ContainerClient } from "@azure/storage-blob";
-import type { RetrieveDocsAnswer } from "../../agentic/retrieve-docs.js";
+import type { RetrieveDocsAnswer } from "../retrieve-docs.js";
 import { budgetOf, fitHits, hitForms, TOKEN_BUDGETS, type SentText } from "../page/answer-fit.js";
 import { mapLimit } from "../../ops/map-limit.js";
 import { bestPassage, highlightedWords, queryTerms } from "../page/passages.js";

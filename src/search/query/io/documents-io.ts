@@ -1,18 +1,17 @@
 // get_doc and list_apps against the index: a document by key or by the blob paths a URL may stand for, and the
-// facet queries behind the app list. Thin calls over @azure/search-documents; the rules are in ../document-ref.ts
-// and ../apps.ts.
+// facet queries behind the app list. Thin calls over @azure/search-documents; the rules are in ../document-ref.ts,
+// ../find-document.ts and ../apps.ts.
 import type { SearchClient } from "@azure/search-documents";
-import { base64Encode } from "../../indexer-emulation/base64.js";
-import { blobPathFromBlobUrl } from "../../public-url.js";
 import { appFacetRequest, appSummary, bucketsOf, sectionFacetRequest, type AppSummary } from "../apps.js";
-import { blobUrlFor, containerBaseOf, type DocumentRef } from "../document-ref.js";
+import { containerBaseOf, type DocumentRef } from "../document-ref.js";
+import { findDocumentWith } from "../find-document.js";
 import { appFilter } from "../filters.js";
 import { mapLimit } from "../../ops/map-limit.js";
 
 export type AnyDoc = Record<string, unknown>;
 
 /** The fields get_doc returns (content included). */
-export const GET_DOC_SELECT = [
+const GET_DOC_SELECT = [
   "id",
   "title",
   "description",
@@ -48,38 +47,25 @@ export async function learnContainerBase(client: SearchClient<AnyDoc>, container
   return null;
 }
 
-/**
- * The document a reference designates, or null. Paths are tried by their derived key first (one lookup each);
- * when none matches, the documents of the path's app are scanned by `path` (keys are derived by an UNCONFIRMED
- * encoding, src/search/indexer-emulation/base64.ts, and blob URLs may be encoded differently).
- */
+/** The document a reference designates, or null (the lookup order: ../find-document.ts). */
 export async function findDocument(
   client: SearchClient<AnyDoc>,
   ref: DocumentRef,
   opts: { container: string; containerBase: string | null },
 ): Promise<AnyDoc | null> {
-  if (ref.kind === "key") return byKey(client, ref.key);
-  if (opts.containerBase !== null) {
-    for (const candidate of ref.candidates) {
-      const doc = await byKey(client, base64Encode(blobUrlFor(opts.containerBase, candidate)));
-      if (doc) return doc;
-    }
-  }
-  const apps = new Set(ref.candidates.filter((c) => c.includes("/")).map((c) => c.split("/")[0]!));
-  for (const app of apps) {
-    const result = await client.search("*", { filter: appFilter(app), top: 1000, select: ["id", "path"] });
-    const byPath = new Map<string, string>();
-    for await (const r of result.results) {
-      const path =
-        typeof r.document.path === "string" ? blobPathFromBlobUrl(r.document.path, opts.container) : undefined;
-      if (path !== undefined && typeof r.document.id === "string") byPath.set(path, r.document.id);
-    }
-    for (const candidate of ref.candidates) {
-      const id = byPath.get(candidate);
-      if (id !== undefined) return byKey(client, id);
-    }
-  }
-  return null;
+  return findDocumentWith(
+    {
+      byKey: (key) => byKey(client, key),
+      idsAndPathsOf: async (app) => {
+        const result = await client.search("*", { filter: appFilter(app), top: 1000, select: ["id", "path"] });
+        const docs: AnyDoc[] = [];
+        for await (const r of result.results) docs.push(r.document);
+        return docs;
+      },
+    },
+    ref,
+    opts,
+  );
 }
 
 /** Section facet requests of list_apps in flight at once (one per app: an index of many apps is not one burst). */

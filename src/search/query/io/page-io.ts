@@ -6,9 +6,9 @@ import { pageBlobCandidates, pageFromBlob, pageFromIndexContent } from "../page/
 import type { PageText } from "../page/page-text.js";
 
 /** A page blob larger than this is not read (the index's content is used). */
-export const MAX_PAGE_BLOB_BYTES = 5 * 1024 * 1024;
+const MAX_PAGE_BLOB_BYTES = 5 * 1024 * 1024;
 /** Each blob read gives up after this long (the search call already answered; the page must not hang it). */
-export const PAGE_READ_TIMEOUT_MS = 10_000;
+const PAGE_READ_TIMEOUT_MS = 10_000;
 
 export interface PageRead {
   page: PageText;

@@ -1,4 +1,4 @@
-// One retrieve_docs call: the request built from the tool's parameters (agentic/retrieve-docs.ts), sent through
+// One retrieve_docs call: the request built from the tool's parameters (../retrieve-docs.ts), sent through
 // the knowledge base, the references shaped as search_docs-like hits, and the provenance with the knowledge
 // objects. The I/O half shared by the MCP tool and `docs-index retrieve`, so both answer the same thing.
 import type { KnowledgeRetrievalClient, SearchClient } from "@azure/search-documents";
@@ -8,11 +8,13 @@ import {
   retrievedPassages,
   type RetrieveDocsAnswer,
   type RetrieveDocsParams,
-} from "../../agentic/retrieve-docs.js";
+} from "../retrieve-docs.js";
 import { retrieveFrom } from "../../io/knowledge-io.js";
-import { buildRetrieveProvenance, type Known } from "../provenance.js";
+import { buildRetrieveProvenance } from "../provenance.js";
+import type { Known } from "../../known.js";
 import type { SearchDocsLimits } from "../search-docs.js";
-import { refuseUnknownApp, type AnswerBasis, type AnyDoc } from "./search-docs-io.js";
+import { refuseUnknownApp, type AnyDoc } from "./search-docs-io.js";
+import type { AnswerBasis } from "../search-docs-answer.js";
 
 export interface RetrieveTarget {
   client: KnowledgeRetrievalClient;

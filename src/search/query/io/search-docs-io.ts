@@ -3,62 +3,63 @@
 // No logic beyond the calls: every rule lives in the pure modules beside this folder.
 import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { resolveServingIndex } from "../../io/alias-resolve.js";
-import { parseIndexerStatus, runInProgress } from "../../ops/indexer-status.js";
-import { lastSuccessInto } from "../../bluegreen/serving-runs.js";
+import { parseIndexerStatus } from "../../ops/indexer-status.js";
 import { readServingRuns } from "../../io/serving-runs-io.js";
 import { decideDedup, NULL_FORMAT_FILTER, type DedupDecision, type FormatCoverageCheck } from "../dedup-policy.js";
-import { unknownBecause, type Known, type Freshness, type ProvenanceFacts } from "../provenance.js";
-import type { Resolution } from "../../bluegreen/generations.js";
-import { searchDocsAnswer, type SearchDocsAnswer } from "../search-answer.js";
+import type { ProvenanceFacts } from "../provenance.js";
+import { readProvenance, type ProvenanceNames, type ProvenanceReads } from "../provenance-read.js";
+import { unknownBecause } from "../../known.js";
+import type { SearchDocsAnswer } from "../search-answer.js";
 import {
-  asKeywordRequest,
-  buildSearchDocsRequest,
   DEFAULT_SEARCH_DOCS_LIMITS,
   type SearchDocsLimits,
   type SearchDocsParams,
   type SearchDocsRequest,
 } from "../search-docs.js";
-import { semanticUnavailableReason } from "../semantic-availability.js";
-import { appFacetRequest, bucketsOf, unknownAppRefusal } from "../apps.js";
+import {
+  answerSearchDocsWith,
+  refuseUnknownAppWith,
+  runSearchDocsRequest,
+  type AnswerBasis,
+  type SearchDocsOutcome,
+  type SearchDocsPort,
+} from "../search-docs-answer.js";
+import { appFacetRequest, bucketsOf } from "../apps.js";
 import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "../search-hit.js";
 
 export type AnyDoc = Record<string, unknown>;
 
-export interface SearchDocsOutcome {
-  /** The request actually answered (a keyword request when semantic ranking was not available). */
-  request: SearchDocsRequest;
-  hits: SearchDocsHit[];
+/** The app values documents hold under a dedup filter: one facet query. */
+function appNamesOf(client: SearchClient<AnyDoc>): SearchDocsPort["appNames"] {
+  return async (dedupFilter) => {
+    const facets = await client.search("*", appFacetRequest(dedupFilter));
+    return bucketsOf(facets.facets?.repo).map((b) => b.value);
+  };
 }
 
-async function collect(
-  client: SearchClient<AnyDoc>,
-  request: SearchDocsRequest,
-  where: PageLocation & { snippetChars: number },
-): Promise<SearchDocsHit[]> {
-  const result = await client.search(request.searchText, request.options);
-  const hits: SearchDocsHit[] = [];
-  for await (const r of result.results) {
-    hits.push(shapeSearchHit(r.document, r, where));
-    if (hits.length >= request.top) break;
-  }
-  return hits;
+/** The search_docs port as SDK calls: the request sent, hits shaped; the apps faceted. */
+function searchDocsPort(client: SearchClient<AnyDoc>, where: PageLocation & { snippetChars: number }): SearchDocsPort {
+  return {
+    search: async (request) => {
+      const result = await client.search(request.searchText, request.options);
+      const hits: SearchDocsHit[] = [];
+      for await (const r of result.results) {
+        hits.push(shapeSearchHit(r.document, r, where));
+        if (hits.length >= request.top) break;
+      }
+      return hits;
+    },
+    appNames: appNamesOf(client),
+  };
 }
 
-/** One search_docs query; a semantic query the service cannot serve is answered as keyword, with a note. */
+/** One search_docs query (../search-docs-answer.ts: the semantic fallback), against `client`. */
 export async function runSearchDocs(
   client: SearchClient<AnyDoc>,
   request: SearchDocsRequest,
   where: PageLocation & { snippetChars: number },
 ): Promise<SearchDocsOutcome> {
-  try {
-    return { request, hits: await collect(client, request, where) };
-  } catch (err) {
-    // Only the service saying semantic ranking is unavailable falls back; any other refusal is reported as it is.
-    const reason = request.mode === "semantic" ? semanticUnavailableReason(err) : undefined;
-    if (reason === undefined) throw err;
-    const keyword = asKeywordRequest(request, reason);
-    return { request: keyword, hits: await collect(client, keyword, where) };
-  }
+  return runSearchDocsRequest(searchDocsPort(client, where), request);
 }
 
 /** The `format` coverage check behind the dedup decision: two `$count` queries, nothing downloaded. */
@@ -78,78 +79,31 @@ export async function checkFormatCoverage(
   }
 }
 
-async function known<T>(what: string, read: () => Promise<T>): Promise<Known<T>> {
-  try {
-    return { status: "known", value: await read() };
-  } catch (err) {
-    return unknownBecause(err, what);
-  }
+/** The provenance reads as SDK calls: the alias, the index definition, the indexer status and its runs. */
+function provenanceReads(clients: {
+  indexClient: SearchIndexClient;
+  indexerClient: SearchIndexerClient;
+}): ProvenanceReads {
+  return {
+    servingIndex: (name) => resolveServingIndex(clients.indexClient, name),
+    indexEtag: async (index) => {
+      const def = await clients.indexClient.getIndex(index);
+      return (def as { eTag?: string }).eTag ?? (def as { etag?: string }).etag ?? null;
+    },
+    indexerStatus: async (indexer) => parseIndexerStatus(await clients.indexerClient.getIndexerStatus(indexer)),
+    servingRuns: (names, status) => readServingRuns(clients, names, status),
+  };
 }
 
 /**
- * What the identity may read about the index and its indexer: the concrete index behind the name, its eTag,
- * and the indexer's last successful run. Each part independently `unknown` (with the reason) when refused.
+ * What the identity may read about the index and its indexer (query/provenance-read.ts chooses which generation
+ * and what freshness): each part independently `unknown` (with the reason) when refused.
  */
 export async function readProvenanceFacts(
   clients: { indexClient: SearchIndexClient; indexerClient: SearchIndexerClient },
-  names: {
-    index: string;
-    indexer: string;
-    apiVersion: string;
-    /** The configured name whose generations `index` is one of (eval --index docs-index-2); default `index`. */
-    configured?: string;
-  },
+  names: ProvenanceNames,
 ): Promise<ProvenanceFacts> {
-  const serving = await known<Resolution>("reading the alias and index definitions", () =>
-    resolveServingIndex(clients.indexClient, names.index),
-  );
-  const etagOf = async (index: string) => {
-    const def = await clients.indexClient.getIndex(index);
-    return (def as { eTag?: string }).eTag ?? (def as { etag?: string }).etag ?? null;
-  };
-  const [etag, status] = await Promise.all([
-    serving.status === "known" && serving.value.kind !== "missing"
-      ? known("reading the index definition", () => etagOf((serving.value as { index: string }).index))
-      : Promise.resolve<Known<string | null>>(
-          serving.status === "unknown" ? serving : { status: "unknown", reason: `${names.index} does not exist` },
-        ),
-    known("reading the indexer status", async () =>
-      parseIndexerStatus(await clients.indexerClient.getIndexerStatus(names.indexer)),
-    ),
-  ]);
-  let freshness: Known<Freshness>;
-  if (status.status === "unknown") freshness = status;
-  else {
-    // The corpus is the queried index's: a failed candidate's crawl is not the serving generation's last
-    // successful run, and the serving generation's is not a named older generation's.
-    const runs = await readServingRuns(
-      clients,
-      { index: names.configured ?? names.index, indexer: names.indexer },
-      status.value,
-    );
-    const queried = serving.status === "known" && serving.value.kind !== "missing" ? serving.value.index : null;
-    const into = queried ?? runs.serving ?? names.index;
-    const last = lastSuccessInto(runs, into);
-    freshness =
-      "reason" in last
-        ? { status: "unknown", reason: last.reason }
-        : last.end === null
-          ? {
-              status: "unknown",
-              reason: `the indexer ${names.indexer} has no successful run into ${into} in its status history`,
-            }
-          : {
-              status: "known",
-              value: { last_successful_run: last.end, run_in_progress: runInProgress(status.value) !== null },
-            };
-  }
-  return { index: names.index, serving, etag, freshness, apiVersion: names.apiVersion };
-}
-
-/** What every answer stands on: the dedup decision (from the format coverage check) and the provenance facts. */
-export interface AnswerBasis {
-  dedup: DedupDecision;
-  facts: ProvenanceFacts;
+  return readProvenance(provenanceReads(clients), names);
 }
 
 /** The answer basis from a coverage check and a provenance read (however the caller obtained them). */
@@ -163,12 +117,7 @@ export async function answerBasis(
 
 /** An `app` no document has (an empty answer is the only sign): refused with the closest names (one facet query). */
 export async function refuseUnknownApp(search: SearchClient<AnyDoc>, app: string, dedup: DedupDecision) {
-  const facets = await search.search("*", appFacetRequest(dedup.filter));
-  const refusal = unknownAppRefusal(
-    app,
-    bucketsOf(facets.facets?.repo).map((b) => b.value),
-  );
-  if (refusal) throw refusal;
+  await refuseUnknownAppWith(appNamesOf(search), app, dedup);
 }
 
 export interface AnswerOptions {
@@ -180,26 +129,20 @@ export interface AnswerOptions {
   semanticConfiguration?: string;
 }
 
-/** One search_docs call on a given basis: the request built from `params`, run, and answered with provenance. */
+/** One search_docs call on a given basis (../search-docs-answer.ts), against `search`. */
 export async function answerSearchDocs(
   search: SearchClient<AnyDoc>,
   params: SearchDocsParams,
   basis: AnswerBasis,
   opts: AnswerOptions,
 ): Promise<SearchDocsAnswer> {
-  const request = buildSearchDocsRequest(params, basis.dedup, opts.limits, opts.semanticConfiguration);
-  const outcome = await runSearchDocs(search, request, {
-    container: opts.container,
-    docsUrl: opts.docsUrl,
-    snippetChars: opts.limits.snippetChars,
-  });
-  if (outcome.hits.length === 0 && params.app !== undefined) await refuseUnknownApp(search, params.app, basis.dedup);
-  return searchDocsAnswer(outcome, basis.facts, basis.dedup, opts.now().toISOString());
+  const where = { container: opts.container, docsUrl: opts.docsUrl, snippetChars: opts.limits.snippetChars };
+  return answerSearchDocsWith(searchDocsPort(search, where), params, basis, opts);
 }
 
 /**
  * One search_docs call exactly as the MCP tool answers it, without the server's caching: the format coverage
- * check and the provenance read, then {@link answerSearchDocs}. For one-off callers (the relevance evaluation);
+ * check and the provenance read, then {@link answerSearchDocs}. For one-off callers (`docs-index query`);
  * the MCP server reads the same basis with the checks re-read on a time to live.
  */
 export async function searchDocsOnce(

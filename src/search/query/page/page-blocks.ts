@@ -14,7 +14,7 @@ import { gfm } from "micromark-extension-gfm";
 import { stripFrontMatter } from "../document-text.js";
 import { headingAnchor } from "./main-content.js";
 
-export type BlockKind = "heading" | "paragraph" | "list-item" | "code" | "table";
+type BlockKind = "heading" | "paragraph" | "list-item" | "code" | "table";
 
 export interface PageHeading {
   /** 1 to 6. */

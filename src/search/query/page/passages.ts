@@ -19,7 +19,7 @@ function stem(word: string): string {
 }
 
 /** Lower-cased words of a text, camelCase and snake_case also split into their parts. */
-export function termsOf(text: string): string[] {
+function termsOf(text: string): string[] {
   const words = text.match(/[\p{L}\p{N}_.]+/gu) ?? [];
   const out: string[] = [];
   for (const raw of words) {

@@ -2,7 +2,7 @@
 // (and any --app / --exclude-section clauses; agentQueryFilter in ../query/filters.ts) as the searchIndex
 // source's `filterAddOn`, because a knowledge source has no filter of its own in 2026-04-01; intents because the
 // base has no model. The references become hits in retrieve-docs.ts. Pure.
-import { hasSearchTerms, noTermsRefusal } from "../query/search-docs.js";
+import { hasSearchTerms, noTermsRefusal } from "./search-docs.js";
 
 /** The 2026-04-01 retrieve body (structurally the SDK's KnowledgeBaseRetrievalRequest). */
 export interface RetrieveRequest {

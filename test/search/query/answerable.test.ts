@@ -1,7 +1,7 @@
 // The eval on an index older than a field: select only the fields it has; a filter clause on a missing field is
 // judged as null (left out when it holds for every document, no answer when it holds for none).
 import { describe, expect, it } from "vitest";
-import { answerableRequest, clauseWhenNull } from "../../../src/search/eval/answerable.js";
+import { answerableRequest, clauseWhenNull } from "../../../src/search/query/answerable.js";
 import { buildSearchDocsRequest } from "../../../src/search/query/search-docs.js";
 import { decideDedup } from "../../../src/search/query/dedup-policy.js";
 

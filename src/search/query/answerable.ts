@@ -4,8 +4,8 @@
 // index until a backfill. So the eval selects only the fields the index has and judges each filter clause on a
 // missing field as null: a clause that holds for null (`format eq null or format eq '.html'`, `section ne 'x'`)
 // restricts nothing and is left out; one that fails for null (`repo eq 'x'`) leaves the query no answer. Pure.
-import type { SearchDocsRequest } from "../query/search-docs.js";
-import { andFilters } from "../query/filters.js";
+import type { SearchDocsRequest } from "./search-docs.js";
+import { andFilters } from "./filters.js";
 
 export interface AnswerableRequest {
   /** The request narrowed to the index's fields; undefined when the index can return nothing for it. */

@@ -3,10 +3,10 @@
 // clamping and the same filter clauses (app, exclude_sections, and always the dedup filter) sent as the
 // searchIndex source's filterAddOn. The references come back as search_docs-shaped hits: public URL, app,
 // section and a bounded snippet of the passage the knowledge base extracted. Pure.
-import type { DedupDecision } from "../query/dedup-policy.js";
-import type { RetrieveProvenance } from "../query/provenance.js";
-import { effectiveTop, refuseUnsupported, searchDocsFilter, type SearchDocsLimits } from "../query/search-docs.js";
-import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "../query/search-hit.js";
+import type { DedupDecision } from "./dedup-policy.js";
+import type { RetrieveProvenance } from "./provenance.js";
+import { effectiveTop, refuseUnsupported, searchDocsFilter, type SearchDocsLimits } from "./search-docs.js";
+import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "./search-hit.js";
 import { buildRetrieveRequest, type RetrieveRequest } from "./retrieve.js";
 
 /** The parameters of `retrieve_docs`, with the tool's names. */

@@ -1,4 +1,4 @@
-// The retrieve_docs core (src/search/agentic/retrieve-docs.ts): the search_docs rules on a retrieve body, and
+// The retrieve_docs core (src/search/query/retrieve-docs.ts): the search_docs rules on a retrieve body, and
 // references turned into hits with public URLs and bounded snippets. Pure; no service.
 import { describe, expect, it } from "vitest";
 import { decideDedup } from "../../../src/search/query/dedup-policy.js";
@@ -7,7 +7,7 @@ import {
   buildRetrieveDocsRequest,
   retrieveDocsHits,
   retrievedPassages,
-} from "../../../src/search/agentic/retrieve-docs.js";
+} from "../../../src/search/query/retrieve-docs.js";
 
 const dedup = decideDedup({ kind: "counted", nullFormat: 3, total: 10, checkedAt: "2026-11-25T10:00:00.000Z" });
 const limits = { defaultTop: 5, topCap: 20, snippetChars: 40 };

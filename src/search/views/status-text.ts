@@ -1,7 +1,8 @@
 // `status` for people: the last run with every error classified, the history and the verdict line.
 import type { KnowledgeSourceReport } from "../agentic/knowledge-source-report.js";
 import type { StatusReport } from "../ops/status-report.js";
-import { formatIndexNames, type IndexNames } from "./index-names-text.js";
+import type { IndexNames } from "../bluegreen/index-names.js";
+import { formatIndexNames } from "./index-names-text.js";
 import { formatKnowledgeSourceReport } from "./retrieve-text.js";
 
 /** Human-readable report (stdout without --json). */

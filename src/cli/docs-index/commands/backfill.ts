@@ -1,6 +1,6 @@
 // docs-index backfill: the manual full repopulation (spec backfill rules 2-3): reset, run, wait, then the status
 // check and coverage before and after. A reset clears change tracking only: no document is deleted.
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import { runInProgress } from "../../../search/ops/indexer-status.js";
@@ -10,7 +10,7 @@ import { confirmDestructive } from "../common/confirm.js";
 import { coverageReport } from "../common/coverage.js";
 import { DEFINITIONS_OPTION_HELP } from "../common/definitions.js";
 import { announceTarget } from "../common/target.js";
-import { statusVerdict, verdictExitCode } from "../common/verdict.js";
+import { statusVerdict, verdictOutcome } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 import { formatStatusReport } from "../../../search/views/status-text.js";
 import { formatCoverageReport, formatCoverageSummary } from "../../../search/views/coverage-text.js";
@@ -53,7 +53,7 @@ export const backfillCommand: CommandModule = {
           if (active) {
             throw new CliError(
               `a run of ${search.indexer_name} is in progress since ${active.startTime ?? "?"}: refusing to reset`,
-              ExitCode.Refused,
+              "refused",
               "Wait for it to finish (`npx docs-index status --wait`), then retry.",
             );
           }
@@ -90,7 +90,7 @@ export const backfillCommand: CommandModule = {
               formatCoverageReport(coverageAfter),
             ].join("\n"),
           );
-          return verdictExitCode(report);
+          return verdictOutcome(report);
         }),
       );
   },

@@ -4,23 +4,22 @@
 // it started, then applies the status verdict (docs/search-deploy.md, docs/saved-plans.md, docs/blue-green.md).
 import { Option, type Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
-import { BlueGreenNeedsAliasError, type Deployment } from "../../../search/deploy/deployment.js";
+import type { Deployment } from "../../../search/deploy/deployment.js";
 import { DEFAULT_NDCG_TOLERANCE } from "../../../search/eval/report.js";
 import { deploy, type DeployOutcome, type DeployRequest } from "../../../search/deploy/pipeline.js";
-import { ConcurrentChangeError } from "../../../search/deploy/apply-plan.js";
 import { BlueGreenRebuildRefusedError, RebuildRefusedError } from "../../../search/deploy/refusals.js";
 import { runIdentity } from "../../../search/ops/run-wait.js";
 import { SavedPlanRefusedError } from "../../../search/saved-plans/saved-plan-check.js";
 import { renderDeploymentPlan, renderDeployOutcome } from "../../../search/views/deploy-text.js";
-import { renderRefusals } from "../../../search/views/saved-plan-text.js";
+import { refusedRebuildView, refusedSavedPlanView } from "../../../search/views/refusal-results.js";
 import { formatStatusReport } from "../../../search/views/status-text.js";
 import type { CliContext } from "../../context.js";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import {
   addBlueGreenOptions,
   allowBuildTime,
-  blueGreenFailure,
+  showBlueGreenFailure,
   blueGreenPort,
   rebuildOptions,
   type BlueGreenCliOptions,
@@ -31,7 +30,7 @@ import { fractionOption } from "../common/options.js";
 import { inPlaceRankingEval, relevanceGate } from "../common/relevance.js";
 import { readSavedPlanFile } from "../common/saved-plan-file.js";
 import { announceTarget, deployedKinds } from "../common/target.js";
-import { statusVerdict, verdictExitCode } from "../common/verdict.js";
+import { statusVerdict, verdictOutcome } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 
 interface DeployOptions extends BlueGreenCliOptions {
@@ -120,25 +119,16 @@ function rankingRegressionWarning(r: { comparison: { tolerance: number } }): str
   return `the ranking regressed beyond the tolerance (${r.comparison.tolerance}) after the in-place write, which is live: revert the change in the definitions and deploy again if it was not meant; next time, deploy --blue-green verifies a ranking change before consumers see it (docs/blue-green.md)`;
 }
 
-/** Refusals and failures as exit codes; a refusal also prints what was refused as the result. */
-function deployFailure(ctx: CliContext, err: unknown, request: DeployRequest): unknown {
-  if (err instanceof SavedPlanRefusedError && request.kind === "saved") {
-    const { refusals } = err;
-    ctx.out.result({ refused: true, reason: "saved-plan", refusals, plan: request.saved.plan }, () =>
-      renderRefusals(refusals),
-    );
-    return new CliError(err.message, ExitCode.Refused);
-  }
-  if (err instanceof RebuildRefusedError) {
-    const blueGreen = err instanceof BlueGreenRebuildRefusedError ? err.target : null;
-    ctx.out.result({ refused: true, reason: "rebuild", plan: err.plan, blueGreen }, () =>
-      renderDeploymentPlan({ plan: err.plan, blueGreen }, ctx.out.color),
-    );
-    return new CliError(err.message, ExitCode.Refused);
-  }
-  if (err instanceof ConcurrentChangeError || err instanceof BlueGreenNeedsAliasError)
-    return new CliError(err.message, ExitCode.Refused);
-  return blueGreenFailure(ctx, err) ?? err;
+/** A refusal also prints what was refused as the result (its exit code: src/cli/outcome-exit.ts). */
+function showRefusal(ctx: CliContext, err: unknown, request: DeployRequest): void {
+  const view =
+    err instanceof SavedPlanRefusedError && request.kind === "saved"
+      ? refusedSavedPlanView(err.refusals, request.saved.plan)
+      : err instanceof RebuildRefusedError
+        ? refusedRebuildView(err.plan, err instanceof BlueGreenRebuildRefusedError ? err.target : null, ctx.out.color)
+        : undefined;
+  if (view) ctx.out.result(view.document, view.text);
+  else showBlueGreenFailure(ctx, err);
 }
 
 export const deployCommand: CommandModule = {
@@ -202,7 +192,7 @@ export const deployCommand: CommandModule = {
       .action(
         run(async (ctx: CliContext, planFile: string | undefined, opts: DeployOptions) => {
           if (opts.blueGreen && planFile)
-            throw new CliError("--blue-green applies to the definitions, not to a saved plan", ExitCode.Usage);
+            throw new CliError("--blue-green applies to the definitions, not to a saved plan", "usage");
           announceTarget(ctx, opts.dryRun ? "deploy --dry-run" : "deploy", deployedKinds(ctx));
           const request = deployRequest(ctx, planFile, opts);
           const definitions = request.kind === "saved" ? request.saved.definitions : request.files;
@@ -239,7 +229,8 @@ export const deployCommand: CommandModule = {
               rankingEval,
             });
           } catch (err) {
-            throw deployFailure(ctx, err, request);
+            showRefusal(ctx, err, request);
+            throw err;
           }
           const { deployment, rebuilt } = outcome;
           const recreated = outcome.steps.some((s) => s.operation === "recreate");
@@ -285,7 +276,7 @@ export const deployCommand: CommandModule = {
               `the relevance check could not run (${ranking.reason.split("\n")[0]}); the in-place ranking change is live unchecked: run \`docs-index eval\` against it`,
             );
           if (next) ctx.out.note(`next: ${next}`);
-          return verdict ? verdictExitCode(verdict) : ExitCode.Ok;
+          return verdict ? verdictOutcome(verdict) : "ok";
         }),
       );
   },

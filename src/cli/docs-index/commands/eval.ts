@@ -9,7 +9,7 @@ import { DEFAULT_CONCURRENCY, DEFAULT_GAIN, DEFAULT_K, DEFAULT_NDCG_TOLERANCE } 
 import { formatEvalReport, renderEvalMarkdown } from "../../../search/views/eval-text.js";
 import { MAX_TOP_CAP } from "../../../search/query/search-docs.js";
 import type { Gain } from "../../../search/eval/metrics.js";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { fractionOption, integerIn } from "../common/options.js";
 import { goldenFilePath, readGoldenFile, runRelevanceEval } from "../common/relevance.js";
@@ -86,8 +86,7 @@ export const evalCommand: CommandModule = {
       )
       .action(
         run(async (ctx, opts: EvalOptions) => {
-          if (opts.markdown && ctx.out.json)
-            throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
+          if (opts.markdown && ctx.out.json) throw new CliError("--markdown and --json exclude each other", "usage");
           const { search } = ctx.config;
           const golden = readGoldenFile(goldenFilePath(opts), {
             docsUrl: search.docs_url,
@@ -112,7 +111,7 @@ export const evalCommand: CommandModule = {
           ctx.out.result(comparison ? { ...report, comparison } : report, () =>
             opts.markdown ? renderEvalMarkdown(report, comparison) : formatEvalReport(report, comparison),
           );
-          return comparison && comparison.regressions.length > 0 ? ExitCode.CheckFailed : ExitCode.Ok;
+          return comparison && comparison.regressions.length > 0 ? "check-failed" : "ok";
         }),
       );
   },

@@ -2,7 +2,7 @@
 // search.agentic_retrieval is on) for agents. stdio by default (what agent hosts spawn: stdout carries only
 // protocol messages, notes go to stderr); --http serves Streamable HTTP at /mcp on loopback, or on another
 // address only with Entra ID token validation (mcp.auth).
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { searchAuth } from "../../context.js";
 import { mcpConfigSchema } from "../../../config/mcp.js";
@@ -60,7 +60,7 @@ export const mcpCommand: CommandModule = {
           if (!opts.http && (opts.host !== undefined || opts.port !== undefined || opts.stateless))
             throw new CliError(
               `${httpOnly} applies to --http only: add --http to serve Streamable HTTP (without it, mcp serves stdio)`,
-              ExitCode.Usage,
+              "usage",
             );
           const mcp = ctx.config.mcp ?? mcpConfigSchema.parse({});
           announceTarget(ctx, "mcp", ["index", "indexer"]);
@@ -108,10 +108,10 @@ export const mcpCommand: CommandModule = {
               ctx.out.note("mcp: serving on stdio (stdout carries protocol messages only)");
               await started.done;
             }
-            return ExitCode.Ok;
+            return "ok";
           } catch (err) {
             if (err instanceof McpStartRefused)
-              throw new CliError(err.message, err.kind === "service" ? ExitCode.ServiceError : ExitCode.Usage);
+              throw new CliError(err.message, err.kind === "service" ? "service-error" : "usage");
             throw err;
           } finally {
             clearInterval(keepAhead);

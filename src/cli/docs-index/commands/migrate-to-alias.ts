@@ -7,12 +7,12 @@ import { formatMigrateResult } from "../../../search/views/bluegreen-text.js";
 import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import type { CliContext } from "../../context.js";
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import {
   addBlueGreenOptions,
   allowBuildTime,
-  blueGreenFailure,
+  showBlueGreenFailure,
   blueGreenPort,
   rebuildOptions,
   type BlueGreenCliOptions,
@@ -59,7 +59,7 @@ export const migrateToAliasCommand: CommandModule = {
         if (now.kind === "alias") {
           const result = { alias: name, generation: now.index, alreadyMigrated: true, steps: [] };
           ctx.out.result(result, () => formatMigrateResult(result));
-          return ExitCode.Ok;
+          return "ok";
         }
         await confirmDestructive(ctx, {
           action: `build ${name}-1 (a full crawl), then delete the concrete index ${name} and create the alias ${name} → ${name}-1`,
@@ -71,10 +71,11 @@ export const migrateToAliasCommand: CommandModule = {
         try {
           result = await migrateToAlias(await blueGreenPort(ctx), files, rebuildOptions(ctx, files, opts));
         } catch (err) {
-          throw blueGreenFailure(ctx, err) ?? err;
+          showBlueGreenFailure(ctx, err);
+          throw err;
         }
         ctx.out.result(result, () => formatMigrateResult(result));
-        return ExitCode.Ok;
+        return "ok";
       }),
     );
   },

@@ -4,7 +4,7 @@
 // src/search/io/document-pager.ts; deletion rules: src/search/ops/orphan-deletion.ts.
 import { Option } from "commander";
 
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { exitCodeHelp } from "../../exit-codes.js";
 
 import type { CommandModule } from "../command.js";
 
@@ -122,9 +122,9 @@ export const orphansCommand: CommandModule = {
               return `${text}\n(dry run: nothing deleted; --delete removes the documents whose blob is gone${report.staleRootEra.length ? ", --include-stale also the stale ones" : ""})`;
             return deletion ? `${text}\n${formatDeletion(deletion, where)}` : text;
           });
-          if (pager.incomplete.length > 0) return ExitCode.CheckFailed;
-          if (opts.delete) return deletion && deletion.failed.length > 0 ? ExitCode.CheckFailed : ExitCode.Ok;
-          return report.missingBlob.length + report.staleRootEra.length > 0 ? ExitCode.CheckFailed : ExitCode.Ok;
+          if (pager.incomplete.length > 0) return "check-failed";
+          if (opts.delete) return deletion && deletion.failed.length > 0 ? "check-failed" : "ok";
+          return report.missingBlob.length + report.staleRootEra.length > 0 ? "check-failed" : "ok";
         }),
       );
   },

@@ -8,9 +8,9 @@ import { rankingChanges, reranking as planReranking } from "../../../search/plan
 import { readService } from "../../../search/deploy/read.js";
 import { renderPlanMarkdown } from "../../../search/views/plan-markdown.js";
 import { renderDeploymentPlan } from "../../../search/views/deploy-text.js";
-import { createSavedPlan, SavedPlanSecretError } from "../../../search/saved-plans/saved-plan.js";
+import { createSavedPlan } from "../../../search/saved-plans/saved-plan.js";
 import type { CliContext } from "../../context.js";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { writeSavedPlanFile } from "../common/saved-plan-file.js";
 import { blueGreenPort } from "../common/bluegreen.js";
@@ -51,8 +51,7 @@ export const planCommand: CommandModule = {
       )
       .action(
         run(async (ctx: CliContext, opts: PlanOptions) => {
-          if (opts.markdown && ctx.out.json)
-            throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
+          if (opts.markdown && ctx.out.json) throw new CliError("--markdown and --json exclude each other", "usage");
           const files = loadDefinitionsOrUsage(ctx, opts.definitions);
           announceTarget(ctx, "plan", deployedKinds(ctx));
           const port = await blueGreenPort(ctx);
@@ -75,34 +74,29 @@ export const planCommand: CommandModule = {
           if (generation) ctx.out.note(`index: ${ctx.config.search.index_name} → ${generation} (alias)`);
           const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
           if (opts.out) {
-            let saved;
-            try {
-              saved = createSavedPlan({
-                plan,
-                definitions: files,
-                live: read.live,
-                target: {
-                  ...target,
-                  api_version: ctx.config.search.api_version,
-                  ...(generation ? { current_index: generation } : {}),
-                },
-                toolVersion: cliVersion(),
-                // Behind the alias: its ETag is pinned too, so a swap after the plan refuses the deploy.
-                ...(generation
-                  ? {
-                      extraLive: [
-                        { kind: "alias" as const, name: String(files.index.name), etag: read.alias?.etag ?? null },
-                      ],
-                    }
-                  : {}),
-                ...(rebuild ? { rebuild } : {}),
-                pending,
-                reranking,
-              });
-            } catch (err) {
-              if (err instanceof SavedPlanSecretError) throw new CliError(err.message, ExitCode.Usage);
-              throw err;
-            }
+            // A secret in the definitions (SavedPlanSecretError) is a usage error (src/cli/outcome-exit.ts).
+            const saved = createSavedPlan({
+              plan,
+              definitions: files,
+              live: read.live,
+              target: {
+                ...target,
+                api_version: ctx.config.search.api_version,
+                ...(generation ? { current_index: generation } : {}),
+              },
+              toolVersion: cliVersion(),
+              // Behind the alias: its ETag is pinned too, so a swap after the plan refuses the deploy.
+              ...(generation
+                ? {
+                    extraLive: [
+                      { kind: "alias" as const, name: String(files.index.name), etag: read.alias?.etag ?? null },
+                    ],
+                  }
+                : {}),
+              ...(rebuild ? { rebuild } : {}),
+              pending,
+              reranking,
+            });
             writeSavedPlanFile(opts.out, saved);
             ctx.out.note(
               `saved plan written to ${opts.out}; apply exactly it with: npx docs-index --env ${target.environment} deploy ${opts.out}`,
@@ -124,7 +118,7 @@ export const planCommand: CommandModule = {
           // An operation under way is a pending change: deploy would refuse until it is finished.
           const changed = hasChanges(deployment);
           // With --detailed-exitcode every error is 1 (program.ts), so 2 can only mean "changes".
-          return opts.detailedExitcode && changed ? ExitCode.Changes : ExitCode.Ok;
+          return opts.detailedExitcode && changed ? "changes" : "ok";
         }),
       );
   },

@@ -2,7 +2,7 @@
 // the container root), with the indexer definition of --definitions and the account from the config. Offline.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import { indexerDefinitionView } from "../../../search/definitions/definition-views.js";
@@ -51,11 +51,11 @@ export const previewCommand: CommandModule = {
               ? accountNameFromUrl(opts.accountUrl)
               : (search.storage_account_resource_id.split("/").at(-1) ?? "");
           } catch (err) {
-            throw new CliError((err as Error).message, ExitCode.Usage);
+            throw new CliError((err as Error).message, "usage");
           }
           const root = path.resolve(folder);
           const info = await stat(root).catch(() => undefined);
-          if (!info?.isDirectory()) throw new CliError(`${folder} is not a folder`, ExitCode.Usage);
+          if (!info?.isDirectory()) throw new CliError(`${folder} is not a folder`, "usage");
           const def = indexerDefinitionView(readRawDefinitionsOrUsage(opts.definitions).indexer);
           ctx.out.note(`preview: ${folder} as container ${search.container} of account ${accountName} (offline)`);
           const options = {
@@ -102,7 +102,7 @@ export const previewCommand: CommandModule = {
                 `${summary.blobs} blobs: ${summary.indexed} indexed, ${summary.excluded} excluded, ${summary.failed} failed (${summary.failed - unexpected.length} expected, ${unexpected.length} unexpected)`,
               ].join("\n"),
           );
-          return unexpected.length > 0 ? ExitCode.CheckFailed : ExitCode.Ok;
+          return unexpected.length > 0 ? "check-failed" : "ok";
         }),
       );
   },

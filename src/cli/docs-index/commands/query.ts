@@ -2,7 +2,7 @@
 // request (filters on the request itself, never after top-k; the same refusals), the dedup decision, the hits
 // with their text, the notes and the provenance. Human rendering in views/query-text.ts; --json is the answer.
 import { Option } from "commander";
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { searchDocsOnce } from "../../../search/query/io/search-docs-io.js";
 import { withSearchPassages } from "../../../search/query/io/answer-passages-io.js";
@@ -114,7 +114,7 @@ export const queryCommand: CommandModule = {
             },
             () => formatSearchAnswer(answer),
           );
-          return ExitCode.Ok;
+          return "ok";
         }),
       );
   },

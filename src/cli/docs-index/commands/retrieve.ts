@@ -3,7 +3,7 @@
 // as the knowledge source's filterAddOn, references shaped as search_docs-like hits with their passages, and
 // the provenance with the knowledge objects. Human rendering in views/retrieve-text.ts; --json is the answer.
 import { Option } from "commander";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { MAX_TOP_CAP } from "../../../search/query/search-docs.js";
 import { basisOnce } from "../../../search/query/io/search-docs-io.js";
@@ -41,7 +41,7 @@ function missingBase(name: string, endpoint: string) {
     if ((err as { statusCode?: number }).statusCode !== 404) throw err;
     throw new CliError(
       `knowledge base ${name} does not exist on ${endpoint} (HTTP 404)`,
-      ExitCode.ServiceError,
+      "service-error",
       "Run `docs-index deploy` to create it (search.agentic_retrieval is on for this environment).",
     );
   };
@@ -87,7 +87,7 @@ export const retrieveCommand: CommandModule = {
           if (!search.agentic_retrieval)
             throw new CliError(
               `agentic retrieval is off for environment ${ctx.target.environment} (search.agentic_retrieval: false in ${ctx.target.configFile})`,
-              ExitCode.Usage,
+              "usage",
               "Set search.agentic_retrieval: true and deploy, or use `docs-index query`.",
             );
           announceTarget(ctx, "retrieve", ["knowledgeBase", "knowledgeSource", "index"]);
@@ -130,7 +130,7 @@ export const retrieveCommand: CommandModule = {
           ctx.out.result({ format_version: "2.0", filterAddOn: answer.provenance.filter, ...answer }, () =>
             formatRetrieveAnswer(answer),
           );
-          return ExitCode.Ok;
+          return "ok";
         }),
       );
   },

@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { renderSavedPlanMarkdown } from "../../../search/views/plan-markdown.js";
 import { renderSavedPlan } from "../../../search/views/saved-plan-text.js";
 import type { CliContext } from "../../context.js";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { readSavedPlanFile } from "../common/saved-plan-file.js";
 
@@ -27,13 +27,12 @@ export const showCommand: CommandModule = {
       )
       .action(
         run(async (ctx: CliContext, file: string, opts: { markdown?: boolean }) => {
-          if (opts.markdown && ctx.out.json)
-            throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
+          if (opts.markdown && ctx.out.json) throw new CliError("--markdown and --json exclude each other", "usage");
           const saved = readSavedPlanFile(file);
           ctx.out.result(saved, () =>
             opts.markdown ? renderSavedPlanMarkdown(saved) : renderSavedPlan(saved, ctx.out.color),
           );
-          return ExitCode.Ok;
+          return "ok";
         }),
       );
   },

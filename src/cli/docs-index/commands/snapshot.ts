@@ -1,6 +1,6 @@
 // docs-index snapshot: one JSON object pinning the schema (index eTag) and corpus state (last successful run,
 // document count) for reproducible evaluations (spec backfill rule 6).
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { exitCodeHelp } from "../../exit-codes.js";
 import { jsonDocument } from "../../output.js";
 import type { CommandModule } from "../command.js";
 import { buildSnapshot } from "../../../search/ops/snapshot.js";
@@ -82,7 +82,7 @@ export const snapshotCommand: CommandModule = {
               : {}),
           };
           ctx.out.result(pinned, () => JSON.stringify(jsonDocument(pinned), null, 2));
-          return ExitCode.Ok;
+          return "ok";
         }),
       );
   },

@@ -1,13 +1,13 @@
 // docs-index status: the indexer's last run and recent history, every error classified expected/unexpected;
 // --wait first waits for a run in progress to end.
 import { Option } from "commander";
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { integerIn } from "../common/options.js";
 import { indexNames } from "../common/bluegreen.js";
 import { formatIndexNames } from "../../../search/views/index-names-text.js";
 import { announceTarget } from "../common/target.js";
-import { statusVerdict, verdictExitCode } from "../common/verdict.js";
+import { statusVerdict, verdictOutcome } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 import { formatStatusReport } from "../../../search/views/status-text.js";
 import { formatKnowledgeSourceReport } from "../../../search/views/retrieve-text.js";
@@ -61,7 +61,7 @@ export const statusCommand: CommandModule = {
             ].join("\n"),
           );
           const knowledgeOk = !knowledgeSource || knowledgeSource.current;
-          return knowledgeOk ? verdictExitCode(report) : ExitCode.CheckFailed;
+          return knowledgeOk ? verdictOutcome(report) : "check-failed";
         }),
       );
   },

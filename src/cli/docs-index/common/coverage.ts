@@ -3,10 +3,8 @@
 // document downloaded (except, near 100 %, the ids of the null-`format` documents to tell permanent from
 // pending).
 import type { CliContext } from "../../context.js";
-import { CliError, ExitCode } from "../../exit-codes.js";
 import { indexFieldViews, indexerDefinitionView } from "../../../search/definitions/definition-views.js";
 import {
-  DefinitionError,
   DEFAULT_DEFINITIONS_DIR,
   readRawDefinitions,
   type Definitions,
@@ -33,12 +31,8 @@ import {
 
 /** The definition files as written (placeholders unfilled), or a usage error naming the file. */
 export function readRawDefinitionsOrUsage(dir: string | undefined): Definitions {
-  try {
-    return readRawDefinitions(dir ?? DEFAULT_DEFINITIONS_DIR);
-  } catch (err) {
-    if (err instanceof DefinitionError) throw new CliError(err.message, ExitCode.Usage);
-    throw err;
-  }
+  // A DefinitionError is a usage error (src/cli/outcome-exit.ts).
+  return readRawDefinitions(dir ?? DEFAULT_DEFINITIONS_DIR);
 }
 
 export async function coverageReport(ctx: CliContext, definitionsDir?: string): Promise<CoverageReport> {

@@ -2,7 +2,7 @@
 // environment (the `mcp` keys of vars.yml), the dedup decision (the format coverage check, as search_docs, eval
 // and coverage decide it, unless --dedup names one) and the query rules' refusals as usage errors (exit 2).
 import { Option } from "commander";
-import { CliError, ExitCode } from "../../exit-codes.js";
+import { CliError } from "../../exit-codes.js";
 import { mcpConfigSchema } from "../../../config/mcp.js";
 import { toolLimits, type ToolLimits } from "../../../mcp/core/limits.js";
 import { chosenDedup, type DedupDecision } from "../../../search/query/dedup-policy.js";
@@ -40,7 +40,7 @@ export async function usageOnRefusal<T>(command: string, answer: () => Promise<T
   try {
     return await answer();
   } catch (err) {
-    if (err instanceof SearchDocsRefusal) throw new CliError(`${command}: ${err.message}`, ExitCode.Usage);
+    if (err instanceof SearchDocsRefusal) throw new CliError(`${command}: ${err.message}`, "usage");
     throw err;
   }
 }

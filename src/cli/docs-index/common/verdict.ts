@@ -1,7 +1,7 @@
 // The status verdict, shared by `status`, `deploy --wait` and `backfill`: the indexer's last completed run,
 // every error expected or unexpected, and an empty index after a completed run counted as a failure.
+import { checked, type OutcomeKind } from "../../exit-codes.js";
 import type { CliContext } from "../../context.js";
-import { ExitCode } from "../../exit-codes.js";
 import type { IndexerStatusRecord } from "../../../search/ops/indexer-status.js";
 import { countAll, fetchIndexerStatus, searchClient } from "../../../search/io/search-io.js";
 import { readServingRuns } from "../../../search/io/serving-runs-io.js";
@@ -32,6 +32,6 @@ export async function statusVerdict(
   });
 }
 
-export function verdictExitCode(report: StatusReport): number {
-  return report.ok ? ExitCode.Ok : ExitCode.CheckFailed;
+export function verdictOutcome(report: StatusReport): OutcomeKind {
+  return checked(report.ok);
 }

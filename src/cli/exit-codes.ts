@@ -133,6 +133,12 @@ export function exitCodeHelp(meanings: Partial<Record<number, string>>, opts: { 
   return `\nExit codes:\n${codes.map((c) => `  ${String(c).padEnd(4)} ${all[c]}`).join("\n")}`;
 }
 
+/** A command's exit codes as a Markdown table (docs/*.md), from the meanings its --help block shows. */
+export function exitCodeMarkdown(meanings: Partial<Record<number, string>>): string {
+  const codes = EXIT_CODES.map((c) => c.code).filter((c) => meanings[c] !== undefined);
+  return ["| Exit code | Meaning |", "|---|---|", ...codes.map((c) => `| ${c} | ${meanings[c]} |`)].join("\n");
+}
+
 /** The README's exit-code table (Markdown), generated from EXIT_CODES. */
 export function exitCodeMarkdownTable(): string {
   return ["| Code | Meaning |", "|---|---|", ...EXIT_CODES.map((c) => `| ${c.code} | ${c.meaning} |`)].join("\n");

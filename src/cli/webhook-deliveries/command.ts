@@ -177,6 +177,7 @@ async function runOperation(
   const endpoints: Endpoint[] = [];
   const describe = (url: string) => describeUrl(url, endpoints);
   let waitingFor: string | undefined;
+  const noticed = new Set<string>();
   const scene = (): FailureScene => ({
     cli: "webhook-deliveries",
     env,
@@ -199,10 +200,13 @@ async function runOperation(
       requestTimeoutMs: opts.requestTimeout * 1000,
       ...shell.service,
       signal: deadline.signal,
+      // One notice per endpoint (a slow table does not hide a queue that then never answers), as docs-index.
       onSlow: (url) => {
-        if (waitingFor) return;
-        waitingFor = describe(url);
-        out.note(`webhook-deliveries: waiting for ${waitingFor} ...`);
+        const endpoint = describe(url);
+        waitingFor ??= endpoint;
+        if (noticed.has(endpoint)) return;
+        noticed.add(endpoint);
+        out.note(`webhook-deliveries: waiting for ${endpoint} ...`);
       },
     };
     const t = targetFrom(env, service);

@@ -12,6 +12,13 @@ import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
 import { cliVersion } from "../common/version.js";
 
+/** What `mcp`'s exit codes mean (Markdown): its --help block and the table in docs/mcp.md (npm run docs:exit-codes). */
+export const MCP_EXIT_MEANINGS: Partial<Record<number, string>> = {
+  0: "stdin closed (stdio) or stopped with Ctrl-C/SIGTERM (`--http`)",
+  2: "usage or configuration error, including a non-loopback `--host` without `mcp.auth`, or an address or port that cannot be bound (in use, privileged, not on this machine)",
+  3: "token validation could not start (OpenID Connect discovery failed)",
+};
+
 interface McpOptions {
   http?: boolean;
   stateless?: boolean;
@@ -46,11 +53,9 @@ export const mcpCommand: CommandModule = {
           "",
           "The identity needs the Search Index Data Reader role only; with more (reading index and indexer",
           "definitions) answers also name the concrete index, its eTag and the indexer's last successful run.",
-          exitCodeHelp({
-            0: "stdin closed (stdio) or stopped with Ctrl-C/SIGTERM (--http)",
-            2: "usage or configuration error, including a non-loopback --host without mcp.auth or a port in use",
-            3: "token validation could not start (OpenID Connect discovery failed)",
-          }),
+          exitCodeHelp(
+            Object.fromEntries(Object.entries(MCP_EXIT_MEANINGS).map(([c, m]) => [c, m!.replaceAll("`", "")])),
+          ),
         ].join("\n"),
       )
       .action(

@@ -22,7 +22,7 @@ export type DeliveryRequest =
   | { op: "replay-all"; apply: boolean };
 
 /** One delivery in full: its summary, the answer it was acknowledged with and the message kept for replays. */
-export interface DeliveryDetail extends DeliverySummary {
+interface DeliveryDetail extends DeliverySummary {
   bodyHash: string | undefined;
   response: DeliveryRecord["response"];
   queued: DeliveryMessage | undefined;

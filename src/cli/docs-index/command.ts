@@ -6,7 +6,7 @@ import type { OutcomeKind } from "../exit-codes.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- commander hands each action its positional arguments untyped */
 /** The command's body: returns its outcome (src/cli/exit-codes.ts); throws CliError (or any error) to fail. */
-export type Action = (ctx: CliContext, ...args: any[]) => Promise<OutcomeKind>;
+type Action = (ctx: CliContext, ...args: any[]) => Promise<OutcomeKind>;
 /** Wraps an action with the shared context, deadline and error mapping (see program.ts). */
 export type ActionRunner = (action: Action) => (...args: any[]) => Promise<void>;
 /* eslint-enable @typescript-eslint/no-explicit-any */

@@ -12,7 +12,7 @@ import { commandNameIn, COMMANDS } from "./registry.js";
 import { terraformStyleArgs } from "./common/terraform-args.js";
 import { cliVersion } from "./common/version.js";
 
-export const DEFAULT_DEADLINE_SECONDS = 300;
+const DEFAULT_DEADLINE_SECONDS = 300;
 
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;

@@ -21,7 +21,7 @@ export interface DeliveriesTarget extends OpsTarget {
 }
 
 /** Pure: the table and queue endpoints the settings name, with the variable each came from. */
-export function endpointsOf(settings: Settings): { table?: Endpoint; queueService?: Endpoint } {
+function endpointsOf(settings: Settings): { table?: Endpoint; queueService?: Endpoint } {
   const s = settings.idempotency;
   const p = settings.processing;
   return {

@@ -119,24 +119,36 @@ export function exitCodeSummary(): string {
   return `Exit codes: ${EXIT_CODES.map((c) => `${c.code} ${c.short}`).join(", ")}.`;
 }
 
+/** A command's meanings by outcome -> by exit code (a given meaning replaces a default of the same code). */
+function meaningsByCode(
+  meanings: Partial<Record<OutcomeKind, string>>,
+  defaults: Partial<Record<OutcomeKind, string>> = {},
+): Map<number, string> {
+  const byCode = new Map<number, string>();
+  for (const [kind, meaning] of [...Object.entries(defaults), ...Object.entries(meanings)])
+    if (meaning !== undefined) byCode.set(OUTCOMES[kind as OutcomeKind].code, meaning);
+  return new Map(EXIT_CODES.filter((c) => byCode.has(c.code)).map((c) => [c.code, byCode.get(c.code)!]));
+}
+
 /**
- * A command's "Exit codes:" help block: the codes it can end with, each with what it means for that command.
- * Usage (2) and service errors (3) are added for every command unless given.
+ * A command's "Exit codes:" help block: the codes it can end with, each with what it means for that command,
+ * given by outcome. Usage (2) and service errors (3) are added for every command unless given.
  */
-export function exitCodeHelp(meanings: Partial<Record<number, string>>, opts: { offline?: boolean } = {}): string {
-  const all: Record<number, string> = {
-    2: "usage or configuration error; nothing was changed",
-    ...(opts.offline ? {} : { 3: "the service could not be reached, gave no answer before the deadline, or refused" }),
-    ...meanings,
-  } as Record<number, string>;
-  const codes = EXIT_CODES.map((c) => c.code).filter((c) => all[c] !== undefined);
-  return `\nExit codes:\n${codes.map((c) => `  ${String(c).padEnd(4)} ${all[c]}`).join("\n")}`;
+export function exitCodeHelp(meanings: Partial<Record<OutcomeKind, string>>, opts: { offline?: boolean } = {}): string {
+  const defaults: Partial<Record<OutcomeKind, string>> = {
+    usage: "usage or configuration error; nothing was changed",
+    ...(opts.offline
+      ? {}
+      : { "service-error": "the service could not be reached, gave no answer before the deadline, or refused" }),
+  };
+  const lines = [...meaningsByCode(meanings, defaults)].map(([code, m]) => `  ${String(code).padEnd(4)} ${m}`);
+  return `\nExit codes:\n${lines.join("\n")}`;
 }
 
 /** A command's exit codes as a Markdown table (docs/*.md), from the meanings its --help block shows. */
-export function exitCodeMarkdown(meanings: Partial<Record<number, string>>): string {
-  const codes = EXIT_CODES.map((c) => c.code).filter((c) => meanings[c] !== undefined);
-  return ["| Exit code | Meaning |", "|---|---|", ...codes.map((c) => `| ${c} | ${meanings[c]} |`)].join("\n");
+export function exitCodeMarkdown(meanings: Partial<Record<OutcomeKind, string>>): string {
+  const rows = [...meaningsByCode(meanings)].map(([code, m]) => `| ${code} | ${m} |`);
+  return ["| Exit code | Meaning |", "|---|---|", ...rows].join("\n");
 }
 
 /** The README's exit-code table (Markdown), generated from EXIT_CODES. */

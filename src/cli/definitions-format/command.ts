@@ -98,9 +98,10 @@ function program(streams: Streams, act: (dir: string, check: boolean) => void): 
       "after",
       exitCodeHelp(
         {
-          0: "every file is canonical (or was rewritten) and complete",
-          1: "with --check: a file is not in canonical form; or a file has an unknown property or leaves attributes to the service's defaults",
-          2: "usage error, or a file is missing or not valid JSON (named with the position); nothing was written",
+          ok: "every file is canonical (or was rewritten) and complete",
+          "check-failed":
+            "with --check: a file is not in canonical form; or a file has an unknown property or leaves attributes to the service's defaults",
+          usage: "usage error, or a file is missing or not valid JSON (named with the position); nothing was written",
         },
         { offline: true },
       ),

@@ -39,10 +39,11 @@ Settings (environment, as in the function app):
   IDEMPOTENCY_TABLE_CONNECTION_STRING, WEBHOOK_QUEUE           Azurite (connection strings; loopback only)
   IDEMPOTENCY_TABLE_NAME, WEBHOOK_QUEUE_NAME                   defaults webhookdeliveries, webhook-deliveries
 ${exitCodeHelp({
-  0: "ok (a dry run that would replay, too)",
-  1: "check failed: no such delivery, nothing to replay, or unreadable poison messages left",
-  3: "the table or queue could not be reached, gave no answer in time (names the endpoint and its variable), or refused access",
-  4: "refused: the delivery was processed already or is still being retried; nothing was written",
+  ok: "ok (a dry run that would replay, too)",
+  "check-failed": "check failed: no such delivery, nothing to replay, or unreadable poison messages left",
+  "service-error":
+    "the table or queue could not be reached, gave no answer in time (names the endpoint and its variable), or refused access",
+  refused: "refused: the delivery was processed already or is still being retried; nothing was written",
 })}`;
 
 export interface Streams {

@@ -36,11 +36,12 @@ export const backfillCommand: CommandModule = {
       .addHelpText(
         "after",
         `\n${BACKFILL_COST}\n${exitCodeHelp({
-          0: "the run finished and the status check passed (every failure expected)",
-          1: "the run finished but the status check failed",
-          4: "refused: a run is already in progress (or the run request lost a race: 409), no TTY and no --yes, or not confirmed",
-          5: "timed out waiting; the run continues on the service",
-          130: "Ctrl-C: stopped waiting; the run continues on the service",
+          ok: "the run finished and the status check passed (every failure expected)",
+          "check-failed": "the run finished but the status check failed",
+          refused:
+            "refused: a run is already in progress (or the run request lost a race: 409), no TTY and no --yes, or not confirmed",
+          timeout: "timed out waiting; the run continues on the service",
+          interrupted: "Ctrl-C: stopped waiting; the run continues on the service",
         })}`,
       )
       .action(

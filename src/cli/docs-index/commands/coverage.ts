@@ -22,8 +22,9 @@ export const coverageCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "every counted field except the content-dependent ones (tags, description) is filled wherever a run can fill it",
-          1: "documents still wait for a reset and run (see 'backfill'), or the index is empty after a completed run",
+          ok: "every counted field except the content-dependent ones (tags, description) is filled wherever a run can fill it",
+          "check-failed":
+            "documents still wait for a reset and run (see 'backfill'), or the index is empty after a completed run",
         }),
       )
       .action(

@@ -78,10 +78,11 @@ export const evalCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "evaluated (with --baseline: no regression)",
-          1: "with --baseline: the mean nDCG@10 dropped by more than the tolerance, an answer left the top k, or a page now comes back twice (a Markdown twin)",
-          2: "usage error, or an invalid golden or baseline file (file, key and what was expected)",
-          3: "service error (no such index, unreachable, no answer before the deadline, 401/403, 5xx)",
+          ok: "evaluated (with --baseline: no regression)",
+          "check-failed":
+            "with --baseline: the mean nDCG@10 dropped by more than the tolerance, an answer left the top k, or a page now comes back twice (a Markdown twin)",
+          usage: "usage error, or an invalid golden or baseline file (file, key and what was expected)",
+          "service-error": "service error (no such index, unreachable, no answer before the deadline, 401/403, 5xx)",
         }),
       )
       .action(

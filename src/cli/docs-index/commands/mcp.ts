@@ -2,7 +2,7 @@
 // search.agentic_retrieval is on) for agents. stdio by default (what agent hosts spawn: stdout carries only
 // protocol messages, notes go to stderr); --http serves Streamable HTTP at /mcp on loopback, or on another
 // address only with Entra ID token validation (mcp.auth).
-import { CliError, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp, type OutcomeKind } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { searchAuth } from "../../context.js";
 import { mcpConfigSchema } from "../../../config/mcp.js";
@@ -13,10 +13,11 @@ import { announceTarget } from "../common/target.js";
 import { cliVersion } from "../common/version.js";
 
 /** What `mcp`'s exit codes mean (Markdown): its --help block and the table in docs/mcp.md (npm run docs:exit-codes). */
-export const MCP_EXIT_MEANINGS: Partial<Record<number, string>> = {
-  0: "stdin closed (stdio) or stopped with Ctrl-C/SIGTERM (`--http`)",
-  2: "usage or configuration error, including a non-loopback `--host` without `mcp.auth`, or an address or port that cannot be bound (in use, privileged, not on this machine)",
-  3: "token validation could not start (OpenID Connect discovery failed)",
+export const MCP_EXIT_MEANINGS: Partial<Record<OutcomeKind, string>> = {
+  ok: "stdin closed (stdio) or stopped with Ctrl-C/SIGTERM (`--http`)",
+  usage:
+    "usage or configuration error, including a non-loopback `--host` without `mcp.auth`, or an address or port that cannot be bound (in use, privileged, not on this machine)",
+  "service-error": "token validation could not start (OpenID Connect discovery failed)",
 };
 
 interface McpOptions {

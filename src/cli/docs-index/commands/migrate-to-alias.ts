@@ -42,11 +42,13 @@ export const migrateToAliasCommand: CommandModule = {
     addBlueGreenOptions(addWaitOptions(command)).addHelpText(
       "after",
       exitCodeHelp({
-        0: "migrated (or already an alias: nothing to do)",
-        1: "generation 1 failed verification: nothing was deleted, the indexer points at the concrete index again",
-        3: "the alias could not be created after the concrete index was deleted: queries FAIL, run with --resume now",
-        4: "refused: not confirmed, or the service is in a state the migration cannot start from",
-        5: "timed out waiting for the crawl; the concrete index still serves; continue with --resume",
+        ok: "migrated (or already an alias: nothing to do)",
+        "check-failed":
+          "generation 1 failed verification: nothing was deleted, the indexer points at the concrete index again",
+        "service-error":
+          "the alias could not be created after the concrete index was deleted: queries FAIL, run with --resume now",
+        refused: "refused: not confirmed, or the service is in a state the migration cannot start from",
+        timeout: "timed out waiting for the crawl; the concrete index still serves; continue with --resume",
       }),
     );
     command.action(

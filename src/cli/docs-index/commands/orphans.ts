@@ -54,10 +54,11 @@ export const orphansCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "nothing to clean up (or everything selected was deleted, every per-item result checked)",
-          1: "orphans or stale documents found (dry run), a delete failed for some item, or the listing was incomplete",
-          3: "the service or the storage account could not be reached, gave no answer or refused",
-          4: "--delete not confirmed, or no TTY and no --yes",
+          ok: "nothing to clean up (or everything selected was deleted, every per-item result checked)",
+          "check-failed":
+            "orphans or stale documents found (dry run), a delete failed for some item, or the listing was incomplete",
+          "service-error": "the service or the storage account could not be reached, gave no answer or refused",
+          refused: "--delete not confirmed, or no TTY and no --yes",
         }),
       )
       .action(

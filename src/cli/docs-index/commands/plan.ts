@@ -43,10 +43,11 @@ export const planCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "plan shown (with --detailed-exitcode: no changes)",
-          1: "with --detailed-exitcode: any error (usage, configuration, definition, service)",
-          2: "with --detailed-exitcode: the plan has changes, or an operation under way must be finished first (an interrupted rebuild: deploy --resume); without it: usage, configuration or definition error",
-          3: "without --detailed-exitcode: the service could not be reached, gave no answer or refused",
+          ok: "plan shown (with --detailed-exitcode: no changes)",
+          "check-failed": "with --detailed-exitcode: any error (usage, configuration, definition, service)",
+          changes:
+            "with --detailed-exitcode: the plan has changes, or an operation under way must be finished first (an interrupted rebuild: deploy --resume); without it: usage, configuration or definition error",
+          "service-error": "without --detailed-exitcode: the service could not be reached, gave no answer or refused",
         }),
       )
       .action(

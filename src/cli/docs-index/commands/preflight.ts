@@ -55,9 +55,9 @@ export const preflightCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "soft delete on with enough retention, versioning off",
-          1: "a check failed (the report says which and how to fix it)",
-          3: "the storage account or the management API could not be reached, gave no answer or refused",
+          ok: "soft delete on with enough retention, versioning off",
+          "check-failed": "a check failed (the report says which and how to fix it)",
+          "service-error": "the storage account or the management API could not be reached, gave no answer or refused",
         }),
       )
       .action(

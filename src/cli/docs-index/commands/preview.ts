@@ -35,9 +35,9 @@ export const previewCommand: CommandModule = {
         "after",
         exitCodeHelp(
           {
-            0: "every indexed blob mapped, or failed only as expected (search.expected_failures)",
-            1: "an unexpected mapping failure",
-            2: "usage error (missing folder, bad URL) or configuration error",
+            ok: "every indexed blob mapped, or failed only as expected (search.expected_failures)",
+            "check-failed": "an unexpected mapping failure",
+            usage: "usage error (missing folder, bad URL) or configuration error",
           },
           { offline: true },
         ),

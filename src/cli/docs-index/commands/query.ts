@@ -66,8 +66,9 @@ export const queryCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "results printed (possibly none)",
-          2: "usage error, or a request the query rules refuse (no search terms, --section, --path-prefix, an app that does not exist)",
+          ok: "results printed (possibly none)",
+          usage:
+            "usage error, or a request the query rules refuse (no search terms, --section, --path-prefix, an app that does not exist)",
         }),
       )
       .action(

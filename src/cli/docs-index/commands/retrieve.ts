@@ -76,9 +76,11 @@ export const retrieveCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "references printed (possibly none)",
-          2: "usage error, a request the query rules refuse (no search terms, an app that does not exist), or agentic retrieval is off for the environment (search.agentic_retrieval)",
-          3: "service error (the knowledge base missing: run `docs-index deploy`; 403: the identity needs Search Index Data Reader)",
+          ok: "references printed (possibly none)",
+          usage:
+            "usage error, a request the query rules refuse (no search terms, an app that does not exist), or agentic retrieval is off for the environment (search.agentic_retrieval)",
+          "service-error":
+            "service error (the knowledge base missing: run `docs-index deploy`; 403: the identity needs Search Index Data Reader)",
         }),
       )
       .action(

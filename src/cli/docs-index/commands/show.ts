@@ -20,9 +20,9 @@ export const showCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "shown",
-          2: "the file is missing or not a saved plan",
-          4: "the file is a saved plan in another format version (plan again with this docs-index)",
+          ok: "shown",
+          usage: "the file is missing or not a saved plan",
+          refused: "the file is a saved plan in another format version (plan again with this docs-index)",
         }),
       )
       .action(

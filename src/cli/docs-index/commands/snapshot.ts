@@ -19,7 +19,7 @@ export const snapshotCommand: CommandModule = {
       .description(
         "Print the index eTag, the indexer's last successful run end, the document count and the API version, as one JSON object",
       )
-      .addHelpText("after", exitCodeHelp({ 0: "printed (warnings on stderr for anything unavailable)" }))
+      .addHelpText("after", exitCodeHelp({ ok: "printed (warnings on stderr for anything unavailable)" }))
       .action(
         run(async (ctx) => {
           const started = performance.now();

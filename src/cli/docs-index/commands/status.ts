@@ -33,10 +33,11 @@ export const statusCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "the last completed run is not a failure, every failure in it is expected (search.expected_failures), and the index holds documents",
-          1: "the last run into the serving generation failed (a failed rebuild's crawl into its candidate is reported, not judged), which runs went into it cannot be told, an unexpected or unexplained failure was found (even when the service says success), the indexer has no completed run yet, or the index is empty after a completed run; with search.agentic_retrieval: the knowledge source is missing or names an index that is not the alias's current one",
-          5: "with --wait: timed out waiting; the run continues",
-          130: "with --wait: Ctrl-C stopped the wait (not the run)",
+          ok: "the last completed run is not a failure, every failure in it is expected (search.expected_failures), and the index holds documents",
+          "check-failed":
+            "the last run into the serving generation failed (a failed rebuild's crawl into its candidate is reported, not judged), which runs went into it cannot be told, an unexpected or unexplained failure was found (even when the service says success), the indexer has no completed run yet, or the index is empty after a completed run; with search.agentic_retrieval: the knowledge source is missing or names an index that is not the alias's current one",
+          timeout: "with --wait: timed out waiting; the run continues",
+          interrupted: "with --wait: Ctrl-C stopped the wait (not the run)",
         }),
       )
       .action(

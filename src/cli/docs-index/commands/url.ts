@@ -16,7 +16,7 @@ export const urlCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp(
-          { 0: "printed", 2: "not a blob URL, blob path or document id; or a config error" },
+          { ok: "printed", usage: "not a blob URL, blob path or document id; or a config error" },
           { offline: true },
         ),
       )

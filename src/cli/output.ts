@@ -1,7 +1,7 @@
 // One writer for every command: the result goes to stdout (JSON with --json, carrying `format_version`),
 // progress, notes and diagnostics to stderr, so stdout can always be piped to jq or redirected to a file.
 import pc from "picocolors";
-import { errorCodeOfExit } from "./exit-codes.js";
+import { errorCodeOfExit, exitCodeOf } from "./exit-codes.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -95,7 +95,7 @@ export function createOutput(
       err(opts.errorLabel ? `${opts.errorLabel}: ${line}` : `${errColor.red("error:")} ${line}`);
     },
     errorDocument(exitCode, code) {
-      if (!json || resultWritten || exitCode === 0) return;
+      if (!json || resultWritten || exitCode === exitCodeOf("ok")) return;
       resultWritten = true;
       const error = {
         code: code ?? (errors[0]?.startsWith("internal error") ? "internal" : errorCodeOfExit(exitCode)),

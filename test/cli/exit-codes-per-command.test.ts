@@ -124,12 +124,14 @@ async function usageAndConfig(): Promise<void> {
     ["preview", tmp, "--account-url", "https://a.blob.core.windows.net"],
     ["url", base64Encode(`${ACCOUNT_ROOT}/billing/index.html`)],
   ];
-  for (const args of commands) {
-    await docsIndex("bad option", env, [...args, "--no-such-option"]);
-    await docsIndex("bad option --json", env, ["--json", ...args, "--no-such-option"]);
-    await docsIndex("bad --deadline value", env, ["--deadline", "soon", ...args]);
-    if (!offline.includes(args[0]!) || args[0] === "url") await docsIndex("invalid vars.yml", bad, args);
-  }
+  await Promise.all(
+    commands.map(async (args) => {
+      await docsIndex("bad option", env, [...args, "--no-such-option"]);
+      await docsIndex("bad option --json", env, ["--json", ...args, "--no-such-option"]);
+      await docsIndex("bad --deadline value", env, ["--deadline", "soon", ...args]);
+      if (!offline.includes(args[0]!) || args[0] === "url") await docsIndex("invalid vars.yml", bad, args);
+    }),
+  );
   await docsIndex("invalid vars.yml --json", bad, ["--json", "status"]);
   await docsIndex("--detailed-exitcode (not its flag)", env, ["deploy", "--detailed-exitcode"]);
   await docsIndex("non-loopback --host without mcp.auth", env, ["mcp", "--http", "--host", "0.0.0.0"]);
@@ -152,10 +154,12 @@ async function unreachableAndSilent(): Promise<void> {
     ["eval"],
     ["migrate-to-alias", "--yes"],
   ];
-  for (const args of commands) {
-    await docsIndex("unreachable", down, args);
-    await docsIndex("no answer (--request-timeout)", mute, ["--request-timeout", "0.2", ...args]);
-  }
+  await Promise.all(
+    commands.map(async (args) => {
+      await docsIndex("unreachable", down, args);
+      await docsIndex("no answer (--request-timeout)", mute, ["--request-timeout", "0.2", ...args]);
+    }),
+  );
   await docsIndex("unreachable --json", down, ["--json", "status"]);
   await docsIndex("no answer before --deadline", mute, ["--deadline", "0.3", "status"]);
   await docsIndex("no answer before --deadline --json", mute, ["--json", "--deadline", "0.3", "snapshot"]);

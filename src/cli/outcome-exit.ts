@@ -33,6 +33,8 @@ export interface FailureScene {
   env: NodeJS.ProcessEnv;
   /** `url (from source)` for a request URL; undefined before the context exists. */
   describeUrl?: (url: string) => string;
+  /** The command that failed (names a refused query: `query: section refused: …`). */
+  command?: string;
   /** What a deadline message names: the request the command was waiting for. */
   waitingFor?: () => string;
 }
@@ -84,6 +86,11 @@ export function classifyFailure(err: unknown, scene: FailureScene): Failure {
   if (err instanceof CliError) {
     const cause = err.outcome === "usage" ? "usage" : err.outcome === "check-failed" ? "not_found" : "error";
     return { kind: err.outcome, message: err.message, ...(err.hint ? { hint: err.hint } : {}), cause };
+  }
+  // A request the query rules refuse (no terms, `section`, a path prefix, an unknown app): what to use instead.
+  if ((err as Error | undefined)?.name === "SearchDocsRefusal") {
+    const message = (err as Error).message;
+    return { kind: "usage", message: scene.command ? `${scene.command}: ${message}` : message, cause: "usage" };
   }
   const byName = USAGE_BY_NAME[(err as Error | undefined)?.name ?? ""];
   if (byName) return { kind: "usage", ...byName((err as Error).message) };

@@ -69,10 +69,11 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
       let ctx: CliContext | undefined;
       const scene = (): FailureScene => {
         const context = ctx;
-        if (!context) return { cli: "docs-index", env };
+        if (!context) return { cli: "docs-index", env, ...(name ? { command: name } : {}) };
         return {
           cli: "docs-index",
           env,
+          ...(name ? { command: name } : {}),
           describeUrl: context.describeUrl,
           // What the command was waiting for when its deadline passed: the last request it started.
           waitingFor: () => context.describeUrl(context.lastRequested() ?? context.target.endpoint),

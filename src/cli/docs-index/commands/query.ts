@@ -16,7 +16,6 @@ import {
   cliToolLimits,
   dedupOption,
   maxTokensOption,
-  usageOnRefusal,
   type DedupChoice,
 } from "../common/query-core.js";
 
@@ -86,18 +85,16 @@ export const queryCommand: CommandModule = {
           announceTarget(ctx, "query", ["index"]);
           const clients = await ctx.search();
           const limits = cliToolLimits(ctx);
-          const found = await usageOnRefusal("query", () =>
-            searchDocsOnce(clients, params, {
-              index: search.index_name,
-              indexer: search.indexer_name,
-              apiVersion: search.api_version,
-              container: search.container,
-              docsUrl: search.docs_url,
-              limits,
-              dedup: chosenDedupOf(opts.dedup),
-              semanticConfiguration: opts.semanticConfig,
-            }),
-          );
+          const found = await searchDocsOnce(clients, params, {
+            index: search.index_name,
+            indexer: search.indexer_name,
+            apiVersion: search.api_version,
+            container: search.container,
+            docsUrl: search.docs_url,
+            limits,
+            dedup: chosenDedupOf(opts.dedup),
+            semanticConfiguration: opts.semanticConfig,
+          });
           // The same passages, anchors and budget as search_docs: the pages from the docs container.
           const answer = await withSearchPassages(
             found,

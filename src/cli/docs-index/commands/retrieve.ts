@@ -20,7 +20,6 @@ import {
   cliToolLimits,
   dedupOption,
   maxTokensOption,
-  usageOnRefusal,
   type DedupChoice,
 } from "../common/query-core.js";
 
@@ -113,14 +112,12 @@ export const retrieveCommand: CommandModule = {
           };
           const params = { query: text, intents: opts.intent, app: opts.app, exclude_sections: opts.excludeSection };
           const limits = cliToolLimits(ctx);
-          const retrieved = await usageOnRefusal("retrieve", () =>
-            answerRetrieveDocs(target, { ...params, top: opts.top }, basis, {
-              container: search.container,
-              docsUrl: search.docs_url,
-              limits,
-              now: () => new Date(),
-            }).catch(missingBase(search.knowledge_base_name, ctx.endpoint)),
-          );
+          const retrieved = await answerRetrieveDocs(target, { ...params, top: opts.top }, basis, {
+            container: search.container,
+            docsUrl: search.docs_url,
+            limits,
+            now: () => new Date(),
+          }).catch(missingBase(search.knowledge_base_name, ctx.endpoint));
           // The same passages, anchors and budget as retrieve_docs: the pages from the docs container.
           const answer = await withRetrievePassages(
             retrieved,

@@ -23,7 +23,8 @@ export interface Output {
   /**
    * With --json, when the command ends in an error and printed no result: the one JSON document on stdout that
    * describes it (`format_version`, `error.code`, `error.exit_code`, `error.message`). The human lines stay on
-   * stderr. Without --json, or after a result was printed, nothing.
+   * stderr. Without --json, or after a result was printed, nothing. `code`: `error.code` when not the exit code's
+   * (an internal error; webhook-deliveries' finer codes).
    */
   errorDocument(exitCode: number, code?: string): void;
   color: Colors;
@@ -53,6 +54,7 @@ export function jsonDocument(value: object): object {
 export function createOutput(
   json: boolean,
   streams: OutputStreams = process,
+  /** `errorLabel`: what starts an error line instead of `error:` (webhook-deliveries names itself). */
   opts: { noColor?: boolean; env?: NodeJS.ProcessEnv; errorLabel?: string } = {},
 ): Output {
   const tty = Boolean(streams.stderr.isTTY) && !json;
@@ -98,7 +100,7 @@ export function createOutput(
       if (!json || resultWritten || exitCode === exitCodeOf("ok")) return;
       resultWritten = true;
       const error = {
-        code: code ?? (errors[0]?.startsWith("internal error") ? "internal" : errorCodeOfExit(exitCode)),
+        code: code ?? errorCodeOfExit(exitCode),
         exit_code: exitCode,
         message: errors.join("\n") || "the command failed",
         ...(notesAfterError.length > 0 ? { hint: notesAfterError.join("\n") } : {}),

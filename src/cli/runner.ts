@@ -6,7 +6,7 @@ import { CommanderError, Option, type Command } from "commander";
 import { DEFAULT_SERVICE_OPTIONS } from "../search/io/service-options.js";
 import { positiveSeconds } from "./docs-index/common/options.js";
 import { Deadline } from "./deadline.js";
-import { exitCodeOf, type OutcomeKind } from "./exit-codes.js";
+import { exitCodeOf, OUTCOMES, type OutcomeKind } from "./exit-codes.js";
 import type { Failure, FailureScene } from "./outcome-exit.js";
 import { createOutput, type Output, type OutputStreams } from "./output.js";
 
@@ -58,7 +58,8 @@ export async function runCommand(
     run.out.error(failure.message);
     if (failure.hint) run.out.note(failure.hint);
     run.afterFailure?.(failure);
-    run.out.errorDocument(exitCodeOf(failure.kind, { detailed: run.detailed }), run.errorCode?.(failure));
+    const code = run.errorCode?.(failure) ?? (failure.kind === "internal" ? OUTCOMES.internal.errorCode : undefined);
+    run.out.errorDocument(exitCodeOf(failure.kind, { detailed: run.detailed }), code);
     return failure.kind;
   } finally {
     deadline.dispose();

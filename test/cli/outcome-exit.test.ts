@@ -3,8 +3,10 @@
 // webhook-deliveries for the receiver's table and queues). Exit codes follow from the outcome (exit-codes.ts).
 import { describe, expect, it } from "vitest";
 import { DeadlineExpired } from "../../src/cli/deadline.js";
-import { CliError, exitCodeOf } from "../../src/cli/exit-codes.js";
+import { CliError, exitCodeOf, type OutcomeKind } from "../../src/cli/exit-codes.js";
 import { classifyFailure, SIGN_IN_HINT, type FailureScene } from "../../src/cli/outcome-exit.js";
+import { createOutput } from "../../src/cli/output.js";
+import { runCommand } from "../../src/cli/runner.js";
 import { RebuildStoppedError } from "../../src/search/bluegreen/build.js";
 import { GenerationInUseError, KnowledgeSourceRepointError } from "../../src/search/bluegreen/knowledge-repoint.js";
 import { AliasGapError } from "../../src/search/bluegreen/migrate.js";
@@ -125,5 +127,39 @@ describe("the service's answers, worded for each CLI", () => {
       cause: "unreachable",
       message: "the storage service could not be reached: socket hang up",
     });
+  });
+});
+
+describe("the runner both CLIs share (src/cli/runner.ts)", () => {
+  const sink = () => {
+    let text = "";
+    return { stream: { write: (s: string) => ((text += s), true) } as never, text: () => text };
+  };
+  const run = async (body: () => Promise<OutcomeKind>, deadlineMs = 10_000) => {
+    const stdout = sink();
+    const stderr = sink();
+    const out = createOutput(true, { stdout: stdout.stream, stderr: stderr.stream });
+    const kind = await runCommand({ out, deadlineMs, scene: () => ({ cli: "docs-index", env: {} }) }, body);
+    return { kind, stdout: stdout.text(), stderr: stderr.text() };
+  };
+
+  it("a bug: internal, `error.code` internal in the --json document, the hint after the error line", async () => {
+    const r = await run(async () => {
+      throw new TypeError("x is not a function");
+    });
+    expect(r.kind).toBe("internal");
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: "internal", exit_code: 1 });
+    expect(r.stderr).toMatch(/^error: internal error: x is not a function\nThis is a bug/);
+  });
+
+  it("the deadline ends a command that never finishes: service-error, exit 3", async () => {
+    const r = await run(() => new Promise<OutcomeKind>(() => {}), 50);
+    expect(r.kind).toBe("service-error");
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: "service_error", exit_code: 3 });
+    expect(r.stderr).toMatch(/no answer from the service before the command's deadline \(0\.1s, --deadline\)/);
+  });
+
+  it("a command's own outcome passes through, nothing printed", async () => {
+    expect(await run(async () => "changes")).toEqual({ kind: "changes", stdout: "", stderr: "" });
   });
 });

@@ -10,7 +10,7 @@ import { exitCodeOf, OUTCOMES, type OutcomeKind } from "./exit-codes.js";
 import type { Failure, FailureScene } from "./outcome-exit.js";
 import { createOutput, type Output, type OutputStreams } from "./output.js";
 
-export const DEFAULT_REQUEST_TIMEOUT_SECONDS = DEFAULT_SERVICE_OPTIONS.requestTimeoutMs / 1000;
+const DEFAULT_REQUEST_TIMEOUT_SECONDS = DEFAULT_SERVICE_OPTIONS.requestTimeoutMs / 1000;
 
 /** `--request-timeout <seconds>`: give up on one request without an answer after this long. */
 export function requestTimeoutOption(description: string): Option {

@@ -19,14 +19,7 @@ import { renderDeliveryResult } from "../../search/views/deliveries-text.js";
 import { CliError, exitCodeHelp, exitCodeOf, type OutcomeKind } from "../exit-codes.js";
 import type { Failure, FailureScene } from "../outcome-exit.js";
 import { createOutput, type OutputStreams } from "../output.js";
-import {
-  configureProgram,
-  DEFAULT_REQUEST_TIMEOUT_SECONDS,
-  deadlineOption,
-  parseProgram,
-  requestTimeoutOption,
-  runCommand,
-} from "../runner.js";
+import { configureProgram, deadlineOption, parseProgram, requestTimeoutOption, runCommand } from "../runner.js";
 import { describeUrl, targetFrom, type Endpoint } from "./target.js";
 
 /** Its own: a storage operation needs less than a deploy's 300 s. */
@@ -98,14 +91,8 @@ function deliveriesProgram(run: RequestRunner, configure: (program: Command) => 
       "--json",
       "machine-readable output on stdout, errors too ({format_version, error: {code, exit_code, message}})",
     )
-    .addOption(
-      requestTimeoutOption(
-        `give up on a storage request without an answer after this long (default ${DEFAULT_REQUEST_TIMEOUT_SECONDS})`,
-      ),
-    )
-    .addOption(
-      deadlineOption(`overall limit for the command (default ${DEFAULT_DEADLINE_SECONDS})`, DEFAULT_DEADLINE_SECONDS),
-    )
+    .addOption(requestTimeoutOption("give up on a storage request without an answer after this long"))
+    .addOption(deadlineOption("overall limit for the command", DEFAULT_DEADLINE_SECONDS))
     .helpOption("-h, --help", "this help");
   configure(program); // before the subcommands: they take its output and exit settings
   program

@@ -92,6 +92,15 @@ export function classifyFailure(err: unknown, scene: FailureScene): Failure {
     const message = (err as Error).message;
     return { kind: "usage", message: scene.command ? `${scene.command}: ${message}` : message, cause: "usage" };
   }
+  // The MCP server refused to start (by name: the MCP shell is not loaded for every failure).
+  if ((err as Error | undefined)?.name === "McpStartRefused") {
+    const service = (err as { kind?: string }).kind === "service";
+    return {
+      kind: service ? "service-error" : "usage",
+      message: (err as Error).message,
+      cause: service ? "service_error" : "usage",
+    };
+  }
   const byName = USAGE_BY_NAME[(err as Error | undefined)?.name ?? ""];
   if (byName) return { kind: "usage", ...byName((err as Error).message) };
   for (const [cls, kind, cause] of CLASS_OUTCOMES)

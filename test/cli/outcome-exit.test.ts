@@ -11,6 +11,7 @@ import { RebuildStoppedError } from "../../src/search/bluegreen/build.js";
 import { GenerationInUseError, KnowledgeSourceRepointError } from "../../src/search/bluegreen/knowledge-repoint.js";
 import { AliasGapError } from "../../src/search/bluegreen/migrate.js";
 import { BlueGreenNeedsAliasError } from "../../src/search/deploy/deployment.js";
+import { McpStartRefused } from "../../src/mcp/shell/run.js";
 import { NoAnswerError } from "../../src/search/io/service-options.js";
 import { SettingsError } from "../../webhook/src/settings.js";
 
@@ -51,6 +52,13 @@ describe("the core's errors, by class", () => {
     const failure = classifyFailure(err, docsIndex);
     expect(failure).toMatchObject({ kind, message: err.message });
     expect(exitCodeOf(failure.kind)).toBe(code);
+  });
+
+  it("the MCP server refused to start: a port in use is a usage error, failed discovery a service error", () => {
+    expect(classifyFailure(new McpStartRefused("port 1 in use", "usage"), docsIndex)).toMatchObject({ kind: "usage" });
+    const discovery = classifyFailure(new McpStartRefused("discovery failed", "service"), docsIndex);
+    expect(discovery).toMatchObject({ kind: "service-error", message: "discovery failed" });
+    expect(exitCodeOf(discovery.kind)).toBe(3);
   });
 
   it("a CliError carries its outcome and hint", () => {

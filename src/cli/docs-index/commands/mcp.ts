@@ -7,7 +7,7 @@ import type { CommandModule } from "../command.js";
 import { searchAuth } from "../../context.js";
 import { mcpConfigSchema } from "../../../config/mcp.js";
 import { createSearchClients } from "../../../search/io/clients.js";
-import { McpStartRefused, startMcp } from "../../../mcp/shell/run.js";
+import { startMcp } from "../../../mcp/shell/run.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
 import { cliVersion } from "../common/version.js";
@@ -114,11 +114,8 @@ export const mcpCommand: CommandModule = {
               ctx.out.note("mcp: serving on stdio (stdout carries protocol messages only)");
               await started.done;
             }
+            // A refused start (McpStartRefused: a port in use, discovery failed) is classified in outcome-exit.ts.
             return "ok";
-          } catch (err) {
-            if (err instanceof McpStartRefused)
-              throw new CliError(err.message, err.kind === "service" ? "service-error" : "usage");
-            throw err;
           } finally {
             clearInterval(keepAhead);
           }

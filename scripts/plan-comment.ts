@@ -5,12 +5,13 @@
 //           (Azure Pipelines PR stage; GitHub uses a sticky-comment action)
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { exitCodeOf } from "../src/cli/exit-codes.js";
 import { upsertPullRequestComment } from "../src/ci/azure-devops-comment.js";
 import { composePlanComment, planCommentMarker } from "../src/ci/plan-comment.js";
 
 function fail(message: string): never {
   process.stderr.write(`plan-comment: ${message}\n`);
-  process.exit(2);
+  process.exit(exitCodeOf("usage"));
 }
 
 function required(value: string | undefined, name: string): string {
@@ -80,7 +81,7 @@ if (command === "compose") {
     planCommentMarker(required(values.environment, "--environment")),
   ).catch((err: unknown) => {
     process.stderr.write(`plan-comment: ${(err as Error).message}\n`);
-    process.exit(1);
+    process.exit(exitCodeOf("check-failed")); // 1: the comment was not posted
   });
   process.stderr.write(`plan comment ${outcome.action} (thread ${outcome.threadId})\n`);
 } else {

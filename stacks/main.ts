@@ -3,6 +3,7 @@
 // versions.tf with the required Terraform version).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { exitCodeOf } from "../src/cli/exit-codes.js";
 import { ConfigError, loadConfig } from "../src/config/load.js";
 import { SYNTH_RECORD_FILE, synthReport, type SynthRecord } from "./synth-report.js";
 import { MissingOpenApiError, readOpenApiV1 } from "./webhook/openapi.js";
@@ -40,7 +41,7 @@ try {
 } catch (err) {
   if (err instanceof ConfigError || err instanceof MissingOpenApiError) {
     process.stderr.write(`synth failed: ${err.message}\n`);
-    process.exit(2);
+    process.exit(exitCodeOf("usage"));
   }
   throw err;
 }

@@ -15,7 +15,7 @@ import { startAzuriteProcess } from "../../local/azurite-process.js";
 import { startWebhookStubs } from "../../local/webhook/stubs/downstream.js";
 import { localCredential, localReceiverEnv } from "../../local/webhook/stubs/receiver.js";
 import { startDevServer } from "../../local/webhook/dev-server.js";
-import { replayAllPoison } from "../../src/cli/webhook-deliveries/deliveries.js";
+import { replayAllPoison } from "../../src/deliveries/deliveries.js";
 import type { SenderReport } from "./reliability-sender.js";
 
 const { values } = parseArgs({

@@ -12,7 +12,7 @@ import { isLoopback } from "../config/endpoint.js";
 import type { SearchAuth, SearchClients } from "../search/io/clients.js";
 import { origin, type ServiceOptions } from "../search/io/service-options.js";
 import { ARM_ENDPOINT } from "../search/io/arm-endpoint.js";
-import { CliError, ExitCode } from "./exit-codes.js";
+import { CliError } from "./exit-codes.js";
 import type { Output } from "./output.js";
 
 /** What a command acts on, and where each part came from (printed before acting). */
@@ -56,7 +56,7 @@ export function searchAuth(endpoint: string, env: NodeJS.ProcessEnv): SearchAuth
     if (!isLoopback(endpoint)) {
       throw new CliError(
         `SEARCH_ADMIN_KEY is set but ${endpoint} is not a local endpoint`,
-        ExitCode.Usage,
+        "usage",
         "Admin keys are for the local stand-in only; unset SEARCH_ADMIN_KEY and sign in (az login, managed identity or workload identity).",
       );
     }
@@ -66,7 +66,7 @@ export function searchAuth(endpoint: string, env: NodeJS.ProcessEnv): SearchAuth
     // Tokens are never sent over plain http; an http endpoint is the local stand-in, which takes an admin key.
     throw new CliError(
       `${endpoint} is a plain-http (local) endpoint and SEARCH_ADMIN_KEY is not set`,
-      ExitCode.Usage,
+      "usage",
       "Start the local environment with `npm run local -- --keep` and run the `export …` lines it prints, or use an https endpoint with your Azure identity.",
     );
   }
@@ -80,7 +80,7 @@ function blobTarget(config: Config, env: NodeJS.ProcessEnv, configFile: string) 
     if (!blobEndpoint || !isLoopback(blobEndpoint)) {
       throw new CliError(
         "DOCS_STORAGE_CONNECTION_STRING is for Azurite only (its BlobEndpoint must be a loopback address)",
-        ExitCode.Usage,
+        "usage",
         "Unset it to use the storage account from vars.yml with your Azure identity.",
       );
     }
@@ -105,7 +105,7 @@ export function createContext(
   const configFile = path.relative(process.cwd(), config.location.file) || config.location.file;
   const endpoint = resolveSearchEndpoint(config.search, env, configFile);
   if (!URL.canParse(endpoint.url))
-    throw new CliError(`SEARCH_ENDPOINT is not a URL: ${JSON.stringify(endpoint.url)}`, ExitCode.Usage);
+    throw new CliError(`SEARCH_ENDPOINT is not a URL: ${JSON.stringify(endpoint.url)}`, "usage");
   const blob = blobTarget(config, env, configFile);
   const target: Target = {
     environment: config.location.env,

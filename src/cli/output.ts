@@ -1,6 +1,7 @@
 // One writer for every command: the result goes to stdout (JSON with --json, carrying `format_version`),
 // progress, notes and diagnostics to stderr, so stdout can always be piped to jq or redirected to a file.
 import pc from "picocolors";
+import { errorCodeOfExit, exitCodeOf } from "./exit-codes.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -22,21 +23,12 @@ export interface Output {
   /**
    * With --json, when the command ends in an error and printed no result: the one JSON document on stdout that
    * describes it (`format_version`, `error.code`, `error.exit_code`, `error.message`). The human lines stay on
-   * stderr. Without --json, or after a result was printed, nothing.
+   * stderr. Without --json, or after a result was printed, nothing. `code`: `error.code` when not the exit code's
+   * (an internal error; webhook-deliveries' finer codes).
    */
-  errorDocument(exitCode: number): void;
+  errorDocument(exitCode: number, code?: string): void;
   color: Colors;
 }
-
-/** `error.code` of a --json error document, by exit code (schemas/docs-index/error.schema.json). */
-export const ERROR_CODES: Record<number, string> = {
-  1: "check_failed",
-  2: "usage",
-  3: "service_error",
-  4: "refused",
-  5: "timeout",
-  130: "interrupted",
-};
 
 export interface OutputStreams {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -62,7 +54,8 @@ export function jsonDocument(value: object): object {
 export function createOutput(
   json: boolean,
   streams: OutputStreams = process,
-  opts: { noColor?: boolean; env?: NodeJS.ProcessEnv } = {},
+  /** `errorLabel`: what starts an error line instead of `error:` (webhook-deliveries names itself). */
+  opts: { noColor?: boolean; env?: NodeJS.ProcessEnv; errorLabel?: string } = {},
 ): Output {
   const tty = Boolean(streams.stderr.isTTY) && !json;
   const env = opts.env ?? process.env;
@@ -101,13 +94,13 @@ export function createOutput(
     warn: (line) => err(`${errColor.yellow("warning:")} ${line}`),
     error: (line) => {
       errors.push(line);
-      err(`${errColor.red("error:")} ${line}`);
+      err(opts.errorLabel ? `${opts.errorLabel}: ${line}` : `${errColor.red("error:")} ${line}`);
     },
-    errorDocument(exitCode) {
-      if (!json || resultWritten || exitCode === 0) return;
+    errorDocument(exitCode, code) {
+      if (!json || resultWritten || exitCode === exitCodeOf("ok")) return;
       resultWritten = true;
       const error = {
-        code: errors[0]?.startsWith("internal error") ? "internal" : (ERROR_CODES[exitCode] ?? "error"),
+        code: code ?? errorCodeOfExit(exitCode),
         exit_code: exitCode,
         message: errors.join("\n") || "the command failed",
         ...(notesAfterError.length > 0 ? { hint: notesAfterError.join("\n") } : {}),

@@ -4,7 +4,17 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { globalOptions } from "../../src/cli/docs-index/program.js";
 import { commandNameIn, GLOBAL_OPTIONS_WITH_VALUE } from "../../src/cli/docs-index/registry.js";
-import { reportError, SIGN_IN_HINT } from "../../src/cli/docs-index/errors.js";
+import { exitCodeOf } from "../../src/cli/exit-codes.js";
+import { classifyFailure, SIGN_IN_HINT } from "../../src/cli/outcome-exit.js";
+import type { Output } from "../../src/cli/output.js";
+
+/** What the runner does with an error: the classifier's message and hint on stderr, the outcome's exit code. */
+function reportError(err: unknown, scene: { out: Output; env: NodeJS.ProcessEnv }): number {
+  const failure = classifyFailure(err, { cli: "docs-index", env: scene.env });
+  scene.out.error(failure.message);
+  if (failure.hint) scene.out.note(failure.hint);
+  return exitCodeOf(failure.kind);
+}
 import { runDocsIndex, textSink } from "../../src/cli/docs-index/in-process.js";
 import { colorEnabled, createOutput } from "../../src/cli/output.js";
 import { resolveSearchEndpoint } from "../../src/config/search.js";

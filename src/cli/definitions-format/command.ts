@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError } from "commander";
-import { CliError, ExitCode, exitCodeHelp } from "../exit-codes.js";
+import { CliError, exitCodeHelp, exitCodeOf, type OutcomeKind } from "../exit-codes.js";
 import { canonicalJson } from "../../search/definitions/canonical-json.js";
 import { implicitAttributeProblems } from "../../search/definitions/field-attributes.js";
 import { schemaProblems } from "../../search/definitions/schema-problems.js";
@@ -62,7 +62,7 @@ function readFiles(dir: string): DefinitionFile[] {
 }
 
 /** Formats (or with `check` checks) the files of `dir`; returns the exit code. Every file is parsed before any write. */
-function formatDefinitions(dir: string, check: boolean, stderr: Streams["stderr"]): number {
+function formatDefinitions(dir: string, check: boolean, stderr: Streams["stderr"]): OutcomeKind {
   const files = readFiles(dir).map((f) => ({ ...f, parsed: parseDefinition(f.text, f.file) }));
   const schema = definitionSchema();
   let dirty = 0;
@@ -82,7 +82,7 @@ function formatDefinitions(dir: string, check: boolean, stderr: Streams["stderr"
       stderr.write(`${file}: rewritten\n`);
     }
   }
-  return (check && dirty > 0) || incomplete > 0 ? ExitCode.CheckFailed : ExitCode.Ok;
+  return (check && dirty > 0) || incomplete > 0 ? "check-failed" : "ok";
 }
 
 function program(streams: Streams, act: (dir: string, check: boolean) => void): Command {
@@ -98,9 +98,10 @@ function program(streams: Streams, act: (dir: string, check: boolean) => void): 
       "after",
       exitCodeHelp(
         {
-          0: "every file is canonical (or was rewritten) and complete",
-          1: "with --check: a file is not in canonical form; or a file has an unknown property or leaves attributes to the service's defaults",
-          2: "usage error, or a file is missing or not valid JSON (named with the position); nothing was written",
+          ok: "every file is canonical (or was rewritten) and complete",
+          "check-failed":
+            "with --check: a file is not in canonical form; or a file has an unknown property or leaves attributes to the service's defaults",
+          usage: "usage error, or a file is missing or not valid JSON (named with the position); nothing was written",
         },
         { offline: true },
       ),
@@ -114,28 +115,24 @@ function program(streams: Streams, act: (dir: string, check: boolean) => void): 
         opts.definitions !== undefined &&
         path.resolve(dirArg) !== path.resolve(opts.definitions)
       )
-        throw new CliError(
-          `two folders given: ${dirArg} and --definitions ${opts.definitions}; give one`,
-          ExitCode.Usage,
-        );
+        throw new CliError(`two folders given: ${dirArg} and --definitions ${opts.definitions}; give one`, "usage");
       act(path.resolve(dirArg ?? opts.definitions ?? DEFAULT_DEFINITIONS_DIR), Boolean(opts.check));
     });
 }
 
 /** Runs the command on `args` (without node and the script); returns the exit code. */
 export function runDefinitionsFormat(args: readonly string[], streams: Streams = process): number {
-  let code: number = ExitCode.Ok;
+  let outcome: OutcomeKind = "ok";
   try {
-    program(streams, (dir, check) => (code = formatDefinitions(dir, check, streams.stderr))).parse([...args], {
+    program(streams, (dir, check) => (outcome = formatDefinitions(dir, check, streams.stderr))).parse([...args], {
       from: "user",
     });
-    return code;
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
-    if (err instanceof CliError || err instanceof DefinitionError) {
+    if (err instanceof CommanderError) outcome = err.exitCode === 0 ? "ok" : "usage";
+    else if (err instanceof CliError || err instanceof DefinitionError) {
       streams.stderr.write(`error: ${err.message}\n`);
-      return err instanceof CliError ? err.exitCode : ExitCode.Usage;
-    }
-    throw err;
+      outcome = err instanceof CliError ? err.outcome : "usage";
+    } else throw err;
   }
+  return exitCodeOf(outcome);
 }

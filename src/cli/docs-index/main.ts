@@ -1,12 +1,13 @@
 // The process entry of the `docs-index` command (bin: dist/cli/docs-index.js, built from this file; also
 // `npm run docs-index -- …` through scripts/docs-index.ts). Ends the process itself once the command is done:
 // a service that never answers may leave a socket open, and that must not keep the process alive.
+import { exitCodeOf } from "../exit-codes.js";
 import { runCli } from "./program.js";
 
 // A closed pipe (`docs-index … | head -1`) ends quietly, like other Unix tools.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code === "EPIPE") process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+    if (err.code === "EPIPE") process.exit(typeof process.exitCode === "number" ? process.exitCode : exitCodeOf("ok"));
     throw err;
   });
 }
@@ -18,7 +19,7 @@ process.on("SIGINT", () => {
   process.stderr.write(
     "\ninterrupted (Ctrl-C): requests already sent are not undone; an indexer run or a write already accepted by the service continues there.\nSee where things stand with `npx docs-index status` (and `npx docs-index plan`).\n",
   );
-  process.exit(130);
+  process.exit(exitCodeOf("interrupted"));
 });
 
 export async function main(): Promise<void> {

@@ -1,23 +1,18 @@
 // The docs-index command line: global options, the registry of subcommands (only the one being run is loaded),
 // and the one wrapper that gives each action its context and deadline and maps errors to exit codes.
-import { Command, CommanderError, Option } from "commander";
+import { Command, Option } from "commander";
 import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/io/service-options.js";
 import type { CliContext } from "../context.js";
-import { Deadline } from "../deadline.js";
-import { DETAILED_EXITCODE_FLAG, detailedExitCode, exitCodeSummary, ExitCode } from "../exit-codes.js";
+import { DETAILED_EXITCODE_FLAG, exitCodeOf, exitCodeSummary, type OutcomeKind } from "../exit-codes.js";
+import type { FailureScene } from "../outcome-exit.js";
 import { createOutput, type OutputStreams } from "../output.js";
+import { configureProgram, deadlineOption, parseProgram, requestTimeoutOption, runCommand } from "../runner.js";
 import type { ActionRunner } from "./command.js";
-import { reportError } from "./errors.js";
 import { commandNameIn, COMMANDS } from "./registry.js";
-import { positiveSeconds } from "./common/options.js";
 import { terraformStyleArgs } from "./common/terraform-args.js";
 import { cliVersion } from "./common/version.js";
 
-export const DEFAULT_DEADLINE_SECONDS = 300;
-
-/** Swallows what is written (the human line was already printed by commander). */
-const nullSink = { write: () => true } as unknown as NodeJS.WritableStream;
-export const DEFAULT_REQUEST_TIMEOUT_SECONDS = DEFAULT_SERVICE_OPTIONS.requestTimeoutMs / 1000;
+const DEFAULT_DEADLINE_SECONDS = 300;
 
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
@@ -44,12 +39,8 @@ export function globalOptions(): Option[] {
     new Option("--no-color", "no colour (also NO_COLOR=1; FORCE_COLOR=1 forces it)"),
     new Option("--env <name>", "environment: reads config/<name>/vars.yml (default: $DEPLOY_ENV or dev)"),
     new Option("--vars-file <path>", "read this vars.yml instead (default: $VARS_FILE)"),
-    new Option("--request-timeout <seconds>", "give up on a request without an answer after this long")
-      .default(DEFAULT_REQUEST_TIMEOUT_SECONDS)
-      .argParser(positiveSeconds("--request-timeout")),
-    new Option("--deadline <seconds>", "overall limit for a command (waits add their own --timeout)")
-      .default(DEFAULT_DEADLINE_SECONDS)
-      .argParser(positiveSeconds("--deadline")),
+    requestTimeoutOption("give up on a request without an answer after this long"),
+    deadlineOption("overall limit for a command (waits add their own --timeout)", DEFAULT_DEADLINE_SECONDS),
   ];
 }
 
@@ -57,26 +48,17 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
   const argv = terraformStyleArgs(rawArgv);
   const env = options.env ?? process.env;
   const streams = options.streams ?? process;
-  let exitCode: number = ExitCode.Ok;
-  /** The exit code came from an error (not from the command's result). */
-  let failed = false;
-  let usageError: string | undefined;
+  let outcome: OutcomeKind = "ok";
   const program = new Command("docs-index")
     .description("Plan, deploy and operate the docs-index search index, its datasource and its indexer.")
     .version(cliVersion(), "-V, --version", "print the version");
   for (const option of globalOptions()) program.addOption(option);
-  program
-    // One bad option: a short error and where to read more, not the whole help.
-    .showHelpAfterError("(run `npx docs-index --help`, or `npx docs-index <command> --help`, for the options)")
-    .exitOverride()
-    .configureOutput({
-      writeOut: (s) => streams.stdout.write(s),
-      writeErr: (s) => streams.stderr.write(s),
-      outputError: (s, write) => {
-        usageError ??= s.replace(/^error: /, "").trim();
-        write(s);
-      },
-    });
+  // One bad option: a short error and where to read more, not the whole help.
+  const { usageError } = configureProgram(
+    program,
+    streams,
+    "(run `npx docs-index --help`, or `npx docs-index <command> --help`, for the options)",
+  );
   program.addHelpText("after", `\n${exitCodeSummary()}\nEach command's --help says what its codes mean for it.`);
 
   const run: ActionRunner =
@@ -84,9 +66,20 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
     async (...args) => {
       const opts = program.opts<GlobalOptions>();
       const out = createOutput(Boolean(opts.json), streams, { noColor: opts.color === false, env });
-      const deadline = new Deadline(opts.deadline * 1000);
       let ctx: CliContext | undefined;
-      try {
+      const scene = (): FailureScene => {
+        const context = ctx;
+        if (!context) return { cli: "docs-index", env, ...(name ? { command: name } : {}) };
+        return {
+          cli: "docs-index",
+          env,
+          ...(name ? { command: name } : {}),
+          describeUrl: context.describeUrl,
+          // What the command was waiting for when its deadline passed: the last request it started.
+          waitingFor: () => context.describeUrl(context.lastRequested() ?? context.target.endpoint),
+        };
+      };
+      outcome = await runCommand({ out, deadlineMs: opts.deadline * 1000, detailed, scene }, async (deadline) => {
         const service: ServiceOptions = {
           ...DEFAULT_SERVICE_OPTIONS,
           requestTimeoutMs: opts.requestTimeout * 1000,
@@ -104,24 +97,8 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
           streams.stderr,
         );
         ctx.extendDeadline = (ms) => deadline.extend(ms);
-        exitCode = await Promise.race([action(ctx, ...args), deadline.expired]);
-      } catch (err) {
-        failed = true;
-        exitCode = reportError(err, {
-          out,
-          env,
-          ...(ctx
-            ? {
-                describeUrl: ctx.describeUrl,
-                // What the command was waiting for when its deadline passed: the last request it started.
-                targetDescription: ctx.describeUrl(ctx.lastRequested() ?? ctx.target.endpoint),
-              }
-            : {}),
-        });
-        out.errorDocument(detailed ? detailedExitCode(exitCode, true) : exitCode);
-      } finally {
-        deadline.dispose();
-      }
+        return action(ctx, ...args);
+      });
     };
 
   const name = commandNameIn(argv.slice(2));
@@ -134,18 +111,6 @@ export async function runCli(rawArgv: string[], options: RunOptions = {}): Promi
     argv.slice(2).includes(DETAILED_EXITCODE_FLAG) &&
     Boolean(program.commands.find((c) => c.name() === name)?.options.some((o) => o.long === DETAILED_EXITCODE_FLAG));
 
-  try {
-    await program.parseAsync(argv);
-  } catch (err) {
-    if (!(err instanceof CommanderError)) throw err;
-    exitCode = err.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
-    failed = err.exitCode !== 0;
-    // --json promises one document on stdout, also for a usage error.
-    if (failed && argv.includes("--json")) {
-      const out = createOutput(true, { stdout: streams.stdout, stderr: nullSink });
-      out.error(usageError ?? err.message.replace(/^error: /, ""));
-      out.errorDocument(detailed ? detailedExitCode(exitCode, true) : exitCode);
-    }
-  }
-  return detailed ? detailedExitCode(exitCode, failed) : exitCode;
+  outcome = (await parseProgram(program, argv, { streams, usageError, detailed })) ?? outcome;
+  return exitCodeOf(outcome, { detailed });
 }

@@ -1,50 +1,42 @@
 // `npm run webhook-deliveries -- list|show <id>|replay <id>|replay --all-poison`: the operations command over the
 // webhook receiver's idempotency table and poison queue. Not part of the deployed function app, so it lives with
-// the other CLI and shares its exit codes (src/cli/exit-codes.ts) and its patience rules: every request has a
-// timeout and the command a deadline (request-guard.ts). Reads the receiver's own settings (the same variables as
+// the other CLI and runs on its runner (src/cli/runner.ts): commander, the command's deadline, the `--json` error
+// document, the one error classifier and exit codes (src/cli/outcome-exit.ts, src/cli/exit-codes.ts). Every request
+// has a timeout and the command a deadline (target.ts). Reads the receiver's own settings (the same variables as
 // the function app: IDEMPOTENCY_TABLE_ENDPOINT / WEBHOOK_QUEUE__queueServiceUri with your `az login`, or Azurite
 // connection strings). Replays are dry runs unless --yes (or --apply). --json prints one JSON document on stdout,
-// errors included.
-import { parseArgs } from "node:util";
-import { Deadline } from "../deadline.js";
-import { CliError, ExitCode, exitCodeHelp } from "../exit-codes.js";
-import { jsonDocument } from "../output.js";
-import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/io/service-options.js";
+// errors included. The operations themselves: src/deliveries/operations.ts; their text: views/deliveries-text.ts.
+import { Command, InvalidArgumentError, Option } from "commander";
 import type { DeliveryState } from "../../../webhook/src/idempotency/store.js";
-import { listDeliveries, replayAllPoison, replayOne, summarize, type DeliverySummary } from "./deliveries.js";
-import { classifyError } from "./errors.js";
-import { describeUrl, targetFrom, type DeliveriesTarget, type Endpoint } from "./target.js";
+import {
+  resultVerdict,
+  runDeliveryOperation,
+  type DeliveryRequest,
+  type DeliveryResult,
+} from "../../deliveries/operations.js";
+import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/io/service-options.js";
+import { renderDeliveryResult } from "../../search/views/deliveries-text.js";
+import { CliError, exitCodeHelp, exitCodeOf, type OutcomeKind } from "../exit-codes.js";
+import type { Failure, FailureScene } from "../outcome-exit.js";
+import { createOutput, type OutputStreams } from "../output.js";
+import { configureProgram, deadlineOption, parseProgram, requestTimeoutOption, runCommand } from "../runner.js";
+import { describeUrl, targetFrom, type Endpoint } from "./target.js";
 
-export const DEFAULT_REQUEST_TIMEOUT_SECONDS = DEFAULT_SERVICE_OPTIONS.requestTimeoutMs / 1000;
+/** Its own: a storage operation needs less than a deploy's 300 s. */
 export const DEFAULT_DEADLINE_SECONDS = 120;
 
-export const HELP = `Usage: npm run --silent webhook-deliveries -- <command> [options]
-
-Inspect webhook deliveries (the idempotency records) and replay poisoned ones.
-
-Commands:
-  list [--state <s>] [--poisoned] [--limit N]   deliveries, newest first (states: received, processed, failed)
-  show <message-id>                             one delivery: state, attempts, last error, poison queue
-  replay <message-id> [--yes]                   put a poisoned delivery back on the queue
-  replay --all-poison [--yes]                   put every message of the poison queue back on the queue
-
-Options:
-  --json                    machine-readable output on stdout, errors too ({format_version, error: {code, exit_code, message}})
-  --yes, --apply            carry the replay out (default: dry run, says what would be replayed)
-  --request-timeout <s>     give up on a storage request without an answer after this long (default ${DEFAULT_REQUEST_TIMEOUT_SECONDS})
-  --deadline <s>            overall limit for the command (default ${DEFAULT_DEADLINE_SECONDS})
-  -h, --help                this help
-
+const SETTINGS_HELP = `
 Settings (environment, as in the function app):
   IDEMPOTENCY_TABLE_ENDPOINT, WEBHOOK_QUEUE__queueServiceUri   Azure, with your az login (roles: Storage Table
                                                                Data Contributor, Storage Queue Data Contributor)
   IDEMPOTENCY_TABLE_CONNECTION_STRING, WEBHOOK_QUEUE           Azurite (connection strings; loopback only)
   IDEMPOTENCY_TABLE_NAME, WEBHOOK_QUEUE_NAME                   defaults webhookdeliveries, webhook-deliveries
 ${exitCodeHelp({
-  0: "ok (a dry run that would replay, too)",
-  1: "check failed: no such delivery, nothing to replay, or unreadable poison messages left",
-  3: "the table or queue could not be reached, gave no answer in time (names the endpoint and its variable), or refused access",
-  4: "refused: the delivery was processed already or is still being retried; nothing was written",
+  ok: "ok (a dry run that would replay, too)",
+  "check-failed": "check failed: no such delivery, nothing to replay, or unreadable poison messages left",
+  "service-error":
+    "the table or queue could not be reached, gave no answer in time (names the endpoint and its variable), or refused access",
+  refused: "refused: the delivery was processed already or is still being retried; nothing was written",
 })}`;
 
 export interface Streams {
@@ -57,218 +49,160 @@ export interface RunOptions {
   service?: Partial<ServiceOptions>;
 }
 
-const STATES: DeliveryState[] = ["received", "processed", "failed", "processing"];
-
-function usage(message: string): CliError {
-  return new CliError(message, ExitCode.Usage);
+interface GlobalOptions {
+  json?: boolean;
+  requestTimeout: number;
+  deadline: number;
 }
 
-function positiveSeconds(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
+const STATES: DeliveryState[] = ["received", "processed", "failed", "processing"];
+
+function positiveWhole(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw usage(`${name}: expected a positive number of seconds, got ${value}`);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected a positive whole number, got ${value}`);
   return n;
 }
 
-function line(d: DeliverySummary): string {
-  const flags = d.poisoned ? " POISONED" : "";
-  return `${d.messageId}  ${d.state}${flags}  ${d.kind ?? "-"}  attempts ${d.attempts}  updated ${d.updatedAt}${d.lastError ? `\n    last error: ${d.lastError}` : ""}`;
+/** The outcome of an operation's result: a refused replay, nothing to replay, or done. */
+function outcomeOf(result: DeliveryResult): OutcomeKind {
+  const verdict = resultVerdict(result);
+  return verdict === "refused" ? "refused" : verdict === "done" ? "ok" : "check-failed";
 }
 
-interface Invocation {
-  command: "list" | "show" | "replay";
-  id: string | undefined;
-  state: DeliveryState | undefined;
-  limit: number | undefined;
-  poisoned: boolean;
-  allPoison: boolean;
-  apply: boolean;
-  requestTimeoutMs: number;
-  deadlineMs: number;
+/** The `--json` document of a result: the core's objects as they are. */
+function documentOf(r: DeliveryResult): object {
+  if (r.op === "list") return r.listing;
+  if (r.op === "show") return r.detail ?? {};
+  if (r.op === "replay") return r.verdict;
+  return r.replay;
 }
 
-/** Pure: the parsed arguments -> what to do, or a usage error. */
-export function invocationOf(values: Record<string, string | boolean | undefined>, positionals: string[]): Invocation {
-  const [command, id, ...rest] = positionals;
-  if (rest.length > 0) throw usage(`unexpected argument ${rest[0]}`);
-  const state = values.state as DeliveryState | undefined;
-  if (state !== undefined && !STATES.includes(state))
-    throw usage(`--state: expected one of ${STATES.join(", ")}, got ${state}`);
-  const limit = values.limit === undefined ? undefined : Number(values.limit);
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
-    throw usage(`--limit: expected a positive whole number, got ${String(values.limit)}`);
-  if (command === undefined) throw usage("a command is required (list, show or replay)");
-  if (command !== "list" && command !== "show" && command !== "replay") throw usage(`unknown command ${command}`);
-  if (command === "show" && !id) throw usage("show needs a message id");
-  if (command === "replay" && !id === !values["all-poison"])
-    throw usage("replay needs a message id or --all-poison (not both)");
-  return {
-    command,
-    id,
-    state,
-    limit,
-    poisoned: Boolean(values.poisoned),
-    allPoison: Boolean(values["all-poison"]),
-    apply: Boolean(values.yes || values.apply),
-    requestTimeoutMs:
-      positiveSeconds(
-        "--request-timeout",
-        values["request-timeout"] as string | undefined,
-        DEFAULT_REQUEST_TIMEOUT_SECONDS,
-      ) * 1000,
-    deadlineMs: positiveSeconds("--deadline", values.deadline as string | undefined, DEFAULT_DEADLINE_SECONDS) * 1000,
-  };
+/* eslint-disable @typescript-eslint/no-explicit-any -- commander hands each action its arguments untyped */
+/** Wraps a subcommand's request builder: runs the operation it asks for and records the outcome. */
+type RequestRunner = (toRequest: (...args: any[]) => DeliveryRequest) => (...args: any[]) => Promise<void>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** The program: one subcommand per operation, each turned into a typed request for the core. */
+function deliveriesProgram(run: RequestRunner, configure: (program: Command) => void) {
+  const program = new Command("webhook-deliveries")
+    .usage("<command> [options]")
+    .description("Inspect webhook deliveries (the idempotency records) and replay poisoned ones.")
+    .option(
+      "--json",
+      "machine-readable output on stdout, errors too ({format_version, error: {code, exit_code, message}})",
+    )
+    .addOption(requestTimeoutOption("give up on a storage request without an answer after this long"))
+    .addOption(deadlineOption("overall limit for the command", DEFAULT_DEADLINE_SECONDS))
+    .helpOption("-h, --help", "this help");
+  configure(program); // before the subcommands: they take its output and exit settings
+  program
+    .command("list")
+    .description("deliveries, newest first (states: received, processed, failed)")
+    .addOption(new Option("--state <s>", "only deliveries in this state").choices(STATES))
+    .option("--poisoned", "only poisoned deliveries")
+    .option("--limit <n>", "at most this many (default 50)", positiveWhole)
+    .action(
+      run((opts: { state?: DeliveryState; poisoned?: boolean; limit?: number }) => ({
+        op: "list",
+        ...(opts.state ? { states: [opts.state] } : {}),
+        poisoned: Boolean(opts.poisoned),
+        ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+      })),
+    );
+  program
+    .command("show")
+    .description("one delivery: state, attempts, last error, poison queue")
+    .argument("<message-id>", "the delivery's x-fv-messageid")
+    .action(run((messageId: string) => ({ op: "show", messageId })));
+  program
+    .command("replay")
+    .description("put a poisoned delivery (or, with --all-poison, every message of the poison queue) back on the queue")
+    .argument("[message-id]", "the delivery's x-fv-messageid")
+    .option("--all-poison", "every message of the poison queue")
+    .option("--yes", "carry the replay out (default: dry run, says what would be replayed)")
+    .option("--apply", "same as --yes")
+    .action(
+      run((messageId: string | undefined, opts: { allPoison?: boolean; yes?: boolean; apply?: boolean }) => {
+        if (!messageId === !opts.allPoison)
+          throw new CliError("replay needs a message id or --all-poison (not both)", "usage");
+        const apply = Boolean(opts.yes || opts.apply);
+        return messageId ? { op: "replay", messageId, apply } : { op: "replay-all", apply };
+      }),
+    );
+  program.addHelpText("after", SETTINGS_HELP);
+  return program;
 }
-
-type Print = (human: string, data: object) => void;
-
-/** Runs one command against the target; returns its exit code (errors are thrown). */
-function execute(inv: Invocation, t: DeliveriesTarget, print: Print): Promise<number> {
-  if (inv.command === "list") return list(inv, t, print);
-  if (inv.command === "show") return show(inv.id!, t, print);
-  return inv.id ? replay(inv.id, inv.apply, t, print) : replayAll(inv.apply, t, print);
-}
-
-async function list(inv: Invocation, t: DeliveriesTarget, print: Print): Promise<number> {
-  const l = await listDeliveries(t, {
-    states: inv.state ? [inv.state] : undefined,
-    poisoned: inv.poisoned,
-    limit: inv.limit,
-  });
-  print(
-    [
-      `queue ${l.queue.name}: ${l.queue.approximateMessages} message(s); poison queue ${l.poison.name}: ${l.poison.approximateMessages} message(s)`,
-      ...(l.deliveries.length ? l.deliveries.map(line) : ["no deliveries match"]),
-    ].join("\n"),
-    l,
-  );
-  return ExitCode.Ok;
-}
-
-async function show(id: string, t: DeliveriesTarget, print: Print): Promise<number> {
-  const record = await t.store.get(id);
-  if (!record) throw new CliError(`no delivery with x-fv-messageid ${id}`, ExitCode.CheckFailed);
-  const { delivery, response, bodyHash } = record;
-  const detail = { ...summarize(record), bodyHash, response, queued: delivery };
-  print(
-    [
-      line(detail),
-      `  body hash: ${bodyHash ?? "-"}`,
-      `  acknowledged with: ${JSON.stringify(response ?? null)}`,
-      delivery
-        ? `  forwarded headers: ${Object.keys(delivery.forward).join(", ") || "none (x-forward-tenant-origin missing)"}`
-        : "",
-      detail.poisoned
-        ? `  in the poison queue ${t.poison.name}: replay it with npm run webhook-deliveries -- replay ${id} --yes`
-        : "",
-    ]
-      .filter(Boolean)
-      .join("\n"),
-    detail,
-  );
-  return ExitCode.Ok;
-}
-
-async function replay(id: string, apply: boolean, t: DeliveriesTarget, print: Print): Promise<number> {
-  const v = await replayOne(t, id, apply);
-  if (v.outcome === "refused") {
-    print(`refused: ${id}: ${v.reason}`, v);
-    return ExitCode.Refused;
-  }
-  if (v.outcome === "not-found") {
-    print(`nothing to replay: ${id}: ${v.reason}`, v);
-    return ExitCode.CheckFailed;
-  }
-  print(
-    v.outcome === "replayed"
-      ? `replayed ${id} (${v.kind}) from the ${v.source}`
-      : `dry run: would replay ${id} (${v.kind}) from the ${v.source}; add --yes to do it`,
-    v,
-  );
-  return ExitCode.Ok;
-}
-
-async function replayAll(apply: boolean, t: DeliveriesTarget, print: Print): Promise<number> {
-  const r = await replayAllPoison(t, apply);
-  print(
-    [
-      r.messages.length === 0
-        ? "the poison queue holds no replayable message"
-        : `${apply ? "replayed" : "dry run: would replay"} ${r.messages.length} message(s): ${r.messages.map((m) => `${m.messageId ?? "(no message id)"} ${m.kind}`).join(", ")}${apply ? "" : "; add --yes to do it"}`,
-      ...r.unreadable.map((u) => `left in the poison queue (unreadable): ${u.queueMessageId}: ${u.error}`),
-    ].join("\n"),
-    r,
-  );
-  return r.unreadable.length > 0 || r.messages.length === 0 ? ExitCode.CheckFailed : ExitCode.Ok;
-}
-
-const OPTIONS = {
-  json: { type: "boolean" },
-  yes: { type: "boolean" },
-  apply: { type: "boolean" },
-  "all-poison": { type: "boolean" },
-  poisoned: { type: "boolean" },
-  state: { type: "string" },
-  limit: { type: "string" },
-  "request-timeout": { type: "string" },
-  deadline: { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
 
 export async function runDeliveriesCli(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
-  streams: Streams = process,
+  rawStreams: Streams = process,
   options: RunOptions = {},
 ): Promise<number> {
-  const json = argv.includes("--json");
+  const streams = rawStreams as OutputStreams;
+  let outcome: OutcomeKind = "ok";
+  let usageError: () => string | undefined = () => undefined;
+  const program = deliveriesProgram(
+    (toRequest) =>
+      async (...args) => {
+        const opts = program.opts<GlobalOptions>();
+        outcome = await runOperation(() => toRequest(...args), opts, { env, streams, service: options.service });
+      },
+    (p) => ({ usageError } = configureProgram(p, streams, "(run with --help for the commands and options)")),
+  );
+  outcome = (await parseProgram(program, argv, { streams, usageError, from: "user" })) ?? outcome;
+  return exitCodeOf(outcome);
+}
+
+/** One operation under the command's deadline: the request, the target, the core, the view, the outcome. */
+async function runOperation(
+  toRequest: () => DeliveryRequest,
+  opts: GlobalOptions,
+  shell: { env: NodeJS.ProcessEnv; streams: OutputStreams; service: Partial<ServiceOptions> | undefined },
+): Promise<OutcomeKind> {
+  const { env, streams } = shell;
+  const out = createOutput(Boolean(opts.json), streams, { env, errorLabel: "webhook-deliveries" });
   const endpoints: Endpoint[] = [];
   const describe = (url: string) => describeUrl(url, endpoints);
   let waitingFor: string | undefined;
-  let deadline: Deadline | undefined;
-  const print: Print = (human, data) =>
-    streams.stdout.write(json ? `${JSON.stringify(jsonDocument(data), null, 2)}\n` : `${human}\n`);
-  try {
-    let parsed;
-    try {
-      parsed = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
-    } catch (err) {
-      throw usage((err as Error).message);
-    }
-    if (parsed.values.help || parsed.positionals[0] === "help") {
-      streams.stdout.write(`${HELP}\n`);
-      return ExitCode.Ok;
-    }
-    const inv = invocationOf(parsed.values, parsed.positionals);
-    deadline = new Deadline(inv.deadlineMs);
+  const noticed = new Set<string>();
+  const scene = (): FailureScene => ({
+    cli: "webhook-deliveries",
+    env,
+    describeUrl: describe,
+    waitingFor: () => waitingFor ?? (endpoints.map((e) => describe(e.url)).join(" or ") || "the storage service"),
+  });
+  const run = {
+    out,
+    deadlineMs: opts.deadline * 1000,
+    scene,
+    errorCode: (f: Failure) => f.cause,
+    afterFailure: (f: Failure) => {
+      if (f.kind === "usage") streams.stderr.write("Run with --help for usage.\n");
+    },
+  };
+  return runCommand(run, async (deadline) => {
+    const request = toRequest();
     const service: ServiceOptions = {
       ...DEFAULT_SERVICE_OPTIONS,
-      requestTimeoutMs: inv.requestTimeoutMs,
-      ...options.service,
+      requestTimeoutMs: opts.requestTimeout * 1000,
+      ...shell.service,
       signal: deadline.signal,
+      // One notice per endpoint (a slow table does not hide a queue that then never answers), as docs-index.
       onSlow: (url) => {
-        if (waitingFor) return;
-        waitingFor = describe(url);
-        streams.stderr.write(`webhook-deliveries: waiting for ${waitingFor} ...\n`);
+        const endpoint = describe(url);
+        waitingFor ??= endpoint;
+        if (noticed.has(endpoint)) return;
+        noticed.add(endpoint);
+        out.note(`webhook-deliveries: waiting for ${endpoint} ...`);
       },
     };
     const t = targetFrom(env, service);
     endpoints.push(t.table, t.queueService);
-    return await Promise.race([execute(inv, t, print), deadline.expired]);
-  } catch (err) {
-    const failure = classifyError(err, {
-      describeUrl: describe,
-      waitingFor: () => waitingFor ?? (endpoints.map((e) => describe(e.url)).join(" or ") || "the storage service"),
-    });
-    streams.stderr.write(
-      `webhook-deliveries: ${failure.message}\n${failure.exitCode === ExitCode.Usage ? "Run with --help for usage.\n" : ""}`,
-    );
-    if (json)
-      streams.stdout.write(
-        `${JSON.stringify(jsonDocument({ error: { code: failure.code, exit_code: failure.exitCode, message: failure.message } }), null, 2)}\n`,
-      );
-    return failure.exitCode;
-  } finally {
-    deadline?.dispose();
-  }
+    const result = await runDeliveryOperation(t, request);
+    if (result.op === "show" && !result.detail)
+      throw new CliError(`no delivery with x-fv-messageid ${result.messageId}`, "check-failed");
+    out.result(documentOf(result), () => renderDeliveryResult(result));
+    return outcomeOf(result);
+  });
 }

@@ -2,12 +2,12 @@
 // idempotency table and the two queues, each client with the command's timeouts and deadline, and where each
 // address came from, for the `waiting for` and `no answer from` lines.
 import { DefaultAzureCredential } from "@azure/identity";
-import { CliError, ExitCode } from "../exit-codes.js";
+import { CliError } from "../exit-codes.js";
 import { origin, type ServiceOptions } from "../../search/io/service-options.js";
 import { createQueue, createStore } from "../../../webhook/src/runtime.js";
 import { loadSettings, queueEndpointOf, tableEndpointOf, type Settings } from "../../../webhook/src/settings.js";
-import type { OpsTarget } from "./deliveries.js";
-import { queueClientOptions, requestGuard, tableClientOptions } from "./request-guard.js";
+import type { OpsTarget, RequestGuard } from "../../deliveries/deliveries.js";
+import { patientAttempt, patientClientOptions, storageRetryOptions } from "../../search/io/patience-policy.js";
 
 export interface Endpoint {
   url: string;
@@ -21,7 +21,7 @@ export interface DeliveriesTarget extends OpsTarget {
 }
 
 /** Pure: the table and queue endpoints the settings name, with the variable each came from. */
-export function endpointsOf(settings: Settings): { table?: Endpoint; queueService?: Endpoint } {
+function endpointsOf(settings: Settings): { table?: Endpoint; queueService?: Endpoint } {
   const s = settings.idempotency;
   const p = settings.processing;
   return {
@@ -54,21 +54,25 @@ export function targetFrom(env: NodeJS.ProcessEnv, service: ServiceOptions): Del
   if (!table)
     throw new CliError(
       "the idempotency table is not configured: set IDEMPOTENCY_TABLE_ENDPOINT (Azure) or IDEMPOTENCY_TABLE_CONNECTION_STRING (Azurite)",
-      ExitCode.Usage,
+      "usage",
     );
   if (!queueService)
     throw new CliError(
       "the delivery queue is not configured: set WEBHOOK_QUEUE__queueServiceUri (Azure) or WEBHOOK_QUEUE (Azurite)",
-      ExitCode.Usage,
+      "usage",
     );
   let credential: DefaultAzureCredential | undefined;
   const getCredential = () => (credential ??= new DefaultAzureCredential());
-  const queue = createQueue(settings, getCredential, queueClientOptions(service))!;
+  // The table client takes docs-index's patience policies (the retry budget, the deadline on every call, the
+  // timeout on every attempt); the queue client's pipeline takes no policies, so each queue call runs through the
+  // guard, with the same rules, and its retries are bounded by the request timeout.
+  const queue = createQueue(settings, getCredential, { retryOptions: storageRetryOptions(service) })!;
+  const guard: RequestGuard = (url, send) => patientAttempt(service, url, send);
   return {
-    store: createStore(settings, getCredential, tableClientOptions(service)),
+    store: createStore(settings, getCredential, patientClientOptions(service)),
     queue: queue.client,
     poison: queue.poison,
-    guard: requestGuard(service),
+    guard,
     table,
     queueService,
   };

@@ -1,6 +1,6 @@
 // docs-index backfill: the manual full repopulation (spec backfill rules 2-3): reset, run, wait, then the status
 // check and coverage before and after. A reset clears change tracking only: no document is deleted.
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import { runInProgress } from "../../../search/ops/indexer-status.js";
@@ -10,7 +10,7 @@ import { confirmDestructive } from "../common/confirm.js";
 import { coverageReport } from "../common/coverage.js";
 import { DEFINITIONS_OPTION_HELP } from "../common/definitions.js";
 import { announceTarget } from "../common/target.js";
-import { statusVerdict, verdictExitCode } from "../common/verdict.js";
+import { statusVerdict, verdictOutcome } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 import { formatCoverageReport } from "../../../search/views/coverage-text.js";
 import { formatBackfillResult } from "../../../search/views/backfill-text.js";
@@ -36,11 +36,12 @@ export const backfillCommand: CommandModule = {
       .addHelpText(
         "after",
         `\n${BACKFILL_COST}\n${exitCodeHelp({
-          0: "the run finished and the status check passed (every failure expected)",
-          1: "the run finished but the status check failed",
-          4: "refused: a run is already in progress (or the run request lost a race: 409), no TTY and no --yes, or not confirmed",
-          5: "timed out waiting; the run continues on the service",
-          130: "Ctrl-C: stopped waiting; the run continues on the service",
+          ok: "the run finished and the status check passed (every failure expected)",
+          "check-failed": "the run finished but the status check failed",
+          refused:
+            "refused: a run is already in progress (or the run request lost a race: 409), no TTY and no --yes, or not confirmed",
+          timeout: "timed out waiting; the run continues on the service",
+          interrupted: "Ctrl-C: stopped waiting; the run continues on the service",
         })}`,
       )
       .action(
@@ -53,7 +54,7 @@ export const backfillCommand: CommandModule = {
           if (active) {
             throw new CliError(
               `a run of ${search.indexer_name} is in progress since ${active.startTime ?? "?"}: refusing to reset`,
-              ExitCode.Refused,
+              "refused",
               "Wait for it to finish (`npx docs-index status --wait`), then retry.",
             );
           }
@@ -81,7 +82,7 @@ export const backfillCommand: CommandModule = {
           const coverageAfter = await coverageReport(ctx, opts.definitions);
           const result = { status: report, coverageBefore, coverageAfter };
           ctx.out.result(result, () => formatBackfillResult(result));
-          return verdictExitCode(report);
+          return verdictOutcome(report);
         }),
       );
   },

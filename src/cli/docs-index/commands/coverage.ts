@@ -2,7 +2,7 @@
 // live index), with `$count` queries and request-level filters; the dedup filter to use now; index eTag and
 // last good run. An empty index after a completed run fails.
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { coverageReport } from "../common/coverage.js";
 import { DEFINITIONS_OPTION_HELP } from "../common/definitions.js";
@@ -22,8 +22,9 @@ export const coverageCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "every counted field except the content-dependent ones (tags, description) is filled wherever a run can fill it",
-          1: "documents still wait for a reset and run (see 'backfill'), or the index is empty after a completed run",
+          ok: "every counted field except the content-dependent ones (tags, description) is filled wherever a run can fill it",
+          "check-failed":
+            "documents still wait for a reset and run (see 'backfill'), or the index is empty after a completed run",
         }),
       )
       .action(
@@ -32,7 +33,7 @@ export const coverageCommand: CommandModule = {
           const report = await coverageReport(ctx, opts.definitions);
           const index = await indexNames(ctx);
           ctx.out.result({ ...report, index }, () => `${formatIndexNames(index)}\n${formatCoverageReport(report)}`);
-          return report.complete ? ExitCode.Ok : ExitCode.CheckFailed;
+          return report.complete ? "ok" : "check-failed";
         }),
       );
   },

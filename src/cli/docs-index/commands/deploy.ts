@@ -5,7 +5,7 @@
 // src/search/views/ and the exit code (docs/search-deploy.md, docs/saved-plans.md, docs/blue-green.md).
 import { Option, type Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
-import { BlueGreenNeedsAliasError, type Deployment } from "../../../search/deploy/deployment.js";
+import type { Deployment } from "../../../search/deploy/deployment.js";
 import { DEFAULT_NDCG_TOLERANCE } from "../../../search/eval/report.js";
 import {
   definitionsOf,
@@ -15,7 +15,6 @@ import {
   type DeployRequest,
   type DeploySource,
 } from "../../../search/deploy/pipeline.js";
-import { ConcurrentChangeError } from "../../../search/deploy/apply-plan.js";
 import { BlueGreenRebuildRefusedError, RebuildRefusedError } from "../../../search/deploy/refusals.js";
 import { SavedPlanRefusedError } from "../../../search/saved-plans/saved-plan-check.js";
 import {
@@ -26,15 +25,15 @@ import {
   renderDeployOutcome,
   repopulateCommand,
 } from "../../../search/views/deploy-text.js";
-import { renderRefusals } from "../../../search/views/saved-plan-text.js";
+import { refusedRebuildView, refusedSavedPlanView } from "../../../search/views/refusal-results.js";
 import { formatStatusReport } from "../../../search/views/status-text.js";
 import type { CliContext } from "../../context.js";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp, type OutcomeKind } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import {
   addBlueGreenOptions,
   allowBuildTime,
-  blueGreenFailure,
+  showBlueGreenFailure,
   blueGreenPort,
   rebuildSettings,
   type BlueGreenCliOptions,
@@ -45,7 +44,7 @@ import { fractionOption } from "../common/options.js";
 import { inPlaceRankingEval, relevanceGate } from "../common/relevance.js";
 import { readSavedPlanFile } from "../common/saved-plan-file.js";
 import { announceTarget, deployedKinds } from "../common/target.js";
-import { statusVerdict, verdictExitCode } from "../common/verdict.js";
+import { statusVerdict, verdictOutcome } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 
 interface DeployOptions extends BlueGreenCliOptions {
@@ -112,25 +111,16 @@ async function confirmDeployment(
   for (const step of steps) await confirmDestructive(ctx, { ...step, yes });
 }
 
-/** Refusals and failures as exit codes; a refusal also prints what was refused as the result. */
-function deployFailure(ctx: CliContext, err: unknown, request: DeployRequest): unknown {
-  if (err instanceof SavedPlanRefusedError && request.kind === "saved") {
-    const { refusals } = err;
-    ctx.out.result({ refused: true, reason: "saved-plan", refusals, plan: request.saved.plan }, () =>
-      renderRefusals(refusals),
-    );
-    return new CliError(err.message, ExitCode.Refused);
-  }
-  if (err instanceof RebuildRefusedError) {
-    const blueGreen = err instanceof BlueGreenRebuildRefusedError ? err.target : null;
-    ctx.out.result({ refused: true, reason: "rebuild", plan: err.plan, blueGreen }, () =>
-      renderDeploymentPlan({ plan: err.plan, blueGreen }, ctx.out.color),
-    );
-    return new CliError(err.message, ExitCode.Refused);
-  }
-  if (err instanceof ConcurrentChangeError || err instanceof BlueGreenNeedsAliasError)
-    return new CliError(err.message, ExitCode.Refused);
-  return blueGreenFailure(ctx, err) ?? err;
+/** A refusal also prints what was refused as the result (its exit code: src/cli/outcome-exit.ts). */
+function showRefusal(ctx: CliContext, err: unknown, request: DeployRequest): void {
+  const view =
+    err instanceof SavedPlanRefusedError && request.kind === "saved"
+      ? refusedSavedPlanView(err.refusals, request.saved.plan)
+      : err instanceof RebuildRefusedError
+        ? refusedRebuildView(err.plan, err instanceof BlueGreenRebuildRefusedError ? err.target : null, ctx.out.color)
+        : undefined;
+  if (view) ctx.out.result(view.document, view.text);
+  else showBlueGreenFailure(ctx, err);
 }
 
 /** The command line of `deploy`: its argument, options and exit codes. */
@@ -183,12 +173,15 @@ function deployOptions(command: Command): Command {
     .addHelpText(
       "after",
       exitCodeHelp({
-        0: "deployed (or dry run), even when the eval after an in-place ranking change regressed (it is reported, with a warning); with --wait: the run ended and the status verdict passed",
-        1: "with --wait: the run ended but the status verdict failed (unexpected failures, empty index); a blue/green rebuild: the new generation failed verification, relevance of the golden queries included (the alias was not touched, the indexer points back)",
-        2: "usage, configuration or definition error",
-        4: "refused: a rebuild without --allow-rebuild or not confirmed (nothing changed), a concurrent change (HTTP 412), or a saved plan that no longer applies (another environment or endpoint, a live ETag moved, other definitions, an older format; nothing written)",
-        5: "with --wait: timed out waiting; the run continues (a blue/green build: consumers stay on the live generation; continue with --resume)",
-        130: "with --wait: Ctrl-C stopped the wait (not the run)",
+        ok: "deployed (or dry run), even when the eval after an in-place ranking change regressed (it is reported, with a warning); with --wait: the run ended and the status verdict passed",
+        "check-failed":
+          "with --wait: the run ended but the status verdict failed (unexpected failures, empty index); a blue/green rebuild: the new generation failed verification, relevance of the golden queries included (the alias was not touched, the indexer points back)",
+        usage: "usage, configuration or definition error",
+        refused:
+          "refused: a rebuild without --allow-rebuild or not confirmed (nothing changed), a concurrent change (HTTP 412), or a saved plan that no longer applies (another environment or endpoint, a live ETag moved, other definitions, an older format; nothing written)",
+        timeout:
+          "with --wait: timed out waiting; the run continues (a blue/green build: consumers stay on the live generation; continue with --resume)",
+        interrupted: "with --wait: Ctrl-C stopped the wait (not the run)",
       }),
     );
 }
@@ -262,9 +255,9 @@ function reportDeploy(ctx: CliContext, outcome: DeployOutcome): void {
   if (next) ctx.out.note(`next: ${next}`);
 }
 
-async function runDeploy(ctx: CliContext, planFile: string | undefined, opts: DeployOptions): Promise<number> {
+async function runDeploy(ctx: CliContext, planFile: string | undefined, opts: DeployOptions): Promise<OutcomeKind> {
   if (opts.blueGreen && planFile)
-    throw new CliError("--blue-green applies to the definitions, not to a saved plan", ExitCode.Usage);
+    throw new CliError("--blue-green applies to the definitions, not to a saved plan", "usage");
   announceTarget(ctx, opts.dryRun ? "deploy --dry-run" : "deploy", deployedKinds(ctx));
   const source = deploySource(ctx, planFile, opts);
   const request = deployRequest(ctx, source, opts);
@@ -274,11 +267,12 @@ async function runDeploy(ctx: CliContext, planFile: string | undefined, opts: De
   try {
     outcome = await deploy(ports, request);
   } catch (err) {
-    throw deployFailure(ctx, err, request);
+    showRefusal(ctx, err, request);
+    throw err;
   }
   reportDeploy(ctx, outcome);
   const verdict = outcome.status;
-  return verdict ? verdictExitCode(verdict) : ExitCode.Ok;
+  return verdict ? verdictOutcome(verdict) : "ok";
 }
 
 export const deployCommand: CommandModule = {

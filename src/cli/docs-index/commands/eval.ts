@@ -9,7 +9,7 @@ import { DEFAULT_CONCURRENCY, DEFAULT_GAIN, DEFAULT_K, DEFAULT_NDCG_TOLERANCE } 
 import { formatEvalReport, renderEvalMarkdown } from "../../../search/views/eval-text.js";
 import { MAX_TOP_CAP } from "../../../search/query/search-docs.js";
 import type { Gain } from "../../../search/eval/metrics.js";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { fractionOption, integerIn } from "../common/options.js";
 import { goldenFilePath, readGoldenFile, runRelevanceEval } from "../common/relevance.js";
@@ -78,16 +78,16 @@ export const evalCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "evaluated (with --baseline: no regression)",
-          1: "with --baseline: the mean nDCG@10 dropped by more than the tolerance, an answer left the top k, or a page now comes back twice (a Markdown twin)",
-          2: "usage error, or an invalid golden or baseline file (file, key and what was expected)",
-          3: "service error (no such index, unreachable, no answer before the deadline, 401/403, 5xx)",
+          ok: "evaluated (with --baseline: no regression)",
+          "check-failed":
+            "with --baseline: the mean nDCG@10 dropped by more than the tolerance, an answer left the top k, or a page now comes back twice (a Markdown twin)",
+          usage: "usage error, or an invalid golden or baseline file (file, key and what was expected)",
+          "service-error": "service error (no such index, unreachable, no answer before the deadline, 401/403, 5xx)",
         }),
       )
       .action(
         run(async (ctx, opts: EvalOptions) => {
-          if (opts.markdown && ctx.out.json)
-            throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
+          if (opts.markdown && ctx.out.json) throw new CliError("--markdown and --json exclude each other", "usage");
           const { search } = ctx.config;
           const golden = readGoldenFile(goldenFilePath(opts), {
             docsUrl: search.docs_url,
@@ -112,7 +112,7 @@ export const evalCommand: CommandModule = {
           ctx.out.result(comparison ? { ...report, comparison } : report, () =>
             opts.markdown ? renderEvalMarkdown(report, comparison) : formatEvalReport(report, comparison),
           );
-          return comparison && comparison.regressions.length > 0 ? ExitCode.CheckFailed : ExitCode.Ok;
+          return comparison && comparison.regressions.length > 0 ? "check-failed" : "ok";
         }),
       );
   },

@@ -2,15 +2,23 @@
 // search.agentic_retrieval is on) for agents. stdio by default (what agent hosts spawn: stdout carries only
 // protocol messages, notes go to stderr); --http serves Streamable HTTP at /mcp on loopback, or on another
 // address only with Entra ID token validation (mcp.auth).
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp, type OutcomeKind } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { searchAuth } from "../../context.js";
 import { mcpConfigSchema } from "../../../config/mcp.js";
 import { createSearchClients } from "../../../search/io/clients.js";
-import { McpStartRefused, startMcp } from "../../../mcp/shell/run.js";
+import { startMcp } from "../../../mcp/shell/run.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
 import { cliVersion } from "../common/version.js";
+
+/** What `mcp`'s exit codes mean (Markdown): its --help block and the table in docs/mcp.md (npm run docs:exit-codes). */
+export const MCP_EXIT_MEANINGS: Partial<Record<OutcomeKind, string>> = {
+  ok: "stdin closed (stdio) or stopped with Ctrl-C/SIGTERM (`--http`)",
+  usage:
+    "usage or configuration error, including a non-loopback `--host` without `mcp.auth`, or an address or port that cannot be bound (in use, privileged, not on this machine)",
+  "service-error": "token validation could not start (OpenID Connect discovery failed)",
+};
 
 interface McpOptions {
   http?: boolean;
@@ -46,11 +54,9 @@ export const mcpCommand: CommandModule = {
           "",
           "The identity needs the Search Index Data Reader role only; with more (reading index and indexer",
           "definitions) answers also name the concrete index, its eTag and the indexer's last successful run.",
-          exitCodeHelp({
-            0: "stdin closed (stdio) or stopped with Ctrl-C/SIGTERM (--http)",
-            2: "usage or configuration error, including a non-loopback --host without mcp.auth or a port in use",
-            3: "token validation could not start (OpenID Connect discovery failed)",
-          }),
+          exitCodeHelp(
+            Object.fromEntries(Object.entries(MCP_EXIT_MEANINGS).map(([c, m]) => [c, m!.replaceAll("`", "")])),
+          ),
         ].join("\n"),
       )
       .action(
@@ -60,7 +66,7 @@ export const mcpCommand: CommandModule = {
           if (!opts.http && (opts.host !== undefined || opts.port !== undefined || opts.stateless))
             throw new CliError(
               `${httpOnly} applies to --http only: add --http to serve Streamable HTTP (without it, mcp serves stdio)`,
-              ExitCode.Usage,
+              "usage",
             );
           const mcp = ctx.config.mcp ?? mcpConfigSchema.parse({});
           announceTarget(ctx, "mcp", ["index", "indexer"]);
@@ -108,11 +114,8 @@ export const mcpCommand: CommandModule = {
               ctx.out.note("mcp: serving on stdio (stdout carries protocol messages only)");
               await started.done;
             }
-            return ExitCode.Ok;
-          } catch (err) {
-            if (err instanceof McpStartRefused)
-              throw new CliError(err.message, err.kind === "service" ? ExitCode.ServiceError : ExitCode.Usage);
-            throw err;
+            // A refused start (McpStartRefused: a port in use, discovery failed) is classified in outcome-exit.ts.
+            return "ok";
           } finally {
             clearInterval(keepAhead);
           }

@@ -7,12 +7,12 @@ import { migrateToAlias, type MigrateResult } from "../../../search/bluegreen/mi
 import { formatMigrateResult } from "../../../search/views/bluegreen-text.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import type { CliContext } from "../../context.js";
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import {
   addBlueGreenOptions,
   allowBuildTime,
-  blueGreenFailure,
+  showBlueGreenFailure,
   blueGreenPort,
   rebuildSettings,
   type BlueGreenCliOptions,
@@ -42,11 +42,13 @@ export const migrateToAliasCommand: CommandModule = {
     addBlueGreenOptions(addWaitOptions(command)).addHelpText(
       "after",
       exitCodeHelp({
-        0: "migrated (or already an alias: nothing to do)",
-        1: "generation 1 failed verification: nothing was deleted, the indexer points at the concrete index again",
-        3: "the alias could not be created after the concrete index was deleted: queries FAIL, run with --resume now",
-        4: "refused: not confirmed, or the service is in a state the migration cannot start from",
-        5: "timed out waiting for the crawl; the concrete index still serves; continue with --resume",
+        ok: "migrated (or already an alias: nothing to do)",
+        "check-failed":
+          "generation 1 failed verification: nothing was deleted, the indexer points at the concrete index again",
+        "service-error":
+          "the alias could not be created after the concrete index was deleted: queries FAIL, run with --resume now",
+        refused: "refused: not confirmed, or the service is in a state the migration cannot start from",
+        timeout: "timed out waiting for the crawl; the concrete index still serves; continue with --resume",
       }),
     );
     command.action(
@@ -69,10 +71,11 @@ export const migrateToAliasCommand: CommandModule = {
             { files, ...rebuildSettings(ctx, files, opts), resume: Boolean(opts.resume) },
           );
         } catch (err) {
-          throw blueGreenFailure(ctx, err) ?? err;
+          showBlueGreenFailure(ctx, err);
+          throw err;
         }
         ctx.out.result(result, () => formatMigrateResult(result));
-        return ExitCode.Ok;
+        return "ok";
       }),
     );
   },

@@ -4,7 +4,7 @@
 // src/search/io/document-pager.ts; deletion rules: src/search/ops/orphan-deletion.ts.
 import { Option } from "commander";
 
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { exitCodeHelp } from "../../exit-codes.js";
 
 import type { CommandModule } from "../command.js";
 
@@ -55,10 +55,11 @@ export const orphansCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "nothing to clean up (or everything selected was deleted, every per-item result checked)",
-          1: "orphans or stale documents found (dry run), a delete failed for some item, or the listing was incomplete",
-          3: "the service or the storage account could not be reached, gave no answer or refused",
-          4: "--delete not confirmed, or no TTY and no --yes",
+          ok: "nothing to clean up (or everything selected was deleted, every per-item result checked)",
+          "check-failed":
+            "orphans or stale documents found (dry run), a delete failed for some item, or the listing was incomplete",
+          "service-error": "the service or the storage account could not be reached, gave no answer or refused",
+          refused: "--delete not confirmed, or no TTY and no --yes",
         }),
       )
       .action(
@@ -118,9 +119,9 @@ export const orphansCommand: CommandModule = {
           const result = { ...report, incomplete: pager.incomplete, deletion, dryRun: !opts.delete };
           const where = `index ${search.index_name} (${describeTarget(ctx)})`;
           ctx.out.result(result, () => formatOrphansResult(report, { dryRun: !opts.delete, deletion, target: where }));
-          if (pager.incomplete.length > 0) return ExitCode.CheckFailed;
-          if (opts.delete) return deletion && deletion.failed.length > 0 ? ExitCode.CheckFailed : ExitCode.Ok;
-          return report.missingBlob.length + report.staleRootEra.length > 0 ? ExitCode.CheckFailed : ExitCode.Ok;
+          if (pager.incomplete.length > 0) return "check-failed";
+          if (opts.delete) return deletion && deletion.failed.length > 0 ? "check-failed" : "ok";
+          return report.missingBlob.length + report.staleRootEra.length > 0 ? "check-failed" : "ok";
         }),
       );
   },

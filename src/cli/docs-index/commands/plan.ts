@@ -7,9 +7,8 @@ import type { Definitions } from "../../../search/definitions/definitions.js";
 import { planChanges, savedPlanOf, type PlanOutcome } from "../../../search/deploy/plan-changes.js";
 import { renderPlanMarkdown } from "../../../search/views/plan-markdown.js";
 import { aliasNote, renderDeploymentPlan } from "../../../search/views/deploy-text.js";
-import { SavedPlanSecretError } from "../../../search/saved-plans/saved-plan.js";
 import type { CliContext } from "../../context.js";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp, type OutcomeKind } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { writeSavedPlanFile } from "../common/saved-plan-file.js";
 import { blueGreenPort } from "../common/bluegreen.js";
@@ -41,10 +40,11 @@ function planOptions(command: Command): Command {
     .addHelpText(
       "after",
       exitCodeHelp({
-        0: "plan shown (with --detailed-exitcode: no changes)",
-        1: "with --detailed-exitcode: any error (usage, configuration, definition, service)",
-        2: "with --detailed-exitcode: the plan has changes, or an operation under way must be finished first (an interrupted rebuild: deploy --resume); without it: usage, configuration or definition error",
-        3: "without --detailed-exitcode: the service could not be reached, gave no answer or refused",
+        ok: "plan shown (with --detailed-exitcode: no changes)",
+        "check-failed": "with --detailed-exitcode: any error (usage, configuration, definition, service)",
+        changes:
+          "with --detailed-exitcode: the plan has changes, or an operation under way must be finished first (an interrupted rebuild: deploy --resume); without it: usage, configuration or definition error",
+        "service-error": "without --detailed-exitcode: the service could not be reached, gave no answer or refused",
       }),
     );
 }
@@ -52,21 +52,16 @@ function planOptions(command: Command): Command {
 /** `plan -out <file>`: the saved plan written, and how to apply exactly it. */
 function savePlan(ctx: CliContext, outcome: PlanOutcome, files: Definitions, out: string): void {
   const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
-  let saved;
-  try {
-    saved = savedPlanOf(outcome, files, { ...target, api_version: ctx.config.search.api_version }, cliVersion());
-  } catch (err) {
-    if (err instanceof SavedPlanSecretError) throw new CliError(err.message, ExitCode.Usage);
-    throw err;
-  }
+  // A secret in the definitions (SavedPlanSecretError) is a usage error (src/cli/outcome-exit.ts).
+  const saved = savedPlanOf(outcome, files, { ...target, api_version: ctx.config.search.api_version }, cliVersion());
   writeSavedPlanFile(out, saved);
   ctx.out.note(
     `saved plan written to ${out}; apply exactly it with: npx docs-index --env ${target.environment} deploy ${out}`,
   );
 }
 
-async function runPlan(ctx: CliContext, opts: PlanOptions): Promise<number> {
-  if (opts.markdown && ctx.out.json) throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
+async function runPlan(ctx: CliContext, opts: PlanOptions): Promise<OutcomeKind> {
+  if (opts.markdown && ctx.out.json) throw new CliError("--markdown and --json exclude each other", "usage");
   const files = loadDefinitionsOrUsage(ctx, opts.definitions);
   announceTarget(ctx, "plan", deployedKinds(ctx));
   // The same read and plan as deploy's (src/search/deploy/); an in-place re-ranking names the check deploy runs
@@ -97,7 +92,7 @@ async function runPlan(ctx: CliContext, opts: PlanOptions): Promise<number> {
       : renderDeploymentPlan(deployment, ctx.out.color, { reranking }),
   );
   // With --detailed-exitcode every error is 1 (program.ts), so 2 can only mean "changes".
-  return opts.detailedExitcode && outcome.changed ? ExitCode.Changes : ExitCode.Ok;
+  return opts.detailedExitcode && outcome.changed ? "changes" : "ok";
 }
 
 export const planCommand: CommandModule = {

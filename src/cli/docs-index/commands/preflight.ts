@@ -3,7 +3,7 @@
 // Soft delete comes from the data plane (Get Blob Service Properties); versioning from the management plane
 // (ARM blobServices/default, src/search/io/arm-blob-service.ts), because the data plane does not report it.
 // Against Azurite (DOCS_STORAGE_CONNECTION_STRING) versioning does not exist, so it is reported as off.
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { exitCodeHelp } from "../../exit-codes.js";
 
 import type { CommandModule } from "../command.js";
 
@@ -55,9 +55,9 @@ export const preflightCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "soft delete on with enough retention, versioning off",
-          1: "a check failed (the report says which and how to fix it)",
-          3: "the storage account or the management API could not be reached, gave no answer or refused",
+          ok: "soft delete on with enough retention, versioning off",
+          "check-failed": "a check failed (the report says which and how to fix it)",
+          "service-error": "the storage account or the management API could not be reached, gave no answer or refused",
         }),
       )
       .action(
@@ -65,7 +65,7 @@ export const preflightCommand: CommandModule = {
           announceTarget(ctx, "preflight", [], { search: false, storage: true });
           const report = await runPreflight(ctx);
           ctx.out.result(report, () => formatPreflightReport(report));
-          return report.ok ? ExitCode.Ok : ExitCode.CheckFailed;
+          return report.ok ? "ok" : "check-failed";
         }),
       );
   },

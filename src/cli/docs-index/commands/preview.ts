@@ -2,7 +2,7 @@
 // the container root), with the indexer definition of --definitions and the account from the config. Offline.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import { indexerDefinitionView } from "../../../search/definitions/definition-views.js";
@@ -35,9 +35,9 @@ export const previewCommand: CommandModule = {
         "after",
         exitCodeHelp(
           {
-            0: "every indexed blob mapped, or failed only as expected (search.expected_failures)",
-            1: "an unexpected mapping failure",
-            2: "usage error (missing folder, bad URL) or configuration error",
+            ok: "every indexed blob mapped, or failed only as expected (search.expected_failures)",
+            "check-failed": "an unexpected mapping failure",
+            usage: "usage error (missing folder, bad URL) or configuration error",
           },
           { offline: true },
         ),
@@ -51,11 +51,11 @@ export const previewCommand: CommandModule = {
               ? accountNameFromUrl(opts.accountUrl)
               : (search.storage_account_resource_id.split("/").at(-1) ?? "");
           } catch (err) {
-            throw new CliError((err as Error).message, ExitCode.Usage);
+            throw new CliError((err as Error).message, "usage");
           }
           const root = path.resolve(folder);
           const info = await stat(root).catch(() => undefined);
-          if (!info?.isDirectory()) throw new CliError(`${folder} is not a folder`, ExitCode.Usage);
+          if (!info?.isDirectory()) throw new CliError(`${folder} is not a folder`, "usage");
           const def = indexerDefinitionView(readRawDefinitionsOrUsage(opts.definitions).indexer);
           ctx.out.note(`preview: ${folder} as container ${search.container} of account ${accountName} (offline)`);
           const options = {
@@ -79,7 +79,7 @@ export const previewCommand: CommandModule = {
             failuresOnly: opts.failuresOnly,
           });
           ctx.out.result(report, () => formatPreview(report));
-          return unexpected.length > 0 ? ExitCode.CheckFailed : ExitCode.Ok;
+          return unexpected.length > 0 ? "check-failed" : "ok";
         }),
       );
   },

@@ -2,7 +2,7 @@
 // request (filters on the request itself, never after top-k; the same refusals), the dedup decision, the hits
 // with their text, the notes and the provenance. Human rendering in views/query-text.ts; --json is the answer.
 import { Option } from "commander";
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { searchDocsOnce } from "../../../search/query/io/search-docs-io.js";
 import { withSearchPassages } from "../../../search/query/io/answer-passages-io.js";
@@ -16,7 +16,6 @@ import {
   cliToolLimits,
   dedupOption,
   maxTokensOption,
-  usageOnRefusal,
   type DedupChoice,
 } from "../common/query-core.js";
 
@@ -66,8 +65,9 @@ export const queryCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "results printed (possibly none)",
-          2: "usage error, or a request the query rules refuse (no search terms, --section, --path-prefix, an app that does not exist)",
+          ok: "results printed (possibly none)",
+          usage:
+            "usage error, or a request the query rules refuse (no search terms, --section, --path-prefix, an app that does not exist)",
         }),
       )
       .action(
@@ -85,18 +85,16 @@ export const queryCommand: CommandModule = {
           announceTarget(ctx, "query", ["index"]);
           const clients = await ctx.search();
           const limits = cliToolLimits(ctx);
-          const found = await usageOnRefusal("query", () =>
-            searchDocsOnce(clients, params, {
-              index: search.index_name,
-              indexer: search.indexer_name,
-              apiVersion: search.api_version,
-              container: search.container,
-              docsUrl: search.docs_url,
-              limits,
-              dedup: chosenDedupOf(opts.dedup),
-              semanticConfiguration: opts.semanticConfig,
-            }),
-          );
+          const found = await searchDocsOnce(clients, params, {
+            index: search.index_name,
+            indexer: search.indexer_name,
+            apiVersion: search.api_version,
+            container: search.container,
+            docsUrl: search.docs_url,
+            limits,
+            dedup: chosenDedupOf(opts.dedup),
+            semanticConfiguration: opts.semanticConfig,
+          });
           // The same passages, anchors and budget as search_docs: the pages from the docs container.
           const answer = await withSearchPassages(
             found,
@@ -114,7 +112,7 @@ export const queryCommand: CommandModule = {
             },
             () => formatSearchAnswer(answer),
           );
-          return ExitCode.Ok;
+          return "ok";
         }),
       );
   },

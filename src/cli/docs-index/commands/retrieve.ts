@@ -3,7 +3,7 @@
 // as the knowledge source's filterAddOn, references shaped as search_docs-like hits with their passages, and
 // the provenance with the knowledge objects. Human rendering in views/retrieve-text.ts; --json is the answer.
 import { Option } from "commander";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { MAX_TOP_CAP } from "../../../search/query/search-docs.js";
 import { basisOnce } from "../../../search/query/io/search-docs-io.js";
@@ -20,7 +20,6 @@ import {
   cliToolLimits,
   dedupOption,
   maxTokensOption,
-  usageOnRefusal,
   type DedupChoice,
 } from "../common/query-core.js";
 
@@ -41,7 +40,7 @@ function missingBase(name: string, endpoint: string) {
     if ((err as { statusCode?: number }).statusCode !== 404) throw err;
     throw new CliError(
       `knowledge base ${name} does not exist on ${endpoint} (HTTP 404)`,
-      ExitCode.ServiceError,
+      "service-error",
       "Run `docs-index deploy` to create it (search.agentic_retrieval is on for this environment).",
     );
   };
@@ -76,9 +75,11 @@ export const retrieveCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "references printed (possibly none)",
-          2: "usage error, a request the query rules refuse (no search terms, an app that does not exist), or agentic retrieval is off for the environment (search.agentic_retrieval)",
-          3: "service error (the knowledge base missing: run `docs-index deploy`; 403: the identity needs Search Index Data Reader)",
+          ok: "references printed (possibly none)",
+          usage:
+            "usage error, a request the query rules refuse (no search terms, an app that does not exist), or agentic retrieval is off for the environment (search.agentic_retrieval)",
+          "service-error":
+            "service error (the knowledge base missing: run `docs-index deploy`; 403: the identity needs Search Index Data Reader)",
         }),
       )
       .action(
@@ -87,7 +88,7 @@ export const retrieveCommand: CommandModule = {
           if (!search.agentic_retrieval)
             throw new CliError(
               `agentic retrieval is off for environment ${ctx.target.environment} (search.agentic_retrieval: false in ${ctx.target.configFile})`,
-              ExitCode.Usage,
+              "usage",
               "Set search.agentic_retrieval: true and deploy, or use `docs-index query`.",
             );
           announceTarget(ctx, "retrieve", ["knowledgeBase", "knowledgeSource", "index"]);
@@ -111,14 +112,12 @@ export const retrieveCommand: CommandModule = {
           };
           const params = { query: text, intents: opts.intent, app: opts.app, exclude_sections: opts.excludeSection };
           const limits = cliToolLimits(ctx);
-          const retrieved = await usageOnRefusal("retrieve", () =>
-            answerRetrieveDocs(target, { ...params, top: opts.top }, basis, {
-              container: search.container,
-              docsUrl: search.docs_url,
-              limits,
-              now: () => new Date(),
-            }).catch(missingBase(search.knowledge_base_name, ctx.endpoint)),
-          );
+          const retrieved = await answerRetrieveDocs(target, { ...params, top: opts.top }, basis, {
+            container: search.container,
+            docsUrl: search.docs_url,
+            limits,
+            now: () => new Date(),
+          }).catch(missingBase(search.knowledge_base_name, ctx.endpoint));
           // The same passages, anchors and budget as retrieve_docs: the pages from the docs container.
           const answer = await withRetrievePassages(
             retrieved,
@@ -130,7 +129,7 @@ export const retrieveCommand: CommandModule = {
           ctx.out.result({ format_version: "2.0", filterAddOn: answer.provenance.filter, ...answer }, () =>
             formatRetrieveAnswer(answer),
           );
-          return ExitCode.Ok;
+          return "ok";
         }),
       );
   },

@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { renderSavedPlanMarkdown } from "../../../search/views/plan-markdown.js";
 import { renderSavedPlan } from "../../../search/views/saved-plan-text.js";
 import type { CliContext } from "../../context.js";
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { readSavedPlanFile } from "../common/saved-plan-file.js";
 
@@ -20,20 +20,19 @@ export const showCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "shown",
-          2: "the file is missing or not a saved plan",
-          4: "the file is a saved plan in another format version (plan again with this docs-index)",
+          ok: "shown",
+          usage: "the file is missing or not a saved plan",
+          refused: "the file is a saved plan in another format version (plan again with this docs-index)",
         }),
       )
       .action(
         run(async (ctx: CliContext, file: string, opts: { markdown?: boolean }) => {
-          if (opts.markdown && ctx.out.json)
-            throw new CliError("--markdown and --json exclude each other", ExitCode.Usage);
+          if (opts.markdown && ctx.out.json) throw new CliError("--markdown and --json exclude each other", "usage");
           const saved = readSavedPlanFile(file);
           ctx.out.result(saved, () =>
             opts.markdown ? renderSavedPlanMarkdown(saved) : renderSavedPlan(saved, ctx.out.color),
           );
-          return ExitCode.Ok;
+          return "ok";
         }),
       );
   },

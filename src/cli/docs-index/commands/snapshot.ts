@@ -1,6 +1,6 @@
 // docs-index snapshot: one JSON object pinning the schema (index eTag) and corpus state (last successful run,
 // document count) for reproducible evaluations (spec backfill rule 6).
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { exitCodeHelp } from "../../exit-codes.js";
 import { jsonDocument } from "../../output.js";
 import type { CommandModule } from "../command.js";
 import { takeSnapshot } from "../../../search/ops/snapshot.js";
@@ -17,7 +17,7 @@ export const snapshotCommand: CommandModule = {
       .description(
         "Print the index eTag, the indexer's last successful run end, the document count and the API version, as one JSON object",
       )
-      .addHelpText("after", exitCodeHelp({ 0: "printed (warnings on stderr for anything unavailable)" }))
+      .addHelpText("after", exitCodeHelp({ ok: "printed (warnings on stderr for anything unavailable)" }))
       .action(
         run(async (ctx) => {
           const started = performance.now();
@@ -50,7 +50,7 @@ export const snapshotCommand: CommandModule = {
           for (const w of pinned.warnings) ctx.out.warn(w);
           // Always one JSON object (with format_version): the point is to paste it into an evaluation record.
           ctx.out.result(pinned, () => JSON.stringify(jsonDocument(pinned), null, 2));
-          return ExitCode.Ok;
+          return "ok";
         }),
       );
   },

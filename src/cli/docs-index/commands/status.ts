@@ -1,12 +1,12 @@
 // docs-index status: the indexer's last run and recent history, every error classified expected/unexpected;
 // --wait first waits for a run in progress to end.
 import { Option } from "commander";
-import { ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { integerIn } from "../common/options.js";
 import { indexNames } from "../common/bluegreen.js";
 import { announceTarget } from "../common/target.js";
-import { statusVerdict, verdictExitCode } from "../common/verdict.js";
+import { statusVerdict, verdictOutcome } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 import { formatStatusResult } from "../../../search/views/status-text.js";
 import { knowledgeSourceReport } from "../common/knowledge.js";
@@ -31,10 +31,11 @@ export const statusCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp({
-          0: "the last completed run is not a failure, every failure in it is expected (search.expected_failures), and the index holds documents",
-          1: "the last run into the serving generation failed (a failed rebuild's crawl into its candidate is reported, not judged), which runs went into it cannot be told, an unexpected or unexplained failure was found (even when the service says success), the indexer has no completed run yet, or the index is empty after a completed run; with search.agentic_retrieval: the knowledge source is missing or names an index that is not the alias's current one",
-          5: "with --wait: timed out waiting; the run continues",
-          130: "with --wait: Ctrl-C stopped the wait (not the run)",
+          ok: "the last completed run is not a failure, every failure in it is expected (search.expected_failures), and the index holds documents",
+          "check-failed":
+            "the last run into the serving generation failed (a failed rebuild's crawl into its candidate is reported, not judged), which runs went into it cannot be told, an unexpected or unexplained failure was found (even when the service says success), the indexer has no completed run yet, or the index is empty after a completed run; with search.agentic_retrieval: the knowledge source is missing or names an index that is not the alias's current one",
+          timeout: "with --wait: timed out waiting; the run continues",
+          interrupted: "with --wait: Ctrl-C stopped the wait (not the run)",
         }),
       )
       .action(
@@ -55,7 +56,7 @@ export const statusCommand: CommandModule = {
             formatStatusResult(report, index, knowledgeSource),
           );
           const knowledgeOk = !knowledgeSource || knowledgeSource.current;
-          return knowledgeOk ? verdictExitCode(report) : ExitCode.CheckFailed;
+          return knowledgeOk ? verdictOutcome(report) : "check-failed";
         }),
       );
   },

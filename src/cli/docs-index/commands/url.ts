@@ -1,6 +1,6 @@
 // docs-index url: the public URL of a page from its blob URL, its blob path or its document id (spec rule 4).
 // Offline.
-import { CliError, ExitCode, exitCodeHelp } from "../../exit-codes.js";
+import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { resolvePageRef } from "../../../search/public-url.js";
 
@@ -16,7 +16,7 @@ export const urlCommand: CommandModule = {
       .addHelpText(
         "after",
         exitCodeHelp(
-          { 0: "printed", 2: "not a blob URL, blob path or document id; or a config error" },
+          { ok: "printed", usage: "not a blob URL, blob path or document id; or a config error" },
           { offline: true },
         ),
       )
@@ -29,10 +29,10 @@ export const urlCommand: CommandModule = {
               container: ctx.config.search.container,
             });
           } catch (err) {
-            throw new CliError((err as Error).message, ExitCode.Usage);
+            throw new CliError((err as Error).message, "usage");
           }
           ctx.out.result(ref, () => ref.publicUrl);
-          return ExitCode.Ok;
+          return "ok";
         }),
       );
   },

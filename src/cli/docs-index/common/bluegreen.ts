@@ -7,25 +7,13 @@ import { ALIAS_PROPAGATION_MS } from "../../../search/service/service-facts.js";
 
 import { systemClock, type BlueGreenPort } from "../../../search/bluegreen/ports.js";
 
-import { RebuildStoppedError, VerificationFailedError } from "../../../search/bluegreen/build.js";
+import { VerificationFailedError } from "../../../search/bluegreen/build.js";
 
-import { AliasGapError } from "../../../search/bluegreen/migrate.js";
-import { GenerationInUseError, KnowledgeSourceRepointError } from "../../../search/bluegreen/knowledge-repoint.js";
-
-import {
-  observe,
-  RebuildNotPossibleError,
-  type RebuildOptions,
-  type RebuildSettings,
-} from "../../../search/bluegreen/rebuild.js";
+import { observe, type RebuildOptions, type RebuildSettings } from "../../../search/bluegreen/rebuild.js";
 
 import { describePhase, inferPhase } from "../../../search/bluegreen/progress-state.js";
 
 import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
-
-import { RebuildRefusedError } from "../../../search/deploy/refusals.js";
-
-import { CliError, ExitCode } from "../../exit-codes.js";
 
 import type { Definitions } from "../../../search/definitions/definitions.js";
 
@@ -37,7 +25,7 @@ import { managementPort } from "./definitions.js";
 
 import { positiveSeconds } from "./options.js";
 
-import { formatVerification } from "../../../search/views/bluegreen-text.js";
+import { failedVerificationView } from "../../../search/views/refusal-results.js";
 import type { IndexNames } from "../../../search/bluegreen/index-names.js";
 
 export interface BlueGreenCliOptions {
@@ -136,29 +124,11 @@ export function rebuildSettings(
   };
 }
 
-/**
- * The exit code and message of a blue/green outcome that is not a success; undefined for other errors. A failed
- * verification also prints its checks as the result (stdout; the JSON document with --json).
- */
-export function blueGreenFailure(ctx: CliContext, err: unknown): CliError | undefined {
-  if (err instanceof VerificationFailedError) {
-    const { candidate, servingIndex, verification, dropped } = err;
-    ctx.out.result(
-      { failed: "verification", candidate, serving: servingIndex, aliasUnchanged: true, verification, dropped },
-      () =>
-        [`verification of ${candidate} failed; ${servingIndex} still serves:`, formatVerification(verification)].join(
-          "\n",
-        ),
-    );
-    return new CliError(err.message, ExitCode.CheckFailed);
-  }
-  if (err instanceof RebuildStoppedError) return new CliError(err.message, ExitCode.Timeout);
-  if (err instanceof RebuildNotPossibleError || err instanceof RebuildRefusedError)
-    return new CliError(err.message, ExitCode.Refused);
-  if (err instanceof AliasGapError) return new CliError(err.message, ExitCode.ServiceError);
-  if (err instanceof GenerationInUseError) return new CliError(err.message, ExitCode.Refused);
-  if (err instanceof KnowledgeSourceRepointError) return new CliError(err.message, ExitCode.CheckFailed);
-  return undefined;
+/** A failed verification prints its checks as the result (its exit code: src/cli/outcome-exit.ts). */
+export function showBlueGreenFailure(ctx: CliContext, err: unknown): void {
+  if (!(err instanceof VerificationFailedError)) return;
+  const view = failedVerificationView(err);
+  ctx.out.result(view.document, view.text);
 }
 
 export async function indexNames(ctx: CliContext, opts: { phase?: boolean } = {}): Promise<IndexNames> {

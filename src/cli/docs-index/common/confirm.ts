@@ -3,7 +3,7 @@
 // command needs --yes (never waits on a non-interactive stdin).
 import { createInterface } from "node:readline/promises";
 import type { CliContext } from "../../context.js";
-import { CliError, ExitCode } from "../../exit-codes.js";
+import { CliError } from "../../exit-codes.js";
 import { describeTarget } from "./target.js";
 
 export interface Destruction {
@@ -26,7 +26,7 @@ export async function confirmDestructive(ctx: CliContext, d: Destruction): Promi
   if (!ctx.stdin.isTTY)
     throw new CliError(
       `refusing to ${d.action} without confirmation: no TTY and no --yes`,
-      ExitCode.Refused,
+      "refused",
       `This would lose ${d.loses} in ${where}. Re-run with --yes to confirm.`,
     );
   const rl = createInterface({ input: ctx.stdin, output: ctx.promptTo });
@@ -34,8 +34,7 @@ export async function confirmDestructive(ctx: CliContext, d: Destruction): Promi
     const answer = await rl.question(
       `About to ${d.action}\n  in ${where}\n  this loses ${d.loses}\nType "yes" to continue: `,
     );
-    if (answer.trim().toLowerCase() !== "yes")
-      throw new CliError("not confirmed: nothing was changed", ExitCode.Refused);
+    if (answer.trim().toLowerCase() !== "yes") throw new CliError("not confirmed: nothing was changed", "refused");
   } finally {
     rl.close();
   }

@@ -1,10 +1,8 @@
 // The coverage report (used by `coverage` and `backfill`): the definition files of --definitions and the SDK
 // calls as the port of the core, src/search/ops/coverage-read.ts, which decides what to count.
 import type { CliContext } from "../../context.js";
-import { CliError, ExitCode } from "../../exit-codes.js";
 import { indexFieldViews, indexerDefinitionView } from "../../../search/definitions/definition-views.js";
 import {
-  DefinitionError,
   DEFAULT_DEFINITIONS_DIR,
   readRawDefinitions,
   type Definitions,
@@ -23,12 +21,8 @@ import {
 
 /** The definition files as written (placeholders unfilled), or a usage error naming the file. */
 export function readRawDefinitionsOrUsage(dir: string | undefined): Definitions {
-  try {
-    return readRawDefinitions(dir ?? DEFAULT_DEFINITIONS_DIR);
-  } catch (err) {
-    if (err instanceof DefinitionError) throw new CliError(err.message, ExitCode.Usage);
-    throw err;
-  }
+  // A DefinitionError is a usage error (src/cli/outcome-exit.ts).
+  return readRawDefinitions(dir ?? DEFAULT_DEFINITIONS_DIR);
 }
 
 /** The coverage report of the configured index (`coverage`, and `backfill` before and after its run). */

@@ -1,7 +1,6 @@
 // The definition files and the management port, for plan and deploy (one reader of search-definitions/,
 // honouring --definitions).
 import {
-  DefinitionError,
   DEFAULT_DEFINITIONS_DIR,
   DEPLOY_ORDER,
   KNOWLEDGE_ORDER,
@@ -19,7 +18,7 @@ import {
 import { isLoopback } from "../../../config/endpoint.js";
 import type { SearchManagementPort } from "../../../search/service/management-port.js";
 import type { CliContext } from "../../context.js";
-import { CliError, ExitCode } from "../../exit-codes.js";
+import { CliError } from "../../exit-codes.js";
 
 export const DEFINITIONS_OPTION_HELP =
   "directory holding docs-index.json, docs-datasource.json, docs-indexer.json (and docs-knowledge-source.json, docs-knowledge-base.json with agentic retrieval on)";
@@ -55,19 +54,15 @@ function definitionSchemaProblems(dir: string, agenticRetrieval = false): string
 }
 
 export function loadDefinitionsOrUsage(ctx: CliContext, dir: string | undefined): Definitions {
-  try {
-    const from = dir ?? DEFAULT_DEFINITIONS_DIR;
-    const problems = definitionSchemaProblems(from, ctx.config.search.agentic_retrieval);
-    if (problems.length > 0)
-      throw new CliError(
-        problems.join("\n"),
-        ExitCode.Usage,
-        "The definitions must match the service's schema (api-version 2026-04-01, schemas/azure-search/): the service answers 400 to unknown properties.",
-      );
-    // The knowledge source and base join only where the environment has agentic retrieval on.
-    return { ...loadDefinitions(ctx.config.search, from), ...loadKnowledgeDefinitions(ctx.config.search, from) };
-  } catch (err) {
-    if (err instanceof DefinitionError) throw new CliError(err.message, ExitCode.Usage);
-    throw err;
-  }
+  const from = dir ?? DEFAULT_DEFINITIONS_DIR;
+  const problems = definitionSchemaProblems(from, ctx.config.search.agentic_retrieval);
+  if (problems.length > 0)
+    throw new CliError(
+      problems.join("\n"),
+      "usage",
+      "The definitions must match the service's schema (api-version 2026-04-01, schemas/azure-search/): the service answers 400 to unknown properties.",
+    );
+  // The knowledge source and base join only where the environment has agentic retrieval on. A DefinitionError
+  // is a usage error (src/cli/outcome-exit.ts).
+  return { ...loadDefinitions(ctx.config.search, from), ...loadKnowledgeDefinitions(ctx.config.search, from) };
 }

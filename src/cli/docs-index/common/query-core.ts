@@ -1,12 +1,10 @@
 // What `docs-index query` and `docs-index retrieve` share with the MCP tools: the tools' limits for the
 // environment (the `mcp` keys of vars.yml), the dedup decision (the format coverage check, as search_docs, eval
-// and coverage decide it, unless --dedup names one) and the query rules' refusals as usage errors (exit 2).
+// and coverage decide it, unless --dedup names one). The query rules' refusals are usage errors (src/cli/outcome-exit.ts).
 import { Option } from "commander";
-import { CliError, ExitCode } from "../../exit-codes.js";
 import { mcpConfigSchema } from "../../../config/mcp.js";
 import { toolLimits, type ToolLimits } from "../../../mcp/core/limits.js";
 import { chosenDedup, type DedupDecision } from "../../../search/query/dedup-policy.js";
-import { SearchDocsRefusal } from "../../../search/query/search-docs.js";
 import type { CliContext } from "../../context.js";
 import type { SearchClients } from "../../../search/io/clients.js";
 import { cachedPageReader, type PassageOptions } from "../../../search/query/io/answer-passages-io.js";
@@ -33,16 +31,6 @@ export function chosenDedupOf(choice: DedupChoice): DedupDecision | undefined {
 /** The limits search_docs and retrieve_docs answer with in this environment, with `--top` given or not. */
 export function cliToolLimits(ctx: CliContext): ToolLimits {
   return toolLimits(ctx.config.mcp ?? mcpConfigSchema.parse({}));
-}
-
-/** A request the query rules refuse (no terms, `section`, a path prefix, an unknown app) is a usage error, exit 2. */
-export async function usageOnRefusal<T>(command: string, answer: () => Promise<T>): Promise<T> {
-  try {
-    return await answer();
-  } catch (err) {
-    if (err instanceof SearchDocsRefusal) throw new CliError(`${command}: ${err.message}`, ExitCode.Usage);
-    throw err;
-  }
 }
 
 /** `--max-tokens`: the answer's budget, as the tools' `max_tokens` (default the tools' default). */

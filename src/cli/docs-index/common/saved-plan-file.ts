@@ -1,16 +1,10 @@
 // Saved-plan files for plan -out, deploy <file> and show <file>: read and written here (the shell), parsed and
-// checked by the core (src/search/saved-plans/). Not a saved plan → usage error (2); another format version
-// or any refusal → refused (4), nothing written.
+// checked by the core (src/search/saved-plans/). Not a saved plan → usage error; another format version
+// or any refusal → refused, nothing written (the outcomes: src/cli/outcome-exit.ts).
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  parseSavedPlan,
-  SavedPlanFileError,
-  SavedPlanFormatError,
-  serializeSavedPlan,
-  type SavedPlan,
-} from "../../../search/saved-plans/saved-plan.js";
-import { CliError, ExitCode } from "../../exit-codes.js";
+import { parseSavedPlan, serializeSavedPlan, type SavedPlan } from "../../../search/saved-plans/saved-plan.js";
+import { CliError } from "../../exit-codes.js";
 
 export function readSavedPlanFile(file: string): SavedPlan {
   let text: string;
@@ -20,17 +14,12 @@ export function readSavedPlanFile(file: string): SavedPlan {
     const code = (err as NodeJS.ErrnoException).code;
     throw new CliError(
       `${file}: ${code === "ENOENT" ? "not found" : (err as Error).message}`,
-      ExitCode.Usage,
+      "usage",
       "Write a saved plan with `docs-index plan -out <file>`.",
     );
   }
-  try {
-    return parseSavedPlan(text, file);
-  } catch (err) {
-    if (err instanceof SavedPlanFileError) throw new CliError(err.message, ExitCode.Usage);
-    if (err instanceof SavedPlanFormatError) throw new CliError(err.message, ExitCode.Refused);
-    throw err;
-  }
+  // Not a saved plan (usage) or an older format (refused): src/cli/outcome-exit.ts maps the errors by class.
+  return parseSavedPlan(text, file);
 }
 
 /** Written whole or not at all: a temporary file beside it, then a rename. Missing folders are created. */
@@ -41,6 +30,6 @@ export function writeSavedPlanFile(file: string, saved: SavedPlan): void {
     writeFileSync(temporary, serializeSavedPlan(saved), { mode: 0o644 });
     renameSync(temporary, file);
   } catch (err) {
-    throw new CliError(`cannot write the saved plan to ${file}: ${(err as Error).message}`, ExitCode.Usage);
+    throw new CliError(`cannot write the saved plan to ${file}: ${(err as Error).message}`, "usage");
   }
 }

@@ -1,8 +1,8 @@
 // The status verdict, shared by `status`, `deploy --wait` and `backfill`: the indexer's last completed run,
 // every error expected or unexpected, and an empty index after a completed run counted as a failure: the SDK
 // calls as the port of the core, checkStatus (src/search/ops/status-report.ts).
+import { checked, type OutcomeKind } from "../../exit-codes.js";
 import type { CliContext } from "../../context.js";
-import { ExitCode } from "../../exit-codes.js";
 import type { IndexerStatusRecord } from "../../../search/ops/indexer-status.js";
 import { countAll, fetchIndexerStatus, searchClient } from "../../../search/io/search-io.js";
 import { readServingRuns } from "../../../search/io/serving-runs-io.js";
@@ -34,6 +34,6 @@ export async function statusVerdict(
   );
 }
 
-export function verdictExitCode(report: StatusReport): number {
-  return report.ok ? ExitCode.Ok : ExitCode.CheckFailed;
+export function verdictOutcome(report: StatusReport): OutcomeKind {
+  return checked(report.ok);
 }

@@ -3,7 +3,7 @@
 // --timeout. Used by `deploy --wait`, `status --wait` and `backfill`.
 import { Option, type Command } from "commander";
 import type { CliContext } from "../../context.js";
-import { CliError, ExitCode } from "../../exit-codes.js";
+import { CliError } from "../../exit-codes.js";
 import type { IndexerStatusRecord } from "../../../search/ops/indexer-status.js";
 import { fetchIndexerStatus } from "../../../search/io/search-io.js";
 import { waitForRun, type WaitOptions } from "../../../search/ops/run-wait.js";
@@ -84,13 +84,13 @@ export async function waitForIndexerRun(ctx: CliContext, opts: CliWaitOptions): 
     if (result.outcome === "timeout")
       throw new CliError(
         `timed out after ${opts.timeoutSeconds}s; the run continues on the service`,
-        ExitCode.Timeout,
+        "timeout",
         "Follow it with `npx docs-index status --wait`.",
       );
     if (result.outcome === "interrupted")
       throw new CliError(
         "stopped waiting (Ctrl-C); the indexer run was NOT stopped and continues on the service",
-        ExitCode.Interrupted,
+        "interrupted",
         "Follow it with `npx docs-index status --wait`.",
       );
     return result.status;

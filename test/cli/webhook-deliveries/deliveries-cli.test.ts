@@ -4,9 +4,9 @@
 // error is one JSON document on stdout as well. The other endpoint is a real Azurite service.
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAzurite, type Azurite } from "../../local/azurite.js";
-import { EXIT_CODES } from "../../src/cli/exit-codes.js";
-import { runDeliveriesCli } from "../../src/cli/webhook-deliveries/command.js";
+import { startAzurite, type Azurite } from "../../../local/azurite.js";
+import { EXIT_CODES } from "../../../src/cli/exit-codes.js";
+import { runDeliveriesCli } from "../../../src/cli/webhook-deliveries/command.js";
 
 let azurite: Azurite;
 let silent: Server;

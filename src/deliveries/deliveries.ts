@@ -1,11 +1,16 @@
 // Operations over the webhook receiver's idempotency records and poison queue (the core of
 // `npm run webhook-deliveries`): list, show, and replay a poisoned delivery (one by message id, or every message
 // in the poison queue) back onto the delivery queue. Replays change nothing unless `apply` is set (the CLI's dry
-// run). Every queue call goes through the target's guard (timeout, deadline, slow notice: request-guard.ts).
+// run). Every queue call goes through the target's guard (timeout, deadline, slow notice: the CLI's target.ts).
 import type { DequeuedMessageItem, QueueClient } from "@azure/storage-queue";
-import { decodeMessage, encodeMessage, kindOf, type DeliveryMessage } from "../../../webhook/src/delivery/message.js";
-import type { DeliveryRecord, DeliveryState, IdempotencyStore } from "../../../webhook/src/idempotency/store.js";
-import { unguarded, type RequestGuard } from "./request-guard.js";
+import { decodeMessage, encodeMessage, kindOf, type DeliveryMessage } from "../../webhook/src/delivery/message.js";
+import type { DeliveryRecord, DeliveryState, IdempotencyStore } from "../../webhook/src/idempotency/store.js";
+
+/** Runs one request with an AbortSignal that ends it at its timeout or the command's deadline. */
+export type RequestGuard = <T>(url: string, send: (abortSignal: AbortSignal) => Promise<T>) => Promise<T>;
+
+/** No guard: the request as is (library callers that bring their own limits). */
+const unguarded: RequestGuard = (_url, send) => send(new AbortController().signal);
 
 export interface OpsTarget {
   store: IdempotencyStore;

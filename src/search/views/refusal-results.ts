@@ -1,0 +1,53 @@
+// What a refused or failed deploy, rebuild or migration prints as its result (stdout; the document with --json):
+// the saved plan's refusals, the refused rebuild's plan, a failed verification's checks. The exit code is the
+// outcome's (src/cli/outcome-exit.ts); this only says what was refused.
+import type { DroppedSummary } from "../bluegreen/dropped.js";
+import type { Verification } from "../bluegreen/verify.js";
+import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
+import type { Deployment } from "../deploy/deployment.js";
+import type { Plan } from "../plan/plan.js";
+import type { Refusal } from "../saved-plans/saved-plan-check.js";
+import { formatVerification } from "./bluegreen-text.js";
+import { renderDeploymentPlan } from "./deploy-text.js";
+import type { Colors } from "./plan-text.js";
+import { renderRefusals } from "./saved-plan-text.js";
+
+/** A result: the `--json` document and the text for people. */
+export interface ResultView {
+  document: object;
+  text: () => string;
+}
+
+/** `deploy <file>` refused: the reasons, with the saved plan. */
+export function refusedSavedPlanView(refusals: Refusal[], plan: Plan): ResultView {
+  return {
+    document: { refused: true, reason: "saved-plan", refusals, plan },
+    text: () => renderRefusals(refusals),
+  };
+}
+
+/** A rebuild refused (no --allow-rebuild, not confirmed): the plan that needs it. */
+export function refusedRebuildView(plan: Plan, blueGreen: BlueGreenTarget | null, colors: Colors): ResultView {
+  const deployment: Pick<Deployment, "plan" | "blueGreen"> = { plan, blueGreen };
+  return {
+    document: { refused: true, reason: "rebuild", plan, blueGreen },
+    text: () => renderDeploymentPlan(deployment, colors),
+  };
+}
+
+/** A new generation that failed verification: its checks; the serving generation stays. */
+export function failedVerificationView(f: {
+  candidate: string;
+  servingIndex: string;
+  verification: Verification;
+  dropped: DroppedSummary | undefined;
+}): ResultView {
+  const { candidate, servingIndex, verification, dropped } = f;
+  return {
+    document: { failed: "verification", candidate, serving: servingIndex, aliasUnchanged: true, verification, dropped },
+    text: () =>
+      [`verification of ${candidate} failed; ${servingIndex} still serves:`, formatVerification(verification)].join(
+        "\n",
+      ),
+  };
+}

@@ -15,17 +15,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { repoRoot } from "../../src/config/repo-root.js";
-import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
-import { startIndexedSample } from "../../local/environment/indexed-sample.js";
-import type { LocalServices } from "../../local/environment/services.js";
-import { startLocalOpenIdProvider, type LocalOpenIdProvider } from "../../local/mcp-hosting/openid-provider.js";
-import { startRoundRobinProxy, type RoundRobinProxy } from "../../local/mcp-hosting/round-robin-proxy.js";
+import { repoRoot } from "../../../src/config/repo-root.js";
+import { runDocsIndex } from "../../../src/cli/docs-index/in-process.js";
+import { startIndexedSample } from "../../../local/environment/indexed-sample.js";
+import type { LocalServices } from "../../../local/environment/services.js";
+import { startLocalOpenIdProvider, type LocalOpenIdProvider } from "../../../local/mcp-hosting/openid-provider.js";
+import { startRoundRobinProxy, type RoundRobinProxy } from "../../../local/mcp-hosting/round-robin-proxy.js";
 import {
   startServerProcess,
   startStatelessDocsIndex,
   type ServerProcess,
-} from "../../local/mcp-hosting/server-process.js";
+} from "../../../local/mcp-hosting/server-process.js";
 
 let services: LocalServices;
 let idp: LocalOpenIdProvider;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./test/support/longest-first-sequencer.js";
 
 // Node's on-disk compile cache for every process the suite starts (the test workers and the Azurite servers
 // the tests spawn inherit it): dependencies and Azurite's bundle are compiled once, not once per process.
@@ -22,6 +23,8 @@ export default defineConfig({
     isolate: false,
     // Builds dist/cli/docs-index.js from the current source: tests spawn the built command.
     globalSetup: ["./scripts/build-cli.mjs"],
+    // The longest files start first, also where vitest has no timings of an earlier run for them.
+    sequence: { sequencer: LongestFirstSequencer },
     reporters: ["default", "./test/support/summary-line-reporter.ts"],
   },
 });

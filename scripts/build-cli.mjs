@@ -3,17 +3,23 @@
 // bundles our TypeScript and its npm dependencies (one file loads far faster than hundreds of ESM modules), and
 // each subcommand is its own chunk, so the SDKs load only for the commands that call a service. Plain .mjs so it
 // runs before anything is compiled.
+// As the global setup it skips the build when dist/cli/ is up to date: the build records every file esbuild read
+// (our sources, the bundled npm files, this script), and none changed since the build started.
 import { build } from "esbuild";
-import { chmodSync, rmSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+const outdir = path.join(root, "dist", "cli");
+/** What the last build read, and when it started (written beside the output). */
+const inputsFile = path.join(outdir, "build-inputs.json");
+
 async function buildCli() {
-  const outdir = path.join(root, "dist", "cli");
+  const startedMs = Date.now();
   rmSync(outdir, { recursive: true, force: true });
-  await build({
+  const { metafile } = await build({
     entryPoints: { "docs-index": path.join(root, "src/cli/docs-index/bin.ts") },
     outdir,
     bundle: true,
@@ -29,11 +35,28 @@ async function buildCli() {
     sourcemap: "linked",
     logLevel: "warning",
     chunkNames: "chunks/[name]-[hash]",
+    metafile: true,
+    absWorkingDir: root,
   });
   chmodSync(path.join(outdir, "docs-index.js"), 0o755);
+  const inputs = [fileURLToPath(import.meta.url), ...Object.keys(metafile.inputs).map((f) => path.resolve(root, f))];
+  writeFileSync(inputsFile, JSON.stringify({ startedMs, inputs }));
 }
 
-/** vitest globalSetup entry. */
-export default buildCli;
+/** True when the last build's output is there and none of the files it read changed since it started. */
+function upToDate() {
+  try {
+    const { startedMs, inputs } = JSON.parse(readFileSync(inputsFile, "utf8"));
+    statSync(path.join(outdir, "docs-index.js"));
+    return inputs.every((file) => statSync(file).mtimeMs < startedMs);
+  } catch {
+    return false; // no record, an output or an input gone: build
+  }
+}
+
+/** vitest globalSetup entry: builds only when a source the command is built from changed. */
+export default async function buildCliIfChanged() {
+  if (!upToDate()) await buildCli();
+}
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildCli();

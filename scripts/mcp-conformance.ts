@@ -1,5 +1,5 @@
 // `npm run mcp:conformance`: the official MCP conformance suite (@modelcontextprotocol/conformance) against
-// `docs-index mcp --http`, with the committed expected-failures file (test/mcp/conformance-expected-failures.yml:
+// `docs-index mcp --http`, with the committed expected-failures file (test/mcp/shell/conformance-expected-failures.yml:
 // each entry says why the scenario does not apply to a tools-only server). Starts the stand-in with the indexed
 // sample site, spawns the built command, runs `conformance server`, exits with its code (0: only expected
 // failures, 1: a regression or a stale entry). `-- --no-baseline` shows every scenario's raw result;
@@ -11,7 +11,7 @@ import { repoRoot } from "../src/config/repo-root.js";
 import { startIndexedSample } from "../local/environment/indexed-sample.js";
 
 const BIN = path.join(repoRoot, "dist", "cli", "docs-index.js");
-const BASELINE = path.join(repoRoot, "test", "mcp", "conformance-expected-failures.yml");
+const BASELINE = path.join(repoRoot, "test", "mcp", "shell", "conformance-expected-failures.yml");
 const CONFORMANCE = path.join(repoRoot, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
 
 const services = await startIndexedSample();

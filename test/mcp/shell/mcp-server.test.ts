@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { repoRoot } from "../../src/config/repo-root.js";
-import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
-import { startIndexedSample } from "../../local/environment/indexed-sample.js";
-import { LOCAL_VARS_FILE, type LocalServices } from "../../local/environment/services.js";
+import { repoRoot } from "../../../src/config/repo-root.js";
+import { runDocsIndex } from "../../../src/cli/docs-index/in-process.js";
+import { startIndexedSample } from "../../../local/environment/indexed-sample.js";
+import { LOCAL_VARS_FILE, type LocalServices } from "../../../local/environment/services.js";
 
 const BIN = path.join(repoRoot, "dist", "cli", "docs-index.js");
 const DOCS_URL = "https://docs.dev.example.com";

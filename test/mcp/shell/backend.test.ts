@@ -1,9 +1,9 @@
 // The MCP backend's dedup decision over time: transitional while a document holds a null format, tightened to
 // format eq '.html' once a re-check (after the time to live) finds none; never before the re-check.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
-import { testBackend } from "../support/mcp-backend.js";
-import { ACCOUNT_ROOT, startHarness, type Harness } from "../support/ops-world.js";
+import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
+import { testBackend } from "../../support/mcp-backend.js";
+import { ACCOUNT_ROOT, startHarness, type Harness } from "../../support/ops-world.js";
 
 let h: Harness;
 const old = { id: base64Encode(`${ACCOUNT_ROOT}/guides/setup.html`), path: `${ACCOUNT_ROOT}/guides/setup.html` };

@@ -2,9 +2,9 @@
 // answered 503), the next answer after the first retry delay (2 s on the injected clock, not the 300 s recheck)
 // carries the verified dedup filter and known provenance again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
-import { testBackend } from "../support/mcp-backend.js";
-import { ACCOUNT_ROOT, startHarness, type Harness } from "../support/ops-world.js";
+import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
+import { testBackend } from "../../support/mcp-backend.js";
+import { ACCOUNT_ROOT, startHarness, type Harness } from "../../support/ops-world.js";
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 // The text rendering keeps retrieved text apart from the server's own lines: a page cannot close its block early,
 // and a title (publisher-controlled) cannot add lines of its own to the header.
 import { describe, expect, it } from "vitest";
-import { renderSearchDocs } from "../../src/mcp/core/render.js";
-import type { Provenance } from "../../src/search/query/provenance.js";
-import type { SearchDocsHit } from "../../src/search/query/search-hit.js";
+import { renderSearchDocs } from "../../../src/mcp/core/render.js";
+import type { Provenance } from "../../../src/search/query/provenance.js";
+import type { SearchDocsHit } from "../../../src/search/query/search-hit.js";
 
 const provenance = {
   index: "docs-index",

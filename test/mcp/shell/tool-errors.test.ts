@@ -5,8 +5,8 @@ import { createServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { createDocsMcpServer } from "../../src/mcp/shell/server.js";
-import { testBackend } from "../support/mcp-backend.js";
+import { createDocsMcpServer } from "../../../src/mcp/shell/server.js";
+import { testBackend } from "../../support/mcp-backend.js";
 
 let closedPort: number;
 beforeAll(async () => {

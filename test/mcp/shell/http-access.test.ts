@@ -1,69 +1,16 @@
-// Who may reach `docs-index mcp --http`: the pure access policy (bind, Origin, Host, bearer), and Entra ID token
-// validation through OpenID Connect discovery against a local OpenID provider with its own signing key, the 401
-// challenge and the RFC 9728 metadata.
+// Who may reach `docs-index mcp --http`: Entra ID token validation through OpenID Connect discovery against a
+// local OpenID provider with its own signing key, the 401 challenge and the RFC 9728 metadata (the pure access
+// policy is tested in test/mcp/core/http-policy.test.ts, the auth section's schema in test/config/mcp.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { bearerToken, bindRefusal, hostAllowed, originAllowed } from "../../src/mcp/core/http-policy.js";
 import { getOAuthProtectedResourceMetadataUrl } from "@modelcontextprotocol/sdk/server/auth/router.js";
-import { entraTokenValidator, permissionVerdict } from "../../src/mcp/shell/entra-auth.js";
-import { resourceMetadataUrl } from "../../src/mcp/core/resource-metadata.js";
-import { startLocalOpenIdProvider, type LocalOpenIdProvider } from "../../local/mcp-hosting/openid-provider.js";
-import { serveHttp, type RunningHttp } from "../../src/mcp/shell/http.js";
-import { mcpAuthConfigSchema, mcpConfigSchema, type McpAuthConfig } from "../../src/config/mcp.js";
-
-describe("access policy", () => {
-  it("binds loopback freely and anything else only with token validation configured", () => {
-    for (const host of ["127.0.0.1", "localhost", "::1", "[::1]"])
-      expect(bindRefusal(host, false), host).toBeUndefined();
-    expect(bindRefusal("0.0.0.0", false)).toMatch(/needs token validation.*mcp\.auth/);
-    expect(bindRefusal("0.0.0.0", true)).toBeUndefined();
-  });
-  it("accepts no Origin, loopback origins and configured ones; refuses others and non-loopback Hosts", () => {
-    expect(originAllowed(undefined, [])).toBe(true);
-    expect(originAllowed("http://localhost:6274", [])).toBe(true);
-    expect(originAllowed("https://evil.example.com", [])).toBe(false);
-    expect(originAllowed("https://agents.example.com", ["https://agents.example.com"])).toBe(true);
-    expect(originAllowed("null", [])).toBe(false);
-    expect(hostAllowed("127.0.0.1:8080", true)).toBe(true);
-    expect(hostAllowed("evil.example.com:8080", true)).toBe(false);
-    expect(hostAllowed("mcp.example.com", false)).toBe(true);
-    // Behind the Functions host (a loopback bind) the Host is the app's public name: configured, it passes.
-    expect(hostAllowed("func-docs-mcp.azurewebsites.net", true, ["func-docs-mcp.azurewebsites.net"])).toBe(true);
-    expect(hostAllowed("FUNC-docs-mcp.azurewebsites.net:443", true, ["func-docs-mcp.azurewebsites.net"])).toBe(true);
-    expect(hostAllowed("evil.example.com", true, ["func-docs-mcp.azurewebsites.net"])).toBe(false);
-    expect(hostAllowed("evil.example.com", false, ["func-docs-mcp.azurewebsites.net"])).toBe(false);
-    expect(originAllowed("https://func-docs-mcp.azurewebsites.net", [], ["func-docs-mcp.azurewebsites.net"])).toBe(
-      true,
-    );
-    expect(originAllowed("http://func-docs-mcp.azurewebsites.net", [], ["func-docs-mcp.azurewebsites.net"])).toBe(
-      false,
-    );
-    expect(bearerToken("Bearer abc.def.ghi")).toBe("abc.def.ghi");
-    expect(bearerToken("Basic abc")).toBeUndefined();
-  });
-  it("validates the auth section: tenant, audience, a scope in full form or a role, authority https or loopback", () => {
-    const tenant_id = "00000000-0000-0000-0000-000000000001";
-    expect(mcpConfigSchema.safeParse({ auth: { tenant_id: "x", audience: "a", required_role: "r" } }).success).toBe(
-      false,
-    );
-    const neither = mcpConfigSchema.safeParse({ auth: { tenant_id, audience: "a" } });
-    expect(neither.error?.issues[0]?.message).toMatch(/a scope .*, a required_role .*, or both/);
-    expect(mcpConfigSchema.safeParse({ auth: { tenant_id, audience: "a", scope: "user_impersonation" } }).success).toBe(
-      false,
-    );
-    const http = (authority: string) =>
-      mcpConfigSchema.safeParse({ auth: { tenant_id, audience: "a", required_role: "r", authority } }).success;
-    expect(http("http://127.0.0.1:9000")).toBe(true);
-    expect(http("http://login.example.com")).toBe(false);
-    expect(mcpConfigSchema.safeParse({ top_cap: 51 }).success).toBe(false);
-    const ok = mcpConfigSchema.parse({
-      auth: { tenant_id: "00000000-0000-0000-0000-000000000001", audience: "api://docs", required_role: "Docs.Search" },
-    });
-    expect(ok.auth?.authority).toBe("https://login.microsoftonline.com");
-  });
-});
+import { entraTokenValidator, permissionVerdict } from "../../../src/mcp/shell/entra-auth.js";
+import { resourceMetadataUrl } from "../../../src/mcp/core/resource-metadata.js";
+import { startLocalOpenIdProvider, type LocalOpenIdProvider } from "../../../local/mcp-hosting/openid-provider.js";
+import { serveHttp, type RunningHttp } from "../../../src/mcp/shell/http.js";
+import { mcpAuthConfigSchema, type McpAuthConfig } from "../../../src/config/mcp.js";
 
 describe("Entra ID bearer tokens over Streamable HTTP, with protected-resource metadata", () => {
   const RESOURCE = "https://docs-mcp.example.com/mcp";

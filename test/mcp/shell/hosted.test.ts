@@ -1,5 +1,6 @@
-// The hosted, stateless server end to end against the stand-in indexed from the sample site (one environment for
-// the file): (a) two `docs-index mcp --http --stateless` processes behind a round-robin proxy answer one client's
+// The hosted, stateless server end to end against the stand-in holding a few documents, with Azurite (one
+// environment for the file; what the tools answer from the indexed sample site is test/mcp/shell/mcp-server.test.ts's
+// and answers.test.ts's concern, so this file does not index it): (a) two `docs-index mcp --http --stateless` processes behind a round-robin proxy answer one client's
 // initialize, tools/list and 20 search_docs calls alternately, without errors; (c) the package `npm run mcp:build`
 // builds, started as the Functions host starts it (`node dist/server.mjs` on FUNCTIONS_CUSTOMHANDLER_PORT, app
 // settings in the environment, a local OpenID provider as the authority), answers tools/list to a signed-in
@@ -15,19 +16,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { repoRoot } from "../../src/config/repo-root.js";
-import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
-import { startIndexedSample } from "../../local/environment/indexed-sample.js";
-import type { LocalServices } from "../../local/environment/services.js";
-import { startLocalOpenIdProvider, type LocalOpenIdProvider } from "../../local/mcp-hosting/openid-provider.js";
-import { startRoundRobinProxy, type RoundRobinProxy } from "../../local/mcp-hosting/round-robin-proxy.js";
+import { repoRoot } from "../../../src/config/repo-root.js";
+import { runDocsIndex } from "../../../src/cli/docs-index/in-process.js";
+import { startLocalOpenIdProvider, type LocalOpenIdProvider } from "../../../local/mcp-hosting/openid-provider.js";
+import { startRoundRobinProxy, type RoundRobinProxy } from "../../../local/mcp-hosting/round-robin-proxy.js";
 import {
   startServerProcess,
   startStatelessDocsIndex,
   type ServerProcess,
-} from "../../local/mcp-hosting/server-process.js";
+} from "../../../local/mcp-hosting/server-process.js";
+import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
+import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "../../support/ops-world.js";
 
-let services: LocalServices;
+let services: Harness;
 let idp: LocalOpenIdProvider;
 const processes: ServerProcess[] = [];
 let proxy: RoundRobinProxy;
@@ -42,16 +43,44 @@ beforeAll(async () => {
     "--out-dir",
     pkg,
   ]);
-  [services, idp] = await Promise.all([startIndexedSample(), startLocalOpenIdProvider()]);
+  [services, idp] = await Promise.all([startDocuments(), startLocalOpenIdProvider()]);
   buildOutput = (await built).stdout;
   const env = { ...getDefaultEnvironment(), ...services.env, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? "" };
   processes.push(...(await Promise.all([startStatelessDocsIndex(env), startStatelessDocsIndex(env)])));
   proxy = await startRoundRobinProxy(processes.map((p) => new URL(p.url).origin));
 }, 60_000);
+/** The stand-in (with Azurite) holding one page per app and topic the queries below look for. */
+async function startDocuments(): Promise<Harness> {
+  const h = await startHarness({ azurite: true });
+  registerDatasourceAndIndexer(h.standIn);
+  const pages = [
+    ["payments", "guides", "refunds", "Refunds", "Issue refunds for a payment: full or partial refunds."],
+    [
+      "payments",
+      "guides",
+      "getting-started",
+      "Getting started",
+      "Getting started with payments: create a client, take payments and refunds.",
+    ],
+    ["identity", "guides", "sign-in", "Sign in", "Sign in users and exchange tokens; refresh tokens expire."],
+    ["identity", "reference", "tokens", "Tokens", "Access tokens and ID tokens: sign in once, call the API."],
+    ["sdk", "reference", "webhooks", "Webhooks API", "The webhooks api: register an endpoint, verify signatures."],
+    ["sdk", "guides", "getting-started", "Getting started with the SDK", "Getting started: install the SDK."],
+  ];
+  const uploaded = await h.search.uploadDocuments(
+    pages.map(([app, section, slug, title, content]) => {
+      const url = `${ACCOUNT_ROOT}/${app}/${section}/${slug}.html`;
+      return { id: base64Encode(url), path: url, title, content, app, repo: app, section, format: ".html" };
+    }),
+  );
+  if (!uploaded.results.every((r) => r.succeeded)) throw new Error("could not upload the test documents");
+  return h;
+}
+
 afterAll(async () => {
   await proxy?.close();
   await Promise.all(processes.map((p) => p.stop()));
-  await Promise.all([services?.stop(), idp?.close()]);
+  await Promise.all([services?.close(), idp?.close()]);
   rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -10,18 +10,18 @@ import { fromHtml } from "hast-util-from-html";
 import { selectAll } from "hast-util-select";
 import { toString } from "hast-util-to-string";
 import { readFileSync } from "node:fs";
-import { repoRoot } from "../../src/config/repo-root.js";
-import { docsIndex } from "../../local/environment/docs-index.js";
-import { waitForIndexer } from "../../local/environment/indexer-wait.js";
+import { repoRoot } from "../../../src/config/repo-root.js";
+import { docsIndex } from "../../../local/environment/docs-index.js";
+import { waitForIndexer } from "../../../local/environment/indexer-wait.js";
 import {
   INDEXER_NAME,
   servicesOf,
   startAzuriteForLocal,
   startStandInForLocal,
   type LocalServices,
-} from "../../local/environment/services.js";
-import { appEraSite, publishSite, readSampleSite } from "../../local/environment/site.js";
-import { estimateTokens } from "../../src/search/query/page/token-budget.js";
+} from "../../../local/environment/services.js";
+import { appEraSite, publishSite, readSampleSite } from "../../../local/environment/site.js";
+import { estimateTokens } from "../../../src/search/query/page/token-budget.js";
 
 const BIN = path.join(repoRoot, "dist", "cli", "docs-index.js");
 const CHROME_SITE = path.join(repoRoot, "test", "fixtures", "chrome-site");

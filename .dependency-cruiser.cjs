@@ -14,14 +14,6 @@ const IO_ADAPTERS = ["^src/search/io/", "^src/search/query/io/", "^src/mcp/shell
 const VIEWS = "^src/search/views/";
 /** The CLI shell: argument parsing, output, exit codes. */
 const CLI = "^src/cli/";
-/**
- * TEMPORARY (issue #32): the folders of src/search/ in today's folder cycles (bluegreen<->plan, ops<->query,
- * io<->query, query<->agentic, bluegreen<->ops/eval/agentic, and service -> plan/definitions back to bluegreen),
- * which other changes of #32 are removing. dependency-cruiser's known-violations baseline does not apply to
- * folder-scope rules, so they are exempt here instead; the lead empties this list as the cycles go (remove it and
- * run `npm run lint:arch`), and nothing may be added to it.
- */
-const FOLDER_CYCLES_BEING_FIXED = ["^src/search/(agentic|bluegreen|definitions|eval|io|ops|plan|query|service)$"];
 /** npm packages (hoisted or nested) are outside every folder rule. */
 const NODE_MODULES = "(^|/)node_modules/";
 
@@ -121,7 +113,7 @@ module.exports = {
         "No cycles between the folders of the product (src/) and the stacks (stacks/): when folder A imports from " +
         "folder B, nothing in B imports back from A (directly or through other folders). A folder cycle means two " +
         "folders are one concern, or the shared part belongs in a folder both import.",
-      from: { path: "^(src|stacks)/", pathNot: FOLDER_CYCLES_BEING_FIXED },
+      from: { path: "^(src|stacks)/" },
       to: { circular: true },
     },
     {

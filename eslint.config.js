@@ -41,18 +41,6 @@ export default tseslint.config(
     rules: { "max-lines-per-function": ["error", { max: 150 }] },
   },
   {
-    // ---- TEMPORARY (issue #32): long functions other helpers are splitting in parallel (deploy's and plan's
-    // `register`: helper "deploy"; `loadSettings`, `startDevServer`: helper "webhook"). The lead removes this block
-    // after merging their branches; nothing may be added to it.
-    files: [
-      "src/cli/docs-index/commands/deploy.ts",
-      "src/cli/docs-index/commands/plan.ts",
-      "webhook/src/settings.ts",
-      "local/webhook/dev-server.ts",
-    ],
-    rules: { "max-lines-per-function": "off" },
-  },
-  {
     // Tests read synthesized Terraform JSON and service payloads as untyped JSON.
     files: ["test/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

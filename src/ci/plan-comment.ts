@@ -7,9 +7,9 @@ export function planCommentMarker(environment: string): string {
 }
 
 /** GitHub refuses comments over 65,536 characters; Azure DevOps allows more. One limit, with room to spare. */
-export const DEFAULT_COMMENT_LIMIT = 60_000;
+const DEFAULT_COMMENT_LIMIT = 60_000;
 
-export interface TerraformPlanText {
+interface TerraformPlanText {
   stack: string;
   /** `terraform show -no-color <planfile>` output. */
   text: string;

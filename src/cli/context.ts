@@ -16,7 +16,7 @@ import { CliError } from "./exit-codes.js";
 import type { Output } from "./output.js";
 
 /** What a command acts on, and where each part came from (printed before acting). */
-export interface Target {
+interface Target {
   environment: string;
   configFile: string;
   endpoint: string;

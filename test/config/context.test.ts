@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createContext, searchAuth } from "../../src/cli/context.js";
 import { runDocsIndex, textSink } from "../../src/cli/docs-index/in-process.js";
-import { CliError, ExitCode } from "../../src/cli/exit-codes.js";
+import { CliError } from "../../src/cli/exit-codes.js";
 import { createOutput } from "../../src/cli/output.js";
 import { ConfigError } from "../../src/config/load.js";
 import { repoRoot } from "../../src/config/repo-root.js";
@@ -38,7 +38,7 @@ describe("searchAuth: the credential for the search endpoint", () => {
   it("explains how to reach the local stand-in when an http endpoint has no admin key (a usage error)", () => {
     const err = thrown(() => searchAuth("http://127.0.0.1:8443", {}));
     expect(err).toBeInstanceOf(CliError);
-    expect((err as CliError).exitCode).toBe(ExitCode.Usage);
+    expect((err as CliError).outcome).toBe("usage");
     expect((err as CliError).message).toMatch(/plain-http \(local\) endpoint and SEARCH_ADMIN_KEY is not set/);
     expect((err as CliError).hint).toMatch(/npm run local -- --keep/);
   });
@@ -48,7 +48,7 @@ describe("searchAuth: the credential for the search endpoint", () => {
       searchAuth("https://srch-docs.search.windows.net", { SEARCH_ADMIN_KEY: "s3cret-admin-key" }),
     ) as CliError;
     expect(err).toBeInstanceOf(CliError);
-    expect(err.exitCode).toBe(ExitCode.Usage);
+    expect(err.outcome).toBe("usage");
     expect(err.message).toMatch(
       /SEARCH_ADMIN_KEY is set but https:\/\/srch-docs\.search\.windows\.net is not a local endpoint/,
     );
@@ -79,7 +79,7 @@ describe("createContext: the target and where each part came from", () => {
   it("refuses a SEARCH_ENDPOINT that is not a URL (a usage error)", () => {
     const err = thrown(() => context({ DEPLOY_ENV: "dev", SEARCH_ENDPOINT: "srch-docs" })) as CliError;
     expect(err).toBeInstanceOf(CliError);
-    expect(err.exitCode).toBe(ExitCode.Usage);
+    expect(err.outcome).toBe("usage");
     expect(err.message).toBe('SEARCH_ENDPOINT is not a URL: "srch-docs"');
   });
 
@@ -98,7 +98,7 @@ describe("createContext: the target and where each part came from", () => {
         DOCS_STORAGE_CONNECTION_STRING: "BlobEndpoint=https://stdocs.blob.core.windows.net;",
       }),
     ) as CliError;
-    expect(remote.exitCode).toBe(ExitCode.Usage);
+    expect(remote.outcome).toBe("usage");
     expect(remote.message).toMatch(/DOCS_STORAGE_CONNECTION_STRING is for Azurite only/);
     const prod = context({ VARS_FILE: path.join(repoRoot, "config", "prod", "vars.yml") });
     expect(prod.target.blobEndpoint).toMatch(/^https:\/\/\w+\.blob\.core\.windows\.net$/);

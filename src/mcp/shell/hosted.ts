@@ -10,7 +10,7 @@ import { startMcp } from "./run.js";
 import type { RunningHttp } from "./http.js";
 
 /** Where the Functions host forwards requests (the custom handler listens on loopback). */
-export const HOSTED_BIND = "127.0.0.1";
+const HOSTED_BIND = "127.0.0.1";
 
 export async function startHostedMcp(
   env: NodeJS.ProcessEnv,

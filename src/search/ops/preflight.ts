@@ -9,7 +9,7 @@
 //                                plane        (not part of the data-plane properties). Azurite has no versioning at
 //                                             all, so locally the value is "off (emulator)".
 
-export const MIN_SOFT_DELETE_DAYS = 7;
+const MIN_SOFT_DELETE_DAYS = 7;
 
 export interface ObservedBlobServiceProperties {
   account: string;

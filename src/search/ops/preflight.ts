@@ -9,7 +9,7 @@
 //                                plane        (not part of the data-plane properties). Azurite has no versioning at
 //                                             all, so locally the value is "off (emulator)".
 
-export const MIN_SOFT_DELETE_DAYS = 7;
+const MIN_SOFT_DELETE_DAYS = 7;
 
 export interface ObservedBlobServiceProperties {
   account: string;
@@ -96,4 +96,39 @@ export function checkBlobServiceProperties(
     },
   ];
   return { ok: findings.every((f) => f.ok), account: observed.account, findings };
+}
+
+/** The reads behind `preflight`: calls only. */
+export interface PreflightPort {
+  /** Get Blob Service Properties (data plane). */
+  blobServiceProperties(): Promise<{ deleteRetentionPolicy?: { enabled: boolean; days?: number } }>;
+  /** ARM blobServices/default (management plane), the only place versioning shows. */
+  armBlobService(): Promise<unknown>;
+  progress(line: string): void;
+}
+
+export interface PreflightRequest {
+  account: string;
+  /** Against Azurite: versioning does not exist there, so it is off (no management plane is asked). */
+  local: boolean;
+  /** docs_storage.blob_soft_delete_days: a longer retention than the minimum the indexer needs. */
+  softDeleteDays?: number;
+}
+
+/** `docs-index preflight`: the storage account's deletion-detection prerequisites, read and checked. */
+export async function preflight(port: PreflightPort, request: PreflightRequest): Promise<PreflightReport> {
+  const { account, local } = request;
+  port.progress(`reading blob service properties of ${local ? "Azurite" : account}...`);
+  const softDelete = softDeleteFromServiceProperties(
+    await port.blobServiceProperties(),
+    local ? "data plane (Azurite)" : "data plane (Get Blob Service Properties)",
+  );
+  const versioning = local
+    ? { enabled: false, source: "emulator (Azurite has no blob versioning)" }
+    : versioningFromArmBlobService(
+        await port.armBlobService(),
+        "management plane (blobServices/default isVersioningEnabled)",
+      );
+  const minDays = Math.max(MIN_SOFT_DELETE_DAYS, request.softDeleteDays ?? MIN_SOFT_DELETE_DAYS);
+  return checkBlobServiceProperties({ account, softDelete, versioning }, minDays);
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import {
   checkBlobServiceProperties,
+  preflight,
+  type PreflightPort,
   softDeleteFromServiceProperties,
   versioningFromArmBlobService,
   type ObservedBlobServiceProperties,
@@ -82,5 +84,41 @@ describe("observed values from each source", () => {
     expect(versioningFromArmBlobService({}, "arm").enabled).toBeUndefined();
     expect(versioningFromArmBlobService(null, "arm").enabled).toBeUndefined();
     expect(versioningFromArmBlobService({ properties: { isVersioningEnabled: "yes" } }, "arm").enabled).toBeUndefined();
+  });
+});
+
+describe("preflight (through its port)", () => {
+  const port = (days: number, versioning: boolean) => {
+    const asked: string[] = [];
+    const p: PreflightPort = {
+      blobServiceProperties: async () => ({ deleteRetentionPolicy: { enabled: true, days } }),
+      armBlobService: async () => {
+        asked.push("arm");
+        return { properties: { isVersioningEnabled: versioning } };
+      },
+      progress: (line) => asked.push(line),
+    };
+    return { port: p, asked };
+  };
+
+  it("reads versioning from the management plane and fails it when on", async () => {
+    const { port: p, asked } = port(7, true);
+    const report = await preflight(p, { account: "docs", local: false });
+    expect(asked).toEqual(["reading blob service properties of docs...", "arm"]);
+    expect(failing(report)).toEqual(["versioning"]);
+    expect(report.ok).toBe(false);
+  });
+
+  it("reports versioning off against Azurite without asking the management plane", async () => {
+    const { port: p, asked } = port(7, true);
+    const report = await preflight(p, { account: "docs", local: true });
+    expect(asked).toEqual(["reading blob service properties of Azurite..."]);
+    expect(report.ok).toBe(true);
+  });
+
+  it("requires the configured retention when it is longer than the minimum", async () => {
+    const { port: p } = port(7, false);
+    expect((await preflight(p, { account: "docs", local: false, softDeleteDays: 14 })).ok).toBe(false);
+    expect((await preflight(p, { account: "docs", local: false, softDeleteDays: 3 })).ok).toBe(true);
   });
 });

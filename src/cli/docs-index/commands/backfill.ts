@@ -3,9 +3,8 @@
 import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
-import { runInProgress } from "../../../search/ops/indexer-status.js";
+import { backfill } from "../../../search/ops/backfill.js";
 import { fetchIndexerStatus } from "../../../search/io/search-io.js";
-import { runIdentity } from "../../../search/ops/run-wait.js";
 import { confirmDestructive } from "../common/confirm.js";
 import { coverageReport } from "../common/coverage.js";
 import { DEFINITIONS_OPTION_HELP } from "../common/definitions.js";
@@ -49,37 +48,39 @@ export const backfillCommand: CommandModule = {
           const { search } = ctx.config;
           announceTarget(ctx, "backfill", ["index", "indexer"]);
           const { indexerClient } = await ctx.search();
-          const before = await fetchIndexerStatus(indexerClient, search.indexer_name);
-          const active = runInProgress(before);
-          if (active) {
+          const outcome = await backfill({
+            indexerStatus: () => fetchIndexerStatus(indexerClient, search.indexer_name),
+            coverage: () => coverageReport(ctx, opts.definitions),
+            confirm: async (coverageBefore) => {
+              ctx.out.info(`coverage before:\n${formatCoverageReport(coverageBefore)}`);
+              ctx.out.info(BACKFILL_COST);
+              await confirmDestructive(ctx, {
+                action: `reset and run indexer ${search.indexer_name} (a full re-crawl into index ${search.index_name})`,
+                loses:
+                  "the indexer's change-tracking state (every blob is read again; no document is deleted); the run takes as long as a first population",
+                yes: Boolean(opts.yes),
+              });
+            },
+            resetIndexer: () => indexerClient.resetIndexer(search.indexer_name),
+            runIndexer: () => indexerClient.runIndexer(search.indexer_name),
+            started: () => ctx.out.note(`reset and started ${search.indexer_name}`),
+            waitForRunAfter: (afterReset) =>
+              waitForIndexerRun(ctx, {
+                mode: { kind: "ours-after", before: afterReset },
+                timeoutSeconds: opts.timeout,
+                pollSeconds: opts.pollInterval,
+              }),
+            statusVerdict: (finished) => statusVerdict(ctx, { status: finished }),
+          });
+          if (outcome.kind === "refused") {
+            const active = { startTime: outcome.runInProgressSince };
             throw new CliError(
               `a run of ${search.indexer_name} is in progress since ${active.startTime ?? "?"}: refusing to reset`,
               "refused",
               "Wait for it to finish (`npx docs-index status --wait`), then retry.",
             );
           }
-          const coverageBefore = await coverageReport(ctx, opts.definitions);
-          ctx.out.info(`coverage before:\n${formatCoverageReport(coverageBefore)}`);
-          ctx.out.info(BACKFILL_COST);
-          await confirmDestructive(ctx, {
-            action: `reset and run indexer ${search.indexer_name} (a full re-crawl into index ${search.index_name})`,
-            loses:
-              "the indexer's change-tracking state (every blob is read again; no document is deleted); the run takes as long as a first population",
-            yes: Boolean(opts.yes),
-          });
-
-          await indexerClient.resetIndexer(search.indexer_name);
-          const afterReset = runIdentity(await fetchIndexerStatus(indexerClient, search.indexer_name));
-          await indexerClient.runIndexer(search.indexer_name);
-          ctx.out.note(`reset and started ${search.indexer_name}`);
-          const finished = await waitForIndexerRun(ctx, {
-            mode: { kind: "ours-after", before: afterReset },
-            timeoutSeconds: opts.timeout,
-            pollSeconds: opts.pollInterval,
-          });
-
-          const report = await statusVerdict(ctx, { status: finished });
-          const coverageAfter = await coverageReport(ctx, opts.definitions);
+          const { status: report, coverageBefore, coverageAfter } = outcome;
           const result = { status: report, coverageBefore, coverageAfter };
           ctx.out.result(result, () => formatBackfillResult(result));
           return verdictOutcome(report);

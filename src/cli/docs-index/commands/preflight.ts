@@ -11,38 +11,26 @@ import type { CliContext } from "../../context.js";
 
 import { readArmBlobService, type ArmDeps } from "../../../search/io/arm-blob-service.js";
 
-import {
-  checkBlobServiceProperties,
-  MIN_SOFT_DELETE_DAYS,
-  softDeleteFromServiceProperties,
-  versioningFromArmBlobService,
-  type PreflightReport,
-} from "../../../search/ops/preflight.js";
+import { preflight, type PreflightReport } from "../../../search/ops/preflight.js";
 import { announceTarget } from "../common/target.js";
 
 import { formatPreflightReport } from "../../../search/views/preflight-text.js";
 
+/** The preflight of the configured docs storage account (`deps`: the management plane's transport, for tests). */
 export async function runPreflight(ctx: CliContext, deps: ArmDeps = {}): Promise<PreflightReport> {
   const accountId = ctx.config.search.storage_account_resource_id;
-  const account = accountId.split("/").at(-1) ?? accountId;
-  const local = Boolean(ctx.env.DOCS_STORAGE_CONNECTION_STRING);
-  ctx.out.progress(`reading blob service properties of ${local ? "Azurite" : account}...`);
-  const props = await (await ctx.blobService()).getProperties();
-  const softDelete = softDeleteFromServiceProperties(
-    props,
-    local ? "data plane (Azurite)" : "data plane (Get Blob Service Properties)",
+  return preflight(
+    {
+      blobServiceProperties: async () => (await ctx.blobService()).getProperties(),
+      armBlobService: () => readArmBlobService(accountId, { service: ctx.service, ...deps }),
+      progress: (line) => ctx.out.progress(line),
+    },
+    {
+      account: accountId.split("/").at(-1) ?? accountId,
+      local: Boolean(ctx.env.DOCS_STORAGE_CONNECTION_STRING),
+      softDeleteDays: ctx.config.docs_storage?.blob_soft_delete_days,
+    },
   );
-  const versioning = local
-    ? { enabled: false, source: "emulator (Azurite has no blob versioning)" }
-    : versioningFromArmBlobService(
-        await readArmBlobService(accountId, { service: ctx.service, ...deps }),
-        "management plane (blobServices/default isVersioningEnabled)",
-      );
-  const minDays = Math.max(
-    MIN_SOFT_DELETE_DAYS,
-    ctx.config.docs_storage?.blob_soft_delete_days ?? MIN_SOFT_DELETE_DAYS,
-  );
-  return checkBlobServiceProperties({ account, softDelete, versioning }, minDays);
 }
 
 export const preflightCommand: CommandModule = {

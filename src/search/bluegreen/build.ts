@@ -12,7 +12,7 @@ import type { BlueGreenPort, Clock } from "./ports.js";
 import { crawlState, fullCrawlRun, type CrawlState } from "./progress-state.js";
 import { crawlWindowDescription } from "./serving-runs.js";
 import { verifyGeneration, type FieldCount, type RelevanceOutcome, type Verification } from "./verify.js";
-import type { JsonObject } from "../definitions/json.js";
+import { withoutServiceMetadata, type JsonObject } from "../definitions/json.js";
 
 export type StepName =
   | "create-generation"
@@ -236,8 +236,10 @@ async function recordCrawlWindow(
   try {
     const current = await ctx.port.management.get("index", candidate);
     if (!current || from === null) throw new Error(from === null ? "no reset in the run history" : "index not found");
-    const definition: JsonObject = { ...current.definition, description: crawlWindowDescription(from, until) };
-    delete definition["@odata.etag"];
+    const definition = withoutServiceMetadata({
+      ...current.definition,
+      description: crawlWindowDescription(from, until),
+    });
     await guardedWrite(ctx.port.management, "index", candidate, definition, guardOf(current));
     return `${candidate} records its crawl window (${from} to ${until})`;
   } catch (err) {
@@ -280,10 +282,11 @@ export async function verifyOrRollback(
   if (result.verification.ok) return result;
   await step(ctx, "rollback", async () => {
     const current = ctx.known?.indexer ?? (await port.management.get("indexer", indexerName(ctx)));
-    const back: JsonObject = previousIndexer
-      ? { ...previousIndexer.definition }
-      : { ...(current?.definition ?? ctx.files.indexer), targetIndexName: serving };
-    delete back["@odata.etag"];
+    const back = withoutServiceMetadata(
+      previousIndexer
+        ? previousIndexer.definition
+        : { ...(current?.definition ?? ctx.files.indexer), targetIndexName: serving },
+    );
     // Over the indexer as read (create only if it is gone), never over a change this build did not see.
     await guardedWrite(port.management, "indexer", indexerName(ctx), back, guardOf(current));
     const recorded = await recordCrawlWindow(ctx, candidate, crawlFrom, new Date(options.clock.now()).toISOString());

@@ -6,6 +6,7 @@
 // generation records nothing (a rollback by hand, a rebuild by an older docs-index) the runs are `assumed` to be
 // the serving generation's, and the caveat says why they may not all be. Pure.
 import { completedRuns, type IndexerStatusRecord, type RunRecord } from "../ops/indexer-status.js";
+import type { RunsElsewhere, ServingRuns } from "../ops/serving-runs-facts.js";
 import { generationOf, generationsIn } from "./generations.js";
 import type { Phase } from "./progress-state.js";
 
@@ -30,27 +31,6 @@ export function crawlWindowOf(index: string, description: unknown): CrawlWindow 
   const m = typeof description === "string" ? RECORD.exec(description) : null;
   return m ? { index, from: m[1]!, until: m[2]! } : undefined;
 }
-
-interface RunsElsewhere {
-  index: string;
-  /** Why these runs do not count: `failed verification`, `being built`. */
-  why: string;
-  /** Newest first. */
-  runs: RunRecord[];
-}
-
-export type ServingRuns =
-  | {
-      /** `assumed`: a newer generation records no window; `caveat` says which runs may have gone into it. */
-      basis: "known" | "assumed";
-      /** The generation (or concrete index) consumers are served by. */
-      serving: string;
-      /** Completed runs into it, newest first. */
-      runs: RunRecord[];
-      elsewhere: RunsElsewhere[];
-      caveat?: string;
-    }
-  | { basis: "unknown"; serving: string | null; reason: string; elsewhere: RunsElsewhere[] };
 
 export interface ServingRunsInput {
   /** The configured name (docs-index). */
@@ -138,24 +118,4 @@ export function servingRuns(input: ServingRunsInput): ServingRuns {
       return { basis: "known", serving, runs, elsewhere };
     }
   }
-}
-
-/**
- * The newest successful run into `index`: the serving generation's runs, or those told apart as another
- * generation's (being built, failed verification). `reason` when its runs cannot be told; `end` null when it has
- * no successful run in the status history.
- */
-export function lastSuccessInto(s: ServingRuns, index: string): { end: string | null } | { reason: string } {
-  if (s.basis === "unknown") return { reason: `the last successful run into the serving generation: ${s.reason}` };
-  const runs = index === s.serving ? s.runs : s.elsewhere.find((e) => e.index === index)?.runs;
-  if (runs === undefined)
-    return {
-      reason: `${index} is not the serving generation (${s.serving}) and records no crawl window: which runs went into it cannot be told`,
-    };
-  return { end: runs.find((r) => r.status === "success")?.endTime ?? null };
-}
-
-/** End of the newest successful run into the serving generation; null when none (or unknown). */
-export function lastServingSuccessEnd(s: ServingRuns): string | null {
-  return s.basis !== "unknown" ? (s.runs.find((r) => r.status === "success")?.endTime ?? null) : null;
 }

@@ -5,7 +5,8 @@
 import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { generationsIn } from "../bluegreen/generations.js";
 import { inferPhase } from "../bluegreen/progress-state.js";
-import { crawlWindowOf, servingRuns, type CrawlWindow, type ServingRuns } from "../bluegreen/serving-runs.js";
+import { crawlWindowOf, servingRuns, type CrawlWindow } from "../bluegreen/serving-runs.js";
+import type { ServingRuns } from "../ops/serving-runs-facts.js";
 import type { IndexerStatusRecord } from "../ops/indexer-status.js";
 
 const absentOn404 = (err: unknown) => {

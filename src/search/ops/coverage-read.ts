@@ -4,7 +4,7 @@
 // serving generation; then the report (./coverage.ts). The reads come through a port; no document is downloaded
 // beyond that listing.
 import type { IndexFieldView } from "../definitions/definition-views.js";
-import { lastServingSuccessEnd, type ServingRuns } from "../bluegreen/serving-runs.js";
+import { lastServingSuccessEnd, type ServingRuns } from "./serving-runs-facts.js";
 import {
   buildCoverageReport,
   coverageFields,

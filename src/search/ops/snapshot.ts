@@ -1,7 +1,7 @@
 // The evaluation snapshot: what identifies the schema (index eTag) and the corpus state (the indexer's last
 // successful run, document count) at the time of an evaluation (spec area C, backfill rule 6). `takeSnapshot` reads
 // through a port (the command builds it from the SDK calls); the rest is pure.
-import { lastServingSuccessEnd, type ServingRuns } from "../bluegreen/serving-runs.js";
+import { lastServingSuccessEnd, type ServingRuns } from "./serving-runs-facts.js";
 import { runInProgress, type IndexerStatusRecord } from "./indexer-status.js";
 
 interface Snapshot {

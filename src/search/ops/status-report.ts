@@ -3,7 +3,7 @@
 // failure is expected, whatever the service's own status says (reference §6, §10.1). Pure.
 import { blobPathFromBlobUrl, blobPathFromDocumentId } from "../public-url.js";
 import { isExpectedFailure } from "./expected-failure.js";
-import { lastServingSuccessEnd, type ServingRuns } from "../bluegreen/serving-runs.js";
+import { lastServingSuccessEnd, type ServingRuns } from "./serving-runs-facts.js";
 import {
   completedRuns,
   lastSuccessfulRunEnd,

@@ -2,7 +2,7 @@
 // and writes equal values the same way (durations, dates, extension lists, implicit field-mapping defaults).
 // The field attributes of an index are not handled here but in ../definitions/field-attributes.ts (per-attribute effects).
 import type { DefinitionKind } from "../definitions/definitions.js";
-import type { JsonObject } from "../definitions/json.js";
+import { isServiceMetadata, type JsonObject } from "../definitions/json.js";
 
 const DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
@@ -145,7 +145,7 @@ function normaliseNode(kind: DefinitionKind, path: string, key: string, value: u
   if (value !== null && typeof value === "object") {
     const out: JsonObject = {};
     for (const [k, v] of Object.entries(value)) {
-      if (k.startsWith("@odata.") && k !== "@odata.type") continue;
+      if (isServiceMetadata(k)) continue;
       const childPath = path ? `${path}.${k}` : k;
       const n = normaliseNode(kind, childPath, k, v);
       if (isEmpty(n) || (n === false && !TRUE_BY_DEFAULT.has(k))) continue;

@@ -3,7 +3,7 @@
 // (query/io/search-docs-io.ts builds it from the SDK clients); this module chooses which generation is asked about
 // and what the freshness is. Each part is independently `unknown` (with the reason) when a read is refused.
 import type { Resolution } from "../bluegreen/generations.js";
-import { lastSuccessInto, type ServingRuns } from "../bluegreen/serving-runs.js";
+import { lastSuccessInto, type ServingRuns } from "../ops/serving-runs-facts.js";
 import { type IndexerStatusRecord, runInProgress } from "../ops/indexer-status.js";
 import { unknownBecause, type Known } from "../known.js";
 import type { Freshness, ProvenanceFacts } from "./provenance.js";

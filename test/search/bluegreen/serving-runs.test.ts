@@ -5,11 +5,10 @@ import { inferPhase, type Observation } from "../../../src/search/bluegreen/prog
 import {
   crawlWindowDescription,
   crawlWindowOf,
-  lastServingSuccessEnd,
-  lastSuccessInto,
   servingRuns,
   type CrawlWindow,
 } from "../../../src/search/bluegreen/serving-runs.js";
+import { lastServingSuccessEnd, lastSuccessInto } from "../../../src/search/ops/serving-runs-facts.js";
 import type { IndexerStatusRecord, RunRecord } from "../../../src/search/ops/indexer-status.js";
 
 const run = (status: string, startTime: string): RunRecord => ({

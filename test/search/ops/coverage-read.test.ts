@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { IndexFieldView } from "../../../src/search/definitions/definition-views.js";
 import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
-import type { ServingRuns } from "../../../src/search/bluegreen/serving-runs.js";
+import type { ServingRuns } from "../../../src/search/ops/serving-runs-facts.js";
 import { readCoverage, type CoveragePort } from "../../../src/search/ops/coverage-read.js";
 import type { RunRecord } from "../../../src/search/ops/indexer-status.js";
 

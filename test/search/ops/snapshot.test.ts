@@ -1,7 +1,7 @@
 // `docs-index snapshot`'s core (src/search/ops/snapshot.ts takeSnapshot) through a fake port: the pinned object in
 // the order users paste it, and a warning for every part that is not pinned.
 import { describe, expect, it } from "vitest";
-import type { ServingRuns } from "../../../src/search/bluegreen/serving-runs.js";
+import type { ServingRuns } from "../../../src/search/ops/serving-runs-facts.js";
 import type { RunRecord } from "../../../src/search/ops/indexer-status.js";
 import { takeSnapshot, type SnapshotPort } from "../../../src/search/ops/snapshot.js";
 

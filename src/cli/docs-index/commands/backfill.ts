@@ -73,9 +73,8 @@ export const backfillCommand: CommandModule = {
             statusVerdict: (finished) => statusVerdict(ctx, { status: finished }),
           });
           if (outcome.kind === "refused") {
-            const active = { startTime: outcome.runInProgressSince };
             throw new CliError(
-              `a run of ${search.indexer_name} is in progress since ${active.startTime ?? "?"}: refusing to reset`,
+              `a run of ${search.indexer_name} is in progress since ${outcome.runInProgressSince ?? "?"}: refusing to reset`,
               "refused",
               "Wait for it to finish (`npx docs-index status --wait`), then retry.",
             );

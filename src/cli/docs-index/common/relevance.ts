@@ -12,41 +12,19 @@ import {
   parseGolden,
   type GoldenQuery,
 } from "../../../search/eval/golden.js";
-import type { Gain } from "../../../search/eval/metrics.js";
-import {
-  buildEvalReport,
-  DEFAULT_CONCURRENCY,
-  DEFAULT_GAIN,
-  DEFAULT_K,
-  depthFor,
-  type EvalReport,
-  type QueryRun,
-} from "../../../search/eval/report.js";
+import { DEFAULT_CONCURRENCY, DEFAULT_GAIN, DEFAULT_K, type EvalReport } from "../../../search/eval/report.js";
+import { evaluateGolden, type EvalPort, type EvalRequest } from "../../../search/eval/evaluate.js";
 import { compareReports } from "../../../search/eval/compare.js";
 import type { RelevanceOutcome } from "../../../search/bluegreen/verify.js";
 import type { GenerationFields } from "../../../search/bluegreen/build.js";
 import type { RankingEvalPort } from "../../../search/deploy/ranking-eval.js";
 import type { RankingCheck } from "../../../search/plan/ranking-changes.js";
-import { decideDedup, type DedupDecision } from "../../../search/query/dedup-policy.js";
-import { servingIndexOf } from "../../../search/query/provenance.js";
-import {
-  buildSearchDocsRequest,
-  DEFAULT_SEARCH_DOCS_LIMITS,
-  MAX_TOP_CAP,
-  SEARCH_DOCS_SELECT,
-} from "../../../search/query/search-docs.js";
-import {
-  checkFormatCoverage,
-  readProvenanceFacts,
-  runSearchDocs,
-  type AnyDoc,
-} from "../../../search/query/io/search-docs-io.js";
+import { DEFAULT_SEARCH_DOCS_LIMITS } from "../../../search/query/search-docs.js";
+import { checkFormatCoverage, readProvenanceFacts, runSearchDocs } from "../../../search/query/io/search-docs-io.js";
 import { searchClient } from "../../../search/io/search-io.js";
-import type { SearchClient, SearchIndexClient } from "@azure/search-documents";
-import { answerableRequest } from "../../../search/query/answerable.js";
+import type { SearchIndexClient } from "@azure/search-documents";
 import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
 import type { CliContext } from "../../context.js";
-import { mapLimit } from "../../../search/ops/map-limit.js";
 
 /** The golden file: --golden, else the one in --definitions <dir>, else the repository's. */
 export function goldenFilePath(opts: { golden?: string; definitions?: string }): string {
@@ -89,37 +67,6 @@ export function readGoldenFile(file: string, site: { docsUrl: string; container:
   };
 }
 
-async function runQuery(
-  client: SearchClient<AnyDoc>,
-  query: GoldenQuery,
-  dedup: DedupDecision,
-  depth: number,
-  where: { container: string; docsUrl: string; fields: ReadonlySet<string> | undefined },
-): Promise<QueryRun> {
-  const built = buildSearchDocsRequest(
-    { query: query.query, app: query.app, exclude_sections: query.excludeSections, top: depth, mode: query.mode },
-    dedup,
-    { ...DEFAULT_SEARCH_DOCS_LIMITS, topCap: MAX_TOP_CAP },
-  );
-  // An index older than a field is evaluated on what it can answer (search/query/answerable.ts).
-  const { request, notes } = where.fields
-    ? answerableRequest(built, where.fields)
-    : { request: built, notes: [] as string[] };
-  if (!request) return { query, answeredAs: built.mode, results: [], notes: [...built.notes, ...notes] };
-  const outcome = await runSearchDocs(client, request, {
-    ...where,
-    snippetChars: DEFAULT_SEARCH_DOCS_LIMITS.snippetChars,
-  });
-  const semantic = outcome.request.mode === "semantic";
-  return {
-    query,
-    answeredAs: outcome.request.mode,
-    // The order a semantic answer follows is the reranker's, so ties are judged on its score.
-    results: outcome.hits.map((h) => ({ url: h.url, score: semantic ? (h.reranker_score ?? h.score) : h.score })),
-    notes: [...outcome.request.notes, ...notes],
-  };
-}
-
 /**
  * The fields of the index `name` designates (the alias's generation, or the index), or undefined when its
  * definition cannot be read (the eval then sends its requests as they are).
@@ -135,78 +82,34 @@ async function indexFields(indexClient: SearchIndexClient, name: string): Promis
   }
 }
 
-export interface RelevanceOptions {
-  /** The alias or a concrete generation. */
-  indexName: string;
-  golden: GoldenFile;
-  k: number;
-  gain: Gain;
-  concurrency: number;
-  /** Read the index and indexer definitions for rule 6 (default true); the blue/green gate compares figures only. */
-  provenance?: boolean;
-  /** The index's fields when the caller knows them (the deploy's read); else they are read. */
-  fields?: ReadonlySet<string>;
-}
+export type RelevanceOptions = Omit<EvalRequest, "apiVersion">;
 
-/** Every golden query against `indexName`, with the provenance of rule 6. */
+/** Every golden query against `indexName`, with the provenance of rule 6: the core's eval over the SDK clients. */
 export async function runRelevanceEval(ctx: CliContext, opts: RelevanceOptions): Promise<EvalReport> {
   const { search } = ctx.config;
   const { indexClient, indexerClient } = await ctx.search();
   const client = searchClient(indexClient, opts.indexName);
-  const notRead = { status: "unknown" as const, reason: "not read: the blue/green verification records its own" };
-  const [coverage, facts] = await Promise.all([
-    checkFormatCoverage(client),
-    opts.provenance === false
-      ? { index: opts.indexName, serving: notRead, etag: notRead, freshness: notRead, apiVersion: search.api_version }
-      : readProvenanceFacts(
-          { indexClient, indexerClient },
-          {
-            index: opts.indexName,
-            indexer: search.indexer_name,
-            apiVersion: search.api_version,
-            configured: search.index_name,
-          },
-        ),
-  ]);
-  const dedup = decideDedup(coverage);
-  const depth = depthFor(opts.k);
-  const fields = opts.fields ?? (await indexFields(indexClient, opts.indexName));
-  const lacking = fields ? SEARCH_DOCS_SELECT.filter((f) => !fields.has(f)) : [];
-  if (lacking.length > 0)
-    ctx.out.note(
-      `${opts.indexName} has no field ${lacking.join(", ")} yet (null in every document until it is added): the eval selects only the fields it has and leaves out filter clauses that hold for null`,
-    );
-  const where = { container: search.container, docsUrl: search.docs_url, fields };
-  let done = 0;
-  const runs = await mapLimit(opts.golden.queries, opts.concurrency, async (q) => {
-    const run = await runQuery(client, q, dedup, depth, where);
-    done += 1;
-    if (done % 10 === 0 || done === opts.golden.queries.length)
-      ctx.out.info(`evaluated ${done}/${opts.golden.queries.length} queries against ${opts.indexName}`);
-    return run;
-  });
-  const serving = servingIndexOf(facts.serving);
-  const unknown = [
-    serving.reason,
-    facts.etag.status === "unknown" ? facts.etag.reason : null,
-    facts.freshness.status === "unknown" ? facts.freshness.reason : null,
-  ].filter((r): r is string => r !== null);
-  return buildEvalReport(
-    runs,
-    {
-      index: {
-        name: opts.indexName,
-        generation: serving.index,
-        etag: facts.etag.status === "known" ? facts.etag.value : null,
-      },
-      lastSuccessfulRun: facts.freshness.status === "known" ? facts.freshness.value.last_successful_run : null,
-      unknown: [...new Set(unknown)],
-      golden: { path: opts.golden.path, sha256: opts.golden.sha256 },
-      dedupFilter: dedup.filter,
-      at: new Date().toISOString(),
-    },
-    { k: opts.k, gain: opts.gain },
-  );
+  const where = { container: search.container, docsUrl: search.docs_url };
+  const port: EvalPort = {
+    formatCoverage: () => checkFormatCoverage(client),
+    provenanceFacts: () =>
+      readProvenanceFacts(
+        { indexClient, indexerClient },
+        {
+          index: opts.indexName,
+          indexer: search.indexer_name,
+          apiVersion: search.api_version,
+          configured: search.index_name,
+        },
+      ),
+    indexFields: () => indexFields(indexClient, opts.indexName),
+    search: (request) =>
+      runSearchDocs(client, request, { ...where, snippetChars: DEFAULT_SEARCH_DOCS_LIMITS.snippetChars }),
+    progress: (line) => ctx.out.info(line),
+    note: (line) => ctx.out.note(line),
+    now: () => new Date(),
+  };
+  return evaluateGolden(port, { ...opts, apiVersion: search.api_version });
 }
 
 export interface RelevanceGateOptions {

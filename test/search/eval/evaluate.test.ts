@@ -1,0 +1,108 @@
+// The eval use case (src/search/eval/evaluate.ts) on an in-memory port: what it sends for each golden query, how
+// it judges the answers, what it reads of the provenance and when it leaves a read out.
+import { describe, expect, it } from "vitest";
+import { evaluateGolden, type EvalPort, type EvalRequest } from "../../../src/search/eval/evaluate.js";
+import type { GoldenQuery } from "../../../src/search/eval/golden.js";
+import type { SearchDocsRequest } from "../../../src/search/query/search-docs.js";
+import type { SearchDocsHit } from "../../../src/search/query/search-hit.js";
+
+const DOCS = "https://docs.example.com";
+const query = (id: string, text: string, answer: string): GoldenQuery => ({
+  id,
+  query: text,
+  mode: "keyword",
+  excludeSections: [],
+  relevant: [{ url: `${DOCS}/${answer}`, grade: 2 }],
+});
+
+function hit(url: string, score: number): SearchDocsHit {
+  return { url: `${DOCS}/${url}`, score, reranker_score: null } as SearchDocsHit;
+}
+
+/** A port whose index answers `answers[query]`, recording every request and every read. */
+function memoryPort(answers: Record<string, string[]>, opts: { fields?: string[] } = {}) {
+  const sent: SearchDocsRequest[] = [];
+  const reads: string[] = [];
+  const lines: string[] = [];
+  const port: EvalPort = {
+    formatCoverage: async () => {
+      reads.push("coverage");
+      return { kind: "counted", nullFormat: 0, total: 10, checkedAt: "2026-11-27T00:00:00Z" };
+    },
+    provenanceFacts: async () => {
+      reads.push("provenance");
+      return {
+        index: "docs",
+        serving: { status: "known", value: { kind: "alias", alias: "docs", index: "docs-2", generation: 2 } },
+        etag: { status: "known", value: '"0x1"' },
+        freshness: { status: "known", value: { last_successful_run: "2026-11-26T10:00:00Z", run_in_progress: false } },
+        apiVersion: "2026-04-01",
+      };
+    },
+    indexFields: async () => {
+      reads.push("fields");
+      return opts.fields ? new Set(opts.fields) : undefined;
+    },
+    search: async (request) => {
+      sent.push(request);
+      const urls = answers[request.searchText] ?? [];
+      return { request, hits: urls.map((u, i) => hit(u, 10 - i)) };
+    },
+    progress: (line) => lines.push(line),
+    note: (line) => lines.push(`note: ${line}`),
+    now: () => new Date("2026-11-27T12:00:00Z"),
+  };
+  return { port, sent, reads, lines };
+}
+
+const request = (queries: GoldenQuery[], extra: Partial<EvalRequest> = {}): EvalRequest => ({
+  indexName: "docs",
+  golden: { path: "eval/golden-queries.yml", sha256: "abc", queries },
+  k: 5,
+  gain: "exponential",
+  concurrency: 2,
+  apiVersion: "2026-04-01",
+  ...extra,
+});
+
+describe("evaluateGolden: every golden query as search_docs sends it, judged", () => {
+  it("scores each query by where its answer ranks and names the generation, the ETag and the last run", async () => {
+    const { port, sent, lines } = memoryPort({
+      "configure retries": ["retries", "intro"],
+      "verify a signature": ["intro", "signatures"],
+    });
+    const report = await evaluateGolden(
+      port,
+      request([query("retries", "configure retries", "retries"), query("sig", "verify a signature", "signatures")]),
+    );
+    expect(sent.map((r) => r.searchText).sort()).toEqual(["configure retries", "verify a signature"]);
+    expect(report.queries.map((q) => [q.id, q.mrr])).toEqual([
+      ["retries", 1],
+      ["sig", 0.5],
+    ]);
+    expect(report.overall.recall).toBe(1);
+    expect(report.index).toEqual({ name: "docs", generation: "docs-2", etag: '"0x1"' });
+    expect(report.lastSuccessfulRun).toBe("2026-11-26T10:00:00Z");
+    expect(report.provenance_unknown).toEqual([]);
+    expect(report.evaluated_at).toBe("2026-11-27T12:00:00.000Z");
+    expect(lines).toContain("evaluated 2/2 queries against docs");
+  });
+
+  it("reads no provenance when asked not to (the blue/green gate), and says why it is unknown", async () => {
+    const { port, reads } = memoryPort({});
+    const report = await evaluateGolden(port, request([query("q", "anything", "page")], { provenance: false }));
+    expect(reads).not.toContain("provenance");
+    expect(report.index.generation).toBeNull();
+    expect(report.provenance_unknown[0]).toMatch(/not read: the blue\/green verification records its own/);
+  });
+
+  it("uses the fields the caller knows instead of reading them, and notes the fields an older index lacks", async () => {
+    const known = memoryPort({});
+    await evaluateGolden(known.port, request([query("q", "anything", "page")], { fields: new Set(["id"]) }));
+    expect(known.reads).not.toContain("fields");
+    expect(known.lines.some((l) => /^note: docs has no field .* yet/.test(l))).toBe(true);
+    const read = memoryPort({});
+    await evaluateGolden(read.port, request([query("q", "anything", "page")]));
+    expect(read.reads).toContain("fields");
+  });
+});

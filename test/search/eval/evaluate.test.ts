@@ -12,7 +12,7 @@ const query = (id: string, text: string, answer: string): GoldenQuery => ({
   query: text,
   mode: "keyword",
   excludeSections: [],
-  relevant: [{ url: `${DOCS}/${answer}`, grade: 2 }],
+  relevant: [{ ref: `${answer}.html`, url: `${DOCS}/${answer}`, grade: 2 }],
 });
 
 function hit(url: string, score: number): SearchDocsHit {

@@ -1,8 +1,9 @@
-// The one loopback rule (webhook/src/loopback.ts), used by the receiver's settings and, through
-// src/config/endpoint.ts, by the CLI, the MCP server and the configuration.
+// The one loopback rule (webhook/src/loopback.ts), used by the receiver's settings and imported from there by the
+// CLI, the MCP server and the configuration (webhook/ imports nothing outside itself, so the rule lives in it).
 import { describe, expect, it } from "vitest";
 import { isLoopback, isLoopbackHost } from "../../webhook/src/loopback.js";
-import * as endpoint from "../../src/config/endpoint.js";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 
 describe("the loopback rule", () => {
   it("accepts localhost, ::1 (bare or bracketed) and 127.0.0.0/8 in any case", () => {
@@ -24,8 +25,14 @@ describe("the loopback rule", () => {
     expect(isLoopback("not a url")).toBe(false);
   });
 
-  it("is the same function in src/ (one rule, not a copy)", () => {
-    expect(endpoint.isLoopbackHost).toBe(isLoopbackHost);
-    expect(endpoint.isLoopback).toBe(isLoopback);
+  it("is defined once: nothing under src/ defines a loopback rule of its own", () => {
+    const src = path.join(import.meta.dirname, "..", "..", "src");
+    const files = readdirSync(src, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    const own = files.filter((f) =>
+      /function isLoopback|startsWith\("127\./.test(readFileSync(path.join(src, f), "utf8")),
+    );
+    expect(own).toEqual([]);
+    const users = files.filter((f) => readFileSync(path.join(src, f), "utf8").includes("webhook/src/loopback.js"));
+    expect(users.length).toBeGreaterThanOrEqual(5);
   });
 });

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { McpAuthConfig } from "../../config/mcp.js";
-import { isLoopbackHost } from "../../config/endpoint.js";
+import { isLoopbackHost } from "../../../webhook/src/loopback.js";
 import { bearerToken, hostAllowed, MCP_PATH, originAllowed, servedUrl } from "../core/http-policy.js";
 import { bearerChallenge, protectedResourceMetadata, resourceMetadataPaths } from "../core/resource-metadata.js";
 import type { TokenValidator } from "./entra-auth.js";

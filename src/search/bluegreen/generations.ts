@@ -3,6 +3,7 @@
 import type { Definitions } from "../definitions/definitions.js";
 import type { JsonObject } from "../definitions/json.js";
 import { knowledgeSourceIndexName, namedIndex, withSearchIndexName } from "../agentic/index-target.js";
+import type { Resolution } from "../service/resolution.js";
 
 export function generationIndexName(alias: string, generation: number): string {
   return `${alias}-${generation}`;
@@ -30,12 +31,6 @@ export function generationsIn(alias: string, indexNames: Iterable<string>): { na
 export function nextGeneration(alias: string, indexNames: Iterable<string>): number {
   return Math.max(0, ...generationsIn(alias, indexNames).map((g) => g.generation)) + 1;
 }
-
-/** What the configured name designates on the service. */
-export type Resolution =
-  | { kind: "alias"; alias: string; index: string; generation: number | undefined }
-  | { kind: "concrete"; index: string }
-  | { kind: "missing"; name: string };
 
 export function resolveName(
   name: string,

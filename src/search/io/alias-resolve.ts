@@ -1,7 +1,8 @@
 // Which index the configured name designates now, for the commands that read it (status, coverage, snapshot,
 // query): the alias's index, or the concrete index of that name. One SDK call; no logic beyond it.
 import type { SearchIndexClient } from "@azure/search-documents";
-import { resolveName, type Resolution } from "../bluegreen/generations.js";
+import { resolveName } from "../bluegreen/generations.js";
+import type { Resolution } from "../service/resolution.js";
 
 export async function resolveServingIndex(indexClient: SearchIndexClient, name: string): Promise<Resolution> {
   try {

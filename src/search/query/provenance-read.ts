@@ -2,7 +2,7 @@
 // its eTag, and the indexer's last successful run into the queried generation. The reads come through a port
 // (query/io/search-docs-io.ts builds it from the SDK clients); this module chooses which generation is asked about
 // and what the freshness is. Each part is independently `unknown` (with the reason) when a read is refused.
-import type { Resolution } from "../bluegreen/generations.js";
+import type { Resolution } from "../service/resolution.js";
 import { lastSuccessInto, type ServingRuns } from "../ops/serving-runs-facts.js";
 import { type IndexerStatusRecord, runInProgress } from "../ops/indexer-status.js";
 import { unknownBecause, type Known } from "../known.js";

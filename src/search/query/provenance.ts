@@ -2,7 +2,7 @@
 // queried, the concrete index behind an alias, the index eTag (the schema) and the indexer's last successful
 // run (the corpus), and the dedup filter used. A query-only identity (Search Index Data Reader) may not read
 // index, alias or indexer definitions: those parts are then `unknown` with the reason. Pure.
-import type { Resolution } from "../bluegreen/generations.js";
+import type { Resolution } from "../service/resolution.js";
 import type { DedupDecision } from "./dedup-policy.js";
 import type { Known } from "../known.js";
 

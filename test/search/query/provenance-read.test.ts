@@ -2,7 +2,7 @@
 // about, and how each refused read becomes an `unknown` part with its reason. The reads are a fake port: the SDK
 // calls behind them are covered end to end by test/mcp and test/cli/query-passages.
 import { describe, expect, it } from "vitest";
-import type { Resolution } from "../../../src/search/bluegreen/generations.js";
+import type { Resolution } from "../../../src/search/service/resolution.js";
 import type { ServingRuns } from "../../../src/search/ops/serving-runs-facts.js";
 import type { IndexerStatusRecord, RunRecord } from "../../../src/search/ops/indexer-status.js";
 import { freshnessOf, readProvenance, type ProvenanceReads } from "../../../src/search/query/provenance-read.js";

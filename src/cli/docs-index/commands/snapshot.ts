@@ -4,9 +4,8 @@ import { exitCodeHelp } from "../../exit-codes.js";
 import { jsonDocument } from "../../output.js";
 import type { CommandModule } from "../command.js";
 import { takeSnapshot } from "../../../search/ops/snapshot.js";
-import { readServingRuns } from "../../../search/io/serving-runs-io.js";
-import { countAll, fetchIndexerStatus, fetchIndexInfo, searchClient } from "../../../search/io/search-io.js";
 import { indexNames } from "../common/bluegreen.js";
+import { indexReads } from "../common/index-reads.js";
 import { announceTarget } from "../common/target.js";
 import { knowledgeSourceReport } from "../common/knowledge.js";
 
@@ -23,18 +22,9 @@ export const snapshotCommand: CommandModule = {
           const started = performance.now();
           const { search } = ctx.config;
           announceTarget(ctx, "snapshot", ["index", "indexer"]);
-          const { indexClient, indexerClient } = await ctx.search();
           const pinned = await takeSnapshot(
             {
-              indexInfo: () => fetchIndexInfo(indexClient, search.index_name),
-              indexerStatus: () => fetchIndexerStatus(indexerClient, search.indexer_name),
-              documentCount: () => countAll(searchClient(indexClient, search.index_name)),
-              servingRuns: (status) =>
-                readServingRuns(
-                  { indexClient, indexerClient },
-                  { index: search.index_name, indexer: search.indexer_name },
-                  status,
-                ),
+              ...(await indexReads(ctx)),
               indexNames: () => indexNames(ctx),
               knowledgeSource: (index) => knowledgeSourceReport(ctx, index),
               elapsedMs: () => performance.now() - started,

@@ -9,15 +9,8 @@ import {
 } from "../../../search/definitions/definitions.js";
 import type { CoverageReport } from "../../../search/ops/coverage.js";
 import { readCoverage } from "../../../search/ops/coverage-read.js";
-import { readServingRuns } from "../../../search/io/serving-runs-io.js";
-import {
-  countAll,
-  countMatching,
-  fetchIndexerStatus,
-  fetchIndexInfo,
-  listSelected,
-  searchClient,
-} from "../../../search/io/search-io.js";
+import { countAll, countMatching, listSelected, searchClient } from "../../../search/io/search-io.js";
+import { indexReads } from "./index-reads.js";
 
 /** The definition files as written (placeholders unfilled), or a usage error naming the file. */
 export function readRawDefinitionsOrUsage(dir: string | undefined): Definitions {
@@ -29,21 +22,17 @@ export function readRawDefinitionsOrUsage(dir: string | undefined): Definitions 
 export async function coverageReport(ctx: CliContext, definitionsDir?: string): Promise<CoverageReport> {
   const { search } = ctx.config;
   const definitions = readRawDefinitionsOrUsage(definitionsDir);
-  const { indexClient, indexerClient } = await ctx.search();
+  const { indexClient } = await ctx.search();
   const client = searchClient(indexClient, search.index_name);
+  const reads = await indexReads(ctx);
   return readCoverage(
     {
-      indexInfo: () => fetchIndexInfo(indexClient, search.index_name),
+      indexInfo: reads.indexInfo,
       countAll: () => countAll(client),
       countMatching: (filter) => countMatching(client, filter),
       listSelected: (filter, select, top) => listSelected(client, filter, select, top),
-      indexerStatus: () => fetchIndexerStatus(indexerClient, search.indexer_name),
-      servingRuns: (status) =>
-        readServingRuns(
-          { indexClient, indexerClient },
-          { index: search.index_name, indexer: search.indexer_name },
-          status,
-        ),
+      indexerStatus: reads.indexerStatus,
+      servingRuns: reads.servingRuns,
       warn: (message) => ctx.out.warn(message),
     },
     {

@@ -4,8 +4,7 @@
 import { checked, type OutcomeKind } from "../../exit-codes.js";
 import type { CliContext } from "../../context.js";
 import type { IndexerStatusRecord } from "../../../search/ops/indexer-status.js";
-import { countAll, fetchIndexerStatus, searchClient } from "../../../search/io/search-io.js";
-import { readServingRuns } from "../../../search/io/serving-runs-io.js";
+import { indexReads } from "./index-reads.js";
 import { checkStatus, type StatusReport } from "../../../search/ops/status-report.js";
 
 export async function statusVerdict(
@@ -13,25 +12,12 @@ export async function statusVerdict(
   opts: { historyLimit?: number; status?: IndexerStatusRecord } = {},
 ): Promise<StatusReport> {
   const { search } = ctx.config;
-  const { indexClient, indexerClient } = await ctx.search();
-  return checkStatus(
-    {
-      indexerStatus: () => fetchIndexerStatus(indexerClient, search.indexer_name),
-      documentCount: () => countAll(searchClient(indexClient, search.index_name)),
-      servingRuns: (status) =>
-        readServingRuns(
-          { indexClient, indexerClient },
-          { index: search.index_name, indexer: search.indexer_name },
-          status,
-        ),
-    },
-    {
-      container: search.container,
-      expectedFailures: search.expected_failures,
-      historyLimit: opts.historyLimit ?? 10,
-      ...(opts.status ? { status: opts.status } : {}),
-    },
-  );
+  return checkStatus(await indexReads(ctx), {
+    container: search.container,
+    expectedFailures: search.expected_failures,
+    historyLimit: opts.historyLimit ?? 10,
+    ...(opts.status ? { status: opts.status } : {}),
+  });
 }
 
 export function verdictOutcome(report: StatusReport): OutcomeKind {

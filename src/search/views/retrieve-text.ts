@@ -3,7 +3,6 @@
 import type { RetrieveDocsAnswer } from "../query/retrieve-docs.js";
 import { hitText } from "../query/hit-text.js";
 import type { RetrieveProvenance } from "../query/provenance.js";
-import type { KnowledgeSourceReport } from "../agentic/knowledge-source-report.js";
 
 /** How much of each reference's passage the human rendering shows (--json carries all of it). */
 const PREVIEW_CHARS = 240;
@@ -34,10 +33,4 @@ function formatRetrieveProvenance(p: RetrieveProvenance): string {
     `filterAddOn ${p.filter}`,
     `dedup ${p.dedup_filter} (${p.dedup_basis})`,
   ].join("\n");
-}
-
-export function formatKnowledgeSourceReport(r: KnowledgeSourceReport): string {
-  if (!r.found) return `knowledge source ${r.name}: not found\n  ${r.problem}`;
-  const head = `knowledge source ${r.name} → ${r.index ?? "(no index)"} (${r.synchronizationStatus ?? "status unknown"})`;
-  return r.current ? head : `${head}\n  ${r.problem}`;
 }

@@ -3,7 +3,6 @@ import type { KnowledgeSourceReport } from "../agentic/knowledge-source-report.j
 import type { StatusReport } from "../ops/status-report.js";
 import type { IndexNames } from "../bluegreen/index-names.js";
 import { formatIndexNames } from "./index-names-text.js";
-import { formatKnowledgeSourceReport } from "./retrieve-text.js";
 
 /** Human-readable report (stdout without --json). */
 export function formatStatusReport(report: StatusReport): string {
@@ -63,4 +62,11 @@ export function formatStatusResult(
     ...(knowledgeSource ? [formatKnowledgeSourceReport(knowledgeSource)] : []),
     formatStatusReport(report),
   ].join("\n");
+}
+
+/** The knowledge source line of `status`: where it points and whether that is the serving generation. */
+export function formatKnowledgeSourceReport(r: KnowledgeSourceReport): string {
+  if (!r.found) return `knowledge source ${r.name}: not found\n  ${r.problem}`;
+  const head = `knowledge source ${r.name} → ${r.index ?? "(no index)"} (${r.synchronizationStatus ?? "status unknown"})`;
+  return r.current ? head : `${head}\n  ${r.problem}`;
 }

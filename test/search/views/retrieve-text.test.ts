@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { KnowledgeSourceReport } from "../../../src/search/agentic/knowledge-source-report.js";
 import type { RetrieveProvenance } from "../../../src/search/query/provenance.js";
 import type { RetrieveDocsAnswer } from "../../../src/search/query/retrieve-docs.js";
-import { formatKnowledgeSourceReport, formatRetrieveAnswer } from "../../../src/search/views/retrieve-text.js";
+import { formatRetrieveAnswer } from "../../../src/search/views/retrieve-text.js";
+import { formatKnowledgeSourceReport } from "../../../src/search/views/status-text.js";
 
 const provenance: RetrieveProvenance = {
   knowledge_base: "docs-kb",

@@ -102,11 +102,20 @@ export async function parseProgram(
   } catch (err) {
     if (!(err instanceof CommanderError)) throw err;
     const outcome: OutcomeKind = err.exitCode === 0 ? "ok" : "usage";
+    // No command given: commander shows the help and reports the placeholder "(outputHelp)"; say what is missing.
+    const missing = outcome === "usage" && err.code === "commander.help" ? commandRequired(program) : undefined;
+    if (missing) opts.streams.stderr.write(`error: ${missing}\n`);
     if (outcome === "usage" && argv.includes("--json")) {
       const out = createOutput(true, { stdout: opts.streams.stdout, stderr: nullSink });
-      out.error(opts.usageError() ?? err.message.replace(/^error: /, ""));
+      out.error(missing ?? opts.usageError() ?? err.message.replace(/^error: /, ""));
       out.errorDocument(exitCodeOf(outcome, { detailed: opts.detailed }));
     }
     return outcome;
   }
+}
+
+/** "a command is required (plan, deploy, …)": the program's commands, for a run that named none. */
+function commandRequired(program: Command): string {
+  const names = program.commands.map((c) => c.name()).filter((n) => n !== "help");
+  return `a command is required (${names.join(", ")})`;
 }

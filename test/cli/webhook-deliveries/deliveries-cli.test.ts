@@ -109,6 +109,21 @@ describe.concurrent("webhook-deliveries against an endpoint that accepts and nev
   });
 });
 
+describe("webhook-deliveries without a command", () => {
+  it("says a command is required and names them, in text and in the --json error document (exit 2)", async () => {
+    let out = "";
+    let err = "";
+    const streams = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } };
+    expect(await runDeliveriesCli(["--json"], {}, streams)).toBe(2);
+    expect(JSON.parse(out).error).toMatchObject({
+      code: "usage",
+      exit_code: 2,
+      message: "a command is required (list, show, replay)",
+    });
+    expect(err).toContain("error: a command is required (list, show, replay)");
+  });
+});
+
 describe("webhook-deliveries --help", () => {
   it("lists its exit codes from the one table the docs-index command uses (src/cli/exit-codes.ts)", async () => {
     let out = "";

@@ -134,8 +134,8 @@ function serviceFailure(err: unknown, scene: FailureScene): Failure | undefined 
     return serviceError(
       "no_answer",
       err.reason === "deadline"
-        ? `no answer from ${where(err.url)} before the command's deadline; gave up`
-        : `no answer from ${where(err.url)} within ${err.afterMs / 1000}s (--request-timeout); gave up`,
+        ? `no answer from ${where(err.url) ?? "the service"} before the command's deadline; gave up`
+        : `no answer from ${where(err.url) ?? "the service"} within ${err.afterMs / 1000}s (--request-timeout); gave up`,
     );
   const named = err as RestErrorLike | undefined;
   if (named && CREDENTIAL_ERRORS.has(named.name)) return serviceError("access_denied", SIGN_IN_HINT);

@@ -1,7 +1,7 @@
 // The loopback rule, written once for the whole repository: which hosts and URLs are local (Azurite, the search
 // stand-in, stubs, a local OIDC server). Plain http, keys and connection strings are accepted only for these. It
 // lives in the receiver's package because webhook/ is deployed on its own and imports nothing outside it;
-// src/search/service/endpoint.ts re-exports it for the CLI, the MCP server and the configuration. Pure.
+// src/ (the CLI, the MCP server, the configuration) imports it from here. Pure.
 
 const IPV4_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 

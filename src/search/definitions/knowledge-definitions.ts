@@ -95,7 +95,7 @@ export function readKnowledgeDefinitionText(
  * The two definitions for one environment, filled and checked; undefined when the environment has agentic
  * retrieval off (`search.agentic_retrieval: false`): then nothing about them is planned or deployed.
  * `searchIndexName` holds the configured index name; where the knowledge source must name the concrete
- * generation instead, the deploy fills it in (./index-target.ts).
+ * generation instead, the deploy fills it in (../agentic/index-target.ts).
  */
 export function loadKnowledgeDefinitions(
   search: SearchConfig,

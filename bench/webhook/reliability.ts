@@ -16,6 +16,7 @@ import { startWebhookStubs } from "../../local/webhook/stubs/downstream.js";
 import { localCredential, localReceiverEnv } from "../../local/webhook/stubs/receiver.js";
 import { startDevServer } from "../../local/webhook/dev-server.js";
 import { replayAllPoison } from "../../src/deliveries/deliveries.js";
+import { storageDeliveryQueue } from "../../src/deliveries/io/storage-queue.js";
 import type { SenderReport } from "./reliability-sender.js";
 
 const { values } = parseArgs({
@@ -108,7 +109,11 @@ try {
     if (poisoned > 0 && pending === 0) {
       // What an operator does after the fix: npm run webhook-deliveries -- replay --all-poison --yes
       const r = await replayAllPoison(
-        { store: server.store, queue: server.queue!.client, poison: server.queue!.poison },
+        {
+          store: server.store,
+          queue: storageDeliveryQueue(server.queue!.client),
+          poison: storageDeliveryQueue(server.queue!.poison),
+        },
         true,
       );
       replayed += r.messages.length;

@@ -1,29 +1,10 @@
 // Operations over the webhook receiver's idempotency records and poison queue (the core of
 // `npm run webhook-deliveries`): list, show, and replay a poisoned delivery (one by message id, or every message
 // in the poison queue) back onto the delivery queue. Replays change nothing unless `apply` is set (the CLI's dry
-// run). Every queue call goes through the target's guard (timeout, deadline, slow notice: the CLI's target.ts).
-import type { DequeuedMessageItem, QueueClient } from "@azure/storage-queue";
+// run). The store and the queues are ports (./ports.ts); the Storage queue adapter is io/storage-queue.ts.
 import { decodeMessage, encodeMessage, kindOf, type DeliveryMessage } from "../../webhook/src/delivery/message.js";
-import type { DeliveryRecord, DeliveryState, IdempotencyStore } from "../../webhook/src/idempotency/store.js";
-
-/** Runs one request with an AbortSignal that ends it at its timeout or the command's deadline. */
-export type RequestGuard = <T>(url: string, send: (abortSignal: AbortSignal) => Promise<T>) => Promise<T>;
-
-/** No guard: the request as is (library callers that bring their own limits). */
-const unguarded: RequestGuard = (_url, send) => send(new AbortController().signal);
-
-export interface OpsTarget {
-  store: IdempotencyStore;
-  queue: QueueClient;
-  poison: QueueClient;
-  /** Runs each queue request (default: unguarded). */
-  guard?: RequestGuard;
-}
-
-/** One queue request through the target's guard. */
-function send<T>(t: OpsTarget, q: QueueClient, request: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
-  return (t.guard ?? unguarded)(q.url, request);
-}
+import type { DeliveryRecord, DeliveryState } from "../../webhook/src/idempotency/store.js";
+import type { DeliveryQueue, OpsTarget, QueueItem } from "./ports.js";
 
 /** How long a poison message read for a replay stays hidden from other readers. */
 const SCAN_VISIBILITY_SECONDS = 60;
@@ -59,11 +40,8 @@ export interface Listing {
   poison: { name: string; approximateMessages: number };
 }
 
-async function countOf(t: OpsTarget, q: QueueClient): Promise<number> {
-  const exists = await send(t, q, (abortSignal) => q.exists({ abortSignal }));
-  return exists
-    ? ((await send(t, q, (abortSignal) => q.getProperties({ abortSignal }))).approximateMessagesCount ?? 0)
-    : 0;
+async function countOf(q: DeliveryQueue): Promise<number> {
+  return (await q.exists()) ? q.approximateCount() : 0;
 }
 
 /** Records (newest update first), with the two queues' approximate sizes. `poisoned` filters on the flag. */
@@ -77,7 +55,7 @@ export async function listDeliveries(
     .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
     .slice(0, o.limit ?? 50)
     .map(summarize);
-  const [q, p] = await Promise.all([countOf(t, t.queue), countOf(t, t.poison)]);
+  const [q, p] = await Promise.all([countOf(t.queue), countOf(t.poison)]);
   return {
     deliveries,
     queue: { name: t.queue.name, approximateMessages: q },
@@ -87,20 +65,18 @@ export async function listDeliveries(
 
 /** A poison message read for a replay (hidden from other readers until deleted or released). */
 interface HeldMessage {
-  item: DequeuedMessageItem;
+  item: QueueItem;
   message: DeliveryMessage | undefined;
   error?: string;
 }
 
 /** Reads every poison message (each hidden for a minute); `keep` decides which stay held, the others are released. */
 async function holdPoison(t: OpsTarget, keep: (m: HeldMessage) => boolean): Promise<HeldMessage[]> {
-  if (!(await send(t, t.poison, (abortSignal) => t.poison.exists({ abortSignal })))) return [];
+  if (!(await t.poison.exists())) return [];
   const all: HeldMessage[] = [];
   // Read until the queue shows nothing visible: everything read stays hidden meanwhile, so nothing is read twice.
   for (;;) {
-    const { receivedMessageItems: items } = await send(t, t.poison, (abortSignal) =>
-      t.poison.receiveMessages({ numberOfMessages: 32, visibilityTimeout: SCAN_VISIBILITY_SECONDS, abortSignal }),
-    );
+    const items = await t.poison.receive(32, SCAN_VISIBILITY_SECONDS);
     if (items.length === 0) break;
     for (const item of items) {
       const decoded = decodeMessage(item.messageText);
@@ -116,24 +92,13 @@ async function holdPoison(t: OpsTarget, keep: (m: HeldMessage) => boolean): Prom
 }
 
 async function release(t: OpsTarget, held: HeldMessage[]): Promise<void> {
-  await Promise.all(
-    held.map((h) =>
-      send(t, t.poison, (abortSignal) =>
-        t.poison.updateMessage(h.item.messageId, h.item.popReceipt, undefined, 0, { abortSignal }),
-      ),
-    ),
-  );
+  await Promise.all(held.map((h) => t.poison.release(h.item)));
 }
 
 /** Sends the message back to the delivery queue, removes its poison copy, and marks the record received. */
 async function requeue(t: OpsTarget, message: DeliveryMessage, held?: HeldMessage): Promise<void> {
-  await send(t, t.queue, (abortSignal) =>
-    t.queue.sendMessage(encodeMessage(message), { messageTimeToLive: -1, abortSignal }),
-  );
-  if (held)
-    await send(t, t.poison, (abortSignal) =>
-      t.poison.deleteMessage(held.item.messageId, held.item.popReceipt, { abortSignal }),
-    );
+  await t.queue.send(encodeMessage(message));
+  if (held) await t.poison.delete(held.item);
   if (message.messageId)
     await t.store.recordOutcome(message.messageId, { state: "received", attempts: 0, poisoned: false });
 }

@@ -10,10 +10,10 @@ import {
   summarize,
   type DeliverySummary,
   type Listing,
-  type OpsTarget,
   type PoisonReplay,
   type ReplayVerdict,
 } from "./deliveries.js";
+import type { OpsTarget } from "./ports.js";
 
 export type DeliveryRequest =
   | { op: "list"; states?: DeliveryState[]; poisoned: boolean; limit?: number }

@@ -6,7 +6,8 @@ import { CliError } from "../exit-codes.js";
 import { origin, type ServiceOptions } from "../../search/io/service-options.js";
 import { createQueue, createStore } from "../../../webhook/src/runtime.js";
 import { loadSettings, queueEndpointOf, tableEndpointOf, type Settings } from "../../../webhook/src/settings.js";
-import type { OpsTarget, RequestGuard } from "../../deliveries/deliveries.js";
+import type { OpsTarget, RequestGuard } from "../../deliveries/ports.js";
+import { storageDeliveryQueue } from "../../deliveries/io/storage-queue.js";
 import { patientAttempt, patientClientOptions, storageRetryOptions } from "../../search/io/patience-policy.js";
 
 export interface Endpoint {
@@ -70,9 +71,8 @@ export function targetFrom(env: NodeJS.ProcessEnv, service: ServiceOptions): Del
   const guard: RequestGuard = (url, send) => patientAttempt(service, url, send);
   return {
     store: createStore(settings, getCredential, patientClientOptions(service)),
-    queue: queue.client,
-    poison: queue.poison,
-    guard,
+    queue: storageDeliveryQueue(queue.client, guard),
+    poison: storageDeliveryQueue(queue.poison, guard),
     table,
     queueService,
   };

@@ -80,7 +80,8 @@ export const orphansCommand: CommandModule = {
 
           const container = (await ctx.blobService()).getContainerClient(search.container);
           // The search client only once the blobs are listed (ctx.search() keeps its clients).
-          const index = async () => searchClient((await ctx.search()).indexClient, search.index_name);
+          let indexClient: ReturnType<typeof searchClient> | undefined;
+          const index = async () => (indexClient ??= searchClient((await ctx.search()).indexClient, search.index_name));
           const pager: PagerState = { pages: 0, incomplete: [] };
           const { report } = await surveyOrphans(
             {

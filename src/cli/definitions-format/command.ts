@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError } from "commander";
 import { CliError, exitCodeHelp, exitCodeOf, type OutcomeKind } from "../exit-codes.js";
+import { classifyFailure } from "../outcome-exit.js";
 import { canonicalJson } from "../../search/definitions/canonical-json.js";
 import { implicitAttributeProblems } from "../../search/definitions/field-attributes.js";
 import { schemaProblems } from "../../search/definitions/schema-problems.js";
@@ -18,7 +19,6 @@ import {
   readKnowledgeDefinitionText,
 } from "../../search/definitions/knowledge-definitions.js";
 import {
-  DefinitionError,
   type DefinitionKind,
   DEFAULT_DEFINITIONS_DIR,
   DEFINITION_FILES,
@@ -129,10 +129,13 @@ export function runDefinitionsFormat(args: readonly string[], streams: Streams =
     });
   } catch (err) {
     if (err instanceof CommanderError) outcome = err.exitCode === 0 ? "ok" : "usage";
-    else if (err instanceof CliError || err instanceof DefinitionError) {
-      streams.stderr.write(`error: ${err.message}\n`);
-      outcome = err instanceof CliError ? err.outcome : "usage";
-    } else throw err;
+    else {
+      // The one classifier both CLIs use (a DefinitionError is a usage error, a CliError carries its outcome).
+      const failure = classifyFailure(err, { cli: "docs-index", env: process.env });
+      streams.stderr.write(`error: ${failure.message}\n`);
+      if (failure.hint) streams.stderr.write(`${failure.hint}\n`);
+      outcome = failure.kind;
+    }
   }
   return exitCodeOf(outcome);
 }

@@ -5,15 +5,19 @@ import { describe, expect, it } from "vitest";
 import { globalOptions } from "../../src/cli/docs-index/program.js";
 import { commandNameIn, GLOBAL_OPTIONS_WITH_VALUE } from "../../src/cli/docs-index/registry.js";
 import { exitCodeOf } from "../../src/cli/exit-codes.js";
-import { classifyFailure, SIGN_IN_HINT } from "../../src/cli/outcome-exit.js";
+import { SIGN_IN_HINT } from "../../src/cli/outcome-exit.js";
+import { runCommand } from "../../src/cli/runner.js";
 import type { Output } from "../../src/cli/output.js";
 
-/** What the runner does with an error: the classifier's message and hint on stderr, the outcome's exit code. */
-function reportError(err: unknown, scene: { out: Output; env: NodeJS.ProcessEnv }): number {
-  const failure = classifyFailure(err, { cli: "docs-index", env: scene.env });
-  scene.out.error(failure.message);
-  if (failure.hint) scene.out.note(failure.hint);
-  return exitCodeOf(failure.kind);
+/** What the runner (runCommand) does with an error a command throws: prints it and returns the exit code. */
+async function reportError(err: unknown, scene: { out: Output; env: NodeJS.ProcessEnv }): Promise<number> {
+  const outcome = await runCommand(
+    { out: scene.out, deadlineMs: 60_000, scene: () => ({ cli: "docs-index", env: scene.env }) },
+    async () => {
+      throw err;
+    },
+  );
+  return exitCodeOf(outcome);
 }
 import { runDocsIndex, textSink } from "../../src/cli/docs-index/in-process.js";
 import { colorEnabled, createOutput } from "../../src/cli/output.js";
@@ -151,7 +155,7 @@ describe("docs-index conventions", () => {
 });
 
 describe("errors a person can act on", () => {
-  it("not signed in: one line naming az login, exit 3", () => {
+  it("not signed in: one line naming az login, exit 3", async () => {
     const { out, text } = capture();
     const err = Object.assign(
       new Error("DefaultAzureCredential failed to retrieve a token...\n- EnvironmentCredential ..."),
@@ -159,21 +163,21 @@ describe("errors a person can act on", () => {
         name: "AggregateAuthenticationError",
       },
     );
-    expect(reportError(err, { out, env: {} })).toBe(3);
+    expect(await reportError(err, { out, env: {} })).toBe(3);
     expect(text()).toBe(`error: ${SIGN_IN_HINT}\n`);
     expect(text()).toMatch(/az login/);
   });
 
-  it("a bug exits 1 with 'internal error'; the stack only with DOCS_INDEX_DEBUG=1", () => {
+  it("a bug exits 1 with 'internal error'; the stack only with DOCS_INDEX_DEBUG=1", async () => {
     const quiet = capture();
-    expect(reportError(new TypeError("x is not a function"), { out: quiet.out, env: {} })).toBe(1);
+    expect(await reportError(new TypeError("x is not a function"), { out: quiet.out, env: {} })).toBe(1);
     expect(quiet.text()).toMatch(/^error: internal error: x is not a function\n/);
     expect(quiet.text()).toMatch(/DOCS_INDEX_DEBUG=1/);
     expect(quiet.text()).not.toMatch(/at .*\.ts:\d+/);
     const debug = capture();
-    expect(reportError(new TypeError("x is not a function"), { out: debug.out, env: { DOCS_INDEX_DEBUG: "1" } })).toBe(
-      1,
-    );
+    expect(
+      await reportError(new TypeError("x is not a function"), { out: debug.out, env: { DOCS_INDEX_DEBUG: "1" } }),
+    ).toBe(1);
     expect(debug.text()).toMatch(/TypeError: x is not a function\n\s+at /);
   });
 });

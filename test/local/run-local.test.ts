@@ -6,7 +6,8 @@ import path from "node:path";
 import { runDocsIndex, textSink as sink } from "../../src/cli/docs-index/in-process.js";
 import { repoRoot } from "../../src/config/repo-root.js";
 import { copyDefinitions } from "../support/cli.js";
-import { runLocal, STEP_COUNT, type LocalResult } from "../../local/environment/run-local.js";
+import { runLocal, type LocalResult } from "../../local/environment/run-local.js";
+import { STEP_COUNT } from "../../local/environment/local-run.js";
 import { StepFailed, StepRunner, StepSkipped } from "../../local/environment/steps.js";
 import { inPlaceRelevanceSummary, uncheckedRelevance } from "../../local/environment/relevance.js";
 

@@ -11,10 +11,11 @@ import { GenerationInUseError, KnowledgeSourceRepointError } from "../search/blu
 import { RebuildNotPossibleError } from "../search/bluegreen/rebuild.js";
 import { ConcurrentChangeError } from "../search/deploy/apply-plan.js";
 import { BlueGreenNeedsAliasError } from "../search/deploy/deployment.js";
-import { RebuildRefusedError } from "../search/deploy/refusals.js";
+import { BlueGreenRebuildRefusedError, RebuildRefusedError } from "../search/deploy/refusals.js";
 import { NoAnswerError } from "../search/io/service-options.js";
 import { SavedPlanRefusedError } from "../search/saved-plans/saved-plan-check.js";
 import { SavedPlanFileError, SavedPlanFormatError, SavedPlanSecretError } from "../search/saved-plans/saved-plan.js";
+import { rebuildRefusalMessage } from "../search/views/rebuild-refusal-text.js";
 import { DeadlineExpired } from "./deadline.js";
 import { CliError, type OutcomeKind } from "./exit-codes.js";
 
@@ -39,7 +40,18 @@ export interface FailureScene {
   waitingFor?: () => string;
 }
 
-/** The core's errors that are outcomes in themselves: the message is the error's own. */
+/** The message of a core error that carries facts, not words: as a view words them. */
+function wordedMessage(err: Error): string {
+  if (err instanceof RebuildRefusedError)
+    return rebuildRefusalMessage({
+      index: err.index,
+      forcedBy: err.forcedBy,
+      ...(err instanceof BlueGreenRebuildRefusedError ? { target: err.target } : {}),
+    });
+  return err.message;
+}
+
+/** The core's errors that are outcomes in themselves: the message is the error's own, or its facts worded. */
 const CLASS_OUTCOMES: readonly [new (...args: never[]) => Error, OutcomeKind, string][] = [
   [SavedPlanRefusedError, "refused", "refused"],
   [RebuildRefusedError, "refused", "refused"],
@@ -104,7 +116,7 @@ export function classifyFailure(err: unknown, scene: FailureScene): Failure {
   const byName = USAGE_BY_NAME[(err as Error | undefined)?.name ?? ""];
   if (byName) return { kind: "usage", ...byName((err as Error).message) };
   for (const [cls, kind, cause] of CLASS_OUTCOMES)
-    if (err instanceof cls) return { kind, message: (err as Error).message, cause };
+    if (err instanceof cls) return { kind, message: wordedMessage(err), cause };
   if (err instanceof DeadlineExpired)
     return serviceError(
       "no_answer",

@@ -1,7 +1,8 @@
-// What `plan` says about the blue/green scheme: the live definitions read through the alias (so the generation's
-// name is not a change), the generation a rebuild would build, and the rebuild line with what it costs and what
-// it does not (views/plan-text.ts renders them). Pure; the saved plan (plan -out) records `from`/`to` and the alias ETag, and the rebuild refuses
-// to run when the service no longer matches them.
+// What `plan` knows about the blue/green scheme: the live definitions read through the alias (so the generation's
+// name is not a change) and the rebuild's target: the generation serving, the one a rebuild would build, the unused
+// ones it deletes first. Facts only: views/rebuild-cost-text.ts words the rebuild's label and what it costs. Pure;
+// the saved plan (plan -out) records `from`/`to` and the alias ETag, and the rebuild refuses to run when the
+// service no longer matches them.
 import type { LiveDefinitions } from "../plan/plan.js";
 import { asAliasNamed, generationIndexName, generationOf, generationsIn, nextGeneration } from "./generations.js";
 
@@ -47,30 +48,6 @@ export function blueGreenTarget(alias: string, aliasTarget: string, indexNames: 
     to: generationIndexName(alias, nextGeneration(alias, indexNames)),
     deletes: unusedGenerations(alias, aliasTarget, indexNames),
   };
-}
-
-/** The plan's line for the generations a rebuild deletes, or undefined when it deletes none. */
-function deletionNote(t: Pick<BlueGreenTarget, "deletes" | "to">): string | undefined {
-  if (t.deletes.length === 0) return undefined;
-  const names = t.deletes.join(", ");
-  return `deletes: index ${names} before creating ${t.to}: left unused by an earlier rolled-back or interrupted rebuild (the alias does not serve it, the indexer does not write into it)`;
-}
-
-/** `rebuild (blue/green: docs-index-3 → docs-index-4)` */
-export function rebuildLabel(t: BlueGreenTarget): string {
-  return `rebuild (blue/green: ${t.from} → ${t.to})`;
-}
-
-/** What the rebuild costs and what it does not, for plan and the confirmation. */
-export function rebuildCost(t: BlueGreenTarget): string[] {
-  const deletion = deletionNote(t);
-  return [
-    ...(deletion ? [deletion] : []),
-    `costs: one full crawl of the container into ${t.to} (a reset and run; no re-enrichment), and ${t.to}'s storage beside ${t.from} until --prune`,
-    `does not cost: downtime. ${t.from} keeps serving, unchanged, until ${t.to} is verified; then the alias ${t.alias} is swapped (propagates within 10 s)`,
-    `drops: documents whose blobs are gone (orphans), stale copies of root pages that fail by design, documents of excluded extensions: counted before the swap`,
-    `if verification fails: the alias stays on ${t.from}, the indexer is pointed back, exit non-zero`,
-  ];
 }
 
 /** Why a planned blue/green rebuild no longer applies (the alias moved, another generation appeared), or undefined. */

@@ -6,7 +6,7 @@
 import { kindsIn, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
 import { buildPlan, type LiveDefinitions, type Plan } from "../plan/plan.js";
 import { asAliasNamed } from "../bluegreen/generations.js";
-import { blueGreenTarget, liveThroughAlias, plannedTargetMismatch, rebuildCost } from "../bluegreen/plan-view.js";
+import { blueGreenTarget, liveThroughAlias, plannedTargetMismatch } from "../bluegreen/plan-view.js";
 import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
 import type { AliasRecord } from "../bluegreen/ports.js";
 import type { Phase } from "../bluegreen/progress-state.js";
@@ -21,7 +21,7 @@ import {
 import type { ServiceRead } from "./read.js";
 
 export interface Deployment {
-  /** As shown: the index under the configured name; a blue/green rebuild with its cost in the index's notes. */
+  /** As shown: the index under the configured name (a blue/green rebuild is `blueGreen`; views word its cost). */
   plan: Plan;
   /** The definitions to write, as filled for the environment (the index under the configured name). */
   definitions: Definitions;
@@ -93,7 +93,6 @@ export function planDeployment(read: ServiceRead, files: Definitions, forceBlueG
   // While a rebuild is under way its candidate is in use, not left over (deploy --resume finishes it first).
   const building = read.phase.phase === "building" ? read.phase.candidate : undefined;
   const blueGreen = target && building ? { ...target, deletes: target.deletes.filter((n) => n !== building) } : target;
-  if (blueGreen) plan.objects.find((o) => o.kind === "index")?.notes.push(...rebuildCost(blueGreen));
   return {
     plan,
     definitions: files,

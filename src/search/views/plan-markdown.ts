@@ -5,10 +5,17 @@
 import { KIND_NOUNS, type Definitions } from "../definitions/definitions.js";
 import { describeNewField } from "../definitions/field-attributes.js";
 import type { Change, ObjectPlan, Plan } from "../plan/plan.js";
-import type { RebuildStrategy, SavedPlan, SavedPlanTarget } from "../saved-plans/saved-plan.js";
+import {
+  plannedBlueGreen,
+  type RebuildStrategy,
+  type SavedPlan,
+  type SavedPlanTarget,
+} from "../saved-plans/saved-plan.js";
 import type { JsonObject } from "../definitions/json.js";
 import type { PendingOperation } from "../bluegreen/pending.js";
+import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
 import type { Reranking } from "../plan/ranking-changes.js";
+import { planDocument } from "./plan-document.js";
 import { describeRankingCheck } from "./plan-text.js";
 
 export interface MarkdownOptions {
@@ -16,6 +23,8 @@ export interface MarkdownOptions {
   target?: Pick<SavedPlanTarget, "environment" | "endpoint"> & Partial<Pick<SavedPlanTarget, "current_index">>;
   /** How a rebuild would be carried out (default: drop and recreate). */
   rebuild?: RebuildStrategy | null;
+  /** A blue/green rebuild's generations: what it costs is noted under the index, as in every rendering. */
+  blueGreen?: BlueGreenTarget | null;
   /** The definitions the plan applies: an index to be created is listed field by field. */
   definitions?: Definitions;
   /** Heading level of the title (default 3: under a comment's own `##` heading). */
@@ -193,7 +202,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
     lines.push(...rebuildCallout(object, options.rebuild, options.target?.current_index), "");
   if (options.reranking) lines.push(...rerankingCallout(options.reranking), "");
   const reranks = new Set(options.reranking?.changes ?? []);
-  for (const object of plan.objects.filter((o) => o.action !== "unchanged"))
+  for (const object of planDocument(plan, options.blueGreen).objects.filter((o) => o.action !== "unchanged"))
     lines.push(...objectSection(object, options.definitions, reranks), "");
   const unchanged = plan.objects.filter((o) => o.action === "unchanged");
   if (unchanged.length > 0)
@@ -207,6 +216,7 @@ export function renderSavedPlanMarkdown(saved: SavedPlan, options: Pick<Markdown
     ...options,
     target: saved.target,
     rebuild: saved.rebuild,
+    blueGreen: plannedBlueGreen(saved),
     definitions: saved.definitions,
     pending: saved.pending,
     reranking: saved.reranking,

@@ -2,9 +2,10 @@
 // diff (+ added, - removed, ~ modified; red for changes that need a rebuild). `--json` prints the Plan itself.
 import { KIND_NOUNS } from "../definitions/definitions.js";
 import type { Action, Change, Plan } from "../plan/plan.js";
-import { rebuildLabel, type BlueGreenTarget } from "../bluegreen/plan-view.js";
+import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
 import type { PendingOperation } from "../bluegreen/pending.js";
 import type { RankingCheck, Reranking } from "../plan/ranking-changes.js";
+import { rebuildCostNotes, rebuildLabel } from "./rebuild-cost-text.js";
 
 export interface Colors {
   red(s: string): string;
@@ -20,12 +21,14 @@ function show(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-/** How a rebuild is carried out, when not by drop and recreate (blue/green through an alias: ../bluegreen/plan-view.ts). */
+/** How a rebuild is carried out, when not by drop and recreate (blue/green through an alias: ./rebuild-cost-text.ts). */
 export interface RebuildRendering {
   /** Replaces "rebuild (drop and recreate)", e.g. "rebuild (blue/green: docs-index-3 → docs-index-4)". */
   label: string;
   /** Replaces the warning under the summary. */
   warning: string;
+  /** Notes under the index's own: what the rebuild costs and what it does not. */
+  notes: string[];
 }
 
 /** What a deploy of the plan would also do or need, beyond the objects' changes (all in the plan a reviewer reads). */
@@ -118,7 +121,8 @@ export function renderPlan(
     );
     for (const change of object.changes)
       lines.push(changeLine(change, colors, object.kind === "index" && reranks.has(change.path)));
-    for (const note of object.notes) lines.push(`  ${colors.dim(`note: ${note}`)}`);
+    const notes = object.kind === "index" && rebuild ? [...object.notes, ...rebuild.notes] : object.notes;
+    for (const note of notes) lines.push(`  ${colors.dim(`note: ${note}`)}`);
   }
   const s = plan.summary;
   const { pending } = consequences;
@@ -143,5 +147,6 @@ export function blueGreenRendering(t: BlueGreenTarget): RebuildRendering {
   return {
     label: rebuildLabel(t),
     warning: `The rebuild ${t.deletes.length > 0 ? `deletes ${t.deletes.join(", ")} (unused), then ` : ""}builds ${t.to} beside ${t.from} (one full crawl) and swaps the alias ${t.alias} only after verifying it: no downtime. deploy refuses it unless --allow-rebuild is given.`,
+    notes: rebuildCostNotes(t),
   };
 }

@@ -7,8 +7,10 @@ import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
 import type { Deployment } from "../deploy/deployment.js";
 import type { Plan } from "../plan/plan.js";
 import type { Refusal } from "../saved-plans/saved-plan-check.js";
+import type { SavedPlan } from "../saved-plans/saved-plan.js";
 import { formatVerification } from "./bluegreen-text.js";
 import { renderDeploymentPlan } from "./deploy-text.js";
+import { planDocument, savedPlanDocument } from "./plan-document.js";
 import type { Colors } from "./plan-text.js";
 import { renderRefusals } from "./saved-plan-text.js";
 
@@ -19,9 +21,9 @@ export interface ResultView {
 }
 
 /** `deploy <file>` refused: the reasons, with the saved plan. */
-export function refusedSavedPlanView(refusals: Refusal[], plan: Plan): ResultView {
+export function refusedSavedPlanView(refusals: Refusal[], saved: SavedPlan): ResultView {
   return {
-    document: { refused: true, reason: "saved-plan", refusals, plan },
+    document: { refused: true, reason: "saved-plan", refusals, plan: savedPlanDocument(saved).plan },
     text: () => renderRefusals(refusals),
   };
 }
@@ -30,7 +32,7 @@ export function refusedSavedPlanView(refusals: Refusal[], plan: Plan): ResultVie
 export function refusedRebuildView(plan: Plan, blueGreen: BlueGreenTarget | null, colors: Colors): ResultView {
   const deployment: Pick<Deployment, "plan" | "blueGreen"> = { plan, blueGreen };
   return {
-    document: { refused: true, reason: "rebuild", plan, blueGreen },
+    document: { refused: true, reason: "rebuild", plan: planDocument(plan, blueGreen), blueGreen },
     text: () => renderDeploymentPlan(deployment, colors),
   };
 }

@@ -7,6 +7,7 @@ import { planDeployment, rebuildStrategy } from "../../../src/search/deploy/depl
 import type { ServiceRead } from "../../../src/search/deploy/read.js";
 import { createSavedPlan, parseSavedPlan, serializeSavedPlan } from "../../../src/search/saved-plans/saved-plan.js";
 import { renderDeploymentPlan } from "../../../src/search/views/deploy-text.js";
+import { savedPlanDocument, savedPlanFromDocument } from "../../../src/search/views/plan-document.js";
 import { renderPlanMarkdown, renderSavedPlanMarkdown } from "../../../src/search/views/plan-markdown.js";
 import { renderSavedPlan } from "../../../src/search/views/saved-plan-text.js";
 import { deployedLive, devDefinitions, TARGET, withSearchableSection } from "../../support/plan-fixtures.js";
@@ -59,20 +60,24 @@ describe("a blue/green rebuild tells one story", () => {
       deletes: [],
     });
     const rebuild = rebuildStrategy(deployment);
-    const saved = parseSavedPlan(
+    // The file as plan -out writes it (its document), and the saved plan as show and deploy read it back.
+    const document = parseSavedPlan(
       serializeSavedPlan(
-        createSavedPlan({
-          plan: deployment.plan,
-          definitions: files,
-          live: read.live,
-          target: { ...TARGET, api_version: "2026-04-01", current_index: "docs-index-1" },
-          toolVersion: "0.1.0",
-          alias: { name: "docs-index", etag: '"0xa"' },
-          ...(rebuild ? { rebuild } : {}),
-        }),
+        savedPlanDocument(
+          createSavedPlan({
+            plan: deployment.plan,
+            definitions: files,
+            live: read.live,
+            target: { ...TARGET, api_version: "2026-04-01", current_index: "docs-index-1" },
+            toolVersion: "0.1.0",
+            alias: { name: "docs-index", etag: '"0xa"' },
+            ...(rebuild ? { rebuild } : {}),
+          }),
+        ),
       ),
       "docs-index.plan.json",
     );
+    const saved = savedPlanFromDocument(document);
 
     // plan (plain and --markdown) of the deployment the file was saved from
     expectBlueGreenStory(renderDeploymentPlan(deployment));
@@ -90,7 +95,7 @@ describe("a blue/green rebuild tells one story", () => {
     expect(rebuild).toEqual({ strategy: "blue-green", next_index: "docs-index-2", deletes: [] });
     expect(saved.rebuild).toEqual(rebuild);
     expect(saved.target).toMatchObject({ index_name: "docs-index", current_index: "docs-index-1" });
-    const notes = saved.plan.objects.find((o) => o.kind === "index")!.notes.join("\n");
+    const notes = document.plan.objects.find((o) => o.kind === "index")!.notes.join("\n");
     expect(notes).toMatch(/does not cost: downtime/);
     expect(notes).not.toMatch(/deletes every document/);
   });

@@ -25,6 +25,7 @@ import {
   renderDeployOutcome,
   repopulateCommand,
 } from "../../../search/views/deploy-text.js";
+import { planDocument } from "../../../search/views/plan-document.js";
 import { refusedRebuildView, refusedSavedPlanView } from "../../../search/views/refusal-results.js";
 import { formatStatusReport } from "../../../search/views/status-text.js";
 import type { CliContext } from "../../context.js";
@@ -115,7 +116,7 @@ async function confirmDeployment(
 function showRefusal(ctx: CliContext, err: unknown, request: DeployRequest): void {
   const view =
     err instanceof SavedPlanRefusedError && request.kind === "saved"
-      ? refusedSavedPlanView(err.refusals, request.saved.plan)
+      ? refusedSavedPlanView(err.refusals, request.saved)
       : err instanceof RebuildRefusedError
         ? refusedRebuildView(err.plan, err instanceof BlueGreenRebuildRefusedError ? err.target : null, ctx.out.color)
         : undefined;
@@ -235,7 +236,7 @@ function reportDeploy(ctx: CliContext, outcome: DeployOutcome): void {
   const next = outcome.recreated ? nextCommandAfterRebuild(ctx) : null;
   ctx.out.result(
     {
-      plan: deployment.plan,
+      plan: planDocument(deployment.plan, deployment.blueGreen),
       dryRun: outcome.dryRun,
       steps: outcome.steps,
       ...(outcome.run ? { run: outcome.run } : {}),

@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import type { Definitions } from "../../../search/definitions/definitions.js";
 import { planChanges, savedPlanOf, type PlanOutcome } from "../../../search/deploy/plan-changes.js";
+import { planDocument } from "../../../search/views/plan-document.js";
 import { renderPlanMarkdown } from "../../../search/views/plan-markdown.js";
 import { aliasNote, renderDeploymentPlan } from "../../../search/views/deploy-text.js";
 import type { CliContext } from "../../context.js";
@@ -80,11 +81,12 @@ async function runPlan(ctx: CliContext, opts: PlanOptions): Promise<OutcomeKind>
   const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
   // One story per plan: the JSON, the markdown and the text name the rebuild's strategy as the saved plan
   // does (behind the alias: blue/green into the next generation, no downtime).
-  ctx.out.result({ ...plan, blueGreen, rebuild, pending, reranking }, () =>
+  ctx.out.result({ ...planDocument(plan, blueGreen), blueGreen, rebuild, pending, reranking }, () =>
     opts.markdown
       ? renderPlanMarkdown(plan, {
           target: { ...target, ...(generation ? { current_index: generation } : {}) },
           rebuild,
+          blueGreen,
           definitions: files,
           pending,
           reranking,

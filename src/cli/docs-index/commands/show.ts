@@ -1,6 +1,7 @@
 // docs-index show <file>: a saved plan (docs-index plan -out) for people, as JSON (the file's document, as
 // `terraform show -json <planfile>`), or as the reviewer's markdown. Reads the file only, never the service.
 import type { Command } from "commander";
+import { savedPlanDocument } from "../../../search/views/plan-document.js";
 import { renderSavedPlanMarkdown } from "../../../search/views/plan-markdown.js";
 import { renderSavedPlan } from "../../../search/views/saved-plan-text.js";
 import type { CliContext } from "../../context.js";
@@ -29,7 +30,7 @@ export const showCommand: CommandModule = {
         run(async (ctx: CliContext, file: string, opts: { markdown?: boolean }) => {
           if (opts.markdown && ctx.out.json) throw new CliError("--markdown and --json exclude each other", "usage");
           const saved = readSavedPlanFile(file);
-          ctx.out.result(saved, () =>
+          ctx.out.result(savedPlanDocument(saved), () =>
             opts.markdown ? renderSavedPlanMarkdown(saved) : renderSavedPlan(saved, ctx.out.color),
           );
           return "ok";

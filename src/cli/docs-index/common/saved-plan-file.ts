@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseSavedPlan, serializeSavedPlan, type SavedPlan } from "../../../search/saved-plans/saved-plan.js";
+import { savedPlanDocument, savedPlanFromDocument } from "../../../search/views/plan-document.js";
 import { CliError } from "../../exit-codes.js";
 
 export function readSavedPlanFile(file: string): SavedPlan {
@@ -19,7 +20,8 @@ export function readSavedPlanFile(file: string): SavedPlan {
     );
   }
   // Not a saved plan (usage) or an older format (refused): src/cli/outcome-exit.ts maps the errors by class.
-  return parseSavedPlan(text, file);
+  // The file is the plan's document: the notes the views word (a blue/green rebuild's cost) are taken out again.
+  return savedPlanFromDocument(parseSavedPlan(text, file));
 }
 
 /** Written whole or not at all: a temporary file beside it, then a rename. Missing folders are created. */
@@ -27,7 +29,7 @@ export function writeSavedPlanFile(file: string, saved: SavedPlan): void {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, serializeSavedPlan(saved), { mode: 0o644 });
+    writeFileSync(temporary, serializeSavedPlan(savedPlanDocument(saved)), { mode: 0o644 });
     renameSync(temporary, file);
   } catch (err) {
     throw new CliError(`cannot write the saved plan to ${file}: ${(err as Error).message}`, "usage");

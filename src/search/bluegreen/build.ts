@@ -34,6 +34,26 @@ export interface StepRecord {
   detail: string;
 }
 
+/**
+ * How far a build is (views/progress-text.ts words it for stderr): a step done, with the detail its record keeps,
+ * and each poll of the crawl while it runs.
+ */
+type BuildProgress =
+  | { event: "step-done"; step: StepName; detail: string }
+  | { event: "crawling"; itemsProcessed: number; itemsFailed: number; since: string | null };
+
+/** The migration's alias (./migrate.ts): the service refused its name (not released yet); retried after `waitMs`. */
+export interface AliasRetryProgress {
+  event: "alias-retry";
+  alias: string;
+  /** The service's message. */
+  error: string;
+  waitMs: number;
+}
+
+/** What a build, or the migration around one, reports through `BuildOptions.progress`. */
+export type BlueGreenProgress = BuildProgress | AliasRetryProgress;
+
 export interface BuildOptions {
   /** Allowed relative difference of document counts and field fill rates (default 0.1 = 10 %). */
   tolerance?: number;
@@ -47,7 +67,7 @@ export interface BuildOptions {
    * them through the agents' query core) and compares; absent, relevance is not part of the verification.
    */
   relevance?: (live: string, candidate: string, fields: GenerationFields) => Promise<RelevanceOutcome>;
-  progress?: (line: string) => void;
+  progress?: (event: BlueGreenProgress) => void;
   clock: Clock;
 }
 
@@ -110,7 +130,7 @@ export async function step<T>(ctx: BuildContext, name: StepName, fn: () => Promi
   const started = ctx.options.clock.now();
   const [value, detail] = await fn();
   ctx.steps.push({ step: name, ms: ctx.options.clock.now() - started, detail });
-  ctx.options.progress?.(`${name}: ${detail}`);
+  ctx.options.progress?.({ event: "step-done", step: name, detail });
   return value;
 }
 
@@ -144,9 +164,12 @@ async function waitUntil(ctx: BuildContext, serving: string, done: (s: CrawlStat
     if (done(state)) return state;
     const active = status.lastResult?.status === "inProgress" ? status.lastResult : undefined;
     if (active)
-      ctx.options.progress?.(
-        `crawling: ${active.itemsProcessed} processed, ${active.itemsFailed} failed (since ${active.startTime ?? "?"})`,
-      );
+      ctx.options.progress?.({
+        event: "crawling",
+        itemsProcessed: active.itemsProcessed,
+        itemsFailed: active.itemsFailed,
+        since: active.startTime ?? null,
+      });
     if (clock.now() >= deadline)
       throw new RebuildStoppedError("wait", serving, "the crawl did not finish in time", ctx.resumeCommand);
     await clock.sleep(ctx.options.pollMs ?? 5000);

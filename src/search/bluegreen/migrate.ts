@@ -11,6 +11,7 @@ import {
   step,
   verifyOrRollback,
   type BuildContext,
+  type AliasRetryProgress,
   type BuildOptions,
   type StepRecord,
 } from "./build.js";
@@ -76,7 +77,7 @@ async function createAliasWithRetry(
   alias: string,
   index: string,
   retry: NonNullable<MigrateOptions["retry"]>,
-  progress?: (line: string) => void,
+  progress?: (event: AliasRetryProgress) => void,
 ): Promise<number> {
   const delays = backoffDelays(retry);
   for (let attempt = 1; ; attempt++) {
@@ -86,7 +87,7 @@ async function createAliasWithRetry(
     } catch (err) {
       const wait = delays[attempt - 1];
       if (!isNameRefusal(err) || wait === undefined) throw new AliasGapError(alias, index, attempt, err);
-      progress?.(`the service refused alias ${alias} (${(err as Error).message}); retrying in ${wait} ms`);
+      progress?.({ event: "alias-retry", alias, error: (err as Error).message, waitMs: wait });
       await clock.sleep(wait);
     }
   }

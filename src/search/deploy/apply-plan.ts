@@ -2,7 +2,7 @@
 // source -> knowledge base, the last two where agentic retrieval is on), each write
 // conditional on the ETag the plan read, then starts one run. Never resets the indexer (spec C, backfill rule 3).
 // Shared by `deploy` (a plan just made) and `deploy <saved plan>`; the caller has decided the plan may be applied.
-import { KIND_NOUNS, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
+import type { DefinitionKind, Definitions } from "../definitions/definitions.js";
 import type { JsonObject } from "../definitions/json.js";
 import type { ObjectPlan, Plan } from "../plan/plan.js";
 import { guardedWrite, type WriteGuard } from "../service/guarded-write.js";
@@ -47,8 +47,16 @@ export interface ApplyPlanInput {
   definitions: Definitions;
   /** The ETag each existing object had when the plan was computed (If-Match for its write). */
   etags: Partial<Record<DefinitionKind, string | null | undefined>>;
-  progress?: (line: string) => void;
+  progress?: (event: ApplyProgress) => void;
 }
+
+/**
+ * Each write as it starts, and the run (views/progress-text.ts words them for stderr). `delete` and `recreate` are
+ * a rebuild by drop and recreate (the index with --allow-rebuild; a knowledge object the service changes so).
+ */
+export type ApplyProgress =
+  | { event: "writing"; write: "create" | "update" | "delete" | "recreate"; kind: DefinitionKind; name: string }
+  | { event: "starting-run"; indexer: string };
 
 function isPreconditionFailed(err: unknown): boolean {
   return (err as { statusCode?: number }).statusCode === 412;
@@ -69,10 +77,10 @@ async function writeObject(
   object: ObjectPlan & { action: "create" | "update" },
   definition: JsonObject,
   etags: ApplyPlanInput["etags"],
-  progress: (line: string) => void,
+  progress: (event: ApplyProgress) => void,
 ): Promise<DeployStep> {
   const { kind, name, action } = object;
-  progress(`${action === "create" ? "creating" : "updating"} ${KIND_NOUNS[kind]} ${name}`);
+  progress({ event: "writing", write: action, kind, name });
   const guard: WriteGuard =
     action === "create" ? { expect: "absent" } : { expect: "unchanged", etag: requireEtag(etags, kind) };
   await guardedWrite(port, kind, name, definition, guard);
@@ -125,14 +133,10 @@ export async function applyPlan(port: SearchManagementPort, input: ApplyPlanInpu
         case "rebuild":
           // The index: drop and recreate (--allow-rebuild). A knowledge object: a change the service makes only
           // by delete and create (KNOWLEDGE_*_RECREATE_PATHS); it holds no data.
-          progress(
-            kind === "index"
-              ? `dropping ${KIND_NOUNS[kind]} ${name} (--allow-rebuild)`
-              : `deleting ${KIND_NOUNS[kind]} ${name}`,
-          );
+          progress({ event: "writing", write: "delete", kind, name });
           await port.delete(kind, name, { ifMatch: requireEtag(etags, kind) });
           steps.push({ kind, name, operation: "delete" });
-          progress(`recreating ${KIND_NOUNS[kind]} ${name}`);
+          progress({ event: "writing", write: "recreate", kind, name });
           await guardedWrite(port, kind, name, definition, { expect: "absent" });
           steps.push({ kind, name, operation: "recreate" });
           if (kind !== "index") break;
@@ -149,7 +153,7 @@ export async function applyPlan(port: SearchManagementPort, input: ApplyPlanInpu
   }
 
   const indexerName = String(definitions.indexer.name);
-  progress(`starting a run of ${indexerName}`);
+  progress({ event: "starting-run", indexer: indexerName });
   const run = await port.runIndexer(indexerName);
   if (run === "already-running")
     notices.push(

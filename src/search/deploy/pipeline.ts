@@ -25,7 +25,13 @@ import type { IndexerStatusRecord } from "../ops/indexer-status.js";
 import { runIdentity, type WaitOptions } from "../ops/run-wait.js";
 import type { StatusReport } from "../ops/status-report.js";
 import type { RunOutcome } from "../service/management-port.js";
-import { applyPlan, writePlannedObject, type ApplyPlanInput, type DeployStep } from "./apply-plan.js";
+import {
+  applyPlan,
+  writePlannedObject,
+  type ApplyPlanInput,
+  type ApplyProgress,
+  type DeployStep,
+} from "./apply-plan.js";
 import { deploymentFromSavedPlan, planDeployment, type Deployment, type SavedPlanCheck } from "./deployment.js";
 import { readService, type ServiceRead } from "./read.js";
 import { assertGenerationsUnused } from "../bluegreen/knowledge-repoint.js";
@@ -68,8 +74,8 @@ export interface RunFollowPort {
 /** What the deploy talks to: the service, and the people or pipeline it answers to. */
 export interface DeployPorts {
   service: BlueGreenPort;
-  /** Progress lines for people (stderr). */
-  progress?: (line: string) => void;
+  /** The writes as they start (views/progress-text.ts words them for stderr). */
+  progress?: (event: ApplyProgress) => void;
   /** Called once with the deployment as soon as it is made, before any refusal or write (to show it). */
   onPlan?: (deployment: Deployment) => void;
   /**

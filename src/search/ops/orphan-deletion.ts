@@ -20,10 +20,17 @@ export interface DeletionResult {
   failed: { key: string; statusCode: number; message: string | null }[];
 }
 
+/** After each batch (views/progress-text.ts words it): the documents deleted so far, of those to delete. */
+export interface OrphanDeletionProgress {
+  event: "deleting-orphans";
+  deleted: number;
+  total: number;
+}
+
 export async function deleteOrphans(
   port: OrphanDeletionPort,
   report: OrphanReport,
-  opts: { includeStale: boolean; batchSize: number; onProgress?: (line: string) => void },
+  opts: { includeStale: boolean; batchSize: number; onProgress?: (event: OrphanDeletionProgress) => void },
 ): Promise<DeletionResult> {
   const ids = selectDeletions(report, { includeStale: opts.includeStale });
   const missing = new Map(report.missingBlob.map((e) => [e.id, e.path]));
@@ -48,7 +55,7 @@ export async function deleteOrphans(
     }
     for (const key of batch)
       if (!answered.has(key)) failed.push({ key, statusCode: 0, message: "no per-item result returned" });
-    opts.onProgress?.(`deleted ${deleted} of ${toDelete.length}`);
+    opts.onProgress?.({ event: "deleting-orphans", deleted, total: toDelete.length });
   }
   return { requested: ids.length, skippedRechecked, deleted, failed };
 }

@@ -3,12 +3,16 @@
 // Search clients); the deletion that may follow is ./orphan-deletion.ts. Pure apart from the port.
 import { BlobIndex, OrphanAccumulator, type DocRef, type OrphanReport } from "./orphans.js";
 
+/** How far the survey is (views/progress-text.ts words it): blobs listed, then documents read, so far. */
+export type OrphanSurveyProgress =
+  { event: "listing-blobs"; count: number } | { event: "reading-documents"; count: number };
+
 export interface OrphanSurveyPort {
   /** Adds every blob path of the container to `into`, calling `onProgress` with the count so far. */
   listBlobs(into: BlobIndex, onProgress: (count: number) => void): Promise<void>;
   /** Every document's id, app and repo; `incomplete` says, once the stream ends, why some may be missing. */
   documents(): Promise<{ refs: AsyncIterable<DocRef>; incomplete: readonly string[] }>;
-  progress(line: string): void;
+  progress(event: OrphanSurveyProgress): void;
 }
 
 export interface OrphanSurveyRequest {
@@ -25,7 +29,7 @@ export interface OrphanSurvey {
 
 export async function surveyOrphans(port: OrphanSurveyPort, request: OrphanSurveyRequest): Promise<OrphanSurvey> {
   const blobs = new BlobIndex();
-  await port.listBlobs(blobs, (n) => port.progress(`listing blobs: ${n}`));
+  await port.listBlobs(blobs, (n) => port.progress({ event: "listing-blobs", count: n }));
   const acc = new OrphanAccumulator(blobs, {
     container: request.container,
     ...(request.apps ? { apps: request.apps } : {}),
@@ -34,7 +38,7 @@ export async function surveyOrphans(port: OrphanSurveyPort, request: OrphanSurve
   let n = 0;
   for await (const doc of refs) {
     acc.add(doc);
-    if (++n % 5000 === 0) port.progress(`reading documents: ${n}`);
+    if (++n % 5000 === 0) port.progress({ event: "reading-documents", count: n });
   }
   return { report: acc.report(), incomplete: [...incomplete] };
 }

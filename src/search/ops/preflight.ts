@@ -104,7 +104,14 @@ export interface PreflightPort {
   blobServiceProperties(): Promise<{ deleteRetentionPolicy?: { enabled: boolean; days?: number } }>;
   /** ARM blobServices/default (management plane), the only place versioning shows. */
   armBlobService(): Promise<unknown>;
-  progress(line: string): void;
+  progress(event: PreflightProgress): void;
+}
+
+/** The read under way (views/progress-text.ts words it): the blob service's properties of the account or Azurite. */
+export interface PreflightProgress {
+  event: "reading-blob-service-properties";
+  account: string;
+  local: boolean;
 }
 
 export interface PreflightRequest {
@@ -118,7 +125,7 @@ export interface PreflightRequest {
 /** `docs-index preflight`: the storage account's deletion-detection prerequisites, read and checked. */
 export async function preflight(port: PreflightPort, request: PreflightRequest): Promise<PreflightReport> {
   const { account, local } = request;
-  port.progress(`reading blob service properties of ${local ? "Azurite" : account}...`);
+  port.progress({ event: "reading-blob-service-properties", account, local });
   const softDelete = softDeleteFromServiceProperties(
     await port.blobServiceProperties(),
     local ? "data plane (Azurite)" : "data plane (Get Blob Service Properties)",

@@ -23,7 +23,14 @@ export interface WaitOptions {
   mode: { kind: "ours-after"; before: string | null } | { kind: "current" };
   timeoutMs: number;
   pollMs: number;
-  onProgress?: (line: string) => void;
+  onProgress?: (event: RunWaitProgress) => void;
+}
+
+/** Each poll while waiting (views/progress-text.ts words it): how long so far, and our run once it has started. */
+export interface RunWaitProgress {
+  event: "waiting-for-run";
+  waitedMs: number;
+  run: { status: string; itemsProcessed: number; itemsFailed: number } | null;
 }
 
 export type WaitOutcome =
@@ -43,13 +50,14 @@ export async function waitForRun(port: RunWaitPort, options: WaitOptions): Promi
         : last !== null && runIdentity(status) !== options.mode.before && last.status !== "reset";
     const active = runInProgress(status) !== null;
     if (ours && !active) return { outcome: "finished", status, waitedMs };
-    options.onProgress?.(
-      `${Math.round(waitedMs / 1000)}s: ${
+    options.onProgress?.({
+      event: "waiting-for-run",
+      waitedMs,
+      run:
         ours && last
-          ? `${last.status}, ${last.itemsProcessed} processed, ${last.itemsFailed} failed`
-          : "waiting for the run to start"
-      }`,
-    );
+          ? { status: last.status, itemsProcessed: last.itemsProcessed, itemsFailed: last.itemsFailed }
+          : null,
+    });
     if (waitedMs >= options.timeoutMs) return { outcome: "timeout", status, waitedMs };
     if ((await port.sleep(options.pollMs)) === "interrupted") return { outcome: "interrupted", status, waitedMs };
   }

@@ -29,11 +29,19 @@ export interface EvalPort {
   indexFields(): Promise<ReadonlySet<string> | undefined>;
   /** One search_docs request against the evaluated index. */
   search(request: SearchDocsRequest): Promise<SearchDocsOutcome>;
-  /** A progress line (stderr). */
-  progress(line: string): void;
+  /** How far the evaluation is (views/progress-text.ts words it for stderr). */
+  progress(event: EvalProgress): void;
   /** A note the user should read (stderr). */
   note(line: string): void;
   now(): Date;
+}
+
+/** Every tenth query and the last: the queries evaluated so far, of all, against the index. */
+export interface EvalProgress {
+  event: "evaluating";
+  done: number;
+  total: number;
+  index: string;
 }
 
 export interface EvalRequest {
@@ -79,7 +87,7 @@ export async function evaluateGolden(port: EvalPort, request: EvalRequest): Prom
     const run = await runGoldenQuery(port, q, dedup, depthFor(request.k), fields);
     done += 1;
     if (done % 10 === 0 || done === total)
-      port.progress(`evaluated ${done}/${total} queries against ${request.indexName}`);
+      port.progress({ event: "evaluating", done, total, index: request.indexName });
     return run;
   });
   const serving = servingIndexOf(facts.serving);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
 import { surveyOrphans, type OrphanSurveyPort } from "../../../src/search/ops/orphan-survey.js";
 import type { DocRef } from "../../../src/search/ops/orphans.js";
+import { progressLine } from "../../../src/search/views/progress-text.js";
 
 const root = "https://acct.blob.core.windows.net/$web";
 const ref = (path: string, app: string | null): DocRef => ({ id: base64Encode(`${root}/${path}`), app, repo: app });
@@ -24,7 +25,7 @@ function port(blobs: string[], docs: DocRef[], gaps: string[] = []): OrphanSurve
       }
       return { refs: refs(), incomplete };
     },
-    progress: (line) => lines.push(line),
+    progress: (event) => lines.push(progressLine(event)),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type ObservedBlobServiceProperties,
 } from "../../../src/search/ops/preflight.js";
 import { formatPreflightReport } from "../../../src/search/views/preflight-text.js";
+import { progressLine } from "../../../src/search/views/progress-text.js";
 
 const ready: ObservedBlobServiceProperties = {
   account: "docs",
@@ -96,7 +97,7 @@ describe("preflight (through its port)", () => {
         asked.push("arm");
         return { properties: { isVersioningEnabled: versioning } };
       },
-      progress: (line) => asked.push(line),
+      progress: (event) => asked.push(progressLine(event)),
     };
     return { port: p, asked };
   };

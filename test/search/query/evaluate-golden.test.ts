@@ -5,6 +5,7 @@ import { evaluateGolden, type EvalPort, type EvalRequest } from "../../../src/se
 import type { GoldenQuery } from "../../../src/search/eval/golden.js";
 import type { SearchDocsRequest } from "../../../src/search/query/search-docs.js";
 import type { SearchDocsHit } from "../../../src/search/query/search-hit.js";
+import { progressLine } from "../../../src/search/views/progress-text.js";
 
 const DOCS = "https://docs.example.com";
 const query = (id: string, text: string, answer: string): GoldenQuery => ({
@@ -48,7 +49,7 @@ function memoryPort(answers: Record<string, string[]>, opts: { fields?: string[]
       const urls = answers[request.searchText] ?? [];
       return { request, hits: urls.map((u, i) => hit(u, 10 - i)) };
     },
-    progress: (line) => lines.push(line),
+    progress: (event) => lines.push(progressLine(event)),
     note: (line) => lines.push(`note: ${line}`),
     now: () => new Date("2026-11-27T12:00:00Z"),
   };

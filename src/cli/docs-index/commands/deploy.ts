@@ -47,6 +47,7 @@ import { readSavedPlanFile } from "../common/saved-plan-file.js";
 import { announceTarget, deployedKinds } from "../common/target.js";
 import { statusVerdict, verdictOutcome } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
+import { progressLine } from "../../../search/views/progress-text.js";
 
 interface DeployOptions extends BlueGreenCliOptions {
   definitions?: string;
@@ -195,7 +196,7 @@ async function deployPorts(ctx: CliContext, source: DeploySource, opts: DeployOp
   const showPlan = planShower(ctx);
   return {
     service: await blueGreenPort(ctx),
-    progress: (line) => ctx.out.progress(line),
+    progress: (event) => ctx.out.progress(progressLine(event)),
     onPlan: (d) => {
       if (d.generation) ctx.out.note(aliasNote(ctx.config.search.index_name, d.generation));
       // A forced blue/green build asks no confirmation; a rebuild shows its plan with the prompt or refusal.

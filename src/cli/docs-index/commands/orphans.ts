@@ -24,6 +24,7 @@ import { integerIn } from "../common/options.js";
 import { announceTarget, describeTarget } from "../common/target.js";
 
 import { formatOrphansResult } from "../../../search/views/orphans-text.js";
+import { progressLine } from "../../../search/views/progress-text.js";
 
 interface OrphanOptions {
   delete?: boolean;
@@ -87,7 +88,7 @@ export const orphansCommand: CommandModule = {
             {
               listBlobs: (into, onProgress) => loadBlobIndex(container, into, onProgress),
               documents: async () => ({ refs: streamDocRefs(await index(), pager), incomplete: pager.incomplete }),
-              progress: (line) => ctx.out.progress(line),
+              progress: (event) => ctx.out.progress(progressLine(event)),
             },
             { container: search.container, ...(apps ? { apps } : {}) },
           );
@@ -113,7 +114,7 @@ export const orphansCommand: CommandModule = {
               {
                 includeStale: Boolean(opts.includeStale),
                 batchSize: opts.batchSize,
-                onProgress: (l) => ctx.out.progress(l),
+                onProgress: (event) => ctx.out.progress(progressLine(event)),
               },
             );
           }

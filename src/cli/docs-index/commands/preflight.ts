@@ -15,6 +15,7 @@ import { preflight, type PreflightReport } from "../../../search/ops/preflight.j
 import { announceTarget } from "../common/target.js";
 
 import { formatPreflightReport } from "../../../search/views/preflight-text.js";
+import { progressLine } from "../../../search/views/progress-text.js";
 
 /** The preflight of the configured docs storage account (`deps`: the management plane's transport, for tests). */
 export async function runPreflight(ctx: CliContext, deps: ArmDeps = {}): Promise<PreflightReport> {
@@ -23,7 +24,7 @@ export async function runPreflight(ctx: CliContext, deps: ArmDeps = {}): Promise
     {
       blobServiceProperties: async () => (await ctx.blobService()).getProperties(),
       armBlobService: () => readArmBlobService(accountId, { service: ctx.service, ...deps }),
-      progress: (line) => ctx.out.progress(line),
+      progress: (event) => ctx.out.progress(progressLine(event)),
     },
     {
       account: accountId.split("/").at(-1) ?? accountId,

@@ -27,6 +27,7 @@ import { positiveSeconds } from "./options.js";
 
 import { failedVerificationView } from "../../../search/views/refusal-results.js";
 import type { IndexNames } from "../../../search/bluegreen/index-names.js";
+import { progressLine } from "../../../search/views/progress-text.js";
 
 export interface BlueGreenCliOptions {
   tolerance: number;
@@ -116,7 +117,7 @@ export function rebuildSettings(
       excludedExtensions: indexerDefinitionView(files.indexer).excludedExtensions,
     },
     clock: systemClock,
-    progress: (line) => ctx.out.progress(line),
+    progress: (event) => ctx.out.progress(progressLine(event)),
     tolerance: opts.tolerance / 100,
     propagationMs: opts.propagationWait * 1000,
     crawlTimeoutMs: opts.crawlTimeout * 1000,

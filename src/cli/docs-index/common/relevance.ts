@@ -25,6 +25,7 @@ import { searchClient } from "../../../search/io/search-io.js";
 import type { SearchIndexClient } from "@azure/search-documents";
 import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
 import type { CliContext } from "../../context.js";
+import { progressLine } from "../../../search/views/progress-text.js";
 
 /** The golden file: --golden, else the one in --definitions <dir>, else the repository's. */
 export function goldenFilePath(opts: { golden?: string; definitions?: string }): string {
@@ -105,7 +106,7 @@ export async function runRelevanceEval(ctx: CliContext, opts: RelevanceOptions):
     indexFields: () => indexFields(indexClient, opts.indexName),
     search: (request) =>
       runSearchDocs(client, request, { ...where, snippetChars: DEFAULT_SEARCH_DOCS_LIMITS.snippetChars }),
-    progress: (line) => ctx.out.info(line),
+    progress: (event) => ctx.out.info(progressLine(event)),
     note: (line) => ctx.out.note(line),
     now: () => new Date(),
   };

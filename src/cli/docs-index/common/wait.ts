@@ -8,6 +8,7 @@ import type { IndexerStatusRecord } from "../../../search/ops/indexer-status.js"
 import { fetchIndexerStatus } from "../../../search/io/search-io.js";
 import { waitForRun, type WaitOptions } from "../../../search/ops/run-wait.js";
 import { positiveSeconds } from "./options.js";
+import { progressLine } from "../../../search/views/progress-text.js";
 
 const DEFAULT_WAIT_TIMEOUT_SECONDS = 7200;
 const DEFAULT_POLL_SECONDS = 10;
@@ -76,7 +77,7 @@ export async function waitForIndexerRun(ctx: CliContext, opts: CliWaitOptions): 
         mode: opts.mode,
         timeoutMs: opts.timeoutSeconds * 1000,
         pollMs: opts.pollSeconds * 1000,
-        onProgress: (line) => ctx.out.progress(line),
+        onProgress: (event) => ctx.out.progress(progressLine(event)),
       },
     );
     waiting.catch(() => {}); // a read that fails after Ctrl-C won the race is not an unhandled rejection

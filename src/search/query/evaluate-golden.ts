@@ -31,9 +31,16 @@ export interface EvalPort {
   search(request: SearchDocsRequest): Promise<SearchDocsOutcome>;
   /** How far the evaluation is (views/progress-text.ts words it for stderr). */
   progress(event: EvalProgress): void;
-  /** A note the user should read (stderr). */
-  note(line: string): void;
+  /** What the user should know about the evaluation (views/eval-text.ts words it for stderr). */
+  note(note: FieldsLackingNote): void;
   now(): Date;
+}
+
+/** The index has not yet every field search_docs selects (an older generation): the eval leaves them out. */
+export interface FieldsLackingNote {
+  note: "fields-lacking";
+  index: string;
+  fields: string[];
 }
 
 /** Every tenth query and the last: the queries evaluated so far, of all, against the index. */
@@ -77,10 +84,7 @@ export async function evaluateGolden(port: EvalPort, request: EvalRequest): Prom
   const dedup = decideDedup(coverage);
   const fields = request.fields ?? (await port.indexFields());
   const lacking = fields ? SEARCH_DOCS_SELECT.filter((f) => !fields.has(f)) : [];
-  if (lacking.length > 0)
-    port.note(
-      `${request.indexName} has no field ${lacking.join(", ")} yet (null in every document until it is added): the eval selects only the fields it has and leaves out filter clauses that hold for null`,
-    );
+  if (lacking.length > 0) port.note({ note: "fields-lacking", index: request.indexName, fields: lacking });
   const total = request.golden.queries.length;
   let done = 0;
   const runs = await mapLimit(request.golden.queries, request.concurrency, async (q) => {

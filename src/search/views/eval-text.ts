@@ -2,8 +2,14 @@
 import type { Comparison } from "../eval/compare.js";
 import type { EvalReport } from "../eval/report.js";
 import type { EvalSummary, RankingEvalOutcome } from "../deploy/ranking-eval.js";
+import type { FieldsLackingNote } from "../query/evaluate-golden.js";
 
 const f = (n: number) => n.toFixed(3);
+
+/** The note when the evaluated index lacks fields search_docs selects: what the eval does about it. */
+export function fieldsLackingNote(n: FieldsLackingNote): string {
+  return `${n.index} has no field ${n.fields.join(", ")} yet (null in every document until it is added): the eval selects only the fields it has and leaves out filter clauses that hold for null`;
+}
 
 function provenanceLines(r: EvalReport): string[] {
   const generation =

@@ -6,6 +6,7 @@ import type { GoldenQuery } from "../../../src/search/eval/golden.js";
 import type { SearchDocsRequest } from "../../../src/search/query/search-docs.js";
 import type { SearchDocsHit } from "../../../src/search/query/search-hit.js";
 import { progressLine } from "../../../src/search/views/progress-text.js";
+import { fieldsLackingNote } from "../../../src/search/views/eval-text.js";
 
 const DOCS = "https://docs.example.com";
 const query = (id: string, text: string, answer: string): GoldenQuery => ({
@@ -50,7 +51,7 @@ function memoryPort(answers: Record<string, string[]>, opts: { fields?: string[]
       return { request, hits: urls.map((u, i) => hit(u, 10 - i)) };
     },
     progress: (event) => lines.push(progressLine(event)),
-    note: (line) => lines.push(`note: ${line}`),
+    note: (note) => lines.push(`note: ${fieldsLackingNote(note)}`),
     now: () => new Date("2026-11-27T12:00:00Z"),
   };
   return { port, sent, reads, lines };

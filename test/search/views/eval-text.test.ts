@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { compareReports } from "../../../src/search/eval/compare.js";
 import { buildEvalReport, type EvalProvenance, type QueryRun } from "../../../src/search/eval/report.js";
-import { formatEvalReport, renderEvalMarkdown } from "../../../src/search/views/eval-text.js";
+import { fieldsLackingNote, formatEvalReport, renderEvalMarkdown } from "../../../src/search/views/eval-text.js";
 
 const answer = "https://docs.example.com/billing/refunds";
 const provenance: EvalProvenance = {
@@ -67,5 +67,13 @@ describe("renderEvalMarkdown", () => {
     expect(md).toContain("**No regression** against the baseline.");
     expect(md).toContain("<details><summary>Every query</summary>");
     expect(md).toContain(`| refunds | 1.000 | 1.000 | 1.000 | ${answer} |`);
+  });
+});
+
+describe("fieldsLackingNote", () => {
+  it("names the index and the fields it lacks, and what the eval leaves out", () => {
+    expect(fieldsLackingNote({ note: "fields-lacking", index: "docs-index-1", fields: ["format", "section"] })).toBe(
+      "docs-index-1 has no field format, section yet (null in every document until it is added): the eval selects only the fields it has and leaves out filter clauses that hold for null",
+    );
   });
 });

@@ -26,6 +26,7 @@ import type { SearchIndexClient } from "@azure/search-documents";
 import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
 import type { CliContext } from "../../context.js";
 import { progressLine } from "../../../search/views/progress-text.js";
+import { fieldsLackingNote } from "../../../search/views/eval-text.js";
 
 /** The golden file: --golden, else the one in --definitions <dir>, else the repository's. */
 export function goldenFilePath(opts: { golden?: string; definitions?: string }): string {
@@ -107,7 +108,7 @@ export async function runRelevanceEval(ctx: CliContext, opts: RelevanceOptions):
     search: (request) =>
       runSearchDocs(client, request, { ...where, snippetChars: DEFAULT_SEARCH_DOCS_LIMITS.snippetChars }),
     progress: (event) => ctx.out.info(progressLine(event)),
-    note: (line) => ctx.out.note(line),
+    note: (note) => ctx.out.note(fieldsLackingNote(note)),
     now: () => new Date(),
   };
   return evaluateGolden(port, { ...opts, apiVersion: search.api_version });

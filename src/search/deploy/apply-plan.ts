@@ -39,8 +39,17 @@ export interface AppliedPlan {
   steps: DeployStep[];
   run: RunOutcome;
   /** Things the operator must know afterwards (backfill, rebuild repopulation). */
-  notices: string[];
+  notices: DeployNotice[];
 }
+
+/** What the operator must know after the writes (views/deploy-text.ts words it): what to run next, and why. */
+export type DeployNotice =
+  /** The index was dropped and recreated: empty until a reset and run (backfill) repopulates it. */
+  | { notice: "recreated-empty"; index: string }
+  /** The service had started a run already (it does when an indexer is created): no second one was started. */
+  | { notice: "run-already-running"; indexer: string }
+  /** Fields added in place: null in existing documents until a reset and run reprocesses them. */
+  | { notice: "fields-added"; fields: string[] };
 
 export interface ApplyPlanInput {
   plan: Plan;
@@ -115,7 +124,7 @@ export async function writePlannedObject(
 export async function applyPlan(port: SearchManagementPort, input: ApplyPlanInput): Promise<AppliedPlan> {
   const { plan, definitions, etags } = input;
   const progress = input.progress ?? (() => {});
-  const notices: string[] = [];
+  const notices: DeployNotice[] = [];
   const steps: DeployStep[] = [];
   for (const object of plan.objects) {
     const { kind, name } = object;
@@ -140,10 +149,7 @@ export async function applyPlan(port: SearchManagementPort, input: ApplyPlanInpu
           await guardedWrite(port, kind, name, definition, { expect: "absent" });
           steps.push({ kind, name, operation: "recreate" });
           if (kind !== "index") break;
-          notices.push(
-            `index ${name} was recreated empty. A plain run re-indexes only blobs changed since the indexer's last run: ` +
-              `repopulate it with an indexer reset followed by a run: \`docs-index backfill\` (see docs/search-deploy.md).`,
-          );
+          notices.push({ notice: "recreated-empty", index: name });
           break;
       }
     } catch (err) {
@@ -155,15 +161,9 @@ export async function applyPlan(port: SearchManagementPort, input: ApplyPlanInpu
   const indexerName = String(definitions.indexer.name);
   progress({ event: "starting-run", indexer: indexerName });
   const run = await port.runIndexer(indexerName);
-  if (run === "already-running")
-    notices.push(
-      `indexer ${indexerName} was already running (the service starts a run when an indexer is created); no second run was started`,
-    );
+  if (run === "already-running") notices.push({ notice: "run-already-running", indexer: indexerName });
   const index = plan.objects.find((o) => o.kind === "index");
   if (plan.addedFields.length > 0 && index?.action === "update")
-    notices.push(
-      `fields added: ${plan.addedFields.join(", ")}. Existing documents keep null in them until they are reprocessed: ` +
-        `a run only revisits changed blobs, so a backfill needs an indexer reset followed by a run (manual; the deploy never resets).`,
-    );
+    notices.push({ notice: "fields-added", fields: [...plan.addedFields] });
   return { steps, run, notices };
 }

@@ -30,6 +30,7 @@ import {
   writePlannedObject,
   type ApplyPlanInput,
   type ApplyProgress,
+  type DeployNotice,
   type DeployStep,
 } from "./apply-plan.js";
 import { deploymentFromSavedPlan, planDeployment, type Deployment, type SavedPlanCheck } from "./deployment.js";
@@ -100,7 +101,7 @@ export interface DeployOutcome {
   /** The run started after writing in place; none for a prune alone or a blue/green rebuild (it runs its own). */
   run?: RunOutcome;
   /** What the operator must know afterwards (backfill, rebuild repopulation, a run already going). */
-  notices: string[];
+  notices: DeployNotice[];
   rebuilt?: RebuildResult;
   pruned: string[];
   /** With `prune`: the generation serving at the end, which a prune keeps; null when not an alias. */

@@ -6,6 +6,7 @@ import type { DeployOutcome } from "../deploy/pipeline.js";
 import { formatRebuildResult } from "./bluegreen-text.js";
 import { formatRankingEval } from "./eval-text.js";
 import { blueGreenRendering, renderPlan, type Colors, type PlanConsequences } from "./plan-text.js";
+import type { DeployNotice } from "../deploy/apply-plan.js";
 
 /** The plan of a deployment as `plan` renders it (with what else a deploy would do or need). */
 export function renderDeploymentPlan(
@@ -64,12 +65,30 @@ export function repopulateCommand(environment: string): string {
   return `npx docs-index --env ${environment} backfill`;
 }
 
+/** A notice of the deploy (../deploy/apply-plan.ts) in words: what happened, and what to run next. */
+export function deployNoticeText(n: DeployNotice): string {
+  switch (n.notice) {
+    case "recreated-empty":
+      return (
+        `index ${n.index} was recreated empty. A plain run re-indexes only blobs changed since the indexer's last run: ` +
+        `repopulate it with an indexer reset followed by a run: \`docs-index backfill\` (see docs/search-deploy.md).`
+      );
+    case "run-already-running":
+      return `indexer ${n.indexer} was already running (the service starts a run when an indexer is created); no second run was started`;
+    case "fields-added":
+      return (
+        `fields added: ${n.fields.join(", ")}. Existing documents keep null in them until they are reprocessed: ` +
+        `a run only revisits changed blobs, so a backfill needs an indexer reset followed by a run (manual; the deploy never resets).`
+      );
+  }
+}
+
 /**
  * What the operator must know after a deploy, as warnings (stderr): the notices, an in-place ranking change that
  * regressed (it is live) or could not be checked.
  */
 export function deployWarnings(outcome: DeployOutcome): string[] {
-  const warnings = [...outcome.notices];
+  const warnings = outcome.notices.map(deployNoticeText);
   const ranking = outcome.rankingEval;
   if (ranking?.status === "evaluated" && ranking.regressed)
     warnings.push(

@@ -27,6 +27,7 @@ import type { SearchManagementPort } from "../../../src/search/service/managemen
 import { devDefinitions, withLanguageField, withSearchableSection } from "../../support/plan-fixtures.js";
 import type { JsonObject } from "../../../src/search/definitions/json.js";
 import { writableIndex } from "../../support/sdk-index.js";
+import { deployNoticeText } from "../../../src/search/views/deploy-text.js";
 
 let standIn: SearchStandIn;
 let port: SearchManagementPort;
@@ -101,7 +102,7 @@ describe("deploy <saved plan> against the stand-in", () => {
     const result = await deploySaved(port, saved, { target: here() });
     expect(writesSince(mark)).toEqual(["PUT /indexes/docs-index", "POST /indexers/docs-indexer/run"]);
     expect(result.steps.map((s) => s.operation)).toEqual(["update", "skip", "skip"]);
-    expect(result.notices.join("\n")).toMatch(/fields added: language/);
+    expect(result.notices.map(deployNoticeText).join("\n")).toMatch(/fields added: language/);
     const fields = standIn.state.indexes.get("docs-index")!.definition.fields as JsonObject[];
     expect(fields.map((f) => f.name)).toContain("language");
   });

@@ -1,7 +1,12 @@
 // The deploy's words that decide what an operator confirms and is warned about: the destructive steps in the
 // order they are confirmed, the alias note, and the warnings after an in-place ranking change.
 import { describe, expect, it } from "vitest";
-import { aliasNote, deployWarnings, destructiveSteps } from "../../../src/search/views/deploy-text.js";
+import {
+  aliasNote,
+  deployNoticeText,
+  deployWarnings,
+  destructiveSteps,
+} from "../../../src/search/views/deploy-text.js";
 import type { DeployOutcome } from "../../../src/search/deploy/pipeline.js";
 import { fourPlans } from "../../support/plan-fixtures.js";
 
@@ -35,12 +40,26 @@ describe("the deploy's notes and warnings", () => {
 
   it("deployWarnings: the notices, then a ranking check that failed to run", () => {
     const outcome = {
-      notices: ["indexer docs-indexer was already running"],
+      notices: [{ notice: "run-already-running", indexer: "docs-indexer" }],
       rankingEval: { changes: ["x"], status: "not-evaluated", reason: "timeout\nmore", failed: true },
     } as unknown as DeployOutcome;
     expect(deployWarnings(outcome)).toEqual([
-      "indexer docs-indexer was already running",
+      "indexer docs-indexer was already running (the service starts a run when an indexer is created); no second run was started",
       "the relevance check could not run (timeout); the in-place ranking change is live unchecked: run `docs-index eval` against it",
     ]);
+  });
+});
+
+describe("deployNoticeText", () => {
+  it("an index recreated empty: how to repopulate it", () => {
+    expect(deployNoticeText({ notice: "recreated-empty", index: "docs-index" })).toBe(
+      "index docs-index was recreated empty. A plain run re-indexes only blobs changed since the indexer's last run: repopulate it with an indexer reset followed by a run: `docs-index backfill` (see docs/search-deploy.md).",
+    );
+  });
+
+  it("fields added in place: null in existing documents until a backfill", () => {
+    expect(deployNoticeText({ notice: "fields-added", fields: ["language", "format"] })).toBe(
+      "fields added: language, format. Existing documents keep null in them until they are reprocessed: a run only revisits changed blobs, so a backfill needs an indexer reset followed by a run (manual; the deploy never resets).",
+    );
   });
 });

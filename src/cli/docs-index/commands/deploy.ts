@@ -19,6 +19,7 @@ import { BlueGreenRebuildRefusedError, RebuildRefusedError } from "../../../sear
 import { SavedPlanRefusedError } from "../../../search/saved-plans/saved-plan-check.js";
 import {
   aliasNote,
+  deployNoticeText,
   deployWarnings,
   destructiveSteps,
   renderDeploymentPlan,
@@ -241,7 +242,7 @@ function reportDeploy(ctx: CliContext, outcome: DeployOutcome): void {
       dryRun: outcome.dryRun,
       steps: outcome.steps,
       ...(outcome.run ? { run: outcome.run } : {}),
-      notices: outcome.notices,
+      notices: outcome.notices.map(deployNoticeText),
       blueGreen: deployment.blueGreen,
       ...(rebuilt ? { rebuilt } : {}),
       pruned: outcome.pruned,

@@ -68,6 +68,7 @@ export interface SavedPlan {
   target: SavedPlanTarget;
   definitions: Definitions;
   live: LiveRef[];
+  /** The classified plan; the file (its document, views/plan-document.ts) adds a blue/green rebuild's cost to the notes. */
   plan: Plan;
   /** Set when the plan holds a rebuild. */
   rebuild: RebuildStrategy | null;

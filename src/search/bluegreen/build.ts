@@ -10,6 +10,7 @@ import { summariseDropped, type DropOptions, type DroppedSummary } from "./dropp
 import { forGeneration } from "./generations.js";
 import type { BlueGreenPort, Clock } from "./ports.js";
 import { crawlState, fullCrawlRun, type CrawlState } from "./progress-state.js";
+import type { KnowledgeSourcePoint } from "./knowledge-repoint.js";
 import { crawlWindowDescription } from "./serving-runs.js";
 import { verifyGeneration, type FieldCount, type RelevanceOutcome, type Verification } from "./verify.js";
 import { withoutServiceMetadata, type JsonObject } from "../definitions/json.js";
@@ -28,10 +29,30 @@ export type StepName =
   | "delete-concrete-index"
   | "create-alias";
 
+/** Whether the candidate's definition now records the crawl window (status reads it); why not, when it does not. */
+export type CrawlWindowRecord =
+  { recorded: true; index: string; from: string; until: string } | { recorded: false; index: string; reason: string };
+
+/** What a step did (views/bluegreen-text.ts words it for the result, the --json document and the progress line). */
+export type StepDetail =
+  | { did: "deleted-unused"; indexes: string[] }
+  | { did: "created-index"; index: string }
+  | { did: "pointed-indexer"; indexer: string; index: string; was: string }
+  | { did: "started-crawl"; indexer: string; index: string; joined: boolean }
+  | { did: "crawl-finished"; index: string }
+  | { did: "verified"; index: string; ok: boolean }
+  | { did: "rolled-back"; indexer: string; serving: string; crawlWindow: CrawlWindowRecord }
+  | { did: "swapped"; alias: string; from: string; to: string; knowledgeSource: KnowledgeSourcePoint | undefined }
+  | { did: "propagated"; waitedMs: number }
+  | { did: "pruned"; indexes: string[] }
+  | { did: "created-alias"; alias: string; index: string; attempts: number }
+  | { did: "pointed-knowledge-source"; point: KnowledgeSourcePoint | undefined }
+  | { did: "deleted-concrete-index"; alias: string };
+
 export interface StepRecord {
   step: StepName;
   ms: number;
-  detail: string;
+  detail: StepDetail;
 }
 
 /**
@@ -39,7 +60,7 @@ export interface StepRecord {
  * and each poll of the crawl while it runs.
  */
 type BuildProgress =
-  | { event: "step-done"; step: StepName; detail: string }
+  | { event: "step-done"; step: StepName; detail: StepDetail }
   | { event: "crawling"; itemsProcessed: number; itemsFailed: number; since: string | null };
 
 /** The migration's alias (./migrate.ts): the service refused its name (not released yet); retried after `waitMs`. */
@@ -126,7 +147,7 @@ export interface BuildContext {
   known?: { indexer?: LiveObject; serving?: LiveObject };
 }
 
-export async function step<T>(ctx: BuildContext, name: StepName, fn: () => Promise<[T, string]>): Promise<T> {
+export async function step<T>(ctx: BuildContext, name: StepName, fn: () => Promise<[T, StepDetail]>): Promise<T> {
   const started = ctx.options.clock.now();
   const [value, detail] = await fn();
   ctx.steps.push({ step: name, ms: ctx.options.clock.now() - started, detail });
@@ -144,14 +165,15 @@ export async function createAndPoint(ctx: BuildContext, candidate: string): Prom
   const target = forGeneration(ctx.files, candidate);
   await step(ctx, "create-generation", async () => {
     await guardedWrite(management, "index", candidate, target.index, { expect: "absent" });
-    return [undefined, `created index ${candidate} from the reviewed definition`];
+    return [undefined, { did: "created-index", index: candidate }];
   });
   return step(ctx, "point-indexer", async () => {
     const live = ctx.known?.indexer ?? (await management.get("indexer", indexerName(ctx)));
     if (!live) throw new Error(`indexer ${indexerName(ctx)} does not exist: run \`docs-index deploy\` first`);
     const pointed = await guardedWrite(management, "indexer", indexerName(ctx), target.indexer, guardOf(live));
     if (ctx.known) ctx.known.indexer = pointed;
-    return [live, `${indexerName(ctx)} now writes into ${candidate} (was ${String(live.definition.targetIndexName)})`];
+    const was = String(live.definition.targetIndexName);
+    return [live, { did: "pointed-indexer", indexer: indexerName(ctx), index: candidate, was }];
   });
 }
 
@@ -196,15 +218,12 @@ export async function crawl(ctx: BuildContext, serving: string, candidate: strin
       }
       // After a reset any run is a full crawl, so one already started by the service is as good as ours.
       const outcome = await ctx.port.management.runIndexer(name);
-      return [
-        undefined,
-        `reset ${name} and ${outcome === "started" ? "started" : "joined"} a full crawl into ${candidate}`,
-      ];
+      return [undefined, { did: "started-crawl", indexer: name, index: candidate, joined: outcome !== "started" }];
     });
   }
   await step(ctx, "wait", async () => {
     await waitUntil(ctx, serving, (s) => s === "done");
-    return [undefined, `the crawl into ${candidate} finished`];
+    return [undefined, { did: "crawl-finished", index: candidate }];
   });
 }
 
@@ -255,7 +274,7 @@ async function recordCrawlWindow(
   candidate: string,
   from: string | null,
   until: string,
-): Promise<string> {
+): Promise<CrawlWindowRecord> {
   try {
     const current = await ctx.port.management.get("index", candidate);
     if (!current || from === null) throw new Error(from === null ? "no reset in the run history" : "index not found");
@@ -264,9 +283,9 @@ async function recordCrawlWindow(
       description: crawlWindowDescription(from, until),
     });
     await guardedWrite(ctx.port.management, "index", candidate, definition, guardOf(current));
-    return `${candidate} records its crawl window (${from} to ${until})`;
+    return { recorded: true, index: candidate, from, until };
   } catch (err) {
-    return `${candidate}'s crawl window was NOT recorded (${(err as Error).message.split("\n")[0]}): status reports the serving generation's last run as unknown until ${candidate} is pruned`;
+    return { recorded: false, index: candidate, reason: (err as Error).message.split("\n")[0] ?? "" };
   }
 }
 
@@ -300,7 +319,10 @@ export async function verifyOrRollback(
       tolerance: options.tolerance ?? 0.1,
       classify: options.classify,
     });
-    return [{ verification, dropped }, verification.ok ? `${candidate} passed` : `${candidate} FAILED`];
+    return [
+      { verification, dropped },
+      { did: "verified", index: candidate, ok: verification.ok },
+    ];
   });
   if (result.verification.ok) return result;
   await step(ctx, "rollback", async () => {
@@ -312,8 +334,8 @@ export async function verifyOrRollback(
     );
     // Over the indexer as read (create only if it is gone), never over a change this build did not see.
     await guardedWrite(port.management, "indexer", indexerName(ctx), back, guardOf(current));
-    const recorded = await recordCrawlWindow(ctx, candidate, crawlFrom, new Date(options.clock.now()).toISOString());
-    return [undefined, `${indexerName(ctx)} points at ${serving} again; the alias was not touched; ${recorded}`];
+    const crawlWindow = await recordCrawlWindow(ctx, candidate, crawlFrom, new Date(options.clock.now()).toISOString());
+    return [undefined, { did: "rolled-back", indexer: indexerName(ctx), serving, crawlWindow }];
   });
   throw new VerificationFailedError(candidate, serving, result.verification, result.dropped);
 }

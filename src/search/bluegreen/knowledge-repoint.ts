@@ -29,20 +29,28 @@ export class GenerationInUseError extends Error {
   }
 }
 
+/** Where the knowledge source points after a repoint: `written` when it was written (and read back), else it already did. */
+export interface KnowledgeSourcePoint {
+  knowledgeSource: string;
+  index: string;
+  written: boolean;
+}
+
 /**
  * Writes the knowledge source naming `indexName` (the reviewed definition otherwise), conditional on the ETag just
- * read (create-only when it does not exist), then reads it back. Returns a line for the step's detail; undefined
- * when the environment has no knowledge source.
+ * read (create-only when it does not exist), then reads it back. Returns where it points, for the step's detail;
+ * undefined when the environment has no knowledge source.
  */
 export async function pointKnowledgeSourceAt(
   port: BlueGreenPort,
   files: Definitions,
   indexName: string,
-): Promise<string | undefined> {
+): Promise<KnowledgeSourcePoint | undefined> {
   if (!files.knowledgeSource) return undefined;
   const name = String(files.knowledgeSource.name);
   const live = await port.management.get("knowledgeSource", name);
-  if (live && namedIndex(live.definition) === indexName) return `knowledge source ${name} names ${indexName}`;
+  if (live && namedIndex(live.definition) === indexName)
+    return { knowledgeSource: name, index: indexName, written: false };
   const definition = withSearchIndexName(files.knowledgeSource, indexName);
   await guardedWrite(port.management, "knowledgeSource", name, definition, guardOf(live));
   const check = await port.management.get("knowledgeSource", name);
@@ -51,7 +59,7 @@ export async function pointKnowledgeSourceAt(
     throw new KnowledgeSourceRepointError(
       `knowledge source ${name} was written to name ${indexName} but reads back ${now ?? "(missing)"}; agentic retrieval reads the old index until it is repointed (run \`docs-index deploy\`)`,
     );
-  return `knowledge source ${name} → ${indexName} (read back)`;
+  return { knowledgeSource: name, index: indexName, written: true };
 }
 
 /** After the alias serves `generation`: the knowledge source names what the facts say it should (verified). */
@@ -60,7 +68,7 @@ export async function repointKnowledgeSource(
   files: Definitions,
   generation: string,
   mayNameAlias?: boolean,
-): Promise<string | undefined> {
+): Promise<KnowledgeSourcePoint | undefined> {
   if (!files.knowledgeSource) return undefined;
   const wanted = namedIndex(forGeneration(files, generation, mayNameAlias).knowledgeSource as JsonObject);
   return pointKnowledgeSourceAt(port, files, wanted ?? generation);

@@ -131,7 +131,7 @@ export async function migrateToAlias(ports: MigratePorts, request: MigrateReques
     let attempts = 0;
     await step(ctx, "create-alias", async () => {
       attempts = await createAliasWithRetry(port, options.clock, alias, generation, retry, options.progress);
-      return [undefined, `alias ${alias} → ${generation} (attempt ${attempts})`];
+      return [undefined, { did: "created-alias", alias, index: generation, attempts }];
     });
     return { gapMs: options.clock.now() - started, attempts };
   };
@@ -172,12 +172,12 @@ export async function migrateToAlias(ports: MigratePorts, request: MigrateReques
   if (files.knowledgeSource)
     await step(ctx, "repoint-knowledge-source", async () => [
       undefined,
-      (await pointKnowledgeSourceAt(port, files, generation)) ?? "",
+      { did: "pointed-knowledge-source", point: await pointKnowledgeSourceAt(port, files, generation) },
     ]);
   const started = options.clock.now();
   await step(ctx, "delete-concrete-index", async () => {
     await port.management.delete("index", alias, {});
-    return [undefined, `deleted the concrete index ${alias} (queries to ${alias} fail until the alias exists)`];
+    return [undefined, { did: "deleted-concrete-index", alias }];
   });
   const { attempts } = await cutover(generation);
   // Where an alias may stand in a knowledge source, it names the alias from now on (no repoint on later swaps).

@@ -122,10 +122,7 @@ async function begin(
   if (unused.length > 0) {
     await step(ctx, "create-generation", async () => {
       for (const name of unused) await ctx.port.management.delete("index", name, {});
-      return [
-        undefined,
-        `deleted ${unused.join(", ")} as planned: left unused by an earlier rolled-back or interrupted rebuild`,
-      ];
+      return [undefined, { did: "deleted-unused", indexes: unused }];
     });
   }
   const candidate = generationIndexName(alias, nextGeneration(alias, observed.indexNames));
@@ -181,13 +178,13 @@ export async function blueGreenRebuild(
   // The knowledge source moves with the alias, in the same step, and is read back before anything may be pruned.
   await step(ctx, "swap", async () => {
     await swap(port, alias, live, candidate, read?.alias);
-    const repointed = await repointKnowledgeSource(port, files, candidate);
-    return [undefined, `alias ${alias}: ${live} → ${candidate}${repointed ? `; ${repointed}` : ""}`];
+    const knowledgeSource = await repointKnowledgeSource(port, files, candidate);
+    return [undefined, { did: "swapped", alias, from: live, to: candidate, knowledgeSource }];
   });
   const propagationMs = options.propagationMs ?? ALIAS_PROPAGATION_MS;
   await step(ctx, "propagate", async () => {
     await options.clock.sleep(propagationMs);
-    return [undefined, `waited ${propagationMs} ms for the alias update to propagate`];
+    return [undefined, { did: "propagated", waitedMs: propagationMs }];
   });
 
   // The index names as read, less the unused generation the rebuild deleted (no need to list them again).
@@ -203,7 +200,7 @@ export async function blueGreenRebuild(
         await port.management.delete("index", name, {});
         pruned.push(name);
       }
-      return [undefined, `deleted ${pruned.join(", ")}`];
+      return [undefined, { did: "pruned", indexes: [...pruned] }];
     });
   }
   return {

@@ -3,6 +3,7 @@
 // during the migration, the wait for a run, the orphan survey and deletion, preflight's read, the evaluation.
 import type { BlueGreenProgress } from "../bluegreen/build.js";
 import { KIND_NOUNS } from "../definitions/definitions.js";
+import { stepDetailText } from "./bluegreen-text.js";
 import type { ApplyProgress } from "../deploy/apply-plan.js";
 import type { OrphanDeletionProgress } from "../ops/orphan-deletion.js";
 import type { OrphanSurveyProgress } from "../ops/orphan-survey.js";
@@ -51,7 +52,7 @@ export function progressLine(e: ProgressEvent): string {
     case "starting-run":
       return `starting a run of ${e.indexer}`;
     case "step-done":
-      return `${e.step}: ${e.detail}`;
+      return `${e.step}: ${stepDetailText(e.detail)}`;
     case "crawling":
       return `crawling: ${e.itemsProcessed} processed, ${e.itemsFailed} failed (since ${e.since ?? "?"})`;
     case "alias-retry":

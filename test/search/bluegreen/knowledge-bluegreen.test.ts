@@ -21,6 +21,7 @@ import {
   startBlueGreenWorld,
   type BlueGreenWorld,
 } from "../../support/bluegreen-world.js";
+import { stepDetailText } from "../../../src/search/views/bluegreen-text.js";
 
 let world: BlueGreenWorld;
 const withKnowledge = (tweak: (d: Definitions) => void = () => {}): Definitions =>
@@ -96,7 +97,7 @@ describe("blue/green with a knowledge source", () => {
   it("a rebuild repoints the knowledge source in the swap step, read back", async () => {
     const result = await deployFiles(withKnowledge(sectionSearchable), { allowRebuild: true });
     const swap = result.rebuilt!.steps.find((s) => s.step === "swap")!;
-    expect(swap.detail).toMatch(
+    expect(stepDetailText(swap.detail)).toMatch(
       /alias docs-index: docs-index-1 → docs-index-2; knowledge source docs-knowledge-source → docs-index-2 \(read back\)/,
     );
     expect(await namedBySource()).toBe("docs-index-2");
@@ -154,12 +155,16 @@ describe("if an alias may stand in a knowledge source (the other answer to the U
       await other.management.put("index", "docs-index-1", { ...d.index, name: "docs-index-1" }, { ifNoneMatch: "*" });
       await other.management.put("index", "docs-index-2", { ...d.index, name: "docs-index-2" }, { ifNoneMatch: "*" });
       const alias = await other.port.createAlias("docs-index", "docs-index-1");
-      expect(await repointKnowledgeSource(other.port, d, "docs-index-1", true)).toMatch(/→ docs-index \(read back\)/);
+      // The knowledge source's point as the step's detail words it (views/bluegreen-text.ts).
+      const worded = async (generation: string) =>
+        stepDetailText({
+          did: "pointed-knowledge-source",
+          point: await repointKnowledgeSource(other.port, d, generation, true),
+        });
+      expect(await worded("docs-index-1")).toMatch(/→ docs-index \(read back\)/);
       await other.port.repointAlias(alias, "docs-index-2");
       const mark = other.standIn.requests.length;
-      expect(await repointKnowledgeSource(other.port, d, "docs-index-2", true)).toBe(
-        "knowledge source docs-knowledge-source names docs-index",
-      );
+      expect(await worded("docs-index-2")).toBe("knowledge source docs-knowledge-source names docs-index");
       expect(other.standIn.requests.slice(mark).filter((r) => r.method === "PUT")).toEqual([]);
     } finally {
       await other.close();

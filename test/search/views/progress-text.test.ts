@@ -26,8 +26,9 @@ describe("progressLine", () => {
   });
 
   it("a blue/green build's steps and crawl, and the migration's alias retried", () => {
-    expect(progressLine({ event: "step-done", step: "swap", detail: "alias docs-index → docs-index-2" })).toBe(
-      "swap: alias docs-index → docs-index-2",
+    const swapped = { did: "swapped", alias: "docs-index", from: "docs-index-1", to: "docs-index-2" } as const;
+    expect(progressLine({ event: "step-done", step: "swap", detail: { ...swapped, knowledgeSource: undefined } })).toBe(
+      "swap: alias docs-index: docs-index-1 → docs-index-2",
     );
     expect(progressLine({ event: "crawling", itemsProcessed: 40, itemsFailed: 1, since: "2026-11-28T01:00:00Z" })).toBe(
       "crawling: 40 processed, 1 failed (since 2026-11-28T01:00:00Z)",

@@ -49,6 +49,7 @@ import { announceTarget, deployedKinds } from "../common/target.js";
 import { statusVerdict, verdictOutcome } from "../common/verdict.js";
 import { addWaitOptions, waitForIndexerRun } from "../common/wait.js";
 import { progressLine } from "../../../search/views/progress-text.js";
+import { withWordedSteps } from "../../../search/views/bluegreen-text.js";
 
 interface DeployOptions extends BlueGreenCliOptions {
   definitions?: string;
@@ -244,7 +245,7 @@ function reportDeploy(ctx: CliContext, outcome: DeployOutcome): void {
       ...(outcome.run ? { run: outcome.run } : {}),
       notices: outcome.notices.map(deployNoticeText),
       blueGreen: deployment.blueGreen,
-      ...(rebuilt ? { rebuilt } : {}),
+      ...(rebuilt ? { rebuilt: withWordedSteps(rebuilt) } : {}),
       pruned: outcome.pruned,
       ...(outcome.wouldPrune ? { wouldPrune: outcome.wouldPrune } : {}),
       ...(outcome.rankingEval ? { rankingEval: outcome.rankingEval } : {}),

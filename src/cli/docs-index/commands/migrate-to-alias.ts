@@ -4,7 +4,7 @@
 // is src/search/bluegreen/migrate.ts; here the options, the confirmation (the port) and the rendering.
 import type { Command } from "commander";
 import { migrateToAlias, type MigrateResult } from "../../../search/bluegreen/migrate.js";
-import { formatMigrateResult } from "../../../search/views/bluegreen-text.js";
+import { formatMigrateResult, withWordedSteps } from "../../../search/views/bluegreen-text.js";
 import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions.js";
 import type { CliContext } from "../../context.js";
 import { exitCodeHelp } from "../../exit-codes.js";
@@ -74,7 +74,7 @@ export const migrateToAliasCommand: CommandModule = {
           showBlueGreenFailure(ctx, err);
           throw err;
         }
-        ctx.out.result(result, () => formatMigrateResult(result));
+        ctx.out.result(withWordedSteps(result), () => formatMigrateResult(result));
         return "ok";
       }),
     );

@@ -85,8 +85,11 @@ function silentEnv(kind: Kind): NodeJS.ProcessEnv {
       };
 }
 
-describe.each(TABLE)("$name, with a silent $kind endpoint", ({ command, kind }) => {
-  it("says what it waits for, then exits 3 naming that endpoint and where its address came from", async () => {
+// The rows run at the same time (each mostly waits for its timeout); expect comes from each test's context.
+describe.concurrent.each(TABLE)("$name, with a silent $kind endpoint", ({ command, kind }) => {
+  it("says what it waits for, then exits 3 naming that endpoint and where its address came from", async ({
+    expect,
+  }) => {
     const silent = kind === "search" ? url : blobUrl;
     const started = Date.now();
     const run = await runDocsIndex(["--json", ...command, "--request-timeout", "0.15"], silentEnv(kind), {
@@ -157,8 +160,8 @@ describe("Azure Resource Manager (preflight's versioning check) that never answe
   });
 });
 
-describe("a service that never answers", () => {
-  it("status gives up at the request timeout with exit 3, naming the URL and SEARCH_ENDPOINT", async () => {
+describe.concurrent("a service that never answers", () => {
+  it("status gives up at the request timeout with exit 3, naming the URL and SEARCH_ENDPOINT", async ({ expect }) => {
     const started = Date.now();
     const run = await runDocsIndex(["status", "--request-timeout", "0.5"], env(), {
       service: { slowNoticeMs: 100, maxRetries: 0 },
@@ -170,7 +173,7 @@ describe("a service that never answers", () => {
     expect(run.stdout).toBe("");
   });
 
-  it("the command's deadline ends it even while requests are retried", async () => {
+  it("the command's deadline ends it even while requests are retried", async ({ expect }) => {
     const started = Date.now();
     const run = await runDocsIndex(["--json", "snapshot", "--request-timeout", "30", "--deadline", "1"], env());
     expect(run.code).toBe(3);
@@ -180,7 +183,9 @@ describe("a service that never answers", () => {
     expect(JSON.parse(run.stdout).error).toMatchObject({ code: "service_error", exit_code: 3 });
   });
 
-  it("a deadline that passes while the storage account is silent names the blob endpoint, not the search one", async () => {
+  it("a deadline that passes while the storage account is silent names the blob endpoint, not the search one", async ({
+    expect,
+  }) => {
     const run = await runDocsIndex(["preflight", "--request-timeout", "30", "--deadline", "0.5"], silentEnv("blob"));
     expect(run.code).toBe(3);
     expect(run.stderr).toContain(
@@ -191,7 +196,9 @@ describe("a service that never answers", () => {
     expect(errorLine).toMatch(/\(0\.5s, --deadline\)/);
   });
 
-  it("the built command (npx docs-index) exits 3 within its deadline: an open socket does not keep the process alive", async () => {
+  it("the built command (npx docs-index) exits 3 within its deadline: an open socket does not keep the process alive", async ({
+    expect,
+  }) => {
     const started = Date.now();
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       const child = execFile(
@@ -207,7 +214,7 @@ describe("a service that never answers", () => {
     expect(JSON.parse(result.stdout).error.message).toContain("(from SEARCH_ENDPOINT)");
   });
 
-  it("Ctrl-C while a request is outstanding exits 130 and says what continues on the service", async () => {
+  it("Ctrl-C while a request is outstanding exits 130 and says what continues on the service", async ({ expect }) => {
     const child = spawn(process.execPath, [path.join(repoRoot, "dist", "cli", "docs-index.js"), "status"], {
       env: { ...process.env, ...env() },
     });
@@ -221,7 +228,9 @@ describe("a service that never answers", () => {
     expect(stderr).toMatch(/interrupted \(Ctrl-C\): requests already sent are not undone; .* continues there/);
   });
 
-  it("the first Ctrl-C ends `status --wait` with 130 at once, also while a status read is outstanding", async () => {
+  it("the first Ctrl-C ends `status --wait` with 130 at once, also while a status read is outstanding", async ({
+    expect,
+  }) => {
     // Before: the first Ctrl-C was only noticed between polls, so a silent service held it until the request
     // timed out (exit 3); only a second Ctrl-C exited 130.
     const child = spawn(

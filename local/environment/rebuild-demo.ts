@@ -15,7 +15,7 @@ import {
 import { formatQueryLoop, startQueryLoop, type QueryLoopCounts } from "./query-loop.js";
 import { copyKnowledgeDefinitions } from "./root-era-definitions.js";
 import type { CapturedRun } from "../../src/cli/docs-index/in-process.js";
-import { INDEX_NAME } from "./services.js";
+import { INDEX_NAME, LOCAL_POLL_INTERVAL_SECONDS } from "./services.js";
 import { StepSkipped, type StepRunner } from "./steps.js";
 import { type JsonObject } from "../../src/search/definitions/json.js";
 
@@ -136,7 +136,12 @@ const expectCode = (run: CapturedRun, command: string, wanted: (code: number) =>
 
 /** The three blue/green steps of `npm run local`: migrate, rebuild under query load, a rebuild that must fail. */
 export async function runBlueGreenSteps(ctx: BlueGreenStepsContext): Promise<void> {
-  const wait = ["--propagation-wait", String(ctx.propagationWaitSeconds), "--poll-interval", "0.2"];
+  const wait = [
+    "--propagation-wait",
+    String(ctx.propagationWaitSeconds),
+    "--poll-interval",
+    String(LOCAL_POLL_INTERVAL_SECONDS),
+  ];
   const isAlias = async () => {
     try {
       await ctx.indexClient.getAlias(INDEX_NAME);

@@ -10,7 +10,7 @@ import { DEFAULT_GOLDEN_FILE } from "../../src/search/eval/golden.js";
 import { parseJson } from "./docs-index.js";
 import type { CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { searchableFieldDefinitions } from "./rebuild-demo.js";
-import { INDEX_NAME, LOCAL_ALIAS_PROPAGATION_SECONDS } from "./services.js";
+import { INDEX_NAME, LOCAL_ALIAS_PROPAGATION_SECONDS, LOCAL_POLL_INTERVAL_SECONDS } from "./services.js";
 import type { StepRunner } from "./steps.js";
 
 export interface EvalFigures {
@@ -143,7 +143,7 @@ export async function runRelevanceSteps(ctx: RelevanceStepsContext): Promise<voi
         "--propagation-wait",
         String(LOCAL_ALIAS_PROPAGATION_SECONDS),
         "--poll-interval",
-        "0.2",
+        String(LOCAL_POLL_INTERVAL_SECONDS),
       );
       ctx.show({ ...bad, stderr: "" });
       ctx.expectExit(bad, "deploy --blue-green (bad weight)", [1]);
@@ -162,7 +162,7 @@ export async function runRelevanceSteps(ctx: RelevanceStepsContext): Promise<voi
         "--propagation-wait",
         String(LOCAL_ALIAS_PROPAGATION_SECONDS),
         "--poll-interval",
-        "0.2",
+        String(LOCAL_POLL_INTERVAL_SECONDS),
       );
       ctx.show({ ...good, stderr: "" });
       ctx.expectExit(good, "deploy --blue-green (unchanged weights)");

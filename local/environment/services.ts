@@ -51,7 +51,12 @@ export async function startAzuriteForLocal(): Promise<Azurite> {
 }
 
 /** The local stand-in's alias propagation delay (the service: up to 10 s); the CLI's --propagation-wait matches it. */
-export const LOCAL_ALIAS_PROPAGATION_SECONDS = 1;
+// 0.3 s: three ticks of the 100 ms query loop fall inside it, so the demo still shows consumers served through the
+// re-mapping, without a second of waiting for each swap.
+export const LOCAL_ALIAS_PROPAGATION_SECONDS = 0.3;
+
+/** The CLI's --poll-interval in the local run: the stand-in's runs end within milliseconds. */
+export const LOCAL_POLL_INTERVAL_SECONDS = 0.1;
 
 export async function startStandInForLocal(azurite: Azurite): Promise<SearchStandIn> {
   return startSearchStandIn({

@@ -20,7 +20,7 @@ const logs = captureLogs();
 
 beforeAll(async () => {
   [azurite, stubs] = await Promise.all([startAzurite({ blob: false, table: true, queue: true }), startWebhookStubs()]);
-  env = localReceiverEnv(azurite, stubs.url, { maxDequeueCount: 2, visibilityTimeoutSeconds: 1, queueName: "qtest" });
+  env = localReceiverEnv(azurite, stubs.url, { maxDequeueCount: 2, visibilityTimeoutSeconds: 0, queueName: "qtest" });
   server = await startDevServer({
     port: 0,
     env,

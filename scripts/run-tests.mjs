@@ -1,0 +1,57 @@
+// `npm test`: the static checks (ESLint, Prettier, knip, both type checks) and vitest at the same time. The checks
+// used to run first and vitest after them; vitest leaves a core idle whenever a test waits (a timeout, a child
+// process, a poll), and the checks fill those gaps. vitest prints as it goes; each check's output is held and
+// printed after vitest's, a line per check that passed and the whole output of one that failed.
+// Exit: vitest's code when it failed, else 1 when a check failed, else 0. Arguments go to vitest
+// (`npm test -- test/cli` runs the checks and those files). Plain .mjs: it starts before anything is compiled.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** package.json scripts, each run as `npm run --silent <name>`. */
+const CHECKS = ["lint:eslint", "lint:format", "lint:knip", "typecheck:root", "typecheck:webhook"];
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+/** Runs a check with its output held; resolves with its exit code, output and seconds. */
+function check(name) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(npm, ["run", "--silent", name], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (c) => (output += c));
+    child.stderr.on("data", (c) => (output += c));
+    const done = (code, extra = "") =>
+      resolve({ name, code, output: output + extra, seconds: (performance.now() - started) / 1000 });
+    child.once("error", (err) => done(1, `could not start npm run ${name}: ${err.message}\n`));
+    child.once("close", (code, signal) => done(code ?? 1, signal ? `ended by ${signal}\n` : ""));
+  });
+}
+
+/** vitest with this terminal, so its progress shows as it runs. */
+function vitest(args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", ...args], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    child.once("error", (err) => {
+      process.stderr.write(`could not start vitest: ${err.message}\n`);
+      resolve(1);
+    });
+    child.once("close", (code, signal) => resolve(code ?? (signal === "SIGINT" ? 130 : 1)));
+  });
+}
+
+const checks = Promise.all(CHECKS.map(check));
+const vitestCode = await vitest(process.argv.slice(2));
+const results = await checks;
+
+process.stdout.write("\nstatic checks (run beside vitest):\n");
+for (const r of results) {
+  if (r.code === 0) process.stdout.write(`  ok     ${r.name} (${r.seconds.toFixed(1)} s)\n`);
+  else process.stdout.write(`  FAILED ${r.name} (exit ${r.code}):\n${r.output.replace(/^/gm, "    ")}\n`);
+}
+const failed = results.filter((r) => r.code !== 0).map((r) => r.name);
+if (failed.length > 0) process.stdout.write(`static checks failed: ${failed.join(", ")}\n`);
+process.exitCode = vitestCode !== 0 ? vitestCode : failed.length > 0 ? 1 : 0;

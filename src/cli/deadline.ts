@@ -13,7 +13,7 @@ export class Deadline {
   constructor(readonly ms: number) {
     this.expired = new Promise<never>((_, reject) => (this.rejectExpired = reject));
     this.expired.catch(() => {}); // observed by whoever races it
-    this.schedule(ms);
+    this.schedule(ms, this.started);
   }
 
   get signal(): AbortSignal {
@@ -25,11 +25,13 @@ export class Deadline {
     if (Date.now() + ms > this.endsAt) this.schedule(ms);
   }
 
-  private schedule(ms: number): void {
+  private schedule(ms: number, now = Date.now()): void {
     clearTimeout(this.timer);
-    this.endsAt = Date.now() + ms;
+    this.endsAt = now + ms;
     this.timer = setTimeout(() => {
-      const err = new DeadlineExpired(Date.now() - this.started);
+      // The deadline as set (with its extensions), not the time measured when the timer fired: that moves with the
+      // machine's load and the clock's grain, and the message names the --deadline the user gave.
+      const err = new DeadlineExpired(this.endsAt - this.started);
       this.controller.abort(err);
       this.rejectExpired(err);
     }, ms);

@@ -3,7 +3,7 @@
 // the goal; it exits 1 only when the suite itself fails (then its figures mean nothing).
 // Usage: npm run bench:test-suite [-- --runs 2] [--phases] [--cold] [--json]
 //   --phases  also time ESLint, Prettier, `npm run typecheck` and `npx vitest run` one after the other, to see where
-//             the time goes (the suite runs the first three at the same time, then vitest).
+//             the time goes (`npm test` runs them all at the same time: scripts/run-tests.mjs).
 //   --cold    empty the tools' caches in node_modules/.cache/ (ESLint, Prettier, tsc, Node's compile cache) before
 //             each run, as in a fresh clone: the first run of CI.
 // On a shared machine the wall time moves with the load of other processes: the load average is printed with it,

@@ -13,7 +13,7 @@ export interface AzuriteProcess extends Azurite {
 }
 
 /** What the child sends once its services listen (Azurite minus its functions). */
-export type AzuriteEndpoints = Pick<
+type AzuriteEndpoints = Pick<
   Azurite,
   "blobEndpoint" | "tableEndpoint" | "queueEndpoint" | "connectionString" | "accountName"
 >;

@@ -13,12 +13,19 @@ export interface AzuriteProcess extends Azurite {
 }
 
 /** What the child sends once its services listen (Azurite minus its functions). */
-export type AzuriteEndpoints = Pick<
+type AzuriteEndpoints = Pick<
   Azurite,
   "blobEndpoint" | "tableEndpoint" | "queueEndpoint" | "connectionString" | "accountName"
 >;
 
-const CHILD = fileURLToPath(new URL("./azurite-process-child.ts", import.meta.url));
+const CHILD = fileURLToPath(new URL("./azurite-process-child.mjs", import.meta.url));
+// The child is JavaScript importing local/azurite.ts, which Node runs with its type stripping (on by default from
+// Node 22.18; the flag for 22.12 to 22.17). Never tsx, even when this process runs under it (its hooks make loading
+// Azurite cost about twice the CPU), so execArgv is set rather than inherited.
+const CHILD_EXEC_ARGV = [
+  ...(process.features.typescript ? [] : ["--experimental-strip-types"]),
+  "--disable-warning=ExperimentalWarning",
+];
 const live = new Set<ChildProcess>();
 process.once("exit", () => {
   for (const child of live) child.kill("SIGKILL");
@@ -26,8 +33,7 @@ process.once("exit", () => {
 
 export function startAzuriteProcess(options: AzuriteOptions = {}): Promise<AzuriteProcess> {
   const timeoutMs = options.startTimeoutMs ?? 30_000;
-  // The child is TypeScript: it loads through tsx whether or not this process did.
-  const child = fork(CHILD, [JSON.stringify(options)], { execArgv: ["--import", "tsx"], stdio: "pipe" });
+  const child = fork(CHILD, [JSON.stringify(options)], { execArgv: CHILD_EXEC_ARGV, stdio: "pipe" });
   live.add(child);
   child.once("exit", () => live.delete(child));
   let stderr = "";

@@ -1,7 +1,9 @@
 // `npm run webhook:build`: compiles the function app (webhook/tsconfig.json) into webhook/dist, starting from an
 // empty folder, so no file of an earlier build (a source since moved or deleted, e.g. the local emulation that
 // now lives in local/webhook/) ships in the zip deploy, which takes the whole of webhook/dist. `--out-dir <dir>`
-// builds into another folder named dist (the packaging test). Plain .mjs: it runs before anything is compiled.
+// builds into another folder named dist (the packaging test). `--no-check` emits without type checking (tsc
+// --noCheck: the same files, about 40 % less CPU), for the packaging test: `npm test` type-checks webhook/ already
+// (typecheck:webhook). Plain .mjs: it runs before anything is compiled.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +15,14 @@ const outDir = emptiedOutDir("webhook:build", path.join(root, "webhook", "dist")
 const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
 const result = spawnSync(
   process.execPath,
-  [tsc, "-p", path.join(root, "webhook", "tsconfig.json"), "--outDir", outDir],
+  [
+    tsc,
+    "-p",
+    path.join(root, "webhook", "tsconfig.json"),
+    "--outDir",
+    outDir,
+    ...(process.argv.includes("--no-check") ? ["--noCheck"] : []),
+  ],
   {
     stdio: "inherit",
   },

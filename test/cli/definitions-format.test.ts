@@ -1,11 +1,9 @@
 // `npm run definitions:format` parses its options like docs-index (commander): --help with usage, an unknown flag
 // refused (exit 2), a folder argument; a file that is not valid JSON is named with its position (exit 2, no stack
 // trace), as `plan` names it.
-import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { runDefinitionsFormat } from "../../src/cli/definitions-format/command.js";
 import { repoRoot } from "../../src/config/repo-root.js";
@@ -80,18 +78,15 @@ describe("npm run definitions:format", () => {
     expect(res.stderr).toMatch(/^error: .*nope\/docs-index\.json: not found$/m);
   });
 
-  it("reports invalid JSON as plan does (file and position, exit 2), with no stack trace and nothing written", async () => {
+  it("reports invalid JSON as plan does (file and position, exit 2), with no stack trace and nothing written", () => {
     const dir = copy((d) => {
       brokenJson(d);
       writeFileSync(path.join(d, "docs-indexer.json"), "{}");
     });
-    // The script itself, as npm runs it: before, a raw DefinitionError stack trace.
-    const result = await promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", "scripts/definitions-format.ts", dir],
-      { cwd: repoRoot },
-    ).catch((e: { code: number; stdout: string; stderr: string }) => e);
-    expect((result as { code?: number }).code).toBe(2);
+    // What scripts/definitions-format.ts runs (its exit code is this function's result): before, a raw
+    // DefinitionError stack trace.
+    const result = run(dir);
+    expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: \S*docs-datasource\.json: not valid JSON \(.*line 8 column \d+\)\)$/m);
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(result.stderr).not.toContain("DefinitionError");

@@ -97,7 +97,7 @@ describe("the outcome-to-exit mapper (src/cli/exit-codes.ts)", () => {
     expect(inDoc).toEqual(inHelp);
   });
 
-  it("no exit number is written outside the mapper: src/, stacks/main.ts and scripts/ end through exitCodeOf", () => {
+  it("no exit number is written outside the mapper: src/, stacks/main.ts (synth.ts) and scripts/ end through exitCodeOf", () => {
     const files = (dir: string): string[] =>
       readdirSync(dir).flatMap((name) => {
         const p = path.join(dir, name);
@@ -107,6 +107,7 @@ describe("the outcome-to-exit mapper (src/cli/exit-codes.ts)", () => {
       ...files(path.join(repoRoot, "src")),
       ...files(path.join(repoRoot, "scripts")),
       path.join(repoRoot, "stacks", "main.ts"),
+      path.join(repoRoot, "stacks", "synth.ts"),
     ]
       // The mapper itself; the local environment's runner, whose exit codes are its steps' (not a CLI command's).
       .filter(

@@ -1,6 +1,5 @@
 // The breaking-change gate in CI: every contract is checked against its committed baseline here (so `npm test`
 // runs contracts:check), plus the gate's behaviour on the real webhook contract and its command line.
-import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +11,8 @@ import { checkContract, renderCheck } from "../../contracts/tooling/src/check.js
 import { compileContract } from "../../contracts/tooling/src/compile.js";
 import { fileOfVersion, listContracts, repoRoot, type Contract } from "../../contracts/tooling/src/contracts.js";
 import { SourceIndex } from "../../contracts/tooling/src/locate.js";
+import { runContractsBuild } from "../../contracts/tooling/src/build-command.js";
+import { runContractsCheck } from "../../contracts/tooling/src/check-command.js";
 import { writeProviderTsp } from "../../contracts/webhook/src/build.js";
 
 const webhook = listContracts().find((c) => c.name === "webhook")!;
@@ -147,26 +148,29 @@ describe("baselines", () => {
   });
 });
 
+// runContractsBuild / runContractsCheck are all of contracts/tooling/scripts/{build,check}.ts but setting
+// process.exitCode to their result: called in-process.
 describe("command lines", () => {
-  const run = (script: string, args: string[]) =>
-    spawnSync(
-      process.execPath,
-      ["--import", "tsx", path.join(repoRoot, "contracts", "tooling", "scripts", script), ...args],
-      {
-        cwd: repoRoot,
-        encoding: "utf8",
-        timeout: 60_000,
-      },
-    );
+  const run = async (script: "build.ts" | "check.ts", args: string[]) => {
+    let stdout = "";
+    let stderr = "";
+    const streams = {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t) },
+    };
+    const status =
+      script === "build.ts" ? await runContractsBuild(args, streams) : await runContractsCheck(args, {}, streams);
+    return { status, stdout, stderr };
+  };
 
-  it("contracts:build exits 2 on an unknown contract and lists the known ones", () => {
-    const result = run("build.ts", ["no-such-contract"]);
+  it("contracts:build exits 2 on an unknown contract and lists the known ones", async () => {
+    const result = await run("build.ts", ["no-such-contract"]);
     expect(result.status, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/no contract named 'no-such-contract'.*Known contracts: .*webhook/);
   }, 60_000);
 
-  it("contracts:check --base exits 2 on a ref this clone does not have", () => {
-    const result = run("check.ts", ["--base", "no-such-ref-xyz"]);
+  it("contracts:check --base exits 2 on a ref this clone does not have", async () => {
+    const result = await run("check.ts", ["--base", "no-such-ref-xyz"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/--base no-such-ref-xyz: not a commit in this clone/);
   }, 60_000);

@@ -2,12 +2,12 @@
 // @readme/openapi-parser), it has the route, headers, models and errors of spec area A, and the build fails on
 // any linter warning. That the committed file is what the sources build to is checked for every contract, with
 // the breaking-change gate, in contracts-check.test.ts (one compile for both).
-import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { validate } from "@readme/openapi-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { runContractsBuild } from "../../contracts/tooling/src/build-command.js";
 import { ConfigError } from "../../src/config/load.js";
 import {
   compileWebhookContract,
@@ -248,21 +248,20 @@ describe("provider name source", () => {
   });
 });
 
-describe("npm run contracts:build (CLI)", () => {
-  it("exits 2 and names the file when the vars.yml is missing, without touching openapi.v1.json", () => {
+// runContractsBuild is all of contracts/tooling/scripts/build.ts but setting process.exitCode: called in-process.
+describe("npm run contracts:build (runContractsBuild)", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("exits 2 and names the file when the vars.yml is missing, without touching openapi.v1.json", async () => {
     const before = readFileSync(OPENAPI_V1_FILE, "utf8");
-    const missing = path.join(tmpdir(), "no-such-dir", "vars.yml");
-    const run = spawnSync(
-      process.execPath,
-      ["--import", "tsx", path.join(repoRoot, "contracts", "tooling", "scripts", "build.ts"), "webhook", "--no-docs"],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, VARS_FILE: missing },
-        encoding: "utf8",
-      },
-    );
-    expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/vars\.yml: \(file\): not found/);
+    vi.stubEnv("VARS_FILE", path.join(tmpdir(), "no-such-dir", "vars.yml"));
+    let stderr = "";
+    const status = await runContractsBuild(["webhook", "--no-docs"], {
+      stdout: { write: () => true },
+      stderr: { write: (t: string) => (stderr += t) },
+    });
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/vars\.yml: \(file\): not found/);
     expect(readFileSync(OPENAPI_V1_FILE, "utf8")).toBe(before);
-  }, 30_000);
+  });
 });

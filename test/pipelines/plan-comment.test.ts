@@ -1,18 +1,17 @@
 // The pull request's plan comment: composed from the real renderers' output, cut to the hosts' limits, and (Azure
 // DevOps) found again by its marker and edited in place instead of adding a comment per push.
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { findMarkedComment, upsertPullRequestComment } from "../../src/ci/azure-devops-comment.js";
 import { composePlanComment, cutText, planCommentMarker, terraformSummary } from "../../src/ci/plan-comment.js";
 import { renderPlanMarkdown } from "../../src/search/views/plan-markdown.js";
 import { fourPlans, TARGET } from "../support/plan-fixtures.js";
-import { repoRoot } from "../../src/config/repo-root.js";
+import { runPlanComment } from "../../src/cli/plan-comment/command.js";
+import { exitCodeOf } from "../../src/cli/exit-codes.js";
 
 const TF_CHANGES = [
   "Terraform will perform the following actions:",
@@ -164,38 +163,50 @@ describe("Azure DevOps: one comment per environment, edited in place", () => {
   });
 });
 
-describe("npm run plan:comment", () => {
+// runPlanComment is all of scripts/plan-comment.ts but its exit (exitCodeOf of the outcome): called in-process.
+describe("npm run plan:comment (runPlanComment)", () => {
+  const run = async (args: string[]) => {
+    let stderr = "";
+    const outcome = await runPlanComment(args, {}, { write: (t: string) => (stderr += t) });
+    return { code: exitCodeOf(outcome), stderr };
+  };
+
   it("compose writes the comment from the files the workflow names", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "plan-comment-"));
     writeFileSync(path.join(dir, "docs-search.txt"), TF_CHANGES);
     writeFileSync(path.join(dir, "docs-index-plan.md"), docsIndexMarkdown);
     const out = path.join(dir, "comment.md");
-    await promisify(execFile)(
-      path.join(repoRoot, "node_modules", ".bin", "tsx"),
-      [
-        "scripts/plan-comment.ts",
-        "compose",
-        "--environment",
-        "dev",
-        "--terraform",
-        `docs-search=${path.join(dir, "docs-search.txt")}`,
-        "--docs-index",
-        path.join(dir, "docs-index-plan.md"),
-        "--out",
-        out,
-      ],
-      { cwd: repoRoot },
-    );
+    const ok = await run([
+      "compose",
+      "--environment",
+      "dev",
+      "--terraform",
+      `docs-search=${path.join(dir, "docs-search.txt")}`,
+      "--docs-index",
+      path.join(dir, "docs-index-plan.md"),
+      "--out",
+      out,
+    ]);
+    expect(ok).toEqual({ code: 0, stderr: "" });
     const comment = readFileSync(out, "utf8");
     expect(comment).toContain("<!-- docs-platform-plan:dev -->");
     expect(comment).toContain("Plan: 0 to add, 1 to change, 0 to destroy.");
-    const bad = await promisify(execFile)(
-      path.join(repoRoot, "node_modules", ".bin", "tsx"),
-      ["scripts/plan-comment.ts", "compose", "--terraform", "nofile"],
-      {
-        cwd: repoRoot,
-      },
-    ).catch((e: { code: number; stderr: string }) => e);
-    expect(bad).toMatchObject({ code: 2, stderr: expect.stringMatching(/--terraform expects <stack>=<file>/) });
+    const bad = await run(["compose", "--terraform", "nofile"]);
+    expect(bad).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^plan-comment: --terraform expects <stack>=<file>/),
+    });
+  });
+
+  it("post-azure-devops without SYSTEM_ACCESSTOKEN exits 2 saying how to map it", async () => {
+    const r = await run(["post-azure-devops", "--environment", "dev", "--body", "comment.md"]);
+    expect(r).toMatchObject({ code: 2, stderr: expect.stringMatching(/^plan-comment: SYSTEM_ACCESSTOKEN is not set/) });
+  });
+
+  it("an unknown command exits 2 naming the two commands", async () => {
+    expect(await run(["publish"])).toEqual({
+      code: 2,
+      stderr: 'plan-comment: unknown command "publish"; expected compose or post-azure-devops\n',
+    });
   });
 });

@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { Testing } from "cdktf";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../../src/config/load.js";
@@ -10,6 +8,8 @@ import { buildStacks } from "../../stacks/app.js";
 import { requireStackConfig } from "../../stacks/config/stack-config.js";
 import { MissingOpenApiError, readOpenApiV1 } from "../../stacks/webhook/openapi.js";
 import { synthReport } from "../../stacks/synth-report.js";
+import { runSynth } from "../../stacks/synth.js";
+import { exitCodeOf } from "../../src/cli/exit-codes.js";
 import { DEV_FILE, devConfig, fixtureOpenApi } from "./harness.js";
 import { repoRoot } from "../../src/config/repo-root.js";
 
@@ -307,15 +307,17 @@ describe("what synth says it did", () => {
   });
 });
 
-describe("npm run synth (stacks/main.ts)", () => {
-  const run = (env: NodeJS.ProcessEnv) =>
-    promisify(execFile)(process.execPath, ["--import", "tsx", "stacks/main.ts"], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-    }).then(
-      (r) => ({ code: 0, ...r }),
-      (e: { code: number; stdout: string; stderr: string }) => e,
+// runSynth is all of stacks/main.ts but its exit (exitCodeOf of the outcome), so it runs here without a process.
+describe("npm run synth (runSynth, stacks/synth.ts)", () => {
+  const run = async (env: NodeJS.ProcessEnv) => {
+    let stdout = "";
+    let stderr = "";
+    const outcome = await runSynth(
+      { ...process.env, ...env },
+      { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } },
     );
+    return { code: exitCodeOf(outcome), stdout, stderr };
+  };
 
   it("writes cdktf.out/stacks/<id>/cdk.tf.json for the three stacks", async () => {
     const outdir = mkdtempSync(path.join(tmpdir(), "synth-"));

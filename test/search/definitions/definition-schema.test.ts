@@ -1,9 +1,7 @@
 // Typos are refused before they reach the service: plan, deploy and `definitions:format --check` validate each
 // definition file against the service's JSON Schema (schemas/azure-search/, api-version 2026-04-01) with unknown
 // properties refused and the nearest known name suggested; the stand-in answers such a PUT with the service's 400.
-import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSearchStandIn, type SearchStandIn } from "../../../local/search-standin/server.js";
 import { repoRoot } from "../../../src/config/repo-root.js";
@@ -13,6 +11,8 @@ import { closestName } from "../../../src/text/closest-name.js";
 import { definitionSchema } from "../../../src/search/io/definition-schema.js";
 import { readFileSync } from "node:fs";
 import { cli, copyDefinitions } from "../../support/cli.js";
+import { runDefinitionsFormat } from "../../../src/cli/definitions-format/command.js";
+import { textSink } from "../../../src/cli/docs-index/in-process.js";
 
 let standIn: SearchStandIn;
 let typos: string;
@@ -55,14 +55,15 @@ describe("unknown properties in the definition files", () => {
     expect(run.stderr).toContain('unknown property "shedule"');
   });
 
-  it("npm run definitions:format -- --check refuses them (exit 1)", async () => {
-    const result = await promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", "scripts/definitions-format.ts", "--check", "--definitions", typos],
-      { cwd: repoRoot },
-    ).catch((e: { code: number; stderr: string }) => e);
-    expect((result as { code?: number }).code).toBe(1);
-    for (const line of expectedLines(typos).map((l) => l.replace(/^.*?: /, ""))) expect(result.stderr).toContain(line);
+  it("npm run definitions:format -- --check refuses them (exit 1)", () => {
+    // runDefinitionsFormat's result is the exit code of scripts/definitions-format.ts.
+    const stderr = textSink();
+    const code = runDefinitionsFormat(["--check", "--definitions", typos], {
+      stdout: textSink().stream,
+      stderr: stderr.stream,
+    });
+    expect(code).toBe(1);
+    for (const line of expectedLines(typos).map((l) => l.replace(/^.*?: /, ""))) expect(stderr.text()).toContain(line);
   });
 
   it("the stand-in answers a PUT with an unknown property with the service's 400", async () => {

@@ -1,0 +1,117 @@
+// `npm run plan:comment -- compose | post-azure-devops` (scripts/plan-comment.ts is the process around it): reads
+// the files the pipeline names, composes the comment (src/ci/plan-comment.ts) and writes it, or posts it to the
+// Azure DevOps pull request (src/ci/azure-devops-comment.ts). Errors go to stderr as "plan-comment: …".
+import { readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import type { OutcomeKind } from "../exit-codes.js";
+import { upsertPullRequestComment } from "../../ci/azure-devops-comment.js";
+import { composePlanComment, planCommentMarker } from "../../ci/plan-comment.js";
+
+interface Stderr {
+  write(text: string): unknown;
+}
+
+/** Bad usage or an unreadable input: reported as "plan-comment: <message>", exit 2. */
+class UsageFailure extends Error {}
+
+function fail(message: string): never {
+  throw new UsageFailure(message);
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) fail(`${name} is required`);
+  return value;
+}
+
+function read(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (err) {
+    fail(`cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
+function parse(args: string[]) {
+  return parseArgs({
+    args,
+    options: {
+      environment: { type: "string" },
+      commit: { type: "string" },
+      terraform: { type: "string", multiple: true },
+      "docs-index": { type: "string" },
+      "full-plans-at": { type: "string" },
+      limit: { type: "string" },
+      out: { type: "string" },
+      body: { type: "string" },
+    },
+    strict: true,
+  }).values;
+}
+type Values = ReturnType<typeof parse>;
+
+function compose(values: Values): void {
+  const terraform = (values.terraform ?? []).map((spec) => {
+    const at = spec.indexOf("=");
+    if (at < 1) fail(`--terraform expects <stack>=<file>, got ${JSON.stringify(spec)}`);
+    return { stack: spec.slice(0, at), text: read(spec.slice(at + 1)) };
+  });
+  const limit = values.limit === undefined ? undefined : Number(values.limit);
+  if (limit !== undefined && !(Number.isInteger(limit) && limit > 1000))
+    fail("--limit expects a number of characters > 1000");
+  const comment = composePlanComment({
+    environment: required(values.environment, "--environment"),
+    commit: values.commit,
+    terraform,
+    docsIndexMarkdown: read(required(values["docs-index"], "--docs-index")),
+    fullPlansAt: values["full-plans-at"],
+    limit,
+  });
+  writeFileSync(required(values.out, "--out"), comment);
+}
+
+async function postAzureDevOps(values: Values, env: NodeJS.ProcessEnv, stderr: Stderr): Promise<OutcomeKind> {
+  const token = env.SYSTEM_ACCESSTOKEN;
+  if (!token)
+    fail("SYSTEM_ACCESSTOKEN is not set: map it into the step (env: SYSTEM_ACCESSTOKEN: $(System.AccessToken))");
+  const pullRequest = {
+    collectionUri: required(env.SYSTEM_COLLECTIONURI, "SYSTEM_COLLECTIONURI"),
+    project: required(env.SYSTEM_TEAMPROJECTID, "SYSTEM_TEAMPROJECTID"),
+    repositoryId: required(env.BUILD_REPOSITORY_ID, "BUILD_REPOSITORY_ID"),
+    pullRequestId: required(
+      env.SYSTEM_PULLREQUEST_PULLREQUESTID,
+      "SYSTEM_PULLREQUEST_PULLREQUESTID (run in a PR build)",
+    ),
+  };
+  const body = read(required(values.body, "--body"));
+  const marker = planCommentMarker(required(values.environment, "--environment"));
+  let outcome: Awaited<ReturnType<typeof upsertPullRequestComment>>;
+  try {
+    outcome = await upsertPullRequestComment(pullRequest, token, body, marker);
+  } catch (err) {
+    stderr.write(`plan-comment: ${(err as Error).message}\n`);
+    return "check-failed"; // 1: the comment was not posted
+  }
+  stderr.write(`plan comment ${outcome.action} (thread ${outcome.threadId})\n`);
+  return "ok";
+}
+
+/**
+ * Runs `plan-comment <command> [options]` (args: what follows the script name). Returns "usage" for bad usage or an
+ * unreadable file, "check-failed" when the comment could not be posted. An unknown option throws (parseArgs).
+ */
+export async function runPlanComment(args: string[], env: NodeJS.ProcessEnv, stderr: Stderr): Promise<OutcomeKind> {
+  const [command, ...rest] = args;
+  try {
+    const values = parse(rest);
+    if (command === "compose") {
+      compose(values);
+      return "ok";
+    }
+    if (command === "post-azure-devops") return await postAzureDevOps(values, env, stderr);
+    fail(`unknown command ${JSON.stringify(command ?? "")}; expected compose or post-azure-devops`);
+  } catch (err) {
+    if (!(err instanceof UsageFailure)) throw err;
+    stderr.write(`plan-comment: ${err.message}\n`);
+    return "usage";
+  }
+}

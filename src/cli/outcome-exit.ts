@@ -15,6 +15,7 @@ import { BlueGreenRebuildRefusedError, RebuildRefusedError } from "../search/dep
 import { NoAnswerError } from "../search/io/service-options.js";
 import { SavedPlanRefusedError } from "../search/saved-plans/saved-plan-check.js";
 import { SavedPlanFileError, SavedPlanFormatError, SavedPlanSecretError } from "../search/saved-plans/saved-plan.js";
+import { phaseRefusalMessage } from "../search/views/phase-text.js";
 import { rebuildRefusalMessage } from "../search/views/rebuild-refusal-text.js";
 import { DeadlineExpired } from "./deadline.js";
 import { CliError, type OutcomeKind } from "./exit-codes.js";
@@ -48,6 +49,7 @@ function wordedMessage(err: Error): string {
       forcedBy: err.forcedBy,
       ...(err instanceof BlueGreenRebuildRefusedError ? { target: err.target } : {}),
     });
+  if (err instanceof RebuildNotPossibleError) return phaseRefusalMessage(err.phase, err.refusal);
   return err.message;
 }
 

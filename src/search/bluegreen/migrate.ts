@@ -18,7 +18,6 @@ import {
 import type { DroppedSummary } from "./dropped.js";
 import { generationIndexName, nextGeneration } from "./generations.js";
 import type { BlueGreenPort, Clock } from "./ports.js";
-import { describePhase } from "./progress-state.js";
 import { observe, RebuildNotPossibleError } from "./rebuild.js";
 import { inferPhase } from "./progress-state.js";
 import type { Verification } from "./verify.js";
@@ -154,14 +153,13 @@ export async function migrateToAlias(ports: MigratePorts, request: MigrateReques
   let generation: string;
   let previousIndexer;
   if (phase.phase === "building") {
-    if (!options.resume)
-      throw new RebuildNotPossibleError(phase, `${describePhase(alias, phase)} Re-run migrate-to-alias with --resume.`);
+    if (!options.resume) throw new RebuildNotPossibleError(phase, { refused: "migrate-under-way", name: alias });
     generation = phase.candidate;
   } else if (phase.phase === "concrete") {
     generation = generationIndexName(alias, nextGeneration(alias, observed.indexNames));
     previousIndexer = await createAndPoint(ctx, generation);
   } else {
-    throw new RebuildNotPossibleError(phase, `cannot migrate ${alias}: ${describePhase(alias, phase)}`);
+    throw new RebuildNotPossibleError(phase, { refused: "migrate", name: alias });
   }
 
   await crawl(ctx, alias, generation, phase.phase === "concrete");

@@ -109,29 +109,3 @@ export function inferPhase(o: Observation): Phase {
     return { phase: "building", live, candidate: o.indexerTarget, crawl: crawlState(o.indexerStatus) };
   return { phase: "inconsistent", live, indexerTarget: o.indexerTarget };
 }
-
-/** One or two lines for `status`: where things stand and the exact next command. */
-export function describePhase(name: string, p: Phase): string {
-  switch (p.phase) {
-    case "concrete":
-      return `${name} is a concrete index (not an alias): a rebuild drops it. Run \`docs-index migrate-to-alias\` once to serve it through an alias.`;
-    case "missing":
-      return `${name} exists neither as an alias nor as an index: run \`docs-index deploy\`.`;
-    case "alias-missing":
-      return `${name} is missing: the migration stopped after deleting the concrete index and before creating the alias, so queries to ${name} FAIL. Run \`docs-index migrate-to-alias --resume\` now (it creates the alias of ${p.generation}).`;
-    case "idle":
-      return (
-        `${name} is an alias of ${p.live}.` +
-        (p.older.length
-          ? ` Older generation(s) kept for rollback: ${p.older.join(", ")} (\`deploy --prune\` deletes them).`
-          : "") +
-        (p.candidate
-          ? ` ${p.candidate} is not in use (left by a rolled-back or interrupted rebuild; the next rebuild replaces it, \`deploy --prune\` deletes it).`
-          : "")
-      );
-    case "building":
-      return `a rebuild is under way: ${p.live ?? name} serves, docs-indexer fills ${p.candidate} (crawl: ${p.crawl}). \`docs-index deploy --resume\` continues it (wait, verify, swap); consumers stay on ${p.live ?? name} until then.`;
-    case "inconsistent":
-      return `the indexer targets ${p.indexerTarget ?? "nothing"}, which is neither the live generation ${p.live ?? "?"} nor a newer one: run \`docs-index deploy\` to point it back.`;
-  }
-}

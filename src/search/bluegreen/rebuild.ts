@@ -17,7 +17,7 @@ import {
 import type { DroppedSummary } from "./dropped.js";
 import { generationIndexName, generationOf, generationsIn, nextGeneration } from "./generations.js";
 import type { AliasRecord, BlueGreenPort } from "./ports.js";
-import { describePhase, inferPhase, observationOf, type Observation, type Phase } from "./progress-state.js";
+import { inferPhase, observationOf, type Observation, type Phase } from "./progress-state.js";
 import type { Verification } from "./verify.js";
 import { blueGreenTarget, plannedTargetMismatch, type BlueGreenTarget } from "./plan-view.js";
 
@@ -62,13 +62,32 @@ export interface RebuildResult {
   kept: string[];
 }
 
-/** The service is not in a state a rebuild can start from (not migrated, a rebuild under way, ...). */
+/**
+ * What the phase refused, for `name`: a rebuild (or, while one is under way, a second one without --resume), a
+ * resume with nothing under way, a prune, a deploy past a pending operation, a migration (or a second one without
+ * --resume); or a saved plan's rebuild the service no longer matches (`mismatch` says how).
+ */
+export type PhaseRefusal =
+  | {
+      refused: "rebuild" | "rebuild-under-way" | "resume" | "prune" | "deploy" | "migrate" | "migrate-under-way";
+      name: string;
+    }
+  | { refused: "planned-target"; mismatch: string };
+
+/**
+ * The service is not in a state a rebuild can start from (not migrated, a rebuild under way, ...). Facts only:
+ * views/phase-text.ts words them (the CLI's error line and its --json error document); the message is for logs.
+ */
 export class RebuildNotPossibleError extends Error {
   constructor(
     readonly phase: Phase,
-    message: string,
+    readonly refusal: PhaseRefusal,
   ) {
-    super(message);
+    super(
+      refusal.refused === "planned-target"
+        ? `${refusal.mismatch}; nothing was changed. Plan again.`
+        : `${refusal.refused} refused: ${refusal.name} is in phase ${phase.phase}; nothing was changed`,
+    );
     this.name = "RebuildNotPossibleError";
   }
 }
@@ -94,11 +113,7 @@ async function begin(
 ) {
   const alias = String(ctx.files.index.name);
   if (phase.phase === "building" && phase.live !== undefined && phase.live !== alias) {
-    if (!resume)
-      throw new RebuildNotPossibleError(
-        phase,
-        `${describePhase(alias, phase)} Re-run with --resume, or wait for it to finish.`,
-      );
+    if (!resume) throw new RebuildNotPossibleError(phase, { refused: "rebuild-under-way", name: alias });
     return {
       live: phase.live,
       candidate: phase.candidate,
@@ -107,16 +122,14 @@ async function begin(
       deleted: [] as string[],
     };
   }
-  if (phase.phase !== "idle")
-    throw new RebuildNotPossibleError(phase, `cannot rebuild ${alias}: ${describePhase(alias, phase)}`);
-  if (resume)
-    throw new RebuildNotPossibleError(phase, `no rebuild of ${alias} to resume: ${describePhase(alias, phase)}`);
+  if (phase.phase !== "idle") throw new RebuildNotPossibleError(phase, { refused: "rebuild", name: alias });
+  if (resume) throw new RebuildNotPossibleError(phase, { refused: "resume", name: alias });
   // Only what the plan named is deleted: a fresh deploy passes its plan; without one the rebuild deletes nothing
   // it did not find unused just now (resume and migrate-to-alias never reach here).
   const now = blueGreenTarget(alias, phase.live, observed.indexNames);
   if (planned) {
     const mismatch = plannedTargetMismatch(planned, now);
-    if (mismatch) throw new RebuildNotPossibleError(phase, `${mismatch}; nothing was changed. Plan again.`);
+    if (mismatch) throw new RebuildNotPossibleError(phase, { refused: "planned-target", mismatch });
   }
   const unused = now.deletes;
   if (unused.length > 0) {
@@ -229,8 +242,7 @@ export function prunableGenerations(observed: Observation, rebuilding: boolean):
       .filter((g) => g.generation < serving)
       .map((g) => g.name);
   }
-  if (phase.phase !== "idle")
-    throw new RebuildNotPossibleError(phase, `not pruning: ${describePhase(observed.name, phase)}`);
+  if (phase.phase !== "idle") throw new RebuildNotPossibleError(phase, { refused: "prune", name: observed.name });
   // Every unused generation, newer ones included: after a rollback by hand (alias re-pointed at an older
   // generation) several newer ones may be left, and one left behind would read as an unrecorded crawl
   // (serving-runs.ts) on every later command.

@@ -337,7 +337,7 @@ async function resume(
 /** Refusals that depend on the service's state or the options, before anything is written. */
 function refuseBeforeWriting(d: Deployment, allowRebuild: boolean): void {
   // The same rule `plan` shows as a pending change (bluegreen/pending.ts).
-  if (d.pending) throw new RebuildNotPossibleError(d.phase, `not deploying: ${d.pending.message}`);
+  if (d.pending) throw new RebuildNotPossibleError(d.phase, { refused: "deploy", name: d.pending.name });
   if (d.plan.rebuildRequired && !allowRebuild)
     throw d.blueGreen ? new BlueGreenRebuildRefusedError(d.plan, d.blueGreen) : new RebuildRefusedError(d.plan);
 }

@@ -72,10 +72,23 @@ export interface SavedPlan {
   plan: Plan;
   /** Set when the plan holds a rebuild. */
   rebuild: RebuildStrategy | null;
-  /** An operation under way that blocks the deploy (an interrupted rebuild: deploy --resume finishes it). */
-  pending: PendingOperation | null;
+  /**
+   * An operation under way that blocks the deploy (an interrupted rebuild: deploy --resume finishes it): its facts
+   * when just planned; read back from a file, as the file recorded it (the file holds it worded, views/plan-document.ts).
+   */
+  pending: PendingOperation | RecordedPendingOperation | null;
   /** An in-place change that re-ranks, with the relevance check the deploy runs around the write. */
   reranking: Reranking | null;
+}
+
+/**
+ * A pending operation as a saved plan's file records it: where things stood, worded when the plan was made (the
+ * file does not hold the phase's facts, so a plan read back shows the words it was approved with).
+ */
+export interface RecordedPendingOperation {
+  phase: PendingOperation["phase"];
+  message: string;
+  command: string | null;
 }
 
 /** A file that is not a readable saved plan (not JSON, not a saved plan, a key missing or of the wrong type). */

@@ -1,10 +1,13 @@
 // The plan as a document (plan --json, deploy --json, a refusal's document, the saved plan's file and show --json):
 // the core's plan with what the views word from its facts put where readers find it. A blue/green rebuild's cost
 // is in the index's notes, after the plan's own (./rebuild-cost-text.ts). A saved plan read back from its file has
-// those notes taken out again, so its plan is the core's and every rendering words them once.
+// those notes taken out again, so its plan is the core's and every rendering words them once. A pending operation
+// is worded where it stands (./phase-text.ts); read back, it keeps the words its file recorded (the file does not
+// hold the phase's facts).
 import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
 import type { Plan } from "../plan/plan.js";
 import { plannedBlueGreen, type SavedPlan } from "../saved-plans/saved-plan.js";
+import { pendingDocument } from "./phase-text.js";
 import { rebuildCostNotes } from "./rebuild-cost-text.js";
 
 /** The index's notes with the rebuild's cost after them (a copy; the plan is unchanged). */
@@ -19,9 +22,13 @@ export function planDocument(plan: Plan, blueGreen: BlueGreenTarget | null | und
   return withIndexNotes(plan, (own) => [...own, ...cost]);
 }
 
-/** The saved plan as its file holds it (and show --json prints it): its plan as documents show it. */
+/** The saved plan as its file holds it (and show --json prints it): its plan as documents show it, its pending operation worded. */
 export function savedPlanDocument(saved: SavedPlan): SavedPlan {
-  return { ...saved, plan: planDocument(saved.plan, plannedBlueGreen(saved)) };
+  return {
+    ...saved,
+    plan: planDocument(saved.plan, plannedBlueGreen(saved)),
+    pending: saved.pending && pendingDocument(saved.pending),
+  };
 }
 
 /** A saved plan read from its file: the notes worded from its rebuild taken out of its plan (the views add them). */

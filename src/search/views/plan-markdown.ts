@@ -8,11 +8,13 @@ import type { Change, ObjectPlan, Plan } from "../plan/plan.js";
 import {
   plannedBlueGreen,
   type RebuildStrategy,
+  type RecordedPendingOperation,
   type SavedPlan,
   type SavedPlanTarget,
 } from "../saved-plans/saved-plan.js";
 import type { JsonObject } from "../definitions/json.js";
 import type { PendingOperation } from "../bluegreen/pending.js";
+import { pendingMessage } from "./phase-text.js";
 import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
 import type { Reranking } from "../plan/ranking-changes.js";
 import { planDocument } from "./plan-document.js";
@@ -30,7 +32,7 @@ export interface MarkdownOptions {
   /** Heading level of the title (default 3: under a comment's own `##` heading). */
   headingLevel?: number;
   /** An operation under way that blocks the deploy (an interrupted rebuild), with the command that finishes it. */
-  pending?: PendingOperation | null;
+  pending?: PendingOperation | RecordedPendingOperation | null;
   /** An in-place change that re-ranks, with the relevance check the deploy runs and the alternative. */
   reranking?: Reranking | null;
 }
@@ -159,7 +161,7 @@ function rebuildCallout(object: ObjectPlan, rebuild: RebuildStrategy | null | un
   ];
 }
 
-function summaryLine(plan: Plan, pending: PendingOperation | null | undefined): string {
+function summaryLine(plan: Plan, pending: PendingOperation | RecordedPendingOperation | null | undefined): string {
   const s = plan.summary;
   if (s.create + s.update + s.rebuild === 0)
     return pending
@@ -169,10 +171,10 @@ function summaryLine(plan: Plan, pending: PendingOperation | null | undefined): 
 }
 
 /** The call-out for an operation under way: deploy refuses until it is finished. */
-function pendingCallout(p: PendingOperation): string[] {
+function pendingCallout(p: PendingOperation | RecordedPendingOperation): string[] {
   return [
     "> [!WARNING]",
-    `> **Under way:** ${escapeHtml(p.message)}`,
+    `> **Under way:** ${escapeHtml(pendingMessage(p))}`,
     p.command
       ? `> Finish it with ${code(p.command)}: \`docs-index deploy\` refuses any other change until then.`
       : "> `docs-index deploy` refuses any change until it is put right.",

@@ -4,6 +4,8 @@ import { KIND_NOUNS } from "../definitions/definitions.js";
 import type { Action, Change, Plan } from "../plan/plan.js";
 import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
 import type { PendingOperation } from "../bluegreen/pending.js";
+import type { RecordedPendingOperation } from "../saved-plans/saved-plan.js";
+import { pendingMessage } from "./phase-text.js";
 import type { RankingCheck, Reranking } from "../plan/ranking-changes.js";
 import { rebuildCostNotes, rebuildLabel } from "./rebuild-cost-text.js";
 
@@ -34,7 +36,7 @@ export interface RebuildRendering {
 /** What a deploy of the plan would also do or need, beyond the objects' changes (all in the plan a reviewer reads). */
 export interface PlanConsequences {
   /** An operation under way that the deploy refuses to write past (an interrupted rebuild). */
-  pending?: PendingOperation | null;
+  pending?: PendingOperation | RecordedPendingOperation | null;
   /** An in-place change that re-ranks, with the relevance check the deploy runs. */
   reranking?: Reranking | null;
 }
@@ -98,9 +100,9 @@ function rerankingLines(r: Reranking): string[] {
 }
 
 /** The pending operation's call-out: where things stand and the command that finishes it. */
-function pendingLines(p: PendingOperation): string[] {
+function pendingLines(p: PendingOperation | RecordedPendingOperation): string[] {
   return [
-    `Pending: ${p.message}`,
+    `Pending: ${pendingMessage(p)}`,
     p.command
       ? `  finish it with: ${p.command} (deploy refuses any other change until then)`
       : "  deploy refuses any change until it is put right (see docs/blue-green.md)",

@@ -14,11 +14,11 @@ import {
 import { backoffDelays, isNameRefusal } from "../../../src/search/bluegreen/migrate.js";
 import {
   crawlState,
-  describePhase,
   fullCrawlRun,
   inferPhase,
   type Observation,
 } from "../../../src/search/bluegreen/progress-state.js";
+import { phaseText } from "../../../src/search/views/phase-text.js";
 import { verifyGeneration, type VerificationInput } from "../../../src/search/bluegreen/verify.js";
 import type { IndexerStatusRecord, RunRecord } from "../../../src/search/ops/indexer-status.js";
 import { BlobIndex } from "../../../src/search/ops/orphans.js";
@@ -100,7 +100,7 @@ describe("where a rebuild stands (read from the service)", () => {
   it("idle: names the older generations kept for rollback", () => {
     const p = inferPhase(base);
     expect(p).toEqual({ phase: "idle", live: "docs-index-3", older: ["docs-index-2"], candidate: undefined });
-    expect(describePhase("docs-index", p)).toMatch(/alias of docs-index-3.*docs-index-2.*--prune/);
+    expect(phaseText("docs-index", p)).toMatch(/alias of docs-index-3.*docs-index-2.*--prune/);
   });
 
   it("prune after a rollback by hand deletes every unused generation, the newer ones included", () => {
@@ -125,7 +125,7 @@ describe("where a rebuild stands (read from the service)", () => {
     );
     const p = inferPhase({ ...obs, indexerStatus: running });
     expect(p).toMatchObject({ phase: "building", live: "docs-index-3", candidate: "docs-index-4", crawl: "running" });
-    expect(describePhase("docs-index", p)).toMatch(/deploy --resume/);
+    expect(phaseText("docs-index", p)).toMatch(/deploy --resume/);
   });
 
   it("a run already active when the reset was recorded is not the full crawl", () => {
@@ -153,7 +153,7 @@ describe("where a rebuild stands (read from the service)", () => {
       indexerTarget: "docs-index-1",
     });
     expect(gap).toEqual({ phase: "alias-missing", generation: "docs-index-1" });
-    expect(describePhase("docs-index", gap)).toMatch(/FAIL.*migrate-to-alias --resume/);
+    expect(phaseText("docs-index", gap)).toMatch(/FAIL.*migrate-to-alias --resume/);
   });
 
   it("concrete, migration under way, inconsistent", () => {

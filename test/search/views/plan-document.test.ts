@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { buildPlan } from "../../../src/search/plan/plan.js";
 import { createSavedPlan, parseSavedPlan, serializeSavedPlan } from "../../../src/search/saved-plans/saved-plan.js";
 import { planDocument, savedPlanDocument, savedPlanFromDocument } from "../../../src/search/views/plan-document.js";
+import { pendingOperation } from "../../../src/search/bluegreen/pending.js";
+import { phaseText } from "../../../src/search/views/phase-text.js";
 import { rebuildCostNotes } from "../../../src/search/views/rebuild-cost-text.js";
 import { deployedLive, TARGET, withLanguageField, withSearchableSection } from "../../support/plan-fixtures.js";
 
@@ -45,6 +47,21 @@ describe("the saved plan's document", () => {
     expect(indexNotes(JSON.parse(file).plan)).toEqual(rebuildCostNotes({ ...target, alias: "docs-index" }));
     const read = savedPlanFromDocument(parseSavedPlan(file, "plan.json"));
     expect(read.plan).toEqual(saved().plan);
+    expect(serializeSavedPlan(savedPlanDocument(read))).toBe(file);
+  });
+
+  it("holds a pending operation worded (phase, message, command); read back, the same file again", () => {
+    const phase = { phase: "building", live: "docs-index-1", candidate: "docs-index-2", crawl: "running" } as const;
+    const pending = pendingOperation("docs-index", true, phase);
+    const file = serializeSavedPlan(savedPlanDocument({ ...saved(), pending }));
+    expect(JSON.stringify(JSON.parse(file).pending)).toBe(
+      JSON.stringify({
+        phase: "building",
+        message: phaseText("docs-index", phase),
+        command: "docs-index deploy --resume",
+      }),
+    );
+    const read = savedPlanFromDocument(parseSavedPlan(file, "plan.json"));
     expect(serializeSavedPlan(savedPlanDocument(read))).toBe(file);
   });
 

@@ -6,6 +6,7 @@ import { DEFAULT_DEFINITIONS_DIR } from "../../../search/definitions/definitions
 import type { Definitions } from "../../../search/definitions/definitions.js";
 import { planChanges, savedPlanOf, type PlanOutcome } from "../../../search/deploy/plan-changes.js";
 import { planDocument } from "../../../search/views/plan-document.js";
+import { pendingDocument } from "../../../search/views/phase-text.js";
 import { renderPlanMarkdown } from "../../../search/views/plan-markdown.js";
 import { aliasNote, renderDeploymentPlan } from "../../../search/views/deploy-text.js";
 import type { CliContext } from "../../context.js";
@@ -81,7 +82,8 @@ async function runPlan(ctx: CliContext, opts: PlanOptions): Promise<OutcomeKind>
   const target = { environment: ctx.target.environment, endpoint: ctx.endpoint };
   // One story per plan: the JSON, the markdown and the text name the rebuild's strategy as the saved plan
   // does (behind the alias: blue/green into the next generation, no downtime).
-  ctx.out.result({ ...planDocument(plan, blueGreen), blueGreen, rebuild, pending, reranking }, () =>
+  const document = { ...planDocument(plan, blueGreen), blueGreen, rebuild };
+  ctx.out.result({ ...document, pending: pending && pendingDocument(pending), reranking }, () =>
     opts.markdown
       ? renderPlanMarkdown(plan, {
           target: { ...target, ...(generation ? { current_index: generation } : {}) },

@@ -11,7 +11,7 @@ import { VerificationFailedError } from "../../../search/bluegreen/build.js";
 
 import { observe, type RebuildOptions, type RebuildSettings } from "../../../search/bluegreen/rebuild.js";
 
-import { describePhase, inferPhase } from "../../../search/bluegreen/progress-state.js";
+import { inferPhase } from "../../../search/bluegreen/progress-state.js";
 
 import { resolveServingIndex } from "../../../search/io/alias-resolve.js";
 
@@ -25,6 +25,7 @@ import { managementPort } from "./definitions.js";
 
 import { positiveSeconds } from "./options.js";
 
+import { phaseText } from "../../../search/views/phase-text.js";
 import { failedVerificationView } from "../../../search/views/refusal-results.js";
 import type { IndexNames } from "../../../search/bluegreen/index-names.js";
 import { progressLine } from "../../../search/views/progress-text.js";
@@ -144,7 +145,7 @@ export async function indexNames(ctx: CliContext, opts: { phase?: boolean } = {}
   if (opts.phase) {
     const phase = inferPhase(await observe(await blueGreenPort(ctx), name, ctx.config.search.indexer_name));
     names.phase = phase.phase;
-    names.description = describePhase(name, phase);
+    names.description = phaseText(name, phase);
   }
   return names;
 }

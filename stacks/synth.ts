@@ -4,21 +4,17 @@
 // reports what it wrote.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { CommandStreams } from "../src/cli/command-streams.js";
 import type { OutcomeKind } from "../src/cli/exit-codes.js";
 import { ConfigError, loadConfig } from "../src/config/load.js";
 import { SYNTH_RECORD_FILE, synthReport, type SynthRecord } from "./synth-report.js";
 import { MissingOpenApiError, readOpenApiV1 } from "./webhook/openapi.js";
 
-interface SynthStreams {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-}
-
 /**
  * Synthesizes the stacks for the environment `env` names. A bad configuration or a missing OpenAPI file is
  * reported on stderr as "synth failed: …" and comes back as "usage" (nothing written); anything else throws.
  */
-export async function runSynth(env: NodeJS.ProcessEnv, streams: SynthStreams): Promise<OutcomeKind> {
+export async function runSynth(env: NodeJS.ProcessEnv, streams: CommandStreams): Promise<OutcomeKind> {
   try {
     const config = loadConfig(env);
     const file = path.relative(process.cwd(), config.location.file) || config.location.file;

@@ -11,7 +11,7 @@ import { GenerationInUseError, KnowledgeSourceRepointError } from "../search/blu
 import { RebuildNotPossibleError } from "../search/bluegreen/rebuild.js";
 import { ConcurrentChangeError } from "../search/deploy/apply-plan.js";
 import { BlueGreenNeedsAliasError } from "../search/deploy/deployment.js";
-import { BlueGreenRebuildRefusedError, RebuildRefusedError } from "../search/deploy/refusals.js";
+import { RebuildRefusedError } from "../search/deploy/refusals.js";
 import { NoAnswerError } from "../search/io/service-options.js";
 import { SavedPlanRefusedError } from "../search/saved-plans/saved-plan-check.js";
 import { SavedPlanFileError, SavedPlanFormatError, SavedPlanSecretError } from "../search/saved-plans/saved-plan.js";
@@ -43,12 +43,7 @@ export interface FailureScene {
 
 /** The message of a core error that carries facts, not words: as a view words them. */
 function wordedMessage(err: Error): string {
-  if (err instanceof RebuildRefusedError)
-    return rebuildRefusalMessage({
-      index: err.index,
-      forcedBy: err.forcedBy,
-      ...(err instanceof BlueGreenRebuildRefusedError ? { target: err.target } : {}),
-    });
+  if (err instanceof RebuildRefusedError) return rebuildRefusalMessage(err);
   if (err instanceof RebuildNotPossibleError) return phaseRefusalMessage(err.phase, err.refusal);
   return err.message;
 }

@@ -4,7 +4,8 @@
 // 2 usage or configuration error (unknown contract, vars.yml missing or without provider.name).
 import { Command } from "commander";
 import { ConfigError } from "../../../src/config/load.js";
-import { parseCommand, type CommandStreams } from "./command-streams.js";
+import type { CommandStreams } from "../../../src/cli/command-streams.js";
+import { failureExit, parseCommand } from "./command-streams.js";
 import { ContractNotFoundError, selectContracts } from "./contracts.js";
 
 function program(): Command {
@@ -38,15 +39,6 @@ export async function runContractsBuild(args: readonly string[], streams: Comman
     }
     return 0;
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof ContractNotFoundError) {
-      streams.stderr.write(`${err.message}\n`);
-      return 2;
-    }
-    if (err instanceof Error && err.name === "ContractBuildError") {
-      streams.stderr.write(`${err.message}\n`);
-      return 1;
-    }
-    streams.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    return 1;
+    return failureExit(err, streams, [ConfigError, ContractNotFoundError], 1);
   }
 }

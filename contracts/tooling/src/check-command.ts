@@ -12,7 +12,8 @@ import { ConfigError } from "../../../src/config/load.js";
 import { readApprovals } from "./approvals.js";
 import { BaselineError, committedBaseline, gitBaseline, verifyRef, writeBaseline } from "./baseline.js";
 import type { ContractCheck } from "./check.js";
-import { parseCommand, type CommandStreams } from "./command-streams.js";
+import type { CommandStreams } from "../../../src/cli/command-streams.js";
+import { failureExit, parseCommand } from "./command-streams.js";
 import { ContractNotFoundError, repoRoot, selectContracts, type Contract } from "./contracts.js";
 
 interface CheckOptions {
@@ -98,15 +99,6 @@ export async function runContractsCheck(
     }
     return checks.every((c) => c.ok) ? 0 : 1;
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof ContractNotFoundError || err instanceof BaselineError) {
-      streams.stderr.write(`${err.message}\n`);
-      return 2;
-    }
-    if (err instanceof Error && err.name === "ContractBuildError") {
-      streams.stderr.write(`${err.message}\n`);
-      return 3;
-    }
-    streams.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    return 1;
+    return failureExit(err, streams, [ConfigError, ContractNotFoundError, BaselineError], 3);
   }
 }

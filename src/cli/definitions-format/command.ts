@@ -7,6 +7,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError } from "commander";
+import type { CommandStreams } from "../command-streams.js";
 import { CliError, exitCodeHelp, exitCodeOf, type OutcomeKind } from "../exit-codes.js";
 import { classifyFailure } from "../outcome-exit.js";
 import { canonicalJson } from "../../search/definitions/canonical-json.js";
@@ -28,11 +29,6 @@ import {
   readDefinitionText,
 } from "../../search/definitions/definitions.js";
 import type { JsonObject } from "../../search/definitions/json.js";
-
-export interface Streams {
-  stdout: { write(s: string): unknown };
-  stderr: { write(s: string): unknown };
-}
 
 interface DefinitionFile {
   kind: DefinitionKind;
@@ -62,7 +58,7 @@ function readFiles(dir: string): DefinitionFile[] {
 }
 
 /** Formats (or with `check` checks) the files of `dir`; returns the exit code. Every file is parsed before any write. */
-function formatDefinitions(dir: string, check: boolean, stderr: Streams["stderr"]): OutcomeKind {
+function formatDefinitions(dir: string, check: boolean, stderr: CommandStreams["stderr"]): OutcomeKind {
   const files = readFiles(dir).map((f) => ({ ...f, parsed: parseDefinition(f.text, f.file) }));
   const schema = definitionSchema();
   let dirty = 0;
@@ -85,7 +81,7 @@ function formatDefinitions(dir: string, check: boolean, stderr: Streams["stderr"
   return (check && dirty > 0) || incomplete > 0 ? "check-failed" : "ok";
 }
 
-function program(streams: Streams, act: (dir: string, check: boolean) => void): Command {
+function program(streams: CommandStreams, act: (dir: string, check: boolean) => void): Command {
   return new Command("npm run definitions:format --")
     .description(
       "Rewrite the search definition files in canonical form (stable key order, 2-space indent); refuse unknown properties and attributes left to the service's defaults",
@@ -121,7 +117,7 @@ function program(streams: Streams, act: (dir: string, check: boolean) => void): 
 }
 
 /** Runs the command on `args` (without node and the script); returns the exit code. */
-export function runDefinitionsFormat(args: readonly string[], streams: Streams = process): number {
+export function runDefinitionsFormat(args: readonly string[], streams: CommandStreams = process): number {
   let outcome: OutcomeKind = "ok";
   try {
     program(streams, (dir, check) => (outcome = formatDefinitions(dir, check, streams.stderr))).parse([...args], {

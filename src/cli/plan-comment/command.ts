@@ -3,13 +3,10 @@
 // Azure DevOps pull request (src/ci/azure-devops-comment.ts). Errors go to stderr as "plan-comment: …".
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import type { CommandStreams } from "../command-streams.js";
 import type { OutcomeKind } from "../exit-codes.js";
 import { upsertPullRequestComment } from "../../ci/azure-devops-comment.js";
 import { composePlanComment, planCommentMarker } from "../../ci/plan-comment.js";
-
-interface Stderr {
-  write(text: string): unknown;
-}
 
 /** Bad usage or an unreadable input: reported as "plan-comment: <message>", exit 2. */
 class UsageFailure extends Error {}
@@ -69,7 +66,11 @@ function compose(values: Values): void {
   writeFileSync(required(values.out, "--out"), comment);
 }
 
-async function postAzureDevOps(values: Values, env: NodeJS.ProcessEnv, stderr: Stderr): Promise<OutcomeKind> {
+async function postAzureDevOps(
+  values: Values,
+  env: NodeJS.ProcessEnv,
+  stderr: CommandStreams["stderr"],
+): Promise<OutcomeKind> {
   const token = env.SYSTEM_ACCESSTOKEN;
   if (!token)
     fail("SYSTEM_ACCESSTOKEN is not set: map it into the step (env: SYSTEM_ACCESSTOKEN: $(System.AccessToken))");
@@ -99,7 +100,11 @@ async function postAzureDevOps(values: Values, env: NodeJS.ProcessEnv, stderr: S
  * Runs `plan-comment <command> [options]` (args: what follows the script name). Returns "usage" for bad usage or an
  * unreadable file, "check-failed" when the comment could not be posted. An unknown option throws (parseArgs).
  */
-export async function runPlanComment(args: string[], env: NodeJS.ProcessEnv, stderr: Stderr): Promise<OutcomeKind> {
+export async function runPlanComment(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stderr: CommandStreams["stderr"],
+): Promise<OutcomeKind> {
   const [command, ...rest] = args;
   try {
     const values = parse(rest);

@@ -18,6 +18,7 @@ import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/io/se
 import { renderDeliveryResult } from "../../search/views/deliveries-text.js";
 import { CliError, exitCodeHelp, exitCodeOf, type OutcomeKind } from "../exit-codes.js";
 import type { Failure, FailureScene } from "../outcome-exit.js";
+import type { CommandStreams } from "../command-streams.js";
 import { createOutput, type OutputStreams } from "../output.js";
 import { configureProgram, deadlineOption, parseProgram, requestTimeoutOption, runCommand } from "../runner.js";
 import { describeUrl, targetFrom, type Endpoint } from "./target.js";
@@ -38,11 +39,6 @@ ${exitCodeHelp({
     "the table or queue could not be reached, gave no answer in time (names the endpoint and its variable), or refused access",
   refused: "refused: the delivery was processed already or is still being retried; nothing was written",
 })}`;
-
-export interface Streams {
-  stdout: { write(s: string): unknown };
-  stderr: { write(s: string): unknown };
-}
 
 export interface RunOptions {
   /** Overrides of the timeouts (tests use short ones). */
@@ -136,7 +132,7 @@ function deliveriesProgram(run: RequestRunner, configure: (program: Command) => 
 export async function runDeliveriesCli(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
-  rawStreams: Streams = process,
+  rawStreams: CommandStreams = process,
   options: RunOptions = {},
 ): Promise<number> {
   const streams = rawStreams as OutputStreams;

@@ -41,7 +41,11 @@ import {
   type BlueGreenCliOptions,
 } from "../common/bluegreen.js";
 import { confirmDestructive } from "../common/confirm.js";
-import { DEFINITIONS_OPTION_HELP, loadDefinitionsOrUsage } from "../common/definitions.js";
+import {
+  DEFINITIONS_OPTION_HELP,
+  loadDefinitionsOrUsage,
+  refuseSavedPlanBreakingRules,
+} from "../common/definitions.js";
 import { fractionOption } from "../common/options.js";
 import { inPlaceRankingEval, relevanceGate } from "../common/relevance.js";
 import { readSavedPlanFile } from "../common/saved-plan-file.js";
@@ -77,6 +81,7 @@ function deploySource(ctx: CliContext, planFile: string | undefined, opts: Deplo
   const files = loadDefinitionsOrUsage(ctx, opts.definitions);
   if (!planFile) return { kind: "fresh", files };
   const saved = readSavedPlanFile(planFile);
+  refuseSavedPlanBreakingRules(saved, planFile);
   ctx.out.note(
     `saved plan ${planFile}: made ${saved.created_at} for ${saved.target.environment} (${saved.target.endpoint})`,
   );

@@ -8,6 +8,7 @@ import type { CliContext } from "../../context.js";
 import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { readSavedPlanFile } from "../common/saved-plan-file.js";
+import { refuseSavedPlanBreakingRules } from "../common/definitions.js";
 
 export const showCommand: CommandModule = {
   register(program: Command, run) {
@@ -22,7 +23,8 @@ export const showCommand: CommandModule = {
         "after",
         exitCodeHelp({
           ok: "shown",
-          usage: "the file is missing or not a saved plan",
+          usage:
+            "the file is missing or not a saved plan, or its definitions break a rule of the service (a plan made before the rule)",
           refused: "the file is a saved plan in another format version (plan again with this docs-index)",
         }),
       )
@@ -30,6 +32,7 @@ export const showCommand: CommandModule = {
         run(async (ctx: CliContext, file: string, opts: { markdown?: boolean }) => {
           if (opts.markdown && ctx.out.json) throw new CliError("--markdown and --json exclude each other", "usage");
           const saved = readSavedPlanFile(file);
+          refuseSavedPlanBreakingRules(saved, file);
           ctx.out.result(savedPlanDocument(saved), () =>
             opts.markdown ? renderSavedPlanMarkdown(saved) : renderSavedPlan(saved, ctx.out.color),
           );

@@ -7,9 +7,16 @@ import {
   loadDefinitions,
   parseDefinition,
   readDefinitionText,
+  type DefinitionKind,
   type Definitions,
 } from "../../../search/definitions/definitions.js";
 import { schemaProblems } from "../../../search/definitions/schema-problems.js";
+import {
+  definitionRuleFindings,
+  findingText,
+  type RuleFinding,
+} from "../../../search/definitions/rules/check-definitions.js";
+import type { SavedPlan } from "../../../search/saved-plans/saved-plan.js";
 import { definitionSchema } from "../../../search/io/definition-schema.js";
 import {
   loadKnowledgeDefinitions,
@@ -64,5 +71,46 @@ export function loadDefinitionsOrUsage(ctx: CliContext, dir: string | undefined)
     );
   // The knowledge source and base join only where the environment has agentic retrieval on. A DefinitionError
   // is a usage error (src/cli/outcome-exit.ts).
-  return { ...loadDefinitions(ctx.config.search, from), ...loadKnowledgeDefinitions(ctx.config.search, from) };
+  const definitions = {
+    ...loadDefinitions(ctx.config.search, from),
+    ...loadKnowledgeDefinitions(ctx.config.search, from),
+  };
+  refuseRuleFindings(definitionRuleFindings(definitions), (f) => `${definitionFile(f.kind, from)}: ${findingText(f)}`);
+  return definitions;
+}
+
+/** The file a kind of definition is read from, named as a DefinitionError names it. */
+function definitionFile(kind: DefinitionKind, dir: string): string {
+  return kind === "index" || kind === "datasource" || kind === "indexer"
+    ? readDefinitionText(kind, dir).file
+    : readKnowledgeDefinitionText(kind, dir).file;
+}
+
+/**
+ * A saved plan's definitions against the same rules (`show <file>`, `deploy <file>`): a plan made before a rule
+ * existed is refused as the files would be, naming the plan's file and the path inside it.
+ */
+export function refuseSavedPlanBreakingRules(saved: SavedPlan, file: string): void {
+  refuseRuleFindings(
+    definitionRuleFindings(saved.definitions),
+    (f) => `${file}: definitions.${f.kind}.${findingText(f)}`,
+  );
+}
+
+/**
+ * The definitions break a rule of the service: a usage error (exit 2) before anything is read or written, one line
+ * per violation, and the rules broken with the page that documents each.
+ */
+function refuseRuleFindings(findings: RuleFinding[], line: (f: RuleFinding) => string): void {
+  if (findings.length === 0) return;
+  const rules = new Map(findings.map((f) => [f.rule, f.source]));
+  throw new CliError(
+    findings.map(line).join("\n"),
+    "usage",
+    `The service answers 400 to such a definition; nothing was read or written. Rules broken, with their sources (all rules: docs/search-deploy.md): ${[
+      ...rules,
+    ]
+      .map(([id, source]) => `${id} (${source})`)
+      .join(", ")}`,
+  );
 }

@@ -1,5 +1,8 @@
 // The service's JSON Schema findings on a definition file, as lines a person can act on:
 //   fields[3] (region): unknown property "serchable" (did you mean "searchable"?)
+//   fields[4] (path).type: "Edm.Integer64" is not one of the allowed values; expected Edm.String, …
+//     (did you mean "Edm.Int64"?)
+//   scoringProfiles[0] (docs-default).text.weights.app: "2" is a string; expected a number (write 2, without quotes)
 // Pure: takes the validator's errors (Ajv's shape, no Ajv import) and the property names the schema knows.
 import { closestName } from "../../text/closest-name.js";
 import type { JsonObject } from "./json.js";
@@ -28,22 +31,79 @@ export function schemaPropertyNames(schema: unknown): Set<string> {
   return names;
 }
 
-/** `fields[3] (region)` for `/fields/3`: array indexes in brackets, the element's name when it has one. */
-export function describeLocation(document: unknown, instancePath: string): string {
-  const segments = instancePath
+function segmentsOf(instancePath: string): string[] {
+  return instancePath
     .split("/")
     .slice(1)
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** The value at a JSON Pointer in the document (undefined when there is none). */
+function valueAt(document: unknown, instancePath: string): unknown {
+  let node: unknown = document;
+  for (const segment of segmentsOf(instancePath)) node = (node as Record<string, unknown> | undefined)?.[segment];
+  return node;
+}
+
+/** `fields[3] (region).type` for `/fields/3/type`: array items by index and, when they have one, by name. */
+export function describeLocation(document: unknown, instancePath: string): string {
   let node: unknown = document;
   let where = "";
-  let name: string | undefined;
-  for (const segment of segments) {
+  for (const segment of segmentsOf(instancePath)) {
     node = (node as Record<string, unknown> | undefined)?.[segment];
-    where += /^\d+$/.test(segment) ? `[${segment}]` : `${where ? "." : ""}${segment}`;
-    const named = (node as JsonObject | undefined)?.name;
-    name = typeof named === "string" ? named : undefined;
+    if (/^\d+$/.test(segment)) {
+      const named = (node as JsonObject | undefined)?.name;
+      where += `[${segment}]${typeof named === "string" ? ` (${named})` : ""}`;
+    } else where += `${where ? "." : ""}${segment}`;
   }
-  return where ? `${where}${name ? ` (${name})` : ""}` : "";
+  return where;
+}
+
+/** `a string`, `a number`, `null`, `an array`: what a value is, for a type mismatch. */
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/** A type mismatch named plainly: `"2" is a string; expected a number (write 2, without quotes)`. */
+function typeMismatch(value: unknown, expected: unknown): string {
+  const wanted = String(expected)
+    .split(",")
+    .map((t) => (t === "integer" ? "a whole number" : t === "object" || t === "array" ? `an ${t}` : `a ${t}`))
+    .join(" or ");
+  const unquote =
+    typeof value === "string" &&
+    value.trim() !== "" &&
+    !Number.isNaN(Number(value)) &&
+    /number|integer/.test(String(expected))
+      ? ` (write ${value}, without quotes)`
+      : "";
+  return `${JSON.stringify(value)} is ${kindOf(value)}; expected ${wanted}${unquote}`;
+}
+
+/** One finding's words, without its place. */
+function wording(document: unknown, e: SchemaError, patternAlso: boolean): string {
+  const value = valueAt(document, e.instancePath);
+  if (e.keyword === "type") return typeMismatch(value, e.params.type);
+  if (e.keyword === "enum") {
+    const allowed = ((e.params.allowedValues as unknown[] | undefined) ?? []).map(String);
+    const suggestion = typeof value === "string" ? closestName(value, allowed) : undefined;
+    return (
+      `${JSON.stringify(value)} is not one of the allowed values; expected ${allowed.join(", ")}` +
+      `${patternAlso ? " or Collection(<one of them>)" : ""}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`
+    );
+  }
+  return e.message ?? e.keyword;
+}
+
+/** Ajv's noise: the branches of a oneOf/anyOf, and the `null` branch of a nullable value that holds another error. */
+function isNoise(e: SchemaError, all: readonly SchemaError[]): boolean {
+  if (["oneOf", "anyOf", "allOf", "if", "then", "else", "not"].includes(e.keyword)) return true;
+  const nullBranch = e.keyword === "type" && e.params.type === "null";
+  if (nullBranch && all.some((o) => o !== e && (o.instancePath + "/").startsWith(e.instancePath + "/"))) return true;
+  // A type name that fails both the list of names and the `Collection(…)` pattern: the enum's line says both.
+  return e.keyword === "pattern" && all.some((o) => o.keyword === "enum" && o.instancePath === e.instancePath);
 }
 
 /**
@@ -61,11 +121,11 @@ export function schemaProblems(document: unknown, errors: readonly SchemaError[]
       `${where ? `${where}: ` : ""}unknown property "${property}"${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`,
     );
   }
-  const branchNoise = new Set(["oneOf", "anyOf", "allOf", "if", "then", "else", "not"]);
-  const others = errors.filter((e) => !unknown.includes(e) && !branchNoise.has(e.keyword));
+  const others = errors.filter((e) => !unknown.includes(e) && !isNoise(e, errors));
   for (const e of others.length > 0 || unknown.length > 0 ? others : errors) {
     const where = describeLocation(document, e.instancePath);
-    lines.add(`${where ? `${where}: ` : ""}${e.message ?? e.keyword}`);
+    const patternAlso = errors.some((o) => o.keyword === "pattern" && o.instancePath === e.instancePath);
+    lines.add(`${where ? `${where}: ` : ""}${wording(document, e, patternAlso)}`);
   }
   return [...lines];
 }

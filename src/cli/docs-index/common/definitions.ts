@@ -67,7 +67,7 @@ export function loadDefinitionsOrUsage(ctx: CliContext, dir: string | undefined)
     throw new CliError(
       problems.join("\n"),
       "usage",
-      "The definitions must match the service's schema (api-version 2026-04-01, schemas/azure-search/): the service answers 400 to unknown properties.",
+      "The definitions must match the service's schema (api-version 2026-04-01, schemas/azure-search/): the service answers 400 to an unknown property or a value of the wrong type.",
     );
   // The knowledge source and base join only where the environment has agentic retrieval on. A DefinitionError
   // is a usage error (src/cli/outcome-exit.ts).

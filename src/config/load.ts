@@ -152,20 +152,37 @@ export function describeIssues(
   issues: readonly z.core.$ZodIssue[],
   schema?: z.ZodType,
 ): { key: string; expected: string }[] {
-  return issues.flatMap((issue) => {
-    // A misspelt key: one line per key, with the closest key the schema declares there (as definition typos get).
-    if (issue.code === "unrecognized_keys" && schema) {
-      const known = keysAt(schema, issue.path);
-      return issue.keys.map((name) => {
-        const suggestion = closestName(name, known);
-        return {
-          key: [...issue.path.map(String), name].join("."),
-          expected: `unknown key${suggestion ? ` (did you mean "${suggestion}"?)` : `; expected one of: ${known.join(", ")}`}`,
-        };
-      });
-    }
-    return [{ key: issue.path.length > 0 ? issue.path.map(String).join(".") : "(root)", expected: issue.message }];
-  });
+  // A required key that is missing because it was misspelt: the did-you-mean line of the misspelling says it all.
+  const meant = new Set(
+    issues.flatMap((issue) =>
+      issue.code === "unrecognized_keys" && schema
+        ? issue.keys.flatMap((name) => {
+            const suggestion = closestName(name, keysAt(schema, issue.path));
+            return suggestion ? [[...issue.path.map(String), suggestion].join(".")] : [];
+          })
+        : [],
+    ),
+  );
+  const missingButMisspelt = (issue: z.core.$ZodIssue) =>
+    issue.code === "invalid_type" &&
+    /received undefined/.test(issue.message) &&
+    meant.has(issue.path.map(String).join("."));
+  return issues
+    .filter((issue) => !missingButMisspelt(issue))
+    .flatMap((issue) => {
+      // A misspelt key: one line per key, with the closest key the schema declares there (as definition typos get).
+      if (issue.code === "unrecognized_keys" && schema) {
+        const known = keysAt(schema, issue.path);
+        return issue.keys.map((name) => {
+          const suggestion = closestName(name, known);
+          return {
+            key: [...issue.path.map(String), name].join("."),
+            expected: `unknown key${suggestion ? ` (did you mean "${suggestion}"?)` : `; expected one of: ${known.join(", ")}`}`,
+          };
+        });
+      }
+      return [{ key: issue.path.length > 0 ? issue.path.map(String).join(".") : "(root)", expected: issue.message }];
+    });
 }
 
 /** Reads and validates the environment's vars.yml. */

@@ -138,6 +138,16 @@ search_service:
     expect(far?.expected).toMatch(/^unknown key; expected one of: endpoint, .*index_name/);
   });
 
+  it("a misspelt section is one did-you-mean line, not also the section's 'expected object, received undefined'", () => {
+    const file = readFileSync(path.join(repoRoot, "config", "dev", "vars.yml"), "utf8").replace(/^search:/m, "serch:");
+    expect(problemsOf(() => parseConfig(file, "vars.yml"))).toEqual([
+      { key: "serch", expected: 'unknown key (did you mean "search"?)' },
+    ]);
+    // A section that is simply missing still says so.
+    const missing = problemsOf(() => parseConfig(file.replace(/^serch:/m, "other_section:"), "vars.yml"));
+    expect(missing).toContainEqual({ key: "search", expected: expect.stringMatching(/expected object/) });
+  });
+
   it("the ConfigError message names the file, the key and the suggestion on one line", () => {
     expect(() => parseConfig(`${minimal}  indexer_nam: x\n`, "config/dev/vars.yml")).toThrow(
       'config/dev/vars.yml: search.indexer_nam: unknown key (did you mean "indexer_name"?)',

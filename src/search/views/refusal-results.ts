@@ -12,7 +12,7 @@ import { formatVerification } from "./bluegreen-text.js";
 import { renderDeploymentPlan } from "./deploy-text.js";
 import { planDocument, savedPlanDocument } from "./plan-document.js";
 import type { Colors } from "./plan-text.js";
-import { renderRefusals } from "./saved-plan-text.js";
+import { renderSavedPlan } from "./saved-plan-text.js";
 
 /** A result: the `--json` document and the text for people. */
 export interface ResultView {
@@ -20,11 +20,14 @@ export interface ResultView {
   text: () => string;
 }
 
-/** `deploy <file>` refused: the reasons, with the saved plan. */
-export function refusedSavedPlanView(refusals: Refusal[], saved: SavedPlan): ResultView {
+/**
+ * `deploy <file>` refused: the document holds the reasons with the saved plan; the text is the saved plan that was
+ * refused, as `deploy` shows the plan it applied (the reasons are the error line's, so they are printed once).
+ */
+export function refusedSavedPlanView(refusals: Refusal[], saved: SavedPlan, colors: Colors): ResultView {
   return {
     document: { refused: true, reason: "saved-plan", refusals, plan: savedPlanDocument(saved).plan },
-    text: () => renderRefusals(refusals),
+    text: () => renderSavedPlan(saved, colors),
   };
 }
 

@@ -1,9 +1,8 @@
 // A saved plan for people (`docs-index show <file>`): where and against what it was made, then the plan as
-// `docs-index plan` prints it (`show --json` prints the file's document; `show --markdown` the reviewer's view),
-// and the reasons `deploy <file>` refused it.
+// `docs-index plan` prints it (`show --json` prints the file's document; `show --markdown` the reviewer's view);
+// also what `deploy <file>` shows of a saved plan it refused.
 import { blueGreenRendering, renderPlan, type Colors } from "./plan-text.js";
 import { plannedBlueGreen, type SavedPlan } from "../saved-plans/saved-plan.js";
-import type { Refusal } from "../saved-plans/saved-plan-check.js";
 
 const plain: Colors = { red: (s) => s, green: (s) => s, yellow: (s) => s, dim: (s) => s, bold: (s) => s };
 
@@ -34,11 +33,4 @@ export function renderSavedPlan(saved: SavedPlan, colors: Colors = plain): strin
     }),
   );
   return lines.join("\n");
-}
-
-/** The refusals as the human output lists them. */
-export function renderRefusals(refusals: readonly Refusal[]): string {
-  return ["The saved plan was not applied; nothing was changed:", ...refusals.map((r) => `  - ${r.message}`)].join(
-    "\n",
-  );
 }

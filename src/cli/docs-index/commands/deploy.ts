@@ -124,7 +124,7 @@ async function confirmDeployment(
 function showRefusal(ctx: CliContext, err: unknown, request: DeployRequest): void {
   const view =
     err instanceof SavedPlanRefusedError && request.kind === "saved"
-      ? refusedSavedPlanView(err.refusals, request.saved)
+      ? refusedSavedPlanView(err.refusals, request.saved, ctx.out.color)
       : err instanceof RebuildRefusedError
         ? refusedRebuildView(err.plan, err instanceof BlueGreenRebuildRefusedError ? err.target : null, ctx.out.color)
         : undefined;

@@ -4,6 +4,8 @@ import { ServiceError } from "../http.js";
 import { DetailedServiceError } from "./conditions.js";
 import { AnalysisError, analyzerNamed } from "../ranking/analyzers.js";
 import type { JsonObject } from "../state.js";
+import { indexRuleFindings } from "../../../src/search/definitions/rules/check-definitions.js";
+import { refusedByRule } from "./rule-refusal.js";
 
 const SIMPLE_TYPES = new Set([
   "Edm.String",
@@ -199,6 +201,10 @@ export function indexWithDefaults(body: JsonObject): JsonObject {
     }
     semantic = { defaultConfiguration: s.defaultConfiguration ?? null, configurations };
   }
+
+  // The rest of the service's documented rules: the ones plan checks before any read (src/search/definitions/rules/).
+  const [broken] = indexRuleFindings(body);
+  if (broken) throw refusedByRule(broken);
 
   return {
     name: body.name,

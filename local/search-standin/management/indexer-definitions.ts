@@ -4,6 +4,8 @@ import { canonicalDuration, durationSeconds } from "../../../src/search/plan/nor
 import { ServiceError } from "../http.js";
 import type { JsonObject, StandInState } from "../state.js";
 import { assertTargetNotAlias } from "./aliases.js";
+import { indexerRuleFindings } from "../../../src/search/definitions/rules/check-definitions.js";
+import { refusedByRule } from "./rule-refusal.js";
 
 /**
  * UNCONFIRMED (reference §3.1, §12): GET returns `credentials.connectionString` as null. The SDKs' `<unchanged>`
@@ -85,6 +87,9 @@ export function indexerWithDefaults(body: JsonObject, state: StandInState): Json
     throw new ServiceError(400, "InvalidRequestParameter", `Index '${String(body.targetIndexName)}' does not exist.`);
   }
   if (body.skillsetName != null) throw invalid(`skillset '${String(body.skillsetName)}' does not exist.`);
+  const index = state.indexes.get(body.targetIndexName as string)!.definition;
+  const [broken] = indexerRuleFindings({ indexer: body, index });
+  if (broken) throw refusedByRule(broken);
   let schedule: JsonObject | null = null;
   if (body.schedule != null) {
     const s = body.schedule as JsonObject;

@@ -102,10 +102,6 @@ function fieldWithDefaults(raw: JsonObject): JsonObject {
     vectorEncoding: raw.vectorEncoding ?? null,
     synonymMaps: raw.synonymMaps ?? [],
   };
-  if (field.searchable === true && !stringy) throw invalid(`field '${name}' of type '${type}' cannot be searchable.`);
-  if (field.sortable === true && collection) throw invalid(`field '${name}' is a collection and cannot be sortable.`);
-  if (field.key === true && (type !== "Edm.String" || field.retrievable !== true))
-    throw invalid(`the key field '${name}' must be a retrievable Edm.String.`);
   return field;
 }
 
@@ -146,26 +142,13 @@ function assertAnalyzers(index: JsonObject, fields: JsonObject[]): void {
 export function indexWithDefaults(body: JsonObject): JsonObject {
   if (!Array.isArray(body.fields) || body.fields.length === 0) throw invalid("the index must have at least one field.");
   const fields = (body.fields as JsonObject[]).map(fieldWithDefaults);
-  const names = new Set<string>();
-  for (const f of fields) {
-    if (names.has(f.name as string)) throw invalid(`the field name '${String(f.name)}' is used more than once.`);
-    names.add(f.name as string);
-  }
-  const keys = fields.filter((f) => f.key === true);
-  if (keys.length !== 1) throw invalid(`the index must have exactly one key field; found ${keys.length}.`);
-  const searchable = new Set(fields.filter((f) => f.searchable === true).map((f) => f.name as string));
   assertAnalyzers(body, fields);
+  // The service's documented rules (unique names, one key, attributes per type, scoring profiles, semantic
+  // configurations, suggesters, analysis names): the ones plan checks before any read (src/search/definitions/rules/).
+  const [broken] = indexRuleFindings({ ...body, fields });
+  if (broken) throw refusedByRule(broken);
 
   const scoringProfiles = ((body.scoringProfiles as JsonObject[] | undefined) ?? []).map((p) => {
-    const weights = ((p.text as JsonObject | null | undefined)?.weights ?? {}) as Record<string, unknown>;
-    for (const [field, weight] of Object.entries(weights)) {
-      if (!searchable.has(field))
-        throw invalid(
-          `scoring profile '${String(p.name)}' weights field '${field}', which is not a searchable field of the index.`,
-        );
-      if (typeof weight !== "number" || !(weight > 0))
-        throw invalid(`scoring profile '${String(p.name)}' has a non-positive weight for '${field}'.`);
-    }
     return {
       name: p.name,
       functionAggregation: p.functionAggregation ?? "sum",
@@ -173,38 +156,16 @@ export function indexWithDefaults(body: JsonObject): JsonObject {
       functions: ((p.functions as JsonObject[] | undefined) ?? []).map((fn) => ({ interpolation: "linear", ...fn })),
     };
   });
-  const profileNames = new Set(scoringProfiles.map((p) => p.name));
-  if (body.defaultScoringProfile != null && !profileNames.has(body.defaultScoringProfile)) {
-    throw invalid(`the default scoring profile '${String(body.defaultScoringProfile)}' is not defined in the index.`);
-  }
 
   let semantic: JsonObject | null = null;
   if (body.semantic != null) {
     const s = body.semantic as JsonObject;
     const configurations = ((s.configurations as JsonObject[] | undefined) ?? []).map((c) => {
       const pf = (c.prioritizedFields ?? {}) as JsonObject;
-      const refs = [
-        pf.titleField as JsonObject | undefined,
-        ...((pf.prioritizedContentFields as JsonObject[]) ?? []),
-        ...((pf.prioritizedKeywordsFields as JsonObject[]) ?? []),
-      ];
-      for (const ref of refs) {
-        if (ref && !names.has(ref.fieldName as string))
-          throw invalid(
-            `semantic configuration '${String(c.name)}' refers to the unknown field '${String(ref.fieldName)}'.`,
-          );
-      }
       return { name: c.name, rankingOrder: c.rankingOrder ?? "BoostedRerankerScore", prioritizedFields: pf };
     });
-    if (s.defaultConfiguration != null && !configurations.some((c) => c.name === s.defaultConfiguration)) {
-      throw invalid(`the default semantic configuration '${String(s.defaultConfiguration)}' is not defined.`);
-    }
     semantic = { defaultConfiguration: s.defaultConfiguration ?? null, configurations };
   }
-
-  // The rest of the service's documented rules: the ones plan checks before any read (src/search/definitions/rules/).
-  const [broken] = indexRuleFindings(body);
-  if (broken) throw refusedByRule(broken);
 
   return {
     name: body.name,

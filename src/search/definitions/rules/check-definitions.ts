@@ -23,7 +23,7 @@ export interface RuleFinding extends Violation {
   source: string;
 }
 
-export const INDEX_RULES: readonly Rule<JsonObject>[] = [
+const INDEX_RULES: readonly Rule<JsonObject>[] = [
   ...FIELD_RULES,
   ...ANALYSIS_RULES,
   ...SCORING_RULES,

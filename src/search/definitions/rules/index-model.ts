@@ -25,7 +25,7 @@ export const COMPLEX = "Edm.ComplexType";
 export const list = (value: unknown): JsonObject[] =>
   Array.isArray(value) ? value.filter((v): v is JsonObject => v !== null && typeof v === "object") : [];
 
-export function elementOf(type: string): string {
+function elementOf(type: string): string {
   const m = /^Collection\((.+)\)$/.exec(type);
   return m ? m[1]! : type;
 }

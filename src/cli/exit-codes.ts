@@ -27,7 +27,7 @@ export const EXIT_CODES = [
     name: "Changes",
     short: "usage or config error (plan --detailed-exitcode: changes)",
     meaning:
-      "`plan --detailed-exitcode` only: the plan has changes (or an operation under way to finish first: `deploy --resume`). Every other command: usage or configuration error (bad option, invalid `vars.yml`, bad definition file); nothing was changed",
+      "`plan --detailed-exitcode` only: the plan has changes (or an operation under way to finish first: `deploy --resume`). Every other command: usage or configuration error (bad option, invalid `vars.yml`, a definition file that is invalid or breaks a rule of the service, in the files or a saved plan); nothing was changed",
   },
   {
     code: 3,

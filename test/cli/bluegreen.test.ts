@@ -85,6 +85,23 @@ describe("docs-index and the alias", () => {
     expect(writes()).toBe(before);
   });
 
+  it("an analyzer typo behind the alias: plan exits 2 (not a blue/green rebuild); deploy --allow-rebuild --yes writes nothing", async () => {
+    const dir = searchableFieldDefinitions();
+    const file = path.join(dir, "docs-index.json");
+    const index = JSON.parse(readFileSync(file, "utf8"));
+    index.fields.find((f: { name: string }) => f.name === "title").indexAnalyzer = "docs_identifierz";
+    writeFileSync(file, JSON.stringify(index, null, 2));
+    const plan = await cli("plan", "--definitions", dir);
+    expect(plan.code).toBe(2);
+    expect(plan.stderr).toMatch(/indexAnalyzer: no analyzer "docs_identifierz".*\(did you mean "docs_identifiers"\?\)/);
+    expect(plan.stdout + plan.stderr).not.toMatch(/blue\/green/);
+    const before = writes();
+    const deployed = await cli("deploy", "--allow-rebuild", "--yes", "--definitions", dir, ...FAST);
+    expect(deployed.code).toBe(2);
+    expect(writes()).toBe(before);
+    expect(await aliasTarget()).toBe("docs-index-1");
+  });
+
   it("deploy --allow-rebuild under a query every 100 ms: 0 failed, 0 empty, the alias on the new generation, the field searchable", async () => {
     const dir = searchableFieldDefinitions();
     const loop = startQueryLoop(world.indexes.getSearchClient("docs-index"), 100);
@@ -264,7 +281,7 @@ describe("the plan tells the whole truth: deletions and an interrupted rebuild",
     let mark = world.standIn.requests.length;
     const moved = await cli("deploy", file, "--definitions", dir, "--allow-rebuild", "--yes", ...FAST);
     expect(moved.code).toBe(4);
-    expect(moved.stdout).toMatch(/the plan creates docs-index-4, but the next generation is now docs-index-5/);
+    expect(moved.stderr).toMatch(/the plan creates docs-index-4, but the next generation is now docs-index-5/);
     expect(writesSince(world.standIn, mark)).toEqual([]);
     await world.indexes.deleteIndex("docs-index-4");
 

@@ -92,4 +92,25 @@ describe("npm run definitions:format", () => {
     expect(result.stderr).not.toContain("DefinitionError");
     expect(readFileSync(path.join(dir, "docs-indexer.json"), "utf8")).toBe("{}"); // every file parsed before a write
   });
+
+  it("--check refuses a definition that breaks a rule of the service, as plan does (exit 1)", () => {
+    const dir = copy((d) => {
+      const file = path.join(d, "docs-index.json");
+      const index = JSON.parse(readFileSync(file, "utf8"));
+      index.scoringProfiles[0].text.weights.titel = 3;
+      writeFileSync(file, JSON.stringify(index, null, 2) + "\n");
+    });
+    const result = run("--check", dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'docs-index.json: scoringProfiles[0] (docs-default).text.weights.titel: no field "titel"; expected a searchable text field',
+    );
+    expect(result.stderr).toContain('(did you mean "title"?)');
+  });
+
+  it("--check passes the reviewed definitions (no rule broken on the files as written, placeholders and all)", () => {
+    const result = run("--check", copy());
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+  });
 });

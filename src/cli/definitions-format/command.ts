@@ -1,7 +1,8 @@
 // `npm run definitions:format -- [<dir>] [--check]`: rewrites the definition files in canonical form (stable key
 // order, 2-space indent, trailing newline); --check only reports files that are not canonical. Both refuse (exit 1)
-// a property the service's JSON Schema does not know (a typo such as "serchable") and an index field, a knowledge
-// source or a knowledge base that leaves attributes to the service's defaults, naming them and what to write.
+// a property the service's JSON Schema does not know (a typo such as "serchable"), an index field, a knowledge
+// source or a knowledge base that leaves attributes to the service's defaults, naming them and what to write, and a
+// definition that breaks one of the service's documented rules (src/search/definitions/rules/, as plan checks).
 // Options are parsed like docs-index's (commander): --help with usage, an unknown flag is a usage error (exit 2), and
 // a file that is not valid JSON is reported as `plan` reports it (file and position, exit 2, no stack trace).
 import { writeFileSync } from "node:fs";
@@ -13,6 +14,7 @@ import { classifyFailure } from "../outcome-exit.js";
 import { canonicalJson } from "../../search/definitions/canonical-json.js";
 import { implicitAttributeProblems } from "../../search/definitions/field-attributes.js";
 import { schemaProblems } from "../../search/definitions/schema-problems.js";
+import { definitionRuleFindings, findingText } from "../../search/definitions/rules/check-definitions.js";
 import { definitionSchema } from "../../search/io/definition-schema.js";
 import {
   implicitKnowledgeAttributes,
@@ -21,6 +23,7 @@ import {
 } from "../../search/definitions/knowledge-definitions.js";
 import {
   type DefinitionKind,
+  type Definitions,
   DEFAULT_DEFINITIONS_DIR,
   DEFINITION_FILES,
   DEPLOY_ORDER,
@@ -78,7 +81,23 @@ function formatDefinitions(dir: string, check: boolean, stderr: CommandStreams["
       stderr.write(`${file}: rewritten\n`);
     }
   }
+  incomplete += reportRuleFindings(files, stderr);
   return (check && dirty > 0) || incomplete > 0 ? "check-failed" : "ok";
+}
+
+/**
+ * The service's documented rules, as plan checks them (on the files as written: `${INDEX_NAME}` names the same
+ * index in the index and the indexer); returns how many were broken.
+ */
+function reportRuleFindings(
+  files: readonly { kind: DefinitionKind; file: string; parsed: JsonObject }[],
+  stderr: CommandStreams["stderr"],
+): number {
+  const byKind = Object.fromEntries(files.map((f) => [f.kind, f])) as Record<DefinitionKind, (typeof files)[number]>;
+  const definitions = Object.fromEntries(files.map((f) => [f.kind, f.parsed])) as Definitions;
+  const findings = definitionRuleFindings(definitions);
+  for (const f of findings) stderr.write(`${byKind[f.kind].file}: ${findingText(f)}\n`);
+  return findings.length;
 }
 
 function program(streams: CommandStreams, act: (dir: string, check: boolean) => void): Command {
@@ -96,7 +115,7 @@ function program(streams: CommandStreams, act: (dir: string, check: boolean) => 
         {
           ok: "every file is canonical (or was rewritten) and complete",
           "check-failed":
-            "with --check: a file is not in canonical form; or a file has an unknown property or leaves attributes to the service's defaults",
+            "with --check: a file is not in canonical form; or a file has an unknown property, leaves attributes to the service's defaults or breaks a rule of the service",
           usage: "usage error, or a file is missing or not valid JSON (named with the position); nothing was written",
         },
         { offline: true },

@@ -1,6 +1,6 @@
 // What a refused or failed deploy, rebuild or migration prints as its result (stdout; the document with --json):
-// the saved plan that was refused (its reasons are the error line), the refused rebuild's plan, a failed verification's checks. The exit code is the
-// outcome's (src/cli/outcome-exit.ts); this only says what was refused.
+// the saved plan that was refused (its reasons are the error line), the refused rebuild's plan, a failed
+// verification's checks. The exit code is the outcome's (src/cli/outcome-exit.ts); this only says what was refused.
 import type { DroppedSummary } from "../bluegreen/dropped.js";
 import type { Verification } from "../bluegreen/verify.js";
 import type { BlueGreenTarget } from "../bluegreen/plan-view.js";

@@ -268,6 +268,25 @@ const CASES: {
     suggestion: "default",
   },
   {
+    rule: "semantic-configurations",
+    mistake: "a semantic configuration without a field",
+    edit: (d) => ((d.index.semantic as any).configurations[0].prioritizedFields = { prioritizedContentFields: [] }),
+    path: "semantic.configurations[0] (default).prioritizedFields",
+    says: /no field; expected a titleField, content fields or keyword fields/,
+  },
+  {
+    rule: "suggester-fields",
+    mistake: "two suggesters",
+    edit: (d) =>
+      (d.index.suggesters = ["a", "b"].map((name) => ({
+        name,
+        searchMode: "analyzingInfixMatching",
+        sourceFields: ["title"],
+      }))),
+    path: "suggesters",
+    says: /2 suggesters; expected at most one suggester an index/,
+  },
+  {
     rule: "suggester-fields",
     mistake: "a suggester on a field that is not searchable",
     edit: (d) =>

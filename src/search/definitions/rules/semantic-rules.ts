@@ -45,24 +45,18 @@ function semanticFields(index: JsonObject): Violation[] {
 function semanticConfigurations(index: JsonObject): Violation[] {
   const all = configurations(index);
   const names = all.map((c) => c.config.name).filter((n): n is string => typeof n === "string");
-  const out: Violation[] = all.flatMap(({ at, config }, i): Violation[] => {
+  const out: Violation[] = [];
+  all.forEach(({ at, config }, i) => {
     const f = (config.prioritizedFields ?? {}) as JsonObject;
-    const set =
-      f.titleField != null || list(f.prioritizedContentFields).length + list(f.prioritizedKeywordsFields).length > 0;
-    return [
-      ...(set
-        ? []
-        : [
-            {
-              path: `${at}.prioritizedFields`,
-              problem: "no field",
-              expected: "a titleField, content fields or keyword fields",
-            },
-          ]),
-      ...(names.indexOf(config.name as string) < i
-        ? [{ path: `${at}.name`, problem: "the configuration name is used again", expected: "unique names" }]
-        : []),
-    ];
+    const some = list(f.prioritizedContentFields).length + list(f.prioritizedKeywordsFields).length > 0;
+    if (f.titleField == null && !some)
+      out.push({
+        path: `${at}.prioritizedFields`,
+        problem: "no field",
+        expected: "a titleField, content fields or keyword fields",
+      });
+    if (all.findIndex((c) => c.config.name === config.name) < i)
+      out.push({ path: `${at}.name`, problem: "the configuration name is used again", expected: "unique names" });
   });
   const chosen = (index.semantic as JsonObject | null | undefined)?.defaultConfiguration;
   if (typeof chosen === "string" && !names.includes(chosen))

@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { listContracts, loadHooks, repoRoot } from "../../contracts/tooling/src/contracts.js";
-import { renderTypes } from "../../contracts/tooling/src/types.js";
+import { listContracts, loadHooks, repoRoot } from "../../../contracts/tooling/src/contracts.js";
+import { renderTypes } from "../../../contracts/tooling/src/types.js";
 
 describe("generated TypeScript types", () => {
   it("the webhook contract declares its receiver types inside webhook/ (the receiver imports nothing outside it)", async () => {

@@ -195,6 +195,14 @@ describe("the deployable package (npm run mcp:build)", () => {
     expect(buildOutput).toMatch(/^mcp:build: .*: 4 files, \d+\.\d MB \(entry dist\/server\.mjs\)$/m);
   });
 
+  it("is the size docs/mcp-hosting.md says (within 0.3 MB)", () => {
+    const built = Number(/: 4 files, (\d+\.\d) MB/.exec(buildOutput)?.[1]);
+    const documented = readFileSync(path.join(repoRoot, "docs", "mcp-hosting.md"), "utf8");
+    const stated = Number(/About (\d+(?:\.\d)?) MB, 4 files/.exec(documented)?.[1]);
+    expect(built).toBeGreaterThan(0);
+    expect(Math.abs(built - stated)).toBeLessThanOrEqual(0.3);
+  });
+
   it("started as the Functions host starts it, answers tools/list to a signed-in caller", async () => {
     const token = await idp.token({ aud: CLIENT_ID, scp: "user_impersonation" });
     const client = new Client({ name: "test", version: "1" });

@@ -87,6 +87,12 @@ async function main(argv: string[]): Promise<number> {
       ),
     )
     .addOption(new Option("--json", "print the summary as JSON on stdout (the step-by-step report goes to stderr)"))
+    .addOption(
+      new Option(
+        "--verbose",
+        "print everything each docs-index run writes (progress, target lines, every eval row, the receiver's log); without it each step shows its result",
+      ),
+    )
     .addHelpText("after", EXIT_CODES)
     .exitOverride();
   try {
@@ -95,7 +101,7 @@ async function main(argv: string[]): Promise<number> {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
     throw err;
   }
-  const opts = program.opts<{ keep?: boolean; json?: boolean }>();
+  const opts = program.opts<{ keep?: boolean; json?: boolean; verbose?: boolean }>();
   const log = opts.json ? process.stderr : process.stdout;
   const color = Boolean(log.isTTY) && !process.env.NO_COLOR;
 
@@ -104,7 +110,12 @@ async function main(argv: string[]): Promise<number> {
     interrupted = true;
   };
   process.once("SIGINT", onSignal);
-  const { summary, services } = await runLocal({ log, keep: Boolean(opts.keep), color });
+  const { summary, services } = await runLocal({
+    log,
+    keep: Boolean(opts.keep),
+    color,
+    verbose: Boolean(opts.verbose),
+  });
   process.off("SIGINT", onSignal);
 
   if (opts.json) {

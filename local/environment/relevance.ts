@@ -12,6 +12,7 @@ import type { CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { searchableFieldDefinitions } from "./rebuild-demo.js";
 import { INDEX_NAME, LOCAL_ALIAS_PROPAGATION_SECONDS, LOCAL_POLL_INTERVAL_SECONDS } from "./services.js";
 import type { StepRunner } from "./steps.js";
+import { evalMisses, planOutline } from "./quiet-output.js";
 
 export interface EvalFigures {
   index: string;
@@ -114,13 +115,15 @@ export interface RelevanceStepsContext {
   expectExit(run: CapturedRun, command: string, allowed?: number[]): void;
   indexClient: SearchIndexClient;
   figures: { eval?: EvalFigures; gate?: GateFigures };
+  /** Every row of the eval and the whole plan of the gate's deploy (default: the misses and the plan's outline). */
+  verbose?: boolean;
 }
 
 /** The eval step, then the relevance gate's two forced blue/green deploys (a bad weight refused, unchanged passes). */
 export async function runRelevanceSteps(ctx: RelevanceStepsContext): Promise<void> {
   await ctx.steps.run("eval", "docs-index eval (the golden queries, as agents query, against the alias)", async () => {
     const run = await ctx.cli("eval");
-    ctx.show(run);
+    ctx.show(ctx.verbose ? run : { ...run, stdout: evalMisses(run.stdout) });
     ctx.expectExit(run, "eval");
     ctx.figures.eval = evalFigures(parseJson<EvalJson>(await ctx.cli("--json", "eval"), "eval"));
     return evalSummary(ctx.figures.eval);
@@ -164,7 +167,8 @@ export async function runRelevanceSteps(ctx: RelevanceStepsContext): Promise<voi
         "--poll-interval",
         String(LOCAL_POLL_INTERVAL_SECONDS),
       );
-      ctx.show({ ...good, stderr: "" });
+      // The plan is step 14's with the weights as they are; its outline says the rebuild is forced.
+      ctx.show({ ...good, stderr: "", stdout: ctx.verbose ? good.stdout : planOutline(good.stdout) });
       ctx.expectExit(good, "deploy --blue-green (unchanged weights)");
       ctx.figures.gate = {
         bad: badFigures,

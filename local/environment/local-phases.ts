@@ -22,6 +22,7 @@ import { searchDocsOverStdio } from "./mcp-demo.js";
 import { hostedMcpOffline } from "./mcp-hosted-demo.js";
 import { inPlaceRelevanceSummary, runRelevanceSteps, uncheckedRelevance } from "./relevance.js";
 import type { LocalRun } from "./local-run.js";
+import { linesMatching } from "./quiet-output.js";
 
 /** Azurite, then the search stand-in reading its blobs. */
 async function startServices(local: LocalRun): Promise<void> {
@@ -94,9 +95,11 @@ async function deployToday(local: LocalRun): Promise<void> {
     "docs-index deploy (index -> datasource -> indexer -> knowledge source -> knowledge base, then one run; no reset)",
     async () => {
       const run = await local.cli("deploy");
-      // The deploy repeats the plan shown in the previous step; show only what it did.
+      // The deploy repeats the plan shown in the previous step; show only what it did (quiet: its writes and its run,
+      // the relevance check in the step's line).
       const planEnd = run.stdout.lastIndexOf("\nPlan: ");
-      local.show(planEnd >= 0 ? { ...run, stdout: run.stdout.slice(planEnd + 1) } : run);
+      const did = planEnd >= 0 ? run.stdout.slice(planEnd + 1) : run.stdout;
+      local.show({ ...run, stdout: local.options.verbose ? did : linesMatching(did, /^(create|update|delete|run): /) });
       local.expectExit(run, "deploy");
       // The deploy re-ranks in place, so the golden queries run around the write; a check that could not run fails the step.
       const unchecked = uncheckedRelevance(run.stdout);
@@ -169,8 +172,8 @@ async function queryIndex(local: LocalRun): Promise<void> {
   await local.steps.run("queries", "Three example queries (request-level $filter, public URLs)", async () => {
     local.figures.queries = [];
     for (const example of EXAMPLE_QUERIES) {
-      local.log.write(
-        `\n    ${example.label}: docs-index query ${example.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}\n`,
+      local.steps.print(
+        `${local.options.verbose ? "\n" : ""}${example.label}: docs-index query ${example.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}`,
       );
       // Quiet: the --json run's hits one line each; verbose: the command's own output too.
       if (local.options.verbose) {
@@ -192,7 +195,7 @@ async function queryIndex(local: LocalRun): Promise<void> {
     "docs-index retrieve through the knowledge base (intents; the dedup filter sent as filterAddOn; public URLs)",
     async () => {
       const args = ["retrieve", "getting started", "--intent", "refunds"];
-      local.log.write(`\n    docs-index ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}\n`);
+      local.steps.print(`docs-index ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}`);
       if (local.options.verbose) {
         const run = await local.cli(...args);
         local.show(run);
@@ -235,7 +238,7 @@ async function agentsAndWebhook(local: LocalRun): Promise<void> {
     "mcp",
     "An agent's query: search_docs through docs-index mcp over stdio (MCP client)",
     async () => {
-      const { transcript, figures: mcp } = await searchDocsOverStdio(local.need().env);
+      const { transcript, figures: mcp } = await searchDocsOverStdio(local.need().env, Boolean(local.options.verbose));
       local.figures.mcp = mcp;
       local.steps.print(transcript);
       return `${mcp.hits} hits from ${mcp.servingIndex ?? "?"}, freshness ${mcp.freshness}`;
@@ -265,6 +268,7 @@ async function blueGreenAndRelevance(local: LocalRun): Promise<void> {
     indexClient: local.need().indexClient,
     print: (text: string) => local.steps.print(text),
     show: local.show,
+    verbose: Boolean(local.options.verbose),
     propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,
   };
   await runBlueGreenSteps(blueGreen);

@@ -19,17 +19,6 @@ export function showRun(steps: StepRunner, run: CapturedRun, verbose: boolean): 
 }
 
 /**
- * A plan's text with each object's header line and the summary, without the change lines and notes under each
- * object (indented lines before the `Plan:` line); everything from the summary on is kept.
- */
-export function planOutline(text: string): string {
-  const lines = text.split("\n");
-  const summary = lines.findIndex((l) => l.startsWith("Plan: "));
-  if (summary < 0) return text;
-  return [...lines.slice(0, summary).filter((l) => !l.startsWith("  ")), ...lines.slice(summary)].join("\n");
-}
-
-/**
  * `docs-index eval`'s report with only the rows of queries whose answer is missing from the top k (and a line
  * counting the others), so the overall figures and what went wrong stay in view.
  */
@@ -45,7 +34,34 @@ export function evalMisses(text: string): string {
   return [
     ...lines.slice(0, header + 1),
     ...misses,
-    `(${others} other ${others === 1 ? "query" : "queries"}: every answer in the top results; --verbose lists them)`,
+    `(${others} other ${others === 1 ? "query" : "queries"} found their answer in the top results; --verbose lists every row)`,
     ...lines.slice(end),
   ].join("\n");
+}
+
+/** The lines of `text` that match `keep`, in order. */
+export function linesMatching(text: string, keep: RegExp): string {
+  return text
+    .split("\n")
+    .filter((l) => keep.test(l))
+    .join("\n");
+}
+
+/**
+ * A rebuild's report without what its other lines already say: the objects the plan leaves unchanged, and the
+ * per-document list under "documents dropped by the rebuild (…): N" (the verification's `dropped` line counts them
+ * by reason).
+ */
+export function rebuildReport(text: string): string {
+  const lines = text.split("\n");
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    if (/^(datasource|indexer|knowledge source|knowledge base) \S+: unchanged$/.test(lines[i]!)) continue;
+    if (!/^documents dropped by the rebuild \(/.test(lines[i]!)) {
+      out.push(lines[i]!);
+      continue;
+    }
+    while (i + 1 < lines.length && lines[i + 1]!.startsWith(" ")) i += 1;
+  }
+  return out.join("\n");
 }

@@ -17,6 +17,7 @@ import { copyKnowledgeDefinitions } from "./root-era-definitions.js";
 import type { CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { INDEX_NAME, LOCAL_POLL_INTERVAL_SECONDS } from "./services.js";
 import { StepSkipped, type StepRunner } from "./steps.js";
+import { rebuildReport } from "./quiet-output.js";
 import { type JsonObject } from "../../src/search/definitions/json.js";
 import { repoRoot } from "../../src/config/repo-root.js";
 import { DEFAULT_GOLDEN_FILE } from "../../src/search/eval/golden.js";
@@ -33,6 +34,8 @@ interface DemoContext {
   print(text: string): void;
   /** Prints a CLI run under the current step (its progress only when verbose). */
   show(run: CapturedRun): void;
+  /** Print every line of a rebuild's report (default: without the list of dropped documents). */
+  verbose: boolean;
 }
 
 type Raw = Record<CoreKind, JsonObject>;
@@ -99,7 +102,7 @@ async function underQueryLoad(ctx: DemoContext, ...args: string[]): Promise<Demo
   } finally {
     await loop.stop();
   }
-  ctx.show(run);
+  ctx.show(ctx.verbose ? run : { ...run, stdout: rebuildReport(run.stdout) });
   ctx.print(formatQueryLoop(loop.counts, QUERY_EVERY_MS));
   return { run, loop: loop.counts, aliasTarget: await aliasTarget(ctx) };
 }

@@ -49,7 +49,10 @@ export class StepRunner {
     this.color = color;
   }
 
-  /** The CLI's own notes already printed: the same note (e.g. which vars file is read) is printed once a run. */
+  /**
+   * The CLI's notes already printed: the same note (which vars file is read, the endpoint override, a plan's note on
+   * the same object) is printed once a run.
+   */
   private readonly notesShown = new Set<string>();
 
   /** Writes a block of text indented under the current step; a CLI note already printed is left out. */
@@ -58,7 +61,7 @@ export class StepRunner {
       .replace(/\s+$/, "")
       .split("\n")
       .filter((line) => {
-        if (!/^note: /.test(line)) return true;
+        if (!/^\s*note: /.test(line)) return true;
         if (this.notesShown.has(line)) return false;
         this.notesShown.add(line);
         return true;

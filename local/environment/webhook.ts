@@ -260,9 +260,7 @@ type Demo = {
 /** What the three demonstrations did, as `npm run local` prints it, followed by the receiver's log when verbose. */
 function transcriptOf({ url, delivery, first, again, created, outage }: Demo, logLines: string[]): string {
   return [
-    `POST ${url}`,
-    `x-fv-messageid: ${delivery.headers["x-fv-messageid"]}`,
-    `x-fv-timestamp: ${delivery.headers["x-fv-timestamp"]}`,
+    `POST ${url} (x-fv-messageid ${delivery.headers["x-fv-messageid"]}, x-fv-timestamp ${delivery.headers["x-fv-timestamp"]})`,
     JSON.stringify(delivery.body),
     `-> ${first.status} ${JSON.stringify(first.body)}`,
     `redelivery of the same message id -> ${again.status} ${JSON.stringify(again.body)}`,

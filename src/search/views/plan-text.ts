@@ -64,7 +64,7 @@ function planCountsText(plan: Plan, rebuild?: RebuildRendering): string {
 function actionLabel(action: Action, c: Colors, rebuild?: RebuildRendering): string {
   // deploy --blue-green builds a generation even when every change could apply in place: say so on the index's
   // line, where the rebuild is told, instead of "update (in place)".
-  if (forcedRebuild(action, rebuild))
+  if (rebuild && forcedRebuild(action, rebuild))
     return c.yellow(`${rebuild.label}, forced by --blue-green (the changes alone would apply in place)`);
   switch (action) {
     case "create":

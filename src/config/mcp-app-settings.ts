@@ -48,6 +48,11 @@ const mcpAppSettingsSchema = z
     DOCS_STORAGE_BLOB_ENDPOINT: z
       .string()
       .url({ message: "expected the docs account's blob endpoint (a URL)" })
+      // The identity's bearer token is never sent over http (the storage SDK refuses it at the first page read).
+      .refine((v) => new URL(v).protocol === "https:", {
+        message:
+          "expected the docs account's blob endpoint as an https URL (for the local emulator over http, set DOCS_STORAGE_CONNECTION_STRING instead)",
+      })
       .optional(),
     /**
      * Azurite's connection string, for running the package locally (docs/mcp-hosting.md): shared-key page reads, since

@@ -1,9 +1,11 @@
 // npm run mcp:local: the deployable MCP package (.deploy/mcp, built by `npm run mcp:build` first) on this machine,
 // as docs/mcp-hosting.md "Run the package locally" describes: the sample site indexed on Azurite and the search
 // stand-in, a local OpenID provider, the package started as the Functions host starts it; prints the URL and a
-// token to call it with, and runs until Ctrl-C. Exit 0 when stopped, 1 when it could not start.
+// token to call it with, and runs until Ctrl-C. Exit 0 when stopped; 2 the package is not built; 3 a service or the
+// package could not start.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { exitCodeHelp, exitCodeOf } from "../src/cli/exit-codes.js";
 import { repoRoot } from "../src/config/repo-root.js";
 import { startIndexedSample } from "../local/environment/indexed-sample.js";
 import { startHostedPackage } from "../local/mcp-hosting/hosted-package.js";
@@ -13,21 +15,25 @@ const USAGE = `Usage: npm run mcp:local
 Builds the hosted MCP package (npm run mcp:build), indexes the sample site on Azurite and the search stand-in,
 starts a local OpenID provider and the package as the Functions host starts it (node dist/server.mjs, app settings
 in the environment), then prints the endpoint and a bearer token (valid 1 hour). Ctrl-C stops everything.
-
-Exit codes:
-  0    stopped with Ctrl-C
-  1    the package or a service could not start (the message says which)
+${exitCodeHelp(
+  {
+    ok: "stopped with Ctrl-C (or this help printed)",
+    usage: "the package is not built (.deploy/mcp/dist/server.mjs missing)",
+    "service-error": "the local services or the package could not start (the message says which)",
+  },
+  { offline: true },
+)}
 `;
 
 if (process.argv.includes("--help") || process.argv.includes("-h")) {
   process.stdout.write(USAGE);
-  process.exit(0);
+  process.exit(exitCodeOf("ok"));
 }
 
 const packageDir = path.join(repoRoot, ".deploy", "mcp");
 if (!existsSync(path.join(packageDir, "dist", "server.mjs"))) {
   process.stderr.write(`mcp:local: ${path.relative(repoRoot, packageDir)} is not built: run npm run mcp:build\n`);
-  process.exit(1);
+  process.exit(exitCodeOf("usage"));
 }
 
 process.stderr.write("mcp:local: indexing the sample site on Azurite and the search stand-in...\n");
@@ -42,7 +48,7 @@ try {
 } catch (err) {
   await services.stop();
   process.stderr.write(`mcp:local: ${(err as Error).message}\n`);
-  process.exit(1);
+  process.exit(exitCodeOf("service-error"));
 }
 const token = await hosted.token();
 process.stdout.write(
@@ -72,4 +78,4 @@ await new Promise<void>((resolve) => {
 process.stderr.write("stopping...\n");
 await hosted.stop();
 await services.stop();
-process.exit(0);
+process.exit(exitCodeOf("ok"));

@@ -1,6 +1,7 @@
-// The last step of `npm run local`: an agent's view of the index. Spawns the built `docs-index mcp` over stdio
+// The agent step of `npm run local`: an agent's view of the index. Spawns the built `docs-index mcp` over stdio
 // with the SDK's own Client (as an agent host does), lists its tools, calls search_docs and reads one section of a
-// page with get_doc <url>#<anchor>, printing the answers' text renderings. Needs dist/cli/docs-index.js (built by `npm ci` and `npm run build`).
+// page with get_doc <url>#<anchor>, printing the answers' text renderings. Needs dist/cli/docs-index.js (built by
+// `npm ci` and `npm run build`).
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -12,7 +13,7 @@ const BIN = path.join(repoRoot, "dist", "cli", "docs-index.js");
 const MCP_DEMO_CALL = { query: "refunds", app: "payments", exclude_sections: ["changelog"], top: 3 };
 
 /** One section of a page by the anchor the page publishes (`<h2 id="error-codes">`), as an agent follows a hit's. */
-export const GET_DOC_DEMO_CALL = { url: "https://docs.dev.example.com/payments/reference/api#error-codes" };
+const GET_DOC_DEMO_CALL = { url: "https://docs.dev.example.com/payments/reference/api#error-codes" };
 
 export interface McpFigures {
   tools: string[];

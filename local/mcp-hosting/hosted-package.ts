@@ -7,7 +7,7 @@ import { startLocalOpenIdProvider, type LocalOpenIdProvider } from "./openid-pro
 import { startServerProcess, type ServerProcess } from "./server-process.js";
 
 /** The registration the local package is configured with (examples, as in docs/mcp-hosting.md). */
-export const LOCAL_REGISTRATION = {
+const LOCAL_REGISTRATION = {
   clientId: "77777777-0000-0000-0000-000000000000",
   appIdUri: "api://docs-index-mcp-local",
   scope: "user_impersonation",

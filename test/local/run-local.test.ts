@@ -204,7 +204,8 @@ describe("runLocal", () => {
     } finally {
       await services?.stop();
     }
-  }, 90_000);
+    // A hang guard, not a speed target: about 50 s alone, more beside the rest of the suite on a busy machine.
+  }, 180_000);
 });
 
 /**

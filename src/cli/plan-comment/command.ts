@@ -29,7 +29,7 @@ function read(file: string): string {
 }
 
 /** What `plan-comment --help` (or `help`, `-h`, or `--help` after a command) prints on stdout. */
-export const PLAN_COMMENT_HELP = `Usage: npm run plan:comment -- <command> [options]
+const PLAN_COMMENT_HELP = `Usage: npm run plan:comment -- <command> [options]
 
 The pull-request plan comment: the Terraform plans and the docs-index plan of one environment in one comment
 (docs/saved-plans.md).

@@ -15,7 +15,11 @@ Exit codes:
   2    usage error
   130  interrupted (Ctrl-C); the services are stopped`;
 
-function formatSummary(summary: LocalSummary, color: boolean): string {
+/**
+ * The summary: the steps' count, what was skipped or failed and where the services are; with --verbose also the
+ * figures each step's line already gave (the site, the runs, coverage, queries, eval, gate, webhook, hosted MCP).
+ */
+function formatSummary(summary: LocalSummary, color: boolean, verbose: boolean): string {
   const paint = pc.createColors(color);
   const count = (status: string) => summary.steps.filter((s) => s.status === status).length;
   const lines = [
@@ -23,6 +27,17 @@ function formatSummary(summary: LocalSummary, color: boolean): string {
     paint.bold(summary.ok ? "Summary" : `Summary: step '${summary.failedStep}' failed`),
     `  ${summary.steps.length} steps: ${count("ok")} ok, ${count("skipped")} skipped, ${count("failed")} failed, in ${formatMs(summary.durationMs)}`,
   ];
+  if (verbose) lines.push(...figureLines(summary));
+  for (const s of summary.steps.filter((s) => s.status !== "ok")) lines.push(`  ${s.status}: ${s.name}: ${s.detail}`);
+  const e = summary.endpoints;
+  lines.push(
+    `  search stand-in ${e.search ?? "-"}; Azurite blob ${e.blob ?? "-"}, table ${e.table ?? "-"}${e.webhook ? `; webhook ${e.webhook}` : ""}`,
+  );
+  return lines.join("\n");
+}
+
+function figureLines(summary: LocalSummary): string[] {
+  const lines: string[] = [];
   const f = summary.figures;
   if (f.published)
     lines.push(
@@ -66,12 +81,7 @@ function formatSummary(summary: LocalSummary, color: boolean): string {
     lines.push(
       `  hosted mcp (offline): ${f.mcpHosted.calls} search_docs calls over ${f.mcpHosted.processes} stateless processes (${f.mcpHosted.served.join(" / ")} requests), ${f.mcpHosted.errors} errors; without a token ${f.mcpHosted.unauthenticatedStatus}`,
     );
-  for (const s of summary.steps.filter((s) => s.status !== "ok")) lines.push(`  ${s.status}: ${s.name}: ${s.detail}`);
-  const e = summary.endpoints;
-  lines.push(
-    `  search stand-in ${e.search ?? "-"}; Azurite blob ${e.blob ?? "-"}, table ${e.table ?? "-"}${e.webhook ? `; webhook ${e.webhook}` : ""}`,
-  );
-  return lines.join("\n");
+  return lines;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -87,6 +97,12 @@ async function main(argv: string[]): Promise<number> {
       ),
     )
     .addOption(new Option("--json", "print the summary as JSON on stdout (the step-by-step report goes to stderr)"))
+    .addOption(
+      new Option(
+        "--verbose",
+        "print everything each docs-index run writes (progress, target lines, every eval row, the receiver's log); without it each step shows its result",
+      ),
+    )
     .addHelpText("after", EXIT_CODES)
     .exitOverride();
   try {
@@ -95,7 +111,7 @@ async function main(argv: string[]): Promise<number> {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
     throw err;
   }
-  const opts = program.opts<{ keep?: boolean; json?: boolean }>();
+  const opts = program.opts<{ keep?: boolean; json?: boolean; verbose?: boolean }>();
   const log = opts.json ? process.stderr : process.stdout;
   const color = Boolean(log.isTTY) && !process.env.NO_COLOR;
 
@@ -104,13 +120,18 @@ async function main(argv: string[]): Promise<number> {
     interrupted = true;
   };
   process.once("SIGINT", onSignal);
-  const { summary, services } = await runLocal({ log, keep: Boolean(opts.keep), color });
+  const { summary, services } = await runLocal({
+    log,
+    keep: Boolean(opts.keep),
+    color,
+    verbose: Boolean(opts.verbose),
+  });
   process.off("SIGINT", onSignal);
 
   if (opts.json) {
     process.stdout.write(`${JSON.stringify(localSummaryDocument(summary, services?.env), null, 2)}\n`);
   } else {
-    log.write(`${formatSummary(summary, color)}\n`);
+    log.write(`${formatSummary(summary, color, Boolean(opts.verbose))}\n`);
   }
   if (interrupted) {
     await services?.stop();

@@ -24,7 +24,8 @@ export async function waitForIndexer(
   const timeoutMs = options.timeoutMs ?? 60_000;
   const pollMs = options.pollMs ?? 150;
   const started = performance.now();
-  let lastPrinted = -Infinity;
+  // Progress once a second, from the first second on: a run that ends sooner needs none.
+  let lastPrinted = 0;
   for (;;) {
     const status = await client.getIndexerStatus(name);
     const last = status.lastResult;

@@ -3,7 +3,7 @@
 
 import { readRawDefinitions } from "../../src/search/definitions/definitions.js";
 import { parseJson } from "./docs-index.js";
-import { EXAMPLE_QUERIES, queryFigures } from "./queries.js";
+import { EXAMPLE_QUERIES, hitLines, queryBrief, queryFigures, type HitJson } from "./queries.js";
 import { writeRootEraDefinitions, writeRootEraVars } from "./root-era-definitions.js";
 import {
   servicesOf,
@@ -11,6 +11,7 @@ import {
   startStandInForLocal,
   INDEXER_NAME,
   LOCAL_ALIAS_PROPAGATION_SECONDS,
+  LOCAL_SOFT_DELETE_DAYS,
   LOCAL_VARS_FILE,
 } from "./services.js";
 import { appEraSite, publishSite, readSampleSite, rootEraSite } from "./site.js";
@@ -21,12 +22,13 @@ import { searchDocsOverStdio } from "./mcp-demo.js";
 import { hostedMcpOffline } from "./mcp-hosted-demo.js";
 import { inPlaceRelevanceSummary, runRelevanceSteps, uncheckedRelevance } from "./relevance.js";
 import type { LocalRun } from "./local-run.js";
+import { linesMatching } from "./quiet-output.js";
 
 /** Azurite, then the search stand-in reading its blobs. */
 async function startServices(local: LocalRun): Promise<void> {
   await local.steps.run("azurite", "Start Azurite (blob + table, in memory, free ports)", async () => {
     local.azurite = await startAzuriteForLocal();
-    return `blob ${local.azurite.blobEndpoint}, table ${local.azurite.tableEndpoint}`;
+    return `blob ${local.azurite.blobEndpoint}, table ${local.azurite.tableEndpoint}; blob soft delete ${LOCAL_SOFT_DELETE_DAYS} days (as docs-storage sets it)`;
   });
 
   await local.steps.run("stand-in", "Start the Azure AI Search stand-in (reads blobs from Azurite)", async () => {
@@ -93,9 +95,11 @@ async function deployToday(local: LocalRun): Promise<void> {
     "docs-index deploy (index -> datasource -> indexer -> knowledge source -> knowledge base, then one run; no reset)",
     async () => {
       const run = await local.cli("deploy");
-      // The deploy repeats the plan shown in the previous step; show only what it did.
+      // The deploy repeats the plan shown in the previous step; show only what it did (quiet: its writes and its run,
+      // the relevance check in the step's line).
       const planEnd = run.stdout.lastIndexOf("\nPlan: ");
-      local.show(planEnd >= 0 ? { ...run, stdout: run.stdout.slice(planEnd + 1) } : run);
+      const did = planEnd >= 0 ? run.stdout.slice(planEnd + 1) : run.stdout;
+      local.show({ ...run, stdout: local.options.verbose ? did : linesMatching(did, /^(create|update|delete|run): /) });
       local.expectExit(run, "deploy");
       // The deploy re-ranks in place, so the golden queries run around the write; a check that could not run fails the step.
       const unchecked = uncheckedRelevance(run.stdout);
@@ -168,15 +172,20 @@ async function queryIndex(local: LocalRun): Promise<void> {
   await local.steps.run("queries", "Three example queries (request-level $filter, public URLs)", async () => {
     local.figures.queries = [];
     for (const example of EXAMPLE_QUERIES) {
-      local.log.write(
-        `\n    ${example.label}: docs-index query ${example.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}\n`,
+      local.steps.print(
+        `${local.options.verbose ? "\n" : ""}${example.label}: docs-index query ${example.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}`,
       );
-      const run = await local.cli("query", ...example.args);
-      local.show(run);
-      local.expectExit(run, "query");
-      local.figures.queries.push(
-        queryFigures(example, parseJson(await local.cli("--json", "query", ...example.args), "query")),
-      );
+      // Quiet: the --json run's hits one line each; verbose: the command's own output too.
+      if (local.options.verbose) {
+        const run = await local.cli("query", ...example.args);
+        local.show(run);
+        local.expectExit(run, "query");
+      }
+      const json = await local.cli("--json", "query", ...example.args);
+      local.expectExit(json, "query --json");
+      const doc = parseJson<Parameters<typeof queryBrief>[0]>(json, "query");
+      if (!local.options.verbose) local.steps.print(queryBrief(doc));
+      local.figures.queries.push(queryFigures(example, doc));
     }
     return local.figures.queries.map((q) => `${q.name}: ${q.hits} hits`).join(", ");
   });
@@ -186,15 +195,21 @@ async function queryIndex(local: LocalRun): Promise<void> {
     "docs-index retrieve through the knowledge base (intents; the dedup filter sent as filterAddOn; public URLs)",
     async () => {
       const args = ["retrieve", "getting started", "--intent", "refunds"];
-      local.log.write(`\n    docs-index ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}\n`);
-      const run = await local.cli(...args);
-      local.show(run);
-      local.expectExit(run, "retrieve");
+      local.steps.print(`docs-index ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}`);
+      if (local.options.verbose) {
+        const run = await local.cli(...args);
+        local.show(run);
+        local.expectExit(run, "retrieve");
+      }
+      const json = await local.cli("--json", ...args);
+      local.expectExit(json, "retrieve --json");
       const doc = parseJson<{
         filterAddOn: string;
-        results: { url: string | null }[];
+        results: HitJson[];
         provenance: { knowledge_source_index: string | null };
-      }>(await local.cli("--json", ...args), "retrieve");
+      }>(json, "retrieve");
+      if (!local.options.verbose)
+        local.steps.print([`filterAddOn: ${doc.filterAddOn}`, ...hitLines(doc.results)].join("\n"));
       local.figures.retrieve = {
         filterAddOn: doc.filterAddOn,
         urls: doc.results.map((r) => r.url ?? ""),
@@ -208,7 +223,10 @@ async function queryIndex(local: LocalRun): Promise<void> {
 /** The webhook receiver, then agents through docs-index mcp (stdio, then the hosted endpoint offline). */
 async function agentsAndWebhook(local: LocalRun): Promise<void> {
   await local.steps.run("webhook", "Post a sample webhook to the local receiver", async () => {
-    const sent = await postSampleWebhook(local.azurite!, { keep: Boolean(local.options.keep) });
+    const sent = await postSampleWebhook(local.azurite!, {
+      keep: Boolean(local.options.keep),
+      verbose: Boolean(local.options.verbose),
+    });
     local.figures.webhook = sent.figures;
     local.webhookStop = sent.stop;
     local.webhookUrl = sent.url;
@@ -220,7 +238,7 @@ async function agentsAndWebhook(local: LocalRun): Promise<void> {
     "mcp",
     "An agent's query: search_docs through docs-index mcp over stdio (MCP client)",
     async () => {
-      const { transcript, figures: mcp } = await searchDocsOverStdio(local.need().env);
+      const { transcript, figures: mcp } = await searchDocsOverStdio(local.need().env, Boolean(local.options.verbose));
       local.figures.mcp = mcp;
       local.steps.print(transcript);
       return `${mcp.hits} hits from ${mcp.servingIndex ?? "?"}, freshness ${mcp.freshness}`;
@@ -249,6 +267,8 @@ async function blueGreenAndRelevance(local: LocalRun): Promise<void> {
     cli: local.cli,
     indexClient: local.need().indexClient,
     print: (text: string) => local.steps.print(text),
+    show: local.show,
+    verbose: Boolean(local.options.verbose),
     propagationWaitSeconds: LOCAL_ALIAS_PROPAGATION_SECONDS,
   };
   await runBlueGreenSteps(blueGreen);
@@ -259,6 +279,7 @@ async function blueGreenAndRelevance(local: LocalRun): Promise<void> {
     expectExit: local.expectExit,
     indexClient: local.need().indexClient,
     figures: local.figures,
+    verbose: Boolean(local.options.verbose),
   });
   local.figures.restore = await runRestoreStep({
     steps: local.steps,

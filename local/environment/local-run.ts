@@ -8,6 +8,7 @@ import { waitForIndexer } from "./indexer-wait.js";
 import { type QueryFigures } from "./queries.js";
 import { INDEXER_NAME, type LocalServices } from "./services.js";
 import { StepRunner } from "./steps.js";
+import { showRun } from "./quiet-output.js";
 import { type WebhookFigures } from "./webhook.js";
 import { type BlueGreenFigures } from "./rebuild-demo.js";
 import { type McpFigures } from "./mcp-demo.js";
@@ -24,6 +25,11 @@ export interface LocalOptions {
   /** Leave the services running; the caller stops them with `result.services.stop()`. */
   keep?: boolean;
   color?: boolean;
+  /**
+   * Print everything each CLI run writes (its target line, progress, the plan it repeats before a confirmation).
+   * Without it a step shows the command's result and its errors, warnings and notes (each note once).
+   */
+  verbose?: boolean;
   /** Give up waiting for an indexer run after this long (default 60 s). */
   indexerTimeoutMs?: number;
 }
@@ -84,11 +90,8 @@ export class LocalRun {
   /** `docs-index <args…>` in-process with the local environment's variables. */
   cli = async (...args: string[]): Promise<CapturedRun> => docsIndex({ ...process.env, ...this.need().env }, ...args);
 
-  /** Prints what a CLI run wrote under the current step. */
-  show = (run: CapturedRun): void => {
-    this.steps.print(run.stderr);
-    this.steps.print(run.stdout);
-  };
+  /** Prints what a CLI run wrote under the current step: its result, and its progress only when verbose. */
+  show = (run: CapturedRun): void => showRun(this.steps, run, Boolean(this.options.verbose));
 
   /** Fails the step unless the run exited with one of `allowed`. */
   expectExit = (run: CapturedRun, command: string, allowed: number[] = [0]): void => {

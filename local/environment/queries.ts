@@ -32,9 +32,28 @@ export interface QueryFigures {
   urls: string[];
 }
 
+export interface HitJson {
+  title: string | null;
+  url: string | null;
+  app: string | null;
+  section: string | null;
+}
+
 interface QueryJson {
   filter: string | null;
-  results: { url: string | null }[];
+  results: HitJson[];
+}
+
+/** Hits one line each (title, public URL, app and section), as a quiet `npm run local` prints them. */
+export function hitLines(results: readonly HitJson[]): string[] {
+  return results.map(
+    (r, i) => `${i + 1}. ${r.title ?? "(untitled)"}: ${r.url ?? "(no URL)"} [${r.app ?? "-"}/${r.section ?? "-"}]`,
+  );
+}
+
+/** `docs-index query --json` in a few lines: the request's $filter and one line per hit. */
+export function queryBrief(json: QueryJson): string {
+  return [`$filter: ${json.filter ?? "(none)"}`, ...hitLines(json.results)].join("\n");
 }
 
 export function queryFigures(example: ExampleQuery, json: QueryJson): QueryFigures {

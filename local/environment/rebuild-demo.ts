@@ -2,7 +2,7 @@
 // made searchable) deployed with `deploy --allow-rebuild` while a consumer queries every 100 ms, and a rebuild
 // whose new generation fails verification (an unexpected mapping failure). Definitions for the two rebuilds are
 // today's reviewed files with one change each, written to a temporary directory.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { SearchIndexClient } from "@azure/search-documents";
@@ -17,7 +17,10 @@ import { copyKnowledgeDefinitions } from "./root-era-definitions.js";
 import type { CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { INDEX_NAME, LOCAL_POLL_INTERVAL_SECONDS } from "./services.js";
 import { StepSkipped, type StepRunner } from "./steps.js";
+import { rebuildReport } from "./quiet-output.js";
 import { type JsonObject } from "../../src/search/definitions/json.js";
+import { repoRoot } from "../../src/config/repo-root.js";
+import { DEFAULT_GOLDEN_FILE } from "../../src/search/eval/golden.js";
 
 /** One query every this many ms during the migration and the rebuilds (the issue's consumer). */
 const QUERY_EVERY_MS = 100;
@@ -29,6 +32,10 @@ interface DemoContext {
   indexClient: SearchIndexClient;
   /** Prints a block under the current step. */
   print(text: string): void;
+  /** Prints a CLI run under the current step (its progress only when verbose). */
+  show(run: CapturedRun): void;
+  /** Print every line of a rebuild's report (default: without the list of dropped documents). */
+  verbose: boolean;
 }
 
 type Raw = Record<CoreKind, JsonObject>;
@@ -40,6 +47,10 @@ function writeDefinitions(change: (d: Raw) => void): string {
   for (const kind of DEPLOY_ORDER)
     writeFileSync(path.join(dir, DEFINITION_FILES[kind]), `${JSON.stringify(raw[kind], null, 2)}\n`);
   copyKnowledgeDefinitions(dir);
+  // The repository's golden queries beside the definitions, where deploy looks for them: the verification of
+  // each rebuild runs the relevance gate (docs/blue-green.md), as it does from search-definitions/.
+  mkdirSync(path.join(dir, "eval"));
+  copyFileSync(path.join(repoRoot, DEFAULT_GOLDEN_FILE), path.join(dir, "eval", "golden-queries.yml"));
   return dir;
 }
 
@@ -91,8 +102,7 @@ async function underQueryLoad(ctx: DemoContext, ...args: string[]): Promise<Demo
   } finally {
     await loop.stop();
   }
-  ctx.print(run.stderr);
-  ctx.print(run.stdout);
+  ctx.show(ctx.verbose ? run : { ...run, stdout: rebuildReport(run.stdout) });
   ctx.print(formatQueryLoop(loop.counts, QUERY_EVERY_MS));
   return { run, loop: loop.counts, aliasTarget: await aliasTarget(ctx) };
 }
@@ -170,8 +180,7 @@ export async function runBlueGreenSteps(ctx: BlueGreenStepsContext): Promise<voi
       if (!(await isAlias())) throw new StepSkipped(`${INDEX_NAME} is not an alias (migrate-to-alias did not run)`);
       const dir = searchableFieldDefinitions();
       try {
-        const plan = await ctx.cli("plan", "--definitions", dir);
-        ctx.print(plan.stdout);
+        // The deploy prints its plan (once) before the rebuild's steps: no separate `plan` run.
         const demo = await underQueryLoad(ctx, "deploy", "--allow-rebuild", "--yes", "--definitions", dir, ...wait);
         expectCode(demo.run, "deploy --allow-rebuild", (c) => c === 0);
         const hits = await searchableHits(ctx, "guides");
@@ -243,7 +252,7 @@ export async function runPruneStep(ctx: BlueGreenStepsContext): Promise<void> {
         searchIndexParameters: { searchIndexName: old },
       });
       const refused = await ctx.cli("deploy", "--prune", "--yes");
-      ctx.print(refused.stderr);
+      ctx.show(refused);
       expectCode(refused, "deploy --prune (a knowledge source names the old generation)", (c) => c === 4);
       const refusal = refused.stderr.split("\n").find((l) => l.includes(TEAM_SOURCE)) ?? "";
       await ctx.indexClient.deleteKnowledgeSource(TEAM_SOURCE);

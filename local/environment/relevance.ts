@@ -12,6 +12,7 @@ import type { CapturedRun } from "../../src/cli/docs-index/in-process.js";
 import { searchableFieldDefinitions } from "./rebuild-demo.js";
 import { INDEX_NAME, LOCAL_ALIAS_PROPAGATION_SECONDS, LOCAL_POLL_INTERVAL_SECONDS } from "./services.js";
 import type { StepRunner } from "./steps.js";
+import { evalMisses, linesMatching } from "./quiet-output.js";
 
 export interface EvalFigures {
   index: string;
@@ -57,6 +58,12 @@ export interface GateFigures {
   bad: { exitCode: number; aliasBefore: string; aliasAfter: string; relevance: string };
   good: { exitCode: number; aliasAfter: string; relevance: string };
 }
+
+/**
+ * What a quiet run prints of the gate's two deploys: the verdict, the index's line and the plan's counts (the
+ * generation built although nothing would change in place), the relevance check, where the alias went.
+ */
+const GATE_LINES = /^(verification of |index \S+: |Plan: |\S+ now serves )|^\s*(ok|FAIL)\s+relevance: /;
 
 /** The title weight of the bad change: a title hit then barely counts, so answers found by their title sink. */
 const BAD_TITLE_WEIGHT = 0.1;
@@ -114,13 +121,15 @@ export interface RelevanceStepsContext {
   expectExit(run: CapturedRun, command: string, allowed?: number[]): void;
   indexClient: SearchIndexClient;
   figures: { eval?: EvalFigures; gate?: GateFigures };
+  /** Every row of the eval and the whole plan of the gate's deploy (default: the misses and the plan's outline). */
+  verbose?: boolean;
 }
 
 /** The eval step, then the relevance gate's two forced blue/green deploys (a bad weight refused, unchanged passes). */
 export async function runRelevanceSteps(ctx: RelevanceStepsContext): Promise<void> {
   await ctx.steps.run("eval", "docs-index eval (the golden queries, as agents query, against the alias)", async () => {
     const run = await ctx.cli("eval");
-    ctx.show(run);
+    ctx.show(ctx.verbose ? run : { ...run, stdout: evalMisses(run.stdout) });
     ctx.expectExit(run, "eval");
     ctx.figures.eval = evalFigures(parseJson<EvalJson>(await ctx.cli("--json", "eval"), "eval"));
     return evalSummary(ctx.figures.eval);
@@ -145,7 +154,7 @@ export async function runRelevanceSteps(ctx: RelevanceStepsContext): Promise<voi
         "--poll-interval",
         String(LOCAL_POLL_INTERVAL_SECONDS),
       );
-      ctx.show({ ...bad, stderr: "" });
+      ctx.show({ ...bad, stderr: "", stdout: ctx.verbose ? bad.stdout : linesMatching(bad.stdout, GATE_LINES) });
       ctx.expectExit(bad, "deploy --blue-green (bad weight)", [1]);
       const badFigures = {
         exitCode: bad.code,
@@ -164,7 +173,7 @@ export async function runRelevanceSteps(ctx: RelevanceStepsContext): Promise<voi
         "--poll-interval",
         String(LOCAL_POLL_INTERVAL_SECONDS),
       );
-      ctx.show({ ...good, stderr: "" });
+      ctx.show({ ...good, stderr: "", stdout: ctx.verbose ? good.stdout : linesMatching(good.stdout, GATE_LINES) });
       ctx.expectExit(good, "deploy --blue-green (unchanged weights)");
       ctx.figures.gate = {
         bad: badFigures,

@@ -46,8 +46,26 @@ export interface LocalServices {
   stop(): Promise<void>;
 }
 
+/** Blob soft delete retention the local account gets: the minimum the indexer's deletion detection needs. */
+export const LOCAL_SOFT_DELETE_DAYS = 7;
+
+/**
+ * Azurite with the docs account's blob service configured as the docs-storage stack configures the real one
+ * (soft delete on, 7 days), so `docs-index preflight` judges the local account as it would a deployed one.
+ * Azurite stores the setting but keeps no deleted blobs; the stand-in's indexer emulates the detection
+ * (local/search-standin/indexer/tracking.ts).
+ */
 export async function startAzuriteForLocal(): Promise<Azurite> {
-  return startAzurite({ blob: true, table: true, queue: true });
+  const azurite = await startAzurite({ blob: true, table: true, queue: true });
+  try {
+    await BlobServiceClient.fromConnectionString(azurite.connectionString).setProperties({
+      deleteRetentionPolicy: { enabled: true, days: LOCAL_SOFT_DELETE_DAYS },
+    });
+  } catch (err) {
+    await azurite.stop();
+    throw err;
+  }
+  return azurite;
 }
 
 /** The local stand-in's alias propagation delay (the service: up to 10 s); the CLI's --propagation-wait matches it. */

@@ -49,16 +49,25 @@ export class StepRunner {
     this.color = color;
   }
 
-  /** Writes a block of text indented under the current step. */
+  /**
+   * The CLI's notes already printed: the same note (which vars file is read, the endpoint override, a plan's note on
+   * the same object) is printed once a run.
+   */
+  private readonly notesShown = new Set<string>();
+
+  /** Writes a block of text indented under the current step; a CLI note already printed is left out. */
   print(text: string): void {
-    const body = text.replace(/\s+$/, "");
-    if (body)
-      this.log.write(
-        `${body
-          .split("\n")
-          .map((l) => `    ${l}`)
-          .join("\n")}\n`,
-      );
+    const lines = text
+      .replace(/\s+$/, "")
+      .split("\n")
+      .filter((line) => {
+        if (!/^\s*note: /.test(line)) return true;
+        if (this.notesShown.has(line)) return false;
+        this.notesShown.add(line);
+        return true;
+      });
+    const body = lines.join("\n");
+    if (body.trim()) this.log.write(`${lines.map((l) => `    ${l}`).join("\n")}\n`);
   }
 
   async run(name: string, title: string, fn: () => Promise<StepOutcome | string>): Promise<StepRecord> {

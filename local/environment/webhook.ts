@@ -257,12 +257,10 @@ type Demo = {
   outage: Awaited<ReturnType<typeof demoPoisonReplay>>;
 };
 
-/** What the three demonstrations did, as `npm run local` prints it, followed by the receiver's log. */
+/** What the three demonstrations did, as `npm run local` prints it, followed by the receiver's log when verbose. */
 function transcriptOf({ url, delivery, first, again, created, outage }: Demo, logLines: string[]): string {
   return [
-    `POST ${url}`,
-    `x-fv-messageid: ${delivery.headers["x-fv-messageid"]}`,
-    `x-fv-timestamp: ${delivery.headers["x-fv-timestamp"]}`,
+    `POST ${url} (x-fv-messageid ${delivery.headers["x-fv-messageid"]}, x-fv-timestamp ${delivery.headers["x-fv-timestamp"]})`,
     JSON.stringify(delivery.body),
     `-> ${first.status} ${JSON.stringify(first.body)}`,
     `redelivery of the same message id -> ${again.status} ${JSON.stringify(again.body)}`,
@@ -273,8 +271,7 @@ function transcriptOf({ url, delivery, first, again, created, outage }: Demo, lo
     `  failed ${outage.attempts} attempts, moved to the poison queue`,
     `process API back: webhook-deliveries replay ${outage.messageId} --yes -> exit ${outage.replay.code}: ${outage.replay.output}`,
     `  processed: case ${outage.replayedCase?.externalId ?? "?"} created`,
-    "",
-    ...logLines,
+    ...(logLines.length > 0 ? ["", ...logLines] : []),
   ].join("\n");
 }
 
@@ -300,7 +297,10 @@ function figuresOf({ delivery, first, again, created, outage }: Demo, storeKind:
   };
 }
 
-export async function postSampleWebhook(azurite: Azurite, _options: { keep: boolean }): Promise<SentWebhook> {
+export async function postSampleWebhook(
+  azurite: Azurite,
+  options: { keep: boolean; verbose?: boolean },
+): Promise<SentWebhook> {
   const { server, stubs, logLines } = await startReceiver(azurite);
   const stop = async () => {
     await server.close();
@@ -318,7 +318,12 @@ export async function postSampleWebhook(azurite: Azurite, _options: { keep: bool
     const created = await demoProjectCreated(url, stubs, stateOf);
     const outage = await demoPoisonReplay(url, azurite, stubs, stateOf);
     const demo: Demo = { url, delivery, first, again, created, outage };
-    return { url, figures: figuresOf(demo, server.store?.kind), transcript: transcriptOf(demo, logLines), stop };
+    return {
+      url,
+      figures: figuresOf(demo, server.store?.kind),
+      transcript: transcriptOf(demo, options.verbose ? logLines : []),
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

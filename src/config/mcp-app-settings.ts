@@ -48,7 +48,17 @@ const mcpAppSettingsSchema = z
     DOCS_STORAGE_BLOB_ENDPOINT: z
       .string()
       .url({ message: "expected the docs account's blob endpoint (a URL)" })
+      // The identity's bearer token is never sent over http (the storage SDK refuses it at the first page read).
+      .refine((v) => new URL(v).protocol === "https:", {
+        message:
+          "expected the docs account's blob endpoint as an https URL (for the local emulator over http, set DOCS_STORAGE_CONNECTION_STRING instead)",
+      })
       .optional(),
+    /**
+     * Azurite's connection string, for running the package locally (docs/mcp-hosting.md): shared-key page reads, since
+     * the storage SDK sends no bearer token over http. Refused unless its BlobEndpoint is a loopback address.
+     */
+    DOCS_STORAGE_CONNECTION_STRING: z.string().min(1).optional(),
     /** An admin key: the local stand-in only (a loopback DOCS_SEARCH_ENDPOINT); in Azure the managed identity. */
     SEARCH_ADMIN_KEY: z.string().min(1).optional(),
     MCP_AUTH_TENANT_ID: z.string({ error: "expected the Entra ID tenant id" }).regex(GUID, {
@@ -94,6 +104,24 @@ const mcpAppSettingsSchema = z
         path: ["SEARCH_ADMIN_KEY"],
         message: "expected no admin key: keys are for a loopback stand-in only; the app uses its managed identity",
       });
+    const emulator = s.DOCS_STORAGE_CONNECTION_STRING;
+    if (emulator !== undefined) {
+      const blobEndpoint = /BlobEndpoint=([^;]+)/i.exec(emulator)?.[1];
+      if (!blobEndpoint || !isLoopback(blobEndpoint))
+        ctx.addIssue({
+          code: "custom",
+          path: ["DOCS_STORAGE_CONNECTION_STRING"],
+          message:
+            "expected no connection string: it is for the local storage emulator only (its BlobEndpoint must be a loopback address); the app reads pages with its managed identity through DOCS_STORAGE_BLOB_ENDPOINT",
+        });
+      else if (s.DOCS_STORAGE_BLOB_ENDPOINT !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: ["DOCS_STORAGE_BLOB_ENDPOINT"],
+          message:
+            "expected either DOCS_STORAGE_BLOB_ENDPOINT or DOCS_STORAGE_CONNECTION_STRING (the local emulator), not both",
+        });
+    }
     if (s.MCP_PUBLIC_HOSTS.length === 0 && !s.WEBSITE_HOSTNAME)
       ctx.addIssue({
         code: "custom",
@@ -117,6 +145,8 @@ export interface McpAppSettings {
     knowledge_source_name: string;
   };
   blobEndpoint?: string;
+  /** Azurite only (a loopback BlobEndpoint): page reads with its shared key. */
+  emulatorConnectionString?: string;
   mcp: McpConfig;
 }
 
@@ -166,6 +196,7 @@ export function readMcpAppSettings(env: NodeJS.ProcessEnv): McpAppSettings {
       knowledge_source_name: s.DOCS_KNOWLEDGE_SOURCE_NAME,
     },
     ...(s.DOCS_STORAGE_BLOB_ENDPOINT ? { blobEndpoint: s.DOCS_STORAGE_BLOB_ENDPOINT } : {}),
+    ...(s.DOCS_STORAGE_CONNECTION_STRING ? { emulatorConnectionString: s.DOCS_STORAGE_CONNECTION_STRING } : {}),
     mcp: mcp.data,
   };
 }

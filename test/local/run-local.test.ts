@@ -176,6 +176,13 @@ describe("runLocal", () => {
         expect(f.mcp!.urls.every((u) => u.startsWith(`${DOCS_URL}/payments/`))).toBe(true);
       }
       expect(log.text()).toContain(`[1/${ORDER.length}] Start Azurite`);
+      expectQuietTour(log.text());
+      // The agent reads one section of the API reference by the anchor its page publishes.
+      expect(f.mcp!.section).toMatchObject({ anchor: "error-codes", source: "page" });
+      expect(f.mcp!.section.text).toMatch(/^## Error codes\n/);
+      expect(f.mcp!.section.text).toContain("`card_declined` (402)");
+      expect(f.mcp!.section.text).not.toContain("POST /v2/charges");
+      expect(log.text()).toContain('get_doc {"url":"https://docs.dev.example.com/payments/reference/api#error-codes"}');
 
       // The kept environment matches docs/local.md: the rollback serves today's definitions, and the documented
       // rehearsal works as written (status, plan, then a field added, deployed, backfilled).
@@ -197,8 +204,37 @@ describe("runLocal", () => {
     } finally {
       await services?.stop();
     }
-  }, 90_000);
+    // A hang guard, not a speed target: about 50 s alone, more beside the rest of the suite on a busy machine.
+  }, 180_000);
 });
+
+/**
+ * What `npm run local` prints without --verbose: at most 300 lines in a terminal (npm's banner and the progress of
+ * a wait that lasts a second are not in the log), each note once, each plan once, the rebuilds verified with the
+ * golden queries, the forced rebuild counted as one.
+ */
+function expectQuietTour(text: string): void {
+  const lines = text.split("\n");
+  expect(lines.length).toBeLessThanOrEqual(290);
+  const count = (re: RegExp) => lines.filter((l) => re.test(l)).length;
+  expect(count(/^ {4}note: VARS_FILE=/)).toBe(1);
+  expect(count(/^ {4}note: SEARCH_ENDPOINT=/)).toBe(1);
+  expect(count(/note: the connection string is write-only/)).toBe(1);
+  // Step 14's plan, once (before: the plan, the deploy's plan before its confirmation, and again after it).
+  expect(count(/^ {4}index docs-index: rebuild \(blue\/green: docs-index-1 → docs-index-2\)$/)).toBe(1);
+  // The rebuilds run the golden queries (before: "skip relevance: not checked: no golden queries at /tmp/…").
+  expect(text).not.toMatch(/skip relevance|no golden queries/);
+  const rebuild = text.slice(text.indexOf("[14/"), text.indexOf("[15/"));
+  expect(rebuild).toMatch(/^ {6}ok {3}relevance: mean nDCG@10 /m);
+  // The forced blue/green generation is counted as the rebuild it is (before: "0 to rebuild, 5 unchanged").
+  const gate = text.slice(text.indexOf("[17/"), text.indexOf("[18/"));
+  expect(gate).toMatch(
+    /^ {4}Plan: 0 to create, 0 to update in place, 1 to rebuild \(forced by --blue-green\), 4 unchanged\.$/m,
+  );
+  expect(gate).not.toContain("0 to rebuild");
+  // No progress lines of the CLI (each step's result only) and no receiver log.
+  expect(text).not.toMatch(/evaluated \d+\/\d+ queries|^ {4}crawling: |receiver log/m);
+}
 
 /** docs/local.md "Rehearsing a backfill locally", step by step, against the kept environment. */
 async function rehearseAsDocumented(env: NodeJS.ProcessEnv): Promise<void> {
@@ -206,6 +242,10 @@ async function rehearseAsDocumented(env: NodeJS.ProcessEnv): Promise<void> {
   const status = await run("status");
   expect(status.code, status.stdout + status.stderr).toBe(0);
   expect(status.stdout).toContain("OK: every failure is expected");
+  // The local account has blob soft delete as the docs-storage stack sets it: preflight passes (before: exit 1).
+  const preflight = await run("preflight");
+  expect(preflight.code, preflight.stdout + preflight.stderr).toBe(0);
+  expect(preflight.stdout).toMatch(/^ {2}ok {3}soft-delete-retention: 7 days/m);
   // Quiet as the README says: the prune left no unused generation, so no command warns about a newer generation
   // without a crawl window (before: `docs-index-2 (newer than the serving docs-index-1) records no crawl window`).
   const noChange = await run("plan", "--detailed-exitcode");

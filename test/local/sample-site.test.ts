@@ -65,6 +65,38 @@ describe("the sample site", () => {
     }
   });
 
+  it("publishes headings as a site generator does: each with the id of its text and a permalink marker", () => {
+    // MkDocs' slug: lower case, punctuation dropped, spaces to hyphens ("GET /v2/charges/{id}" → get-v2chargesid).
+    const slug = (t: string) =>
+      t
+        .replace(/[^\w\s-]/g, "")
+        .trim()
+        .toLowerCase()
+        .replace(/[-\s]+/g, "-");
+    const pages = site.filter((f) => f.name.endsWith(".html"));
+    let headings = 0;
+    for (const page of pages)
+      for (const m of text(page).matchAll(/<h([1-6])( id="([^"]*)")?>(.*?)<\/h\1>/g)) {
+        const label = m[4]!.replace(/<a class="headerlink"[^>]*>.*?<\/a>/, "").replace(/<[^>]+>/g, "");
+        expect(m[3], `${page.name}: ${label}`).toBe(slug(label));
+        expect(m[4], page.name).toContain(`<a class="headerlink" href="#${m[3]}" title="Permanent link">&para;</a>`);
+        headings += 1;
+      }
+    expect(headings).toBeGreaterThanOrEqual(pages.length);
+  });
+
+  it("has a page whose answers sit in sections (the API reference), its Markdown twin with the same headings", () => {
+    const page = text(site.find((f) => f.name === "payments/reference/api.html")!);
+    const ids = [...page.matchAll(/<h2 id="([^"]+)">/g)].map((m) => m[1]);
+    expect(ids).toEqual(["post-v2charges", "get-v2chargesid", "error-codes"]);
+    const twin = text(site.find((f) => f.name === "payments/reference/api.md")!);
+    expect([...twin.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual([
+      "POST /v2/charges",
+      "GET /v2/charges/{id}",
+      "Error codes",
+    ]);
+  });
+
   it("splits into a root era (no app folders, root pages without the app list) and an app era (no guides/)", () => {
     const root = rootEraSite(site);
     expect(root.some((f) => f.name.startsWith("payments/") || f.name.startsWith("identity/"))).toBe(false);

@@ -206,7 +206,35 @@ describe("npm run plan:comment (runPlanComment)", () => {
   it("an unknown command exits 2 naming the two commands", async () => {
     expect(await run(["publish"])).toEqual({
       code: 2,
-      stderr: 'plan-comment: unknown command "publish"; expected compose or post-azure-devops\n',
+      stderr:
+        'plan-comment: unknown command "publish"; expected compose or post-azure-devops (see npm run plan:comment -- --help)\n',
+    });
+  });
+
+  it.each([["--help"], ["-h"], ["help"], ["compose", "--help"]])(
+    "%s prints the usage on stdout and exits 0, writing nothing else",
+    async (...args) => {
+      let stdout = "";
+      let stderr = "";
+      const outcome = await runPlanComment(
+        args,
+        {},
+        { write: (t: string) => (stderr += t) },
+        { write: (t: string) => (stdout += t) },
+      );
+      expect(exitCodeOf(outcome)).toBe(0);
+      expect(stderr).toBe("");
+      expect(stdout).toMatch(/^Usage: npm run plan:comment -- <command> \[options\]/);
+      expect(stdout).toContain("  compose ");
+      expect(stdout).toContain("  post-azure-devops ");
+      expect(stdout).toMatch(/Exit codes:\n {2}0 /);
+    },
+  );
+
+  it("an unknown option exits 2 with a usage line, not a stack trace", async () => {
+    expect(await run(["compose", "--bogus"])).toEqual({
+      code: 2,
+      stderr: "plan-comment: Unknown option '--bogus' (see npm run plan:comment -- --help)\n",
     });
   });
 });

@@ -1,6 +1,7 @@
 // The pull-request plan flow, as far as it can be tested without GitHub or Azure DevOps: every npm script, file,
 // docs-index subcommand and option the workflows name exists; each stack is planned and shown; the saved plan
 // the pull request uploads is the artifact (same name, same file) the deploy on merge downloads and applies.
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
@@ -166,6 +167,17 @@ describe("pull-request.yml", () => {
       "if-no-files-found": "error",
     });
     expect(pullRequest.jobs.plan.env.DEPLOY_ENV).toBe("${{ matrix.environment }}");
+  });
+
+  it("writes its plans where git ignores them, so a plan made by hand is not committed by accident", () => {
+    const written = [...new Set(planLines.join("\n").match(/\.plans\/[\w./-]+/g) ?? [])];
+    expect(written).toContain(".plans/saved/docs-index.plan.json");
+    // --no-index: the rules of .gitignore, whether or not the file exists or is tracked.
+    const ignored = execFileSync("git", ["check-ignore", "--no-index", ...written, "docs-index.plan.json"], {
+      cwd: repoRoot,
+      encoding: "utf8",
+    });
+    expect(ignored.trim().split("\n").sort()).toEqual([...written, "docs-index.plan.json"].sort());
   });
 
   it("pins every action to a major version", () => {

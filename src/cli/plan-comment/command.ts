@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { CommandStreams } from "../command-streams.js";
-import type { OutcomeKind } from "../exit-codes.js";
+import { exitCodeHelp, type OutcomeKind } from "../exit-codes.js";
 import { upsertPullRequestComment } from "../../ci/azure-devops-comment.js";
 import { composePlanComment, planCommentMarker } from "../../ci/plan-comment.js";
 
@@ -28,6 +28,40 @@ function read(file: string): string {
   }
 }
 
+/** What `plan-comment --help` (or `help`, `-h`, or `--help` after a command) prints on stdout. */
+const PLAN_COMMENT_HELP = `Usage: npm run plan:comment -- <command> [options]
+
+The pull-request plan comment: the Terraform plans and the docs-index plan of one environment in one comment
+(docs/saved-plans.md).
+
+Commands:
+  compose             write the comment to a file
+    --environment <env>            the environment the plans are for (required)
+    --docs-index <plan.md>         docs-index show <saved plan> --markdown (required)
+    --terraform <stack>=<file>     terraform show -no-color of a stack's plan (repeatable)
+    --commit <sha>                 the commit the plans were made from (named in the header)
+    --full-plans-at <url>          where the full plans are, linked when the comment is shortened
+    --limit <chars>                the comment's size limit in characters (> 1000; default 60,000, under GitHub's 65,536)
+    --out <comment.md>             where to write the comment (required)
+  post-azure-devops   create or edit the comment on the Azure DevOps pull request (Azure Pipelines PR builds)
+    --environment <env>            the environment: one comment per environment, edited in place (required)
+    --body <comment.md>            the composed comment (required)
+    reads SYSTEM_ACCESSTOKEN, SYSTEM_COLLECTIONURI, SYSTEM_TEAMPROJECTID, BUILD_REPOSITORY_ID and
+    SYSTEM_PULLREQUEST_PULLREQUESTID from the pipeline's environment
+${exitCodeHelp(
+  {
+    ok: "the comment was written or posted (or this help printed)",
+    "check-failed": "the comment could not be posted",
+    usage: "usage error (an unknown command or option, a missing one) or an unreadable file; nothing was written",
+  },
+  { offline: true },
+)}
+`;
+
+function isHelp(arg: string | undefined): boolean {
+  return arg === "--help" || arg === "-h" || arg === "help";
+}
+
 function parse(args: string[]) {
   return parseArgs({
     args,
@@ -43,6 +77,15 @@ function parse(args: string[]) {
     },
     strict: true,
   }).values;
+}
+
+/** parseArgs's refusal of an unknown or malformed option, as a usage failure. */
+function parseOptions(args: string[]): ReturnType<typeof parse> {
+  try {
+    return parse(args);
+  } catch (err) {
+    fail(`${(err as Error).message} (see npm run plan:comment -- --help)`);
+  }
 }
 type Values = ReturnType<typeof parse>;
 
@@ -97,23 +140,31 @@ async function postAzureDevOps(
 }
 
 /**
- * Runs `plan-comment <command> [options]` (args: what follows the script name). Returns "usage" for bad usage or an
- * unreadable file, "check-failed" when the comment could not be posted. An unknown option throws (parseArgs).
+ * Runs `plan-comment <command> [options]` (args: what follows the script name). Returns "usage" for bad usage (an
+ * unknown command or option) or an unreadable file, "check-failed" when the comment could not be posted; `--help`
+ * prints the usage on stdout.
  */
 export async function runPlanComment(
   args: string[],
   env: NodeJS.ProcessEnv,
   stderr: CommandStreams["stderr"],
+  stdout: CommandStreams["stdout"] = process.stdout,
 ): Promise<OutcomeKind> {
   const [command, ...rest] = args;
+  if (isHelp(command) || rest.some(isHelp)) {
+    stdout.write(PLAN_COMMENT_HELP);
+    return "ok";
+  }
   try {
-    const values = parse(rest);
+    const values = parseOptions(rest);
     if (command === "compose") {
       compose(values);
       return "ok";
     }
     if (command === "post-azure-devops") return await postAzureDevOps(values, env, stderr);
-    fail(`unknown command ${JSON.stringify(command ?? "")}; expected compose or post-azure-devops`);
+    fail(
+      `unknown command ${JSON.stringify(command ?? "")}; expected compose or post-azure-devops (see npm run plan:comment -- --help)`,
+    );
   } catch (err) {
     if (!(err instanceof UsageFailure)) throw err;
     stderr.write(`plan-comment: ${err.message}\n`);

@@ -87,7 +87,7 @@ export const LIST_APPS_DESCRIPTION = [
   "List the documentation apps in the index with their page counts and the sections seen in each (with counts).",
   "Use it to pick the `app` and `exclude_sections` values for search_docs, or to answer what documentation exists.",
   "`documents_without_section` counts pages whose section is unknown (not reprocessed since section was added): exclude_sections keeps them.",
-  "A page directly under the app folder has its file name as its section (e.g. `index.html`).",
+  "Pages directly under the app folder (e.g. `payments/index.html`) are counted as `root_pages`, not as a section (the index holds their file name as section).",
 ].join(" ");
 
 /** The heading that marks retrieved text in the text rendering, so a host can keep it apart from instructions. */

@@ -152,7 +152,7 @@ export function renderGetDoc(answer: {
 export function renderListApps(answer: { apps: AppSummary[]; provenance: Provenance }): TextBlock[] {
   const lines = answer.apps.map((a) => {
     const sections = a.sections.map((s) => `${headerValue(s.section, "-")} (${s.documents})`).join(", ") || "none";
-    return `- ${headerValue(a.app, "-")}: ${a.documents} page(s); sections: ${sections}; without a section: ${a.documents_without_section}`;
+    return `- ${headerValue(a.app, "-")}: ${a.documents} page(s); sections: ${sections}; at the app's root: ${a.root_pages}; without a section: ${a.documents_without_section}`;
   });
   return [
     {

@@ -24,12 +24,15 @@ export async function startHostedMcp(
     settings.search.api_version,
     DEFAULT_SERVICE_OPTIONS,
   );
-  // The pages' main content comes from the docs container (the identity holds Storage Blob Data Reader on it);
-  // without the endpoint the tools answer from the index's content.
-  const pages = settings.blobEndpoint
-    ? (await createBlobService({ accountUrl: settings.blobEndpoint }, DEFAULT_SERVICE_OPTIONS)).getContainerClient(
-        settings.search.container,
-      )
+  // The pages' main content comes from the docs container (the identity holds Storage Blob Data Reader on it;
+  // locally, Azurite's shared key); without either the tools answer from the index's content.
+  const blobTarget = settings.emulatorConnectionString
+    ? { connectionString: settings.emulatorConnectionString }
+    : settings.blobEndpoint
+      ? { accountUrl: settings.blobEndpoint }
+      : undefined;
+  const pages = blobTarget
+    ? (await createBlobService(blobTarget, DEFAULT_SERVICE_OPTIONS)).getContainerClient(settings.search.container)
     : undefined;
   const started = await startMcp({
     clients,

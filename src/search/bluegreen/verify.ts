@@ -134,16 +134,29 @@ export type RelevanceOutcome = { golden: string; comparison: Comparison } | { sk
 
 const f3 = (n: number) => n.toFixed(3);
 
+/**
+ * The first few items and how many more: a generation that lost every answer still fails on one readable line
+ * (`docs-index eval` of each generation, or `eval --baseline`, lists them all).
+ */
+const SHOWN = 5;
+function firstFew(items: readonly string[], separator: string): string {
+  const more = items.length - SHOWN;
+  return more > 0 ? `${items.slice(0, SHOWN).join(separator)}${separator}and ${more} more` : items.join(separator);
+}
+
 function relevanceCheck(r: RelevanceOutcome): Check {
   if ("skipped" in r) return { name: "relevance", ok: true, skipped: true, detail: `not checked: ${r.skipped}` };
   const c = r.comparison;
   const mean = `mean nDCG@10 ${f3(c.mean_ndcg10.before)} (live) → ${f3(c.mean_ndcg10.after)} (new) over the golden queries of ${r.golden}`;
   const worse = c.worse.length
-    ? `; worse: ${c.worse.map((w) => `${w.id} ${f3(w.before.ndcg10)} → ${f3(w.after.ndcg10)}`).join(", ")}`
+    ? `; worse: ${firstFew(
+        c.worse.map((w) => `${w.id} ${f3(w.before.ndcg10)} → ${f3(w.after.ndcg10)}`),
+        ", ",
+      )}`
     : "";
   return c.regressions.length === 0
     ? { name: "relevance", ok: true, detail: `${mean}, tolerance ${c.tolerance}${worse}` }
-    : { name: "relevance", ok: false, detail: `${c.regressions.join("; ")} (${mean})${worse}` };
+    : { name: "relevance", ok: false, detail: `${firstFew(c.regressions, "; ")} (${mean})${worse}` };
 }
 
 export function verifyGeneration(input: VerificationInput): Verification {

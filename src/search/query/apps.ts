@@ -12,7 +12,13 @@ export interface FacetBucket {
 export interface AppSummary {
   app: string;
   documents: number;
+  /** The app's section folders (a page directly under the app folder is counted in root_pages instead). */
   sections: { section: string; documents: number }[];
+  /**
+   * Pages directly under the app folder (`payments/index.html`, `payments/faq.html`): the app's root, not a section.
+   * The index holds their file name as section (spec, area C, index fields), so exclude_sections can still name one.
+   */
+  root_pages: number;
   /**
    * Documents of this app whose section is null (not reprocessed since section was added). A page directly under
    * the app folder is not one of them: its section is its file name (spec, area C, index fields).
@@ -42,18 +48,28 @@ export function bucketsOf(buckets: readonly FacetBucket[] | undefined): { value:
     .map((b) => ({ value: b.value, count: b.count }));
 }
 
+/**
+ * A section value that is a page's file name: the page sits directly under the app folder (the section mapping takes
+ * the path's next segment, which is then the file). Folder names carry no such extension.
+ */
+const ROOT_PAGE = /\.(?:html?|md|markdown|txt|pdf|json|xml)$/i;
+
 export function appSummary(
   app: { value: string; count: number },
   sectionBuckets: readonly FacetBucket[] | undefined,
 ): AppSummary {
-  const sections = bucketsOf(sectionBuckets)
+  const buckets = bucketsOf(sectionBuckets);
+  const sections = buckets
+    .filter((b) => !ROOT_PAGE.test(b.value))
     .map((b) => ({ section: b.value, documents: b.count }))
     .sort((a, b) => b.documents - a.documents || a.section.localeCompare(b.section));
-  const inSections = sections.reduce((sum, s) => sum + s.documents, 0);
+  const rootPages = buckets.filter((b) => ROOT_PAGE.test(b.value)).reduce((sum, b) => sum + b.count, 0);
+  const inSections = sections.reduce((sum, s) => sum + s.documents, 0) + rootPages;
   return {
     app: app.value,
     documents: app.count,
     sections,
+    root_pages: rootPages,
     documents_without_section: Math.max(0, app.count - inSections),
   };
 }

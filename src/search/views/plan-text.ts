@@ -41,10 +41,30 @@ export interface PlanConsequences {
   reranking?: Reranking | null;
 }
 
+/** deploy --blue-green builds a generation even when the index's changes (or none) could apply in place. */
+function forcedRebuild(action: Action, rebuild?: RebuildRendering): boolean {
+  return rebuild !== undefined && (action === "update" || action === "unchanged");
+}
+
+/**
+ * The summary's counts as the deploy carries the plan out: an index rebuilt only because deploy --blue-green forces
+ * it counts as a rebuild, said so, not as an update or unchanged.
+ */
+function planCountsText(plan: Plan, rebuild?: RebuildRendering): string {
+  const s = { ...plan.summary };
+  const index = plan.objects.find((o) => o.kind === "index");
+  const forced = index !== undefined && forcedRebuild(index.action, rebuild);
+  if (forced) {
+    s[index.action] -= 1;
+    s.rebuild += 1;
+  }
+  return `${s.create} to create, ${s.update} to update in place, ${s.rebuild} to rebuild${forced ? " (forced by --blue-green)" : ""}, ${s.unchanged} unchanged`;
+}
+
 function actionLabel(action: Action, c: Colors, rebuild?: RebuildRendering): string {
   // deploy --blue-green builds a generation even when every change could apply in place: say so on the index's
   // line, where the rebuild is told, instead of "update (in place)".
-  if (rebuild && (action === "update" || action === "unchanged"))
+  if (rebuild && forcedRebuild(action, rebuild))
     return c.yellow(`${rebuild.label}, forced by --blue-green (the changes alone would apply in place)`);
   switch (action) {
     case "create":
@@ -126,11 +146,10 @@ export function renderPlan(
     const notes = object.kind === "index" && rebuild ? [...object.notes, ...rebuild.notes] : object.notes;
     for (const note of notes) lines.push(`  ${colors.dim(`note: ${note}`)}`);
   }
-  const s = plan.summary;
   const { pending } = consequences;
   lines.push("");
   lines.push(
-    `Plan: ${s.create} to create, ${s.update} to update in place, ${s.rebuild} to rebuild, ${s.unchanged} unchanged${pending ? `; 1 operation under way to finish first (${pending.command ?? "by hand"})` : ""}.`,
+    `Plan: ${planCountsText(plan, rebuild)}${pending ? `; 1 operation under way to finish first (${pending.command ?? "by hand"})` : ""}.`,
   );
   if (pending) lines.push(...pendingLines(pending).map((l) => colors.red(l)));
   if (plan.rebuildRequired)

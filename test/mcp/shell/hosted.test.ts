@@ -28,6 +28,8 @@ import {
 } from "../../../local/mcp-hosting/server-process.js";
 import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
 import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "../../support/ops-world.js";
+import { startHostedPackage, type LocalHostedPackage } from "../../../local/mcp-hosting/hosted-package.js";
+import { readMcpAppSettings } from "../../../src/config/mcp-app-settings.js";
 
 let services: Harness;
 let idp: LocalOpenIdProvider;
@@ -144,6 +146,74 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+describe("npm run mcp:local: the package with a local OpenID provider and Azurite", () => {
+  let hosted: LocalHostedPackage;
+  beforeAll(async () => {
+    // The page as the site publishes it, chrome and footer included.
+    const page =
+      '<html><head><title>Refunds</title></head><body><nav>Docs home</nav><main><h1 id="refunds">Refunds</h1>' +
+      "<p>Issue refunds for a payment: full or partial refunds.</p></main>" +
+      "<footer>&copy; 2026 Example Corp. All rights reserved.</footer></body></html>";
+    await services.container().createIfNotExists();
+    await services
+      .container()
+      .getBlockBlobClient("payments/guides/refunds.html")
+      .upload(page, Buffer.byteLength(page), { blobHTTPHeaders: { blobContentType: "text/html; charset=utf-8" } });
+    hosted = await startHostedPackage(pkg, {
+      searchEndpoint: services.standIn.url,
+      searchAdminKey: services.standIn.apiKey,
+      storageConnectionString: services.azurite!.connectionString,
+    });
+  }, 60_000);
+  afterAll(() => hosted?.stop());
+
+  it("answers with the token it prints and reads pages from Azurite (before: a bearer token over http, refused)", async () => {
+    expect((await fetch(hosted.url, { method: "POST", body: "{}" })).status).toBe(401);
+    const client = new Client({ name: "test", version: "1" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(hosted.url), {
+        requestInit: { headers: { authorization: `Bearer ${await hosted.token()}` } },
+      }),
+    );
+    try {
+      const read = await client.callTool({
+        name: "get_doc",
+        arguments: { url: "https://docs.dev.example.com/payments/guides/refunds" },
+      });
+      expect(read.isError ?? false, JSON.stringify(read.content)).toBe(false);
+      const doc = read.structuredContent as { source: string; text: string };
+      // The published page's main content: not the index's text, and never its footer.
+      expect(doc.source).toBe("page");
+      expect(doc.text).toMatch(/^# Refunds\n\nIssue refunds for a payment/);
+      expect(doc.text).not.toMatch(/Example Corp|Docs home/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses Azurite's connection string unless its blob endpoint is a loopback address", () => {
+    const settings = {
+      ...hosted.settings,
+      DOCS_STORAGE_CONNECTION_STRING: "BlobEndpoint=https://x.blob.core.windows.net;",
+    };
+    expect(() => readMcpAppSettings(settings)).toThrow(
+      /DOCS_STORAGE_CONNECTION_STRING: expected no connection string: it is for the local storage emulator only/,
+    );
+    expect(() =>
+      readMcpAppSettings({ ...hosted.settings, DOCS_STORAGE_BLOB_ENDPOINT: "https://x.blob.core.windows.net" }),
+    ).toThrow(/expected either DOCS_STORAGE_BLOB_ENDPOINT or DOCS_STORAGE_CONNECTION_STRING/);
+    // An http blob endpoint is refused at start, not at the first page read (before: "Bearer token authentication is
+    // not permitted for non-TLS protected (non-https) URLs", then the index's text).
+    const { DOCS_STORAGE_CONNECTION_STRING: _emulator, ...withoutEmulator } = hosted.settings;
+    expect(() =>
+      readMcpAppSettings({ ...withoutEmulator, DOCS_STORAGE_BLOB_ENDPOINT: "http://127.0.0.1:10000/devstoreaccount1" }),
+    ).toThrow(
+      /DOCS_STORAGE_BLOB_ENDPOINT: expected the docs account's blob endpoint as an https URL .*DOCS_STORAGE_CONNECTION_STRING/,
+    );
+    expect(readMcpAppSettings(hosted.settings).emulatorConnectionString).toBe(services.azurite!.connectionString);
+  });
+});
+
 describe("the deployable package (npm run mcp:build)", () => {
   const CLIENT_ID = "77777777-0000-0000-0000-000000000000";
   const APP_ID_URI = "api://docs-index-mcp-test";
@@ -196,6 +266,14 @@ describe("the deployable package (npm run mcp:build)", () => {
     // No stand-in, no test tooling, no CDKTF: the bundle is the server and the SDKs it calls.
     expect(bundle).not.toMatch(/search-standin|vitest|cdktf|azurite/i);
     expect(buildOutput).toMatch(/^mcp:build: .*: 4 files, \d+\.\d MB \(entry dist\/server\.mjs\)$/m);
+  });
+
+  it("is the size docs/mcp-hosting.md says (within 0.3 MB)", () => {
+    const built = Number(/: 4 files, (\d+\.\d) MB/.exec(buildOutput)?.[1]);
+    const documented = readFileSync(path.join(repoRoot, "docs", "mcp-hosting.md"), "utf8");
+    const stated = Number(/About (\d+(?:\.\d)?) MB, 4 files/.exec(documented)?.[1]);
+    expect(built).toBeGreaterThan(0);
+    expect(Math.abs(built - stated)).toBeLessThanOrEqual(0.3);
   });
 
   it("started as the Functions host starts it, answers tools/list to a signed-in caller", async () => {

@@ -212,14 +212,20 @@ describe("docs-index mcp over stdio", () => {
       key: (result.structuredContent as { results: { key: string }[] }).results[0]!.key,
     });
     expect((byKey.structuredContent as { document: { app: string } }).document.app).toBe("payments");
-    const apps = (await call(stdio, "list_apps")).structuredContent as {
-      apps: { app: string; sections: { section: string }[] }[];
+    const listed = await call(stdio, "list_apps");
+    const apps = listed.structuredContent as {
+      apps: { app: string; sections: { section: string }[]; root_pages: number }[];
     };
     const payments = apps.apps.find((a) => a.app === "payments");
-    // payments/index.html sits directly under the app folder: its section is its file name, as list_apps says.
-    expect(payments?.sections.map((s) => s.section)).toEqual(
-      expect.arrayContaining(["guides", "changelog", "index.html"]),
+    // payments/index.html sits directly under the app folder: the app's root, not a section named after the file.
+    expect(payments?.sections.map((s) => s.section)).toEqual(expect.arrayContaining(["guides", "changelog"]));
+    expect(payments?.sections.some((s) => s.section.endsWith(".html"))).toBe(false);
+    expect(payments?.root_pages).toBeGreaterThanOrEqual(1);
+    const text = (listed.content as { text: string }[])[0]!.text;
+    expect(text).toMatch(
+      /^- payments: \d+ page\(s\); sections: [^;]*; at the app's root: \d+; without a section: \d+$/m,
     );
+    expect(text).not.toMatch(/index\.html \(\d+\)/);
   });
 });
 

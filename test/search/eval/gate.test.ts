@@ -41,6 +41,22 @@ describe("the relevance check of a blue/green verification", () => {
     expect(verifyGeneration({ ...input, relevance: { golden: "g.yml", comparison: same } }).ok).toBe(true);
   });
 
+  it("a generation that lost every answer fails on one readable line: the first five and how many more", () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `q${i + 1}`);
+    const many = (ndcg10: number, urls: string[]): ComparableReport => ({
+      ...report(ndcg10, urls),
+      queries: ids.map((id) => ({ id, urls, relevant: [{ url: "A", grade: 2 }], recall: 1, mrr: 1, ndcg10 })),
+    });
+    const lost = compareReports(many(0, []), many(1, ["A"]), 0.05);
+    const failed = verifyGeneration({ ...input, relevance: { golden: "g.yml", comparison: lost } });
+    expect(failed.ok).toBe(false);
+    const detail = failed.checks.at(-1)!.detail;
+    // The mean's regression first, then four of the twelve lost answers.
+    expect(detail).toMatch(/^mean nDCG@10 dropped by 1\.000 .*; q4: the answer A fell out of the top 5; and 8 more \(/);
+    expect(detail).not.toContain("q5: the answer");
+    expect(detail).toMatch(/worse: q1 1\.000 → 0\.000, .*q5 1\.000 → 0\.000, and 7 more$/);
+  });
+
   it("without a golden file the check says so and passes", () => {
     const v = verifyGeneration({ ...input, relevance: { skipped: "no golden queries at x/eval/golden-queries.yml" } });
     expect(v.ok).toBe(true);

@@ -258,7 +258,19 @@ describe("text", () => {
         { section: "reference", documents: 5 },
         { section: "guides", documents: 4 },
       ],
+      root_pages: 0,
       documents_without_section: 1,
     });
+  });
+  it("counts pages directly under the app folder as its root, not as sections named after files", () => {
+    const summary = appSummary({ value: "payments", count: 9 }, [
+      { value: "guides", count: 4 },
+      { value: "index.html", count: 1 },
+      { value: "faq.html", count: 1 },
+      { value: "v1.2", count: 2 },
+    ]);
+    // before: sections "faq.html (1), index.html (1)"
+    expect(summary.sections.map((s) => s.section)).toEqual(["guides", "v1.2"]);
+    expect(summary).toMatchObject({ root_pages: 2, documents_without_section: 1 });
   });
 });

@@ -166,6 +166,7 @@ describe("query core I/O", () => {
         { section: "changelog", documents: 1 },
         { section: "guides", documents: 1 },
       ],
+      root_pages: 0,
       documents_without_section: 0,
     });
     expect(apps.find((a) => a.app === "guides")?.documents_without_section).toBe(1);

@@ -109,5 +109,23 @@ describe("a forced blue/green deploy (deploy --blue-green)", () => {
     expect(indexLine).toContain("rebuild (blue/green: docs-index-1 → docs-index-2), forced by --blue-green");
     expect(indexLine).not.toContain("update (in place)");
     expect(rebuildStrategy(deployment)).toEqual({ strategy: "blue-green", next_index: "docs-index-2", deletes: [] });
+    // The summary counts the index it rebuilds as a rebuild, never "0 to rebuild" beside a rebuild.
+    const summary = text.split("\n").find((l) => l.startsWith("Plan: "))!;
+    expect(summary).toMatch(/, 1 to rebuild \(forced by --blue-green\), /);
+    expect(summary).not.toContain("0 to rebuild");
+  });
+
+  it("with nothing to change, counts the generation it builds as the one rebuild", () => {
+    const live = readBehindAlias();
+    const deployment = planDeployment(live, devDefinitions(), true);
+    const unchanged = {
+      ...deployment.plan,
+      objects: deployment.plan.objects.map((o) => ({ ...o, action: "unchanged" as const, changes: [] })),
+    };
+    const counts = { create: 0, update: 0, rebuild: 0, unchanged: unchanged.objects.length };
+    const text = renderDeploymentPlan({ ...deployment, plan: { ...unchanged, summary: counts } });
+    expect(text).toContain(
+      `Plan: 0 to create, 0 to update in place, 1 to rebuild (forced by --blue-green), ${counts.unchanged - 1} unchanged.`,
+    );
   });
 });

@@ -98,6 +98,12 @@ const mcpRegistrationSchema = z.strictObject({
     .optional(),
   /** Client applications admitted besides VS Code (pre-authorized on the registration). */
   allowed_client_ids: z.array(z.string().regex(GUID, { message: "expected a client id (a GUID)" })).default([]),
+  /**
+   * App Service authentication's own browser sign-in (`/.auth/login/aad`, e.g. to consent for oneself in a test).
+   * Off: bearer tokens only, and no credential for the registration exists anywhere. On: a dedicated identity with
+   * no role becomes the registration's federated credential instead of a client secret (docs/mcp-hosting.md).
+   */
+  browser_sign_in: z.boolean({ error: "expected true or false" }).default(false),
 });
 
 const mcpHostedConfigSchema = z.strictObject({

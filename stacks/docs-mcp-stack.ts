@@ -57,7 +57,7 @@ export class DocsMcpStack extends FunctionAppStack {
         roleDefinitionName: ROLES.searchIndexDataReader,
         principalId,
         principalType: "ServicePrincipal",
-        description: `docs-index mcp (hosted): queries the ${what.replace("-", " ")} it serves`,
+        description: `docs-index mcp (hosted): queries ${what === "service" ? "every index" : `the ${what.replace("-", " ")} it serves`}`,
       });
     new RoleAssignment(this, "docs-container-reader", {
       scope: props.docsContainerScope,

@@ -139,6 +139,12 @@ const mcpHostedConfigSchema = z.strictObject({
   zone_redundant: z.boolean({ error: "expected true or false" }).default(false),
   /** Always-ready instances (cut cold starts; billed while idle). */
   always_ready_instances: z.number().int().min(0).max(1000).default(0),
+  /**
+   * Where the server's identity may query: `index` (default) the index it serves and its alias only; `service`
+   * every index of the search service, the fallback should a query through the alias need the generation's scope
+   * (UNCONFIRMED, docs/infrastructure.md).
+   */
+  search_role_scope: z.enum(["index", "service"], { error: "expected index or service" }).default("index"),
 });
 
 export const mcpConfigSchema = z.strictObject({

@@ -20,7 +20,7 @@ export interface DocsMcpStackProps extends FunctionAppStackProps {
 
 /** One scope of the data identity's Search Index Data Reader, and what it names. */
 export interface SearchReadScope {
-  what: "index" | "alias" | "knowledge-base";
+  what: "index" | "alias" | "knowledge-base" | "service";
   scope: string;
 }
 
@@ -29,12 +29,14 @@ export interface SearchReadScope {
  * documented form for one index, `<service>/indexes/<name>`) and as an alias (`<service>/aliases/<name>`: after
  * migrate-to-alias the name is an alias over the generations, docs/blue-green.md), and the knowledge base where
  * agentic retrieval is on. Which of these a query through the alias is authorized against is UNCONFIRMED
- * (docs/infrastructure.md).
+ * (docs/infrastructure.md); `mcp.hosted.search_role_scope: service` grants the whole service instead.
  */
 export function searchReadScopes(
   searchServiceId: string,
   search: { index_name: string; agentic_retrieval: boolean; knowledge_base_name: string },
+  roleScope: "index" | "service" = "index",
 ): SearchReadScope[] {
+  if (roleScope === "service") return [{ what: "service", scope: searchServiceId }];
   return [
     { what: "index", scope: `${searchServiceId}/indexes/${search.index_name}` },
     { what: "alias", scope: `${searchServiceId}/aliases/${search.index_name}` },
@@ -58,6 +60,7 @@ export function docsMcpStackProps(config: StackConfig): DocsMcpStackProps | unde
     searchReadScopes: searchReadScopes(
       `${rg}/providers/Microsoft.Search/searchServices/${config.search_service.name}`,
       s,
+      hosted.search_role_scope,
     ),
     docsContainerScope: `${config.docsAccount.id}/blobServices/default/containers/${s.container}`,
     settings: {

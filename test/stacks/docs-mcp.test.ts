@@ -120,6 +120,18 @@ describe("docs-mcp stack", () => {
     expect(json.output).not.toHaveProperty("mcp_sign_in_identity_principal_id");
   });
 
+  it("grants the whole service only when mcp.hosted.search_role_scope says so", () => {
+    const wide = synth(build((c) => hosted(c, { search_role_scope: "service" })).mcp!);
+    expect(grantsOf(wide).filter(([role]) => role === "Search Index Data Reader")).toEqual([
+      ["Search Index Data Reader", SEARCH, identityOf(wide, "-data")("principal_id")],
+    ]);
+    expect(mcpConfigSchema.safeParse({ hosted: { search_role_scope: "all" } }).error!.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: ["hosted", "search_role_scope"], message: "expected index or service" }),
+      ]),
+    );
+  });
+
   it("with agentic retrieval on, adds the knowledge base to the data identity's scopes and nothing broader", () => {
     const agentic = synth(
       build((c) => {

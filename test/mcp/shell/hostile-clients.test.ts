@@ -263,14 +263,15 @@ describe("hostile headers, bodies and batches", () => {
 
   it("refuses foreign Host and Origin headers before looking at the token", async () => {
     const authorization = `Bearer ${await userToken()}`;
-    for (const [name, headers] of Object.entries({
+    const foreign: Record<string, Record<string, string>> = {
       "evil Host": { host: "evil.example.com" },
       "userinfo Host": { host: "localhost@evil.example.com" },
       "trailing dot Host": { host: `${PUBLIC_HOST}.` },
       "evil Origin": { origin: "https://evil.example.com" },
       "null Origin": { origin: "null" },
       "http Origin of the public host": { origin: `http://${PUBLIC_HOST}` },
-    })) {
+    };
+    for (const [name, headers] of Object.entries(foreign)) {
       const answer = await hostile(name, url, { headers: { authorization, ...headers } });
       expect(answer.status, name).toBe(403);
       expect(messageOf(answer).message, name).toMatch(/^forbidden: the (Host header|Origin)/);

@@ -122,7 +122,7 @@ function answeredByPolicy(req: IncomingMessage, res: ServerResponse, options: Ht
   }
   const origin = req.headers.origin;
   if (!originAllowed(origin, options.allowedOrigins, publicHosts)) {
-    jsonRpcError(res, 403, "forbidden: the Origin is not allowed (mcp.allowed_origins)");
+    jsonRpcError(res, 403, `forbidden: origin ${origin} is not allowed (mcp.allowed_origins)`);
     return true;
   }
   return false;

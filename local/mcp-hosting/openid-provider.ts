@@ -9,7 +9,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } 
 import { VSCODE_CLIENT_ID } from "../../src/config/mcp.js";
 
 /** How the key endpoint answers: the keys, 500, or never (the request hangs until the client gives up). */
-export type KeysAnswer = "keys" | "fail" | "hang";
+type KeysAnswer = "keys" | "fail" | "hang";
 
 export interface LocalOpenIdProvider {
   /** The base URL (mcp.auth.authority / MCP_AUTH_AUTHORITY). */

@@ -38,7 +38,7 @@ export function protectedResourceMetadata(
 }
 
 /** A generic description of a refused token (RFC 6750 §3: human-readable, for the client's developer). */
-export const INVALID_TOKEN_DESCRIPTION = "The access token is not valid for this server";
+const INVALID_TOKEN_DESCRIPTION = "The access token is not valid for this server";
 
 /**
  * The `WWW-Authenticate` value of a 401 or 403 (RFC 6750 §3): no `error` when the request carried no token

@@ -41,7 +41,7 @@ export function clientApplication(claims: TokenClaims): string | undefined {
 }
 
 /** Every client id admitted: VS Code's and the configured ones (compared case-insensitively). */
-export function admittedClients(allowed: readonly string[]): string[] {
+function admittedClients(allowed: readonly string[]): string[] {
   return [...new Set([VSCODE_CLIENT_ID, ...allowed].map((id) => id.toLowerCase()))];
 }
 

@@ -13,7 +13,7 @@ import { SigningKeys, type SigningKeysOptions } from "./signing-keys.js";
  * `reason` is for the log only (it may name the tenant, the role or the library's message); the HTTP answer is
  * worded without it.
  */
-export type TokenVerdict =
+type TokenVerdict =
   | { ok: true; caller: Caller; claims: JWTPayload }
   | { ok: false; status: 401; reason: string }
   | { ok: false; status: 403; reason: string; missing?: "scope" | "role" }

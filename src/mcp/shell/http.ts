@@ -27,7 +27,7 @@ export interface HttpAuth {
 }
 
 /** Bounds for a server a client can reach directly (docs/mcp.md, "Limits for direct exposure"). */
-export interface HttpLimits {
+interface HttpLimits {
   /** Time to receive the request headers. */
   headersTimeoutMs: number;
   /** Time to receive the whole request (headers and body). */
@@ -42,7 +42,7 @@ export interface HttpLimits {
   maxBodyBytes: number;
 }
 
-export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+const DEFAULT_HTTP_LIMITS: HttpLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   bodyTimeoutMs: 10_000,

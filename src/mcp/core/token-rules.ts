@@ -83,7 +83,7 @@ export function accessVerdict(claims: TokenClaims, rules: TokenRules): AccessVer
       missing: "scope",
     };
   }
-  const roles = (claims.roles as unknown[]).filter((r): r is string => typeof r === "string");
+  const roles = Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === "string") : [];
   if (rules.requiredRole !== undefined && roles.includes(rules.requiredRole)) return { ok: true, caller };
   return {
     ok: false,

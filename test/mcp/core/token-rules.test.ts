@@ -1,6 +1,7 @@
 // The rules an Entra ID access token must meet after its signature checks (src/mcp/core/token-rules.ts): the
 // tenant, an allowed client application (azp / appid), an access token's shape (not an ID token), and the scope
 // for users or the app role for applications.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { accessVerdict, clientApplication, tokenKind } from "../../../src/mcp/core/token-rules.js";
 import { VSCODE_CLIENT_ID } from "../../../src/config/mcp.js";
@@ -64,6 +65,8 @@ describe("access token rules", () => {
     expect(accessVerdict({ ...user, scp: "openid user_impersonation" }, rules).ok).toBe(true);
     expect(accessVerdict({ ...user, scp: "api://docs/user_impersonation" }, rules).ok).toBe(false);
     expect(accessVerdict({ ...app, roles: ["Other"] }, rules)).toMatchObject({ status: 403, missing: "role" });
+    expect(accessVerdict({ ...app, roles: undefined, idtyp: "app" }, rules)).toMatchObject({ status: 403 });
+    expect(accessVerdict({ ...app, roles: "Docs.Search", idtyp: "app" }, rules)).toMatchObject({ status: 403 });
     expect(accessVerdict(app, { ...rules, requiredRole: undefined })).toMatchObject({ status: 403 });
   });
 
@@ -78,5 +81,29 @@ describe("access token rules", () => {
       caller: { id: `${TENANT}/pairwise` },
     });
     expect(accessVerdict({ ...user, oid: undefined, sub: undefined }, rules)).toMatchObject({ status: 401 });
+  });
+
+  it("never throws on any claims, and admits only the tenant's tokens from an allowed client with the permission", () => {
+    const value = fc.oneof(
+      fc.constantFrom(TENANT, VSCODE_CLIENT_ID, CLI, "user_impersonation", "Docs.Search", "app", "user", "u1"),
+      fc.constantFrom(`https://sts.windows.net/${TENANT}/`, ["Docs.Search"], [1, null], "", null, 0, {}),
+      fc.string({ maxLength: 12 }),
+      fc.array(fc.string({ maxLength: 12 }), { maxLength: 3 }),
+    );
+    const claims = fc.dictionary(
+      fc.constantFrom("tid", "azp", "appid", "iss", "scp", "roles", "idtyp", "oid", "sub"),
+      value,
+    );
+    fc.assert(
+      fc.property(claims, (c) => {
+        const verdict = accessVerdict(c, rules);
+        if (!verdict.ok) return;
+        expect(c.tid).toBe(TENANT);
+        expect([VSCODE_CLIENT_ID, CLI]).toContain(clientApplication(c));
+        if (verdict.caller.kind === "user") expect(String(c.scp).split(" ")).toContain("user_impersonation");
+        else expect(c.roles).toContain("Docs.Search");
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -132,6 +132,23 @@ afterAll(async () => {
   await idp?.close();
 });
 
+describe("no exposure without token validation (finding 2)", () => {
+  it("refuses to serve public host names without auth, even bound to loopback (a proxy would expose it)", async () => {
+    await expect(
+      serveHttp({
+        host: "127.0.0.1",
+        port: 0,
+        allowedOrigins: [],
+        publicHosts: [PUBLIC_HOST],
+        newServer: probeServer,
+        log: () => {},
+      }),
+    ).rejects.toThrow(
+      /^refusing to serve public host names \(mcp\.public_hosts: docs-mcp\.example\.com\) without token validation/,
+    );
+  });
+});
+
 describe("crafted tokens (stateless server, as hosted)", () => {
   let url: string;
   beforeAll(async () => {

@@ -83,7 +83,12 @@ export async function entraTokenValidator(
         retryAfterSeconds: found.retryAfterSeconds,
       };
     if (found.kind === "unknown-key")
-      return { ok: false, status: 401, reason: `the token names a signing key the tenant does not publish (${kid})` };
+      // The kid is the client's own text (the header is not signed yet): quoted and cut, so it stays one log line.
+      return {
+        ok: false,
+        status: 401,
+        reason: `the token names a signing key the tenant does not publish (kid ${JSON.stringify(kid?.slice(0, 64))})`,
+      };
     let claims: JWTPayload;
     try {
       ({ payload: claims } = await jwtVerify(token, found.getKey, {

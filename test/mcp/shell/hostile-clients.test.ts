@@ -96,6 +96,8 @@ const CHALLENGE = `resource_metadata="https://${PUBLIC_HOST}/.well-known/oauth-p
 
 let idp: LocalOpenIdProvider;
 let auth: McpAuthConfig;
+/** What the servers of `serve` logged. */
+const serverLog: string[] = [];
 const servers: RunningHttp[] = [];
 
 async function serve(options: Partial<HttpOptions>, config: McpAuthConfig = auth): Promise<RunningHttp> {
@@ -106,7 +108,7 @@ async function serve(options: Partial<HttpOptions>, config: McpAuthConfig = auth
     publicHosts: [PUBLIC_HOST],
     auth: { validate: await entraTokenValidator(config), config },
     newServer: probeServer,
-    log: () => {},
+    log: (line) => serverLog.push(line),
     ...options,
   });
   servers.push(http);
@@ -189,7 +191,7 @@ describe("crafted tokens (stateless server, as hosted)", () => {
       .setProtectedHeader({ alg: "RS256", kid: idp.kid, jwk: await exportJWK(foreign.publicKey) })
       .sign(foreign.privateKey);
     const unknownKid = await new SignJWT(claims)
-      .setProtectedHeader({ alg: "RS256", kid: "attacker-1" })
+      .setProtectedHeader({ alg: "RS256", kid: "attacker-1\nmcp auth: forged line" })
       .sign(foreign.privateKey);
     for (const [name, token] of Object.entries({ none, hs256, foreignUnderRealKid, embeddedJwk, unknownKid })) {
       const answer = await hostile(name, url, { headers: { authorization: `Bearer ${token}` } });
@@ -199,6 +201,11 @@ describe("crafted tokens (stateless server, as hosted)", () => {
         `Bearer error="invalid_token", error_description="The access token is not valid for this server", ${CHALLENGE}`,
       );
     }
+    // The reasons are logged, one line each: the client's kid stays quoted inside its line.
+    expect(serverLog.filter((l) => l.includes("\n"))).toEqual([]);
+    expect(serverLog).toContain(
+      'mcp auth: refused (401): the token names a signing key the tenant does not publish (kid "attacker-1\\nmcp auth: forged line")',
+    );
   });
 
   it("refuses valid signatures on the wrong token: audience, tenant, issuer, expiry, unlisted client app, v1 appid, ID-token shapes (findings 3, 7)", async () => {

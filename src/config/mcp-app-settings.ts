@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { DEFAULT_SEARCH_API_VERSION } from "./api-version.js";
 import { isLoopback } from "../../webhook/src/loopback.js";
-import { FULL_SCOPE, mcpConfigSchema, type McpConfig } from "./mcp.js";
+import { DEFAULT_TOOL_CALLS_PER_MINUTE, FULL_SCOPE, mcpConfigSchema, type McpConfig } from "./mcp.js";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const name = (fallback: string) =>
@@ -70,6 +70,8 @@ const mcpAppSettingsSchema = z
       .regex(FULL_SCOPE, { message: "expected the scope in full form: <Application ID URI>/user_impersonation" })
       .optional(),
     MCP_AUTH_REQUIRED_ROLE: z.string().min(1).optional(),
+    /** Client applications admitted besides VS Code (comma-separated client ids): mcp.hosted.registration.allowed_client_ids. */
+    MCP_AUTH_ALLOWED_CLIENT_IDS: list,
     MCP_AUTH_AUTHORITY: z.string().optional(),
     /** Public host names (comma-separated); default WEBSITE_HOSTNAME, which App Service sets. */
     MCP_PUBLIC_HOSTS: list,
@@ -77,6 +79,7 @@ const mcpAppSettingsSchema = z
     /** The public MCP URL for the metadata; default https://<first public host>/mcp. */
     MCP_RESOURCE_URL: z.string().url({ message: "expected the public MCP URL, e.g. https://<app>/mcp" }).optional(),
     MCP_RECHECK_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+    MCP_TOOL_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_TOOL_CALLS_PER_MINUTE),
     /** The port the Functions host gives the custom handler. */
     FUNCTIONS_CUSTOMHANDLER_PORT: z.coerce
       .number({ error: "expected the port the Functions host gives (FUNCTIONS_CUSTOMHANDLER_PORT)" })
@@ -132,6 +135,7 @@ export function readMcpAppSettings(env: NodeJS.ProcessEnv): McpAppSettings {
   const publicHosts = s.MCP_PUBLIC_HOSTS.length > 0 ? s.MCP_PUBLIC_HOSTS : [s.WEBSITE_HOSTNAME!];
   const mcp = mcpConfigSchema.safeParse({
     recheck_seconds: s.MCP_RECHECK_SECONDS,
+    tool_calls_per_minute: s.MCP_TOOL_CALLS_PER_MINUTE,
     public_hosts: publicHosts,
     auth: {
       tenant_id: s.MCP_AUTH_TENANT_ID,
@@ -140,6 +144,7 @@ export function readMcpAppSettings(env: NodeJS.ProcessEnv): McpAppSettings {
       ...(s.MCP_AUTH_REQUIRED_ROLE ? { required_role: s.MCP_AUTH_REQUIRED_ROLE } : {}),
       ...(s.MCP_AUTH_AUTHORITY ? { authority: s.MCP_AUTH_AUTHORITY } : {}),
       resource: s.MCP_RESOURCE_URL ?? `https://${publicHosts[0]}/mcp`,
+      allowed_client_ids: s.MCP_AUTH_ALLOWED_CLIENT_IDS,
     },
   });
   if (!mcp.success)

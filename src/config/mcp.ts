@@ -66,6 +66,11 @@ export const mcpAuthConfigSchema = z
         message: "expected the MCP endpoint's public URL, e.g. https://docs-mcp.example.com/mcp",
       })
       .optional(),
+    /**
+     * Client applications whose tokens are accepted besides VS Code's (always admitted): `azp` of a v2.0 token,
+     * `appid` of a v1.0 token. An application calling as itself is listed by its own client id.
+     */
+    allowed_client_ids: z.array(z.string().regex(GUID, { message: "expected a client id (a GUID)" })).default([]),
   })
   .refine((a) => a.scope !== undefined || a.required_role !== undefined, {
     message: "expected a scope (delegated: users), a required_role (applications), or both",
@@ -147,38 +152,62 @@ const mcpHostedConfigSchema = z.strictObject({
   search_role_scope: z.enum(["index", "service"], { error: "expected index or service" }).default("index"),
 });
 
-export const mcpConfigSchema = z.strictObject({
-  /** Results of search_docs when `top` is not given. */
-  default_top: z.number().int().min(1).max(50).default(5),
-  /** Larger `top` values are clamped to this; at most 50. */
-  top_cap: z.number().int().min(1).max(50, { message: "expected at most 50 (the server's hard ceiling)" }).default(50),
-  /** Bound of each search hit's passage (`snippet`), in characters; the token budget may make it shorter. */
-  snippet_chars: z.number().int().min(50).max(4000).default(1600),
-  /** Ceiling of the text get_doc returns per call (its `max_chars`), in characters; the token budget applies too. */
-  page_chars: z.number().int().min(500).max(100_000).default(80_000),
-  /** How often the `format` coverage behind the dedup filter (and the provenance facts) are re-read. */
-  recheck_seconds: z.number().int().min(5).max(86_400).default(300),
-  /** Browser origins allowed besides loopback ones (the MCP specification requires Origin validation). */
-  allowed_origins: z
-    .array(
-      z.string().refine((v) => URL.canParse(v) && new URL(v).origin === v, {
-        message: "expected an origin such as https://host:port",
-      }),
-    )
-    .default([]),
-  /**
-   * Host names the server answers under besides loopback ones (behind a proxy or the Functions host the `Host`
-   * header is the public name); `https://<host>` is then an allowed Origin too.
-   */
-  public_hosts: z.array(hostName).default([]),
-  /** Required to bind a non-loopback address or to serve hosted: callers must present an Entra ID token. */
-  auth: mcpAuthConfigSchema.optional(),
-  /**
-   * The hosted app (stack `docs-mcp`): a Flex Consumption function app serving this server statelessly behind
-   * App Service authentication. Off unless set (docs/mcp-hosting.md).
-   */
-  hosted: mcpHostedConfigSchema.optional(),
-});
+/** Default of `tool_calls_per_minute` (also the hosted app's MCP_TOOL_CALLS_PER_MINUTE). */
+export const DEFAULT_TOOL_CALLS_PER_MINUTE = 120;
+
+export const mcpConfigSchema = z
+  .strictObject({
+    /** Results of search_docs when `top` is not given. */
+    default_top: z.number().int().min(1).max(50).default(5),
+    /** Larger `top` values are clamped to this; at most 50. */
+    top_cap: z
+      .number()
+      .int()
+      .min(1)
+      .max(50, { message: "expected at most 50 (the server's hard ceiling)" })
+      .default(50),
+    /** Bound of each search hit's passage (`snippet`), in characters; the token budget may make it shorter. */
+    snippet_chars: z.number().int().min(50).max(4000).default(1600),
+    /** Ceiling of the text get_doc returns per call (its `max_chars`), in characters; the token budget applies too. */
+    page_chars: z.number().int().min(500).max(100_000).default(80_000),
+    /** How often the `format` coverage behind the dedup filter (and the provenance facts) are re-read. */
+    recheck_seconds: z.number().int().min(5).max(86_400).default(300),
+    /** Browser origins allowed besides loopback ones (the MCP specification requires Origin validation). */
+    allowed_origins: z
+      .array(
+        z.string().refine((v) => URL.canParse(v) && new URL(v).origin === v, {
+          message: "expected an origin such as https://host:port",
+        }),
+      )
+      .default([]),
+    /**
+     * Host names the server answers under besides loopback ones (behind a proxy or the Functions host the `Host`
+     * header is the public name); `https://<host>` is then an allowed Origin too.
+     */
+    public_hosts: z.array(hostName).default([]),
+    /** Required to bind a non-loopback address or to serve hosted: callers must present an Entra ID token. */
+    auth: mcpAuthConfigSchema.optional(),
+    /** Tool calls per minute and caller (a token's tenant and object id); beyond it 429 with Retry-After. */
+    tool_calls_per_minute: z.number().int().min(1).max(100_000).default(DEFAULT_TOOL_CALLS_PER_MINUTE),
+    /** Stateful sessions one caller may hold at once (`--http` without `--stateless`). */
+    sessions_per_caller: z.number().int().min(1).max(1000).default(20),
+    /**
+     * The hosted app (stack `docs-mcp`): a Flex Consumption function app serving this server statelessly behind
+     * App Service authentication. Off unless set (docs/mcp-hosting.md).
+     */
+    hosted: mcpHostedConfigSchema.optional(),
+  })
+  // A public host name means requests from beyond this machine (a proxy, a platform) reach the server: without
+  // token validation anyone could call it.
+  .superRefine((c, ctx) => {
+    if (c.public_hosts.length > 0 && c.auth === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["public_hosts"],
+        message:
+          "expected an mcp.auth section with public_hosts: a public host name exposes the server beyond this machine, which needs token validation (tenant_id, audience, scope and/or required_role)",
+      });
+  });
 
 export type McpConfig = z.infer<typeof mcpConfigSchema>;
 export type McpAuthConfig = z.infer<typeof mcpAuthConfigSchema>;

@@ -85,6 +85,12 @@ describe("config validation", () => {
     );
   });
 
+  it("refuses mcp.public_hosts without mcp.auth, naming the file and the key (no exposure without validation)", () => {
+    expect(() =>
+      parseConfig(`${minimal}mcp:\n  public_hosts: [docs-mcp.example.com]\n`, "config/test/vars.yml"),
+    ).toThrow(/^config\/test\/vars\.yml: mcp\.public_hosts: expected an mcp\.auth section with public_hosts/);
+  });
+
   it("leaves agentic retrieval off unless switched on, and names its objects like the others", () => {
     expect(parseConfig(minimal, "vars.yml").search).toMatchObject({
       agentic_retrieval: false,

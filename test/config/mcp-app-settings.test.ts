@@ -25,7 +25,30 @@ describe("hosted app settings", () => {
       scope: "api://docs-index-mcp-prod/user_impersonation",
       authority: "https://login.microsoftonline.com",
       resource: "https://func-docs-mcp-prod.azurewebsites.net/mcp",
+      allowed_client_ids: [],
     });
+    expect(s.mcp.tool_calls_per_minute).toBe(120);
+  });
+
+  it("admit the client applications of MCP_AUTH_ALLOWED_CLIENT_IDS (VS Code's always) and take the tool call limit", () => {
+    const s = readMcpAppSettings({
+      ...BASE,
+      MCP_AUTH_ALLOWED_CLIENT_IDS: "04b07795-8ddb-461a-bbee-02f9e1bf7b46, 88888888-0000-0000-0000-000000000000",
+      MCP_TOOL_CALLS_PER_MINUTE: "30",
+    });
+    expect(s.mcp.auth?.allowed_client_ids).toEqual([
+      "04b07795-8ddb-461a-bbee-02f9e1bf7b46",
+      "88888888-0000-0000-0000-000000000000",
+    ]);
+    expect(s.mcp.tool_calls_per_minute).toBe(30);
+    expect(() => readMcpAppSettings({ ...BASE, MCP_AUTH_ALLOWED_CLIENT_IDS: "vscode" })).toThrow(
+      /MCP_auth\.allowed_client_ids\.0: expected a client id \(a GUID\)/,
+    );
+  });
+
+  it("never start without token validation: the tenant, client id and Application ID URI are required", () => {
+    const { MCP_AUTH_TENANT_ID: _, ...withoutTenant } = BASE;
+    expect(() => readMcpAppSettings(withoutTenant)).toThrow(/MCP_AUTH_TENANT_ID: expected the Entra ID tenant id/);
   });
 
   it("name every missing or bad setting", () => {

@@ -23,4 +23,21 @@ describe("mcp config", () => {
     });
     expect(ok.auth?.authority).toBe("https://login.microsoftonline.com");
   });
+
+  it("refuses public_hosts without an auth section, naming the setting (finding 2)", () => {
+    const exposed = mcpConfigSchema.safeParse({ public_hosts: ["docs-mcp.example.com"] });
+    expect(exposed.success).toBe(false);
+    expect(exposed.error?.issues[0]?.path).toEqual(["public_hosts"]);
+    expect(exposed.error?.issues[0]?.message).toMatch(/^expected an mcp\.auth section with public_hosts/);
+    const auth = { tenant_id: "00000000-0000-0000-0000-000000000001", audience: "api://docs", required_role: "r" };
+    expect(mcpConfigSchema.safeParse({ public_hosts: ["docs-mcp.example.com"], auth }).success).toBe(true);
+  });
+
+  it("defaults the client applications to none besides VS Code, 120 tool calls a minute and 20 sessions a caller", () => {
+    const c = mcpConfigSchema.parse({
+      auth: { tenant_id: "00000000-0000-0000-0000-000000000001", audience: "api://docs", required_role: "r" },
+    });
+    expect(c.auth?.allowed_client_ids).toEqual([]);
+    expect(c).toMatchObject({ tool_calls_per_minute: 120, sessions_per_caller: 20 });
+  });
 });

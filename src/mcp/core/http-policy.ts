@@ -5,9 +5,19 @@ import { isLoopbackHost } from "../../../webhook/src/loopback.js";
 
 export const MCP_PATH = "/mcp";
 
-/** Why a bind is refused, or undefined when it is allowed. */
-export function bindRefusal(host: string, authConfigured: boolean): string | undefined {
-  if (isLoopbackHost(stripBrackets(host)) || authConfigured) return undefined;
+/**
+ * Why serving is refused, or undefined when it is allowed: a non-loopback bind, or public host names (a proxy or
+ * a platform forwards requests from beyond this machine), without token validation.
+ */
+export function bindRefusal(
+  host: string,
+  authConfigured: boolean,
+  publicHosts: readonly string[] = [],
+): string | undefined {
+  if (authConfigured) return undefined;
+  if (publicHosts.length > 0)
+    return `refusing to serve public host names (mcp.public_hosts: ${publicHosts.join(", ")}) without token validation. Add an mcp.auth section (tenant_id, audience, scope and/or required_role), or remove mcp.public_hosts to serve this machine only`;
+  if (isLoopbackHost(stripBrackets(host))) return undefined;
   return `refusing to bind ${host}: a non-loopback address needs token validation. Add an mcp.auth section (tenant_id, audience, scope and/or required_role) to the config so callers must present an Entra ID token, or bind 127.0.0.1`;
 }
 

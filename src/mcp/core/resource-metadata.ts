@@ -37,16 +37,22 @@ export function protectedResourceMetadata(
   };
 }
 
+/** A generic description of a refused token (RFC 6750 §3: human-readable, for the client's developer). */
+const INVALID_TOKEN_DESCRIPTION = "The access token is not valid for this server";
+
 /**
- * The `WWW-Authenticate` value of a 401 or 403: the error, and with a configured resource the metadata URL and the
- * scope, so a client that has no token learns where to get one.
+ * The `WWW-Authenticate` value of a 401 or 403 (RFC 6750 §3): no `error` when the request carried no token
+ * (§3.1), `invalid_token` with a generic description, or `insufficient_scope`; with a configured resource the
+ * metadata URL (RFC 9728) and the scope, so a client that has no token learns where to get one.
  */
 export function bearerChallenge(
-  error: "invalid_request" | "invalid_token" | "insufficient_scope",
+  error: "invalid_token" | "insufficient_scope" | undefined,
   auth: Pick<McpAuthConfig, "scope" | "resource">,
 ): string {
-  const parts = [`error="${error}"`];
+  const parts: string[] = [];
+  if (error !== undefined) parts.push(`error="${error}"`);
+  if (error === "invalid_token") parts.push(`error_description="${INVALID_TOKEN_DESCRIPTION}"`);
   if (auth.resource !== undefined) parts.push(`resource_metadata="${resourceMetadataUrl(auth.resource)}"`);
   if (auth.scope !== undefined) parts.push(`scope="${auth.scope}"`);
-  return `Bearer ${parts.join(", ")}`;
+  return parts.length > 0 ? `Bearer ${parts.join(", ")}` : "Bearer";
 }

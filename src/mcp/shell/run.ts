@@ -95,7 +95,7 @@ function createBackend(options: Pick<McpRunOptions, "clients" | "search" | "mcp"
 /** Checks and binds; for HTTP resolves once listening (with the running server), for stdio once stdin closes. */
 export async function startMcp(options: McpRunOptions): Promise<{ http?: RunningHttp; done: Promise<void> }> {
   if (options.transport.kind === "http") {
-    const refusal = bindRefusal(options.transport.host, options.mcp.auth !== undefined);
+    const refusal = bindRefusal(options.transport.host, options.mcp.auth !== undefined, options.mcp.public_hosts);
     if (refusal) throw new McpStartRefused(refusal, "usage");
   }
   let auth: HttpAuth | undefined;
@@ -118,6 +118,8 @@ export async function startMcp(options: McpRunOptions): Promise<{ http?: Running
       stateless: stateless ?? false,
       allowedOrigins: options.mcp.allowed_origins,
       publicHosts: options.mcp.public_hosts,
+      sessionsPerCaller: options.mcp.sessions_per_caller,
+      toolCallsPerMinute: options.mcp.tool_calls_per_minute,
       ...(auth ? { auth } : {}),
       newServer,
       log: options.log,

@@ -242,6 +242,8 @@ describe("docs-mcp stack", () => {
       authority: "https://login.microsoftonline.com",
       resource: "https://func-docs-mcp-dev.azurewebsites.net/mcp",
     });
+    // The server's own client-application check admits what App Service authentication admits.
+    expect(read.mcp.auth?.allowed_client_ids).toEqual(["88888888-0000-0000-0000-000000000000"]);
     expect(read.mcp.public_hosts).toEqual(["func-docs-mcp-dev.azurewebsites.net"]);
     expect(read.adminKey).toBeUndefined();
   });

@@ -19,7 +19,7 @@ export interface DocsMcpStackProps extends FunctionAppStackProps {
 }
 
 /** One scope of the data identity's Search Index Data Reader, and what it names. */
-export interface SearchReadScope {
+interface SearchReadScope {
   what: "index" | "alias" | "knowledge-base" | "service";
   scope: string;
 }
@@ -31,7 +31,7 @@ export interface SearchReadScope {
  * agentic retrieval is on. Which of these a query through the alias is authorized against is UNCONFIRMED
  * (docs/infrastructure.md); `mcp.hosted.search_role_scope: service` grants the whole service instead.
  */
-export function searchReadScopes(
+function searchReadScopes(
   searchServiceId: string,
   search: { index_name: string; agentic_retrieval: boolean; knowledge_base_name: string },
   roleScope: "index" | "service" = "index",

@@ -128,6 +128,30 @@ function answeredByPolicy(req: IncomingMessage, res: ServerResponse, options: Ht
   return false;
 }
 
+/** Refusal lines logged a minute at most: a flood of bad tokens must not become a flood of log lines. */
+const REFUSALS_LOGGED_PER_MINUTE = 60;
+
+/** A log for refusals: up to REFUSALS_LOGGED_PER_MINUTE lines a minute, then one line counting the rest. */
+function refusalLog(log: (line: string) => void, now: () => number): (line: string) => void {
+  let windowStart = Number.NEGATIVE_INFINITY;
+  let logged = 0;
+  let suppressed = 0;
+  return (line) => {
+    const t = now();
+    if (t - windowStart >= 60_000) {
+      if (suppressed > 0)
+        log(`mcp auth: ${suppressed} more refusals were not logged (at most ${REFUSALS_LOGGED_PER_MINUTE} a minute)`);
+      windowStart = t;
+      logged = 0;
+      suppressed = 0;
+    }
+    if (logged < REFUSALS_LOGGED_PER_MINUTE) {
+      logged++;
+      log(line);
+    } else suppressed++;
+  };
+}
+
 /**
  * The caller a request comes from (LOCAL_CALLER without token validation), or undefined when the request was
  * answered: 401/403 per RFC 6750, 503 when the signing keys cannot be fetched. Reasons go to the log only.
@@ -256,6 +280,7 @@ export async function serveHttp(options: HttpOptions): Promise<RunningHttp> {
       });
   const handle = sessions?.handle ?? statelessHandler(options);
   const withinLimit = toolCallLimit(options);
+  const logRefusal = refusalLog(options.log, options.now ?? Date.now);
 
   const server: Server = createServer(
     {
@@ -266,7 +291,7 @@ export async function serveHttp(options: HttpOptions): Promise<RunningHttp> {
     (req, res) => {
       (async () => {
         if (answeredByPolicy(req, res, options, loopbackBind)) return;
-        const caller = await authenticated(req, res, options.auth, options.log);
+        const caller = await authenticated(req, res, options.auth, logRefusal);
         if (caller === undefined) return;
         const posted = req.method === "POST" ? await postedMessage(req, res, limits) : { message: undefined };
         if (posted === undefined || !withinLimit(res, caller, posted.message)) return;

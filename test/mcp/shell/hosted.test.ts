@@ -148,6 +148,8 @@ describe("the deployable package (npm run mcp:build)", () => {
   const CLIENT_ID = "77777777-0000-0000-0000-000000000000";
   const APP_ID_URI = "api://docs-index-mcp-test";
   const PUBLIC_HOST = "func-docs-mcp-test.azurewebsites.net";
+  /** A client application admitted through MCP_AUTH_ALLOWED_CLIENT_IDS (registration.allowed_client_ids). */
+  const LISTED_CLIENT = "04b07795-8ddb-461a-bbee-02f9e1bf7b46";
   let server: ServerProcess;
 
   beforeAll(async () => {
@@ -167,6 +169,7 @@ describe("the deployable package (npm run mcp:build)", () => {
         MCP_AUTH_CLIENT_ID: CLIENT_ID,
         MCP_AUTH_APP_ID_URI: APP_ID_URI,
         MCP_AUTH_AUTHORITY: idp.authority,
+        MCP_AUTH_ALLOWED_CLIENT_IDS: LISTED_CLIENT,
       },
     });
   }, 60_000);
@@ -206,6 +209,24 @@ describe("the deployable package (npm run mcp:build)", () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(["get_doc", "list_apps", "search_docs"]);
     await client.close();
+  });
+
+  it("admits the client applications of MCP_AUTH_ALLOWED_CLIENT_IDS and VS Code, and no other", async () => {
+    const status = async (azp: string) =>
+      (
+        await fetch(server.url, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${await idp.token({ aud: CLIENT_ID, scp: "user_impersonation", azp })}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+        })
+      ).status;
+    expect(await status(LISTED_CLIENT)).toBe(200);
+    expect(await status("aebc6443-996d-45c2-90f0-388ff96faa56")).toBe(200);
+    expect(await status("99999999-0000-0000-0000-000000000000")).toBe(401);
   });
 
   it("refuses a caller without a token (401, metadata challenge) and admits the app's public Host", async () => {

@@ -376,6 +376,25 @@ describe("the tool call limit per caller (finding 6)", () => {
   });
 });
 
+describe("a flood of bad tokens", () => {
+  it("is answered 401 each time but logged at most 60 lines a minute, then one line counting the rest", async () => {
+    let clock = 0;
+    const lines: string[] = [];
+    const { url } = await serve({ stateless: true, now: () => clock, log: (line) => lines.push(line) });
+    for (let i = 0; i < 65; i++) {
+      const answer = await hostile("flood of bad tokens", url, { headers: { authorization: "Bearer a.b.c" } });
+      expect(answer.status).toBe(401);
+    }
+    expect(lines).toHaveLength(60);
+    clock += 60_000;
+    await hostile("after the flood", url, { headers: { authorization: "Bearer a.b.c" } });
+    expect(lines.slice(60)).toEqual([
+      "mcp auth: 5 more refusals were not logged (at most 60 a minute)",
+      expect.stringMatching(/^mcp auth: refused \(401\): malformed token: /),
+    ]);
+  });
+});
+
 /** Waits until `done` holds (the test's own timeout bounds it). */
 async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));

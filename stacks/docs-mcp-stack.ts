@@ -1,7 +1,8 @@
 // docs-mcp: `docs-index mcp` hosted as one signed-in, stateless endpoint (https://<app>/mcp) that agent hosts add
-// by URL (docs/mcp-hosting.md). Its own Flex Consumption function app and storage; its identity may read the index
-// (Search Index Data Reader on the search service) and the docs container (Storage Blob Data Reader on it), nothing
-// else, and no key exists anywhere. Deployed after docs-search, only where mcp.hosted.enabled is true.
+// by URL (docs/mcp-hosting.md). Its own Flex Consumption function app and storage; its data identity may read the
+// index it serves (Search Index Data Reader on that index and its alias, not the service) and the docs container
+// (Storage Blob Data Reader on it), nothing else; the host identity holds the app's own storage only; no key exists
+// anywhere. Deployed after docs-search, only where mcp.hosted.enabled is true.
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment/index.js";
 import { TerraformOutput } from "cdktf";
 import type { Construct } from "constructs";
@@ -42,19 +43,22 @@ export class DocsMcpStack extends FunctionAppStack {
         allowedAudiences: [a.appIdUri, a.clientId],
         allowedApplications: props.allowedApplications,
         openIdIssuer: `https://login.microsoftonline.com/${a.tenantId}/v2.0`,
-        clientSecretSettingName: FIC_CLIENT_ID_SETTING,
+        // A client credential serves App Service authentication's own sign-in flow only; bearer tokens need none.
+        ...(props.browserSignIn ? { clientSecretSettingName: FIC_CLIENT_ID_SETTING } : {}),
         redirectToProvider: "azureactivedirectory",
       },
+      browserSignIn: props.browserSignIn,
       azapi: this.azapi,
     });
-    const principalId = this.fn.identity.principalId;
-    new RoleAssignment(this, "search-index-reader", {
-      scope: props.searchServiceId,
-      roleDefinitionName: ROLES.searchIndexDataReader,
-      principalId,
-      principalType: "ServicePrincipal",
-      description: "docs-index mcp (hosted): queries the index",
-    });
+    const principalId = this.fn.dataIdentity.principalId;
+    for (const { what, scope } of props.searchReadScopes)
+      new RoleAssignment(this, `search-${what}-reader`, {
+        scope,
+        roleDefinitionName: ROLES.searchIndexDataReader,
+        principalId,
+        principalType: "ServicePrincipal",
+        description: `docs-index mcp (hosted): queries ${what === "service" ? "every index" : `the ${what.replace("-", " ")} it serves`}`,
+      });
     new RoleAssignment(this, "docs-container-reader", {
       scope: props.docsContainerScope,
       roleDefinitionName: ROLES.storageBlobDataReader,
@@ -69,10 +73,14 @@ export class DocsMcpStack extends FunctionAppStack {
     });
     new TerraformOutput(this, "mcp_function_app_name", { value: f.name });
     new TerraformOutput(this, "mcp_function_app_resource_group", { value: props.resourceGroupName });
-    new TerraformOutput(this, "mcp_identity_principal_id", {
+    new TerraformOutput(this, "mcp_data_identity_principal_id", {
       value: principalId,
-      description: "Subject of the federated credential on the app registration (docs/mcp-hosting.md)",
+      description: "The identity the server reads the index and the docs with",
     });
-    new TerraformOutput(this, "mcp_identity_client_id", { value: this.fn.identity.clientId });
+    if (this.fn.signInIdentity)
+      new TerraformOutput(this, "mcp_sign_in_identity_principal_id", {
+        value: this.fn.signInIdentity.principalId,
+        description: "Subject of the federated credential on the app registration (docs/mcp-hosting.md)",
+      });
   }
 }

@@ -103,6 +103,12 @@ const mcpRegistrationSchema = z.strictObject({
     .optional(),
   /** Client applications admitted besides VS Code (pre-authorized on the registration). */
   allowed_client_ids: z.array(z.string().regex(GUID, { message: "expected a client id (a GUID)" })).default([]),
+  /**
+   * App Service authentication's own browser sign-in (`/.auth/login/aad`, e.g. to consent for oneself in a test).
+   * Off: bearer tokens only, and no credential for the registration exists anywhere. On: a dedicated identity with
+   * no role becomes the registration's federated credential instead of a client secret (docs/mcp-hosting.md).
+   */
+  browser_sign_in: z.boolean({ error: "expected true or false" }).default(false),
 });
 
 const mcpHostedConfigSchema = z.strictObject({
@@ -138,6 +144,12 @@ const mcpHostedConfigSchema = z.strictObject({
   zone_redundant: z.boolean({ error: "expected true or false" }).default(false),
   /** Always-ready instances (cut cold starts; billed while idle). */
   always_ready_instances: z.number().int().min(0).max(1000).default(0),
+  /**
+   * Where the server's identity may query: `index` (default) the index it serves and its alias only; `service`
+   * every index of the search service, the fallback should a query through the alias need the generation's scope
+   * (UNCONFIRMED, docs/infrastructure.md).
+   */
+  search_role_scope: z.enum(["index", "service"], { error: "expected index or service" }).default("index"),
 });
 
 /** Default of `tool_calls_per_minute` (also the hosted app's MCP_TOOL_CALLS_PER_MINUTE). */

@@ -23,14 +23,20 @@ export interface McpAppSettingsProps {
     /** The delegated scope in full form: <App ID URI>/<scope>. */
     scope: string;
     appRole?: string;
+    /** Client applications the server admits besides VS Code (its own check of `azp`/`appid`). */
+    allowedClientIds: string[];
   };
 }
 
 export interface McpAppSettingsInputs {
   /** The app's own storage account (identity-based host storage). */
   storageAccountName: string;
-  /** The user-assigned identity's client id (host storage, search, blobs, the secretless sign-in credential). */
-  identityClientId: string;
+  /** The host identity's client id: host storage and the deployment package, nothing else. */
+  hostIdentityClientId: string;
+  /** The data identity's client id: the index and the docs container, nothing else (DefaultAzureCredential). */
+  dataIdentityClientId: string;
+  /** The sign-in identity's client id, only with browser sign-in: the registration's federated credential. */
+  signInIdentityClientId?: string;
   /** Application Insights connection string (a token at synth time). */
   appInsightsConnectionString: string;
 }
@@ -58,18 +64,21 @@ export function mcpAppSettings(props: McpAppSettingsProps, inputs: McpAppSetting
     MCP_AUTH_APP_ID_URI: a.appIdUri,
     MCP_AUTH_SCOPE: a.scope,
     ...(a.appRole ? { MCP_AUTH_REQUIRED_ROLE: a.appRole } : {}),
-    // DefaultAzureCredential picks the user-assigned identity by this.
-    AZURE_CLIENT_ID: inputs.identityClientId,
+    ...(a.allowedClientIds.length > 0 ? { MCP_AUTH_ALLOWED_CLIENT_IDS: a.allowedClientIds.join(",") } : {}),
+    // DefaultAzureCredential picks the data identity by this: the server reads with it and nothing else.
+    AZURE_CLIENT_ID: inputs.dataIdentityClientId,
     // App Service authentication: the RFC 9728 metadata and the 401 challenge with the scope, tokens of this
-    // tenant only, and the identity whose federated credential replaces a client secret.
+    // tenant only, tokens naming a principal (`oid`) only, and, with browser sign-in only, the identity whose
+    // federated credential replaces a client secret.
     WEBSITE_AUTH_PRM_DEFAULT_WITH_SCOPES: a.scope,
     WEBSITE_AUTH_AAD_ALLOWED_TENANTS: a.tenantId,
-    [FIC_CLIENT_ID_SETTING]: inputs.identityClientId,
+    WEBSITE_AUTH_AAD_REQUIRE_CLIENT_SERVICE_PRINCIPAL: "true",
+    ...(inputs.signInIdentityClientId ? { [FIC_CLIENT_ID_SETTING]: inputs.signInIdentityClientId } : {}),
     // The Functions host: the MCP custom-handler preview, identity-based host storage, telemetry.
     AzureWebJobsFeatureFlags: "EnableMcpCustomHandlerPreview",
     AzureWebJobsStorage__accountName: inputs.storageAccountName,
     AzureWebJobsStorage__credential: "managedidentity",
-    AzureWebJobsStorage__clientId: inputs.identityClientId,
+    AzureWebJobsStorage__clientId: inputs.hostIdentityClientId,
     APPLICATIONINSIGHTS_CONNECTION_STRING: inputs.appInsightsConnectionString,
   };
 }

@@ -1,7 +1,10 @@
 // The hosted MCP server's Flex Consumption function app (Node 22), managed through azapi like the webhook's
-// (stacks/webhook/function-app.ts says why): a user-assigned identity (the one whose federated credential on the
-// app registration replaces a client secret, and that reads the index), HTTPS only, basic publishing credentials
-// off, App Service authentication in front (platform-auth.ts), diagnostics to the existing Log Analytics workspace.
+// (stacks/webhook/function-app.ts says why), with one user-assigned identity per purpose so none holds more than
+// its own: the host identity (host storage and the deployment package: Storage Blob Data Owner on the app's own
+// account), the data identity (what the server reads with: its roles are granted by the stack) and, only with
+// browser sign-in, a sign-in identity with no role at all whose federated credential on the app registration
+// replaces a client secret (Microsoft: that identity should serve this one purpose). HTTPS only, basic publishing
+// credentials off, App Service authentication in front (platform-auth.ts), diagnostics to the existing workspace.
 // Public: agent hosts call it from anywhere; the platform and the server both check the caller's Entra ID token.
 import { ApplicationInsights } from "@cdktf/provider-azurerm/lib/application-insights/index.js";
 import { MonitorDiagnosticSetting } from "@cdktf/provider-azurerm/lib/monitor-diagnostic-setting/index.js";
@@ -29,18 +32,30 @@ export interface McpFunctionAppProps extends Placement {
   logAnalyticsWorkspaceId: string;
   settings: McpAppSettingsProps;
   platformAuth: PlatformAuthProps;
+  /** A sign-in identity for App Service authentication's browser sign-in (none: bearer tokens only). */
+  browserSignIn: boolean;
   azapi: AzapiProvider;
 }
 
 export class McpFunctionApp extends Construct {
-  readonly identity: UserAssignedIdentity;
+  /** Host storage and the deployment package only. */
+  readonly hostIdentity: UserAssignedIdentity;
+  /** What the server reads with (AZURE_CLIENT_ID): the stack grants its roles on the index and the docs. */
+  readonly dataIdentity: UserAssignedIdentity;
+  /** The registration's federated credential, only with browser sign-in; no role anywhere. */
+  readonly signInIdentity: UserAssignedIdentity | undefined;
   readonly site: AzapiResource;
   readonly defaultHostName: string;
 
   constructor(scope: Construct, id: string, props: McpFunctionAppProps) {
     super(scope, id);
     const where = { resourceGroupName: props.resourceGroupName, location: props.location, tags: props.tags };
-    this.identity = new UserAssignedIdentity(this, "identity", { ...where, name: `id-${props.name}` });
+    this.hostIdentity = new UserAssignedIdentity(this, "identity", { ...where, name: `id-${props.name}` });
+    this.dataIdentity = new UserAssignedIdentity(this, "data-identity", { ...where, name: `id-${props.name}-data` });
+    this.signInIdentity = props.browserSignIn
+      ? new UserAssignedIdentity(this, "sign-in-identity", { ...where, name: `id-${props.name}-sign-in` })
+      : undefined;
+    const identities = [this.hostIdentity, this.dataIdentity, ...(this.signInIdentity ? [this.signInIdentity] : [])];
     const plan = new ServicePlan(this, "plan", {
       ...where,
       name: `asp-${props.name}`,
@@ -56,7 +71,9 @@ export class McpFunctionApp extends Construct {
     });
     const appSettings = mcpAppSettings(props.settings, {
       storageAccountName: props.storage.account.name,
-      identityClientId: this.identity.clientId,
+      hostIdentityClientId: this.hostIdentity.clientId,
+      dataIdentityClientId: this.dataIdentity.clientId,
+      ...(this.signInIdentity ? { signInIdentityClientId: this.signInIdentity.clientId } : {}),
       appInsightsConnectionString: insights.connectionString,
     });
     this.site = new AzapiResource(this, "site", {
@@ -65,7 +82,7 @@ export class McpFunctionApp extends Construct {
       name: props.name,
       parentId: props.resourceGroupId,
       location: props.location,
-      identity: { type: "UserAssigned", identityIds: [this.identity.id] },
+      identity: { type: "UserAssigned", identityIds: identities.map((i) => i.id) },
       tags: props.tags,
       responseExportValues: ["properties.defaultHostName"],
       body: {
@@ -86,7 +103,7 @@ export class McpFunctionApp extends Construct {
               storage: {
                 type: "blobContainer",
                 value: props.storage.deploymentContainerUrl,
-                authentication: { type: "UserAssignedIdentity", userAssignedIdentityResourceId: this.identity.id },
+                authentication: { type: "UserAssignedIdentity", userAssignedIdentityResourceId: this.hostIdentity.id },
               },
             },
             scaleAndConcurrency: {
@@ -111,11 +128,11 @@ export class McpFunctionApp extends Construct {
       enabledLog: [{ category: "FunctionAppLogs" }],
       enabledMetric: [{ category: "AllMetrics" }],
     });
-    // Host storage and the deployment package, on the app's own account only.
+    // Host storage and the deployment package, on the app's own account only, for the host identity only.
     new RoleAssignment(this, "host-blob", {
       scope: props.storage.account.id,
       roleDefinitionName: ROLES.storageBlobDataOwner,
-      principalId: this.identity.principalId,
+      principalId: this.hostIdentity.principalId,
       principalType: "ServicePrincipal",
       description: "Functions host storage and deployment package",
     });

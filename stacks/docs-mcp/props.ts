@@ -7,13 +7,43 @@ import type { McpAppSettingsProps } from "./app-settings.js";
 
 export interface DocsMcpStackProps extends FunctionAppStackProps {
   readonly logAnalyticsWorkspaceId: string;
-  /** The search service (Search Index Data Reader on it, nothing broader). */
-  readonly searchServiceId: string;
+  /** Where the data identity holds Search Index Data Reader: searchReadScopes (never the whole service). */
+  readonly searchReadScopes: SearchReadScope[];
   /** The docs container (Storage Blob Data Reader on it only). */
   readonly docsContainerScope: string;
   readonly settings: McpAppSettingsProps;
   /** Client applications admitted by App Service authentication (VS Code first). */
   readonly allowedApplications: string[];
+  /** App Service authentication's browser sign-in, with a dedicated identity's federated credential. */
+  readonly browserSignIn: boolean;
+}
+
+/** One scope of the data identity's Search Index Data Reader, and what it names. */
+interface SearchReadScope {
+  what: "index" | "alias" | "knowledge-base" | "service";
+  scope: string;
+}
+
+/**
+ * The scopes of the data identity's Search Index Data Reader: the name the server queries as an index (Microsoft's
+ * documented form for one index, `<service>/indexes/<name>`) and as an alias (`<service>/aliases/<name>`: after
+ * migrate-to-alias the name is an alias over the generations, docs/blue-green.md), and the knowledge base where
+ * agentic retrieval is on. Which of these a query through the alias is authorized against is UNCONFIRMED
+ * (docs/infrastructure.md); `mcp.hosted.search_role_scope: service` grants the whole service instead.
+ */
+function searchReadScopes(
+  searchServiceId: string,
+  search: { index_name: string; agentic_retrieval: boolean; knowledge_base_name: string },
+  roleScope: "index" | "service" = "index",
+): SearchReadScope[] {
+  if (roleScope === "service") return [{ what: "service", scope: searchServiceId }];
+  return [
+    { what: "index", scope: `${searchServiceId}/indexes/${search.index_name}` },
+    { what: "alias", scope: `${searchServiceId}/aliases/${search.index_name}` },
+    ...(search.agentic_retrieval
+      ? [{ what: "knowledge-base" as const, scope: `${searchServiceId}/knowledgebases/${search.knowledge_base_name}` }]
+      : []),
+  ];
 }
 
 export function docsMcpStackProps(config: StackConfig): DocsMcpStackProps | undefined {
@@ -27,7 +57,11 @@ export function docsMcpStackProps(config: StackConfig): DocsMcpStackProps | unde
     ...placement,
     functionApp: flexAppProps(hosted),
     logAnalyticsWorkspaceId: hosted.log_analytics_workspace_id,
-    searchServiceId: `${rg}/providers/Microsoft.Search/searchServices/${config.search_service.name}`,
+    searchReadScopes: searchReadScopes(
+      `${rg}/providers/Microsoft.Search/searchServices/${config.search_service.name}`,
+      s,
+      hosted.search_role_scope,
+    ),
     docsContainerScope: `${config.docsAccount.id}/blobServices/default/containers/${s.container}`,
     settings: {
       search: {
@@ -48,8 +82,10 @@ export function docsMcpStackProps(config: StackConfig): DocsMcpStackProps | unde
         appIdUri: r.app_id_uri,
         scope: fullScope(r),
         ...(r.app_role ? { appRole: r.app_role } : {}),
+        allowedClientIds: r.allowed_client_ids,
       },
     },
     allowedApplications: [...new Set([VSCODE_CLIENT_ID, ...r.allowed_client_ids])],
+    browserSignIn: r.browser_sign_in,
   };
 }

@@ -1,8 +1,9 @@
 // The docs-mcp stack (the hosted MCP server): off unless mcp.hosted.enabled; on, a Flex Consumption app (Node 22)
-// with a user-assigned identity that may read the index and the docs container and nothing more, no key, App
-// Service authentication with Entra ID as Microsoft documents it for MCP servers (401, allowed audiences and
-// client applications incl. VS Code, the protected-resource metadata setting, tenant restriction, the
-// managed-identity federated credential instead of a secret), HTTPS only, basic publishing off, diagnostics to
+// with one identity per purpose (the data identity reads the index it serves and the docs container and nothing
+// more; the host identity holds the app's own storage; a sign-in identity without roles only with browser
+// sign-in), no key, App Service authentication with Entra ID as Microsoft documents it for MCP servers (401,
+// allowed audiences and client applications incl. VS Code, the protected-resource metadata setting, tenant and
+// principal checks, no client credential for bearer tokens), HTTPS only, basic publishing off, diagnostics to
 // the configured Log Analytics workspace. Tested on the synthesized JSON.
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../src/config/schema.js";
@@ -51,16 +52,28 @@ describe("docs-mcp stack", () => {
   const json = synth(built.mcp!);
   const site = azapi(json, "Microsoft.Web/sites");
   const settings = settingsOf(site);
-  const identityKey = Object.keys(json.resource.azurerm_user_assigned_identity)[0]!;
-  const identityRef = (attr: string) => `\${azurerm_user_assigned_identity.${identityKey}.${attr}}`;
+  /** A reference to the identity named id-func-docs-mcp-dev<suffix> ("" host, "-data", "-sign-in"). */
+  const identityOf = (j: any, suffix: string) => (attr: string) => {
+    const key = Object.keys(j.resource.azurerm_user_assigned_identity).find(
+      (k) => j.resource.azurerm_user_assigned_identity[k].name === `id-func-docs-mcp-dev${suffix}`,
+    );
+    if (!key) throw new Error(`no identity id-func-docs-mcp-dev${suffix}`);
+    return `\${azurerm_user_assigned_identity.${key}.${attr}}`;
+  };
+  const hostRef = identityOf(json, "");
+  const dataRef = identityOf(json, "-data");
+  const SEARCH = `${RG}/providers/Microsoft.Search/searchServices/srch-docs-dev`;
+  const DOCS_CONTAINER = `${RG}/providers/Microsoft.Storage/storageAccounts/stdocsdev/blobServices/default/containers/$web`;
+  const grantsOf = (j: any) =>
+    all(j, "azurerm_role_assignment").map((r) => [r.role_definition_name, r.scope, r.principal_id]);
 
-  it("runs Node 22 on Flex Consumption with a user-assigned identity, HTTPS only, basic publishing off", () => {
+  it("runs Node 22 on Flex Consumption with its host and data identities, HTTPS only, basic publishing off", () => {
     expect(only(json, "azurerm_service_plan")).toMatchObject({ os_type: "Linux", sku_name: "FC1" });
     expect(site).toMatchObject({
       type: "Microsoft.Web/sites@2024-04-01",
       name: "func-docs-mcp-dev",
       parent_id: RG,
-      identity: [{ type: "UserAssigned", identity_ids: [identityRef("id")] }],
+      identity: [{ type: "UserAssigned", identity_ids: [hostRef("id"), dataRef("id")] }],
       body: { kind: "functionapp,linux", properties: { httpsOnly: true, clientCertEnabled: false } },
     });
     expect(site.body.properties.siteConfig).toMatchObject({ minTlsVersion: "1.2", ftpsState: "Disabled" });
@@ -69,7 +82,7 @@ describe("docs-mcp stack", () => {
       deployment: {
         storage: {
           type: "blobContainer",
-          authentication: { type: "UserAssignedIdentity", userAssignedIdentityResourceId: identityRef("id") },
+          authentication: { type: "UserAssignedIdentity", userAssignedIdentityResourceId: hostRef("id") },
         },
       },
     });
@@ -79,21 +92,59 @@ describe("docs-mcp stack", () => {
       });
   });
 
-  it("grants Search Index Data Reader on the search service and Blob Data Reader on the docs container only", () => {
-    const grants = all(json, "azurerm_role_assignment").map((r) => [r.role_definition_name, r.scope]);
-    expect(grants).toEqual(
+  it("grants the data identity Search Index Data Reader on the index and its alias, not the service", () => {
+    expect(grantsOf(json)).toEqual(
       expect.arrayContaining([
-        ["Search Index Data Reader", `${RG}/providers/Microsoft.Search/searchServices/srch-docs-dev`],
-        [
-          "Storage Blob Data Reader",
-          `${RG}/providers/Microsoft.Storage/storageAccounts/stdocsdev/blobServices/default/containers/$web`,
-        ],
+        ["Search Index Data Reader", `${SEARCH}/indexes/docs-index`, dataRef("principal_id")],
+        ["Search Index Data Reader", `${SEARCH}/aliases/docs-index`, dataRef("principal_id")],
       ]),
     );
-    // The third: host storage on the app's own account.
-    expect(grants).toHaveLength(3);
-    expect(grants.map(([role]) => role)).not.toContain("Search Index Data Contributor");
-    for (const r of all(json, "azurerm_role_assignment")) expect(r.principal_id).toBe(identityRef("principal_id"));
+    expect(grantsOf(json).filter(([, scope]) => scope === SEARCH)).toEqual([]);
+    expect(grantsOf(json).map(([role]) => role)).not.toContain("Search Index Data Contributor");
+  });
+
+  it("keeps each identity to its purpose: data reads index and docs, host holds the app's own storage", () => {
+    const byScope = (a: unknown[], b: unknown[]) => (String(a[1]) < String(b[1]) ? -1 : 1);
+    expect(grantsOf(json).sort(byScope)).toEqual([
+      [
+        "Storage Blob Data Owner",
+        expect.stringMatching(/^\$\{azurerm_storage_account\..*\.id\}$/),
+        hostRef("principal_id"),
+      ],
+      ["Search Index Data Reader", `${SEARCH}/aliases/docs-index`, dataRef("principal_id")],
+      ["Search Index Data Reader", `${SEARCH}/indexes/docs-index`, dataRef("principal_id")],
+      ["Storage Blob Data Reader", DOCS_CONTAINER, dataRef("principal_id")],
+    ]);
+    // No federated credential, no sign-in identity unless browser sign-in is asked for.
+    expect(Object.keys(json.resource.azurerm_user_assigned_identity)).toHaveLength(2);
+    expect(json.output).not.toHaveProperty("mcp_sign_in_identity_principal_id");
+  });
+
+  it("grants the whole service only when mcp.hosted.search_role_scope says so", () => {
+    const wide = synth(build((c) => hosted(c, { search_role_scope: "service" })).mcp!);
+    expect(grantsOf(wide).filter(([role]) => role === "Search Index Data Reader")).toEqual([
+      ["Search Index Data Reader", SEARCH, identityOf(wide, "-data")("principal_id")],
+    ]);
+    expect(mcpConfigSchema.safeParse({ hosted: { search_role_scope: "all" } }).error!.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: ["hosted", "search_role_scope"], message: "expected index or service" }),
+      ]),
+    );
+  });
+
+  it("with agentic retrieval on, adds the knowledge base to the data identity's scopes and nothing broader", () => {
+    const agentic = synth(
+      build((c) => {
+        hosted(c);
+        c.search.agentic_retrieval = true;
+      }).mcp!,
+    );
+    const search = grantsOf(agentic).filter(([role]) => role === "Search Index Data Reader");
+    expect(search.map(([, scope]) => scope).sort()).toEqual([
+      `${SEARCH}/aliases/docs-index`,
+      `${SEARCH}/indexes/docs-index`,
+      `${SEARCH}/knowledgebases/docs-knowledge-base`,
+    ]);
   });
 
   it("holds no key: no admin key, no connection string, no client secret", () => {
@@ -103,7 +154,7 @@ describe("docs-mcp stack", () => {
     expect(only(json, "azurerm_storage_account").shared_access_key_enabled).toBe(false);
   });
 
-  it("puts App Service authentication in front: 401, audiences, VS Code and configured clients, secretless", () => {
+  it("puts App Service authentication in front: 401, audiences, VS Code and configured clients, no credential", () => {
     const auth = azapi(json, "Microsoft.Web/sites/config", "authsettingsV2").body.properties;
     expect(auth.platform).toEqual({ enabled: true });
     expect(auth.globalValidation).toEqual({
@@ -117,7 +168,6 @@ describe("docs-mcp stack", () => {
       registration: {
         clientId: "77777777-0000-0000-0000-000000000000",
         openIdIssuer: "https://login.microsoftonline.com/11111111-1111-1111-1111-111111111111/v2.0",
-        clientSecretSettingName: "OVERRIDE_USE_MI_FIC_ASSERTION_CLIENTID",
       },
       validation: {
         allowedAudiences: ["api://docs-index-mcp-dev", "77777777-0000-0000-0000-000000000000"],
@@ -129,12 +179,39 @@ describe("docs-mcp stack", () => {
     expect(settings).toMatchObject({
       WEBSITE_AUTH_PRM_DEFAULT_WITH_SCOPES: "api://docs-index-mcp-dev/user_impersonation",
       WEBSITE_AUTH_AAD_ALLOWED_TENANTS: "11111111-1111-1111-1111-111111111111",
-      OVERRIDE_USE_MI_FIC_ASSERTION_CLIENTID: identityRef("client_id"),
+      WEBSITE_AUTH_AAD_REQUIRE_CLIENT_SERVICE_PRINCIPAL: "true",
+      // The server's own check of the client application (VS Code is always admitted).
+      MCP_AUTH_ALLOWED_CLIENT_IDS: "88888888-0000-0000-0000-000000000000",
       AzureWebJobsFeatureFlags: "EnableMcpCustomHandlerPreview",
       AzureWebJobsStorage__credential: "managedidentity",
-      AzureWebJobsStorage__clientId: identityRef("client_id"),
-      AZURE_CLIENT_ID: identityRef("client_id"),
+      AzureWebJobsStorage__clientId: hostRef("client_id"),
+      AZURE_CLIENT_ID: dataRef("client_id"),
     });
+    expect(settings).not.toHaveProperty("OVERRIDE_USE_MI_FIC_ASSERTION_CLIENTID");
+  });
+
+  it("with browser sign-in, a sign-in identity without any role is the federated credential, and only it", () => {
+    const signIn = synth(
+      build((c) =>
+        hosted(c, {
+          registration: {
+            client_id: "77777777-0000-0000-0000-000000000000",
+            app_id_uri: "api://docs-index-mcp-dev",
+            browser_sign_in: true,
+          },
+        }),
+      ).mcp!,
+    );
+    const signInRef = identityOf(signIn, "-sign-in");
+    const auth = azapi(signIn, "Microsoft.Web/sites/config", "authsettingsV2").body.properties;
+    expect(auth.identityProviders.azureActiveDirectory.registration.clientSecretSettingName).toBe(
+      "OVERRIDE_USE_MI_FIC_ASSERTION_CLIENTID",
+    );
+    const signInSettings = settingsOf(azapi(signIn, "Microsoft.Web/sites"));
+    expect(signInSettings.OVERRIDE_USE_MI_FIC_ASSERTION_CLIENTID).toBe(signInRef("client_id"));
+    expect(signInSettings.AZURE_CLIENT_ID).toBe(identityOf(signIn, "-data")("client_id"));
+    expect(grantsOf(signIn).filter(([, , principal]) => principal === signInRef("principal_id"))).toEqual([]);
+    expect(signIn.output.mcp_sign_in_identity_principal_id.value).toBe(signInRef("principal_id"));
   });
 
   it("sends diagnostics and telemetry to the configured Log Analytics workspace", () => {
@@ -165,6 +242,8 @@ describe("docs-mcp stack", () => {
       authority: "https://login.microsoftonline.com",
       resource: "https://func-docs-mcp-dev.azurewebsites.net/mcp",
     });
+    // The server's own client-application check admits what App Service authentication admits.
+    expect(read.mcp.auth?.allowed_client_ids).toEqual(["88888888-0000-0000-0000-000000000000"]);
     expect(read.mcp.public_hosts).toEqual(["func-docs-mcp-dev.azurewebsites.net"]);
     expect(read.adminKey).toBeUndefined();
   });

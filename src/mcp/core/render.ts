@@ -6,6 +6,7 @@ import type { Provenance, RetrieveProvenance } from "../../search/query/provenan
 import type { RetrieveDocsHit } from "../../search/query/retrieve-docs.js";
 import type { SearchDocsHit } from "../../search/query/search-hit.js";
 import { RETRIEVED_TEXT_MARK } from "./descriptions.js";
+import { defuseMarkers, publisherLine, urlFragment, urlWithAnchor } from "../../search/publisher-text.js";
 
 export interface TextBlock {
   type: "text";
@@ -15,24 +16,11 @@ export interface TextBlock {
 const BEGIN = "<<<retrieved-document";
 const END = "<<<end-retrieved-document>>>";
 
-/** Makes marker look-alikes in retrieved text inert (`<<<` becomes `‹‹‹`). */
-function defuseMarkers(text: string): string {
-  return text.replaceAll("<<<", "‹‹‹").replaceAll(">>>", "›››");
-}
-
-/**
- * A value from a document (title, app, section) in a header line: whoever publishes a page controls it, so it is
- * kept to one line (a title cannot add a `note:` or `provenance:` line of its own) with markers defused.
- */
-function headerValue(value: string | null, absent: string): string {
-  return value === null ? absent : defuseMarkers(value).replace(/\s+/g, " ").trim() || absent;
-}
-
 /** One retrieved passage as a text block of its own, between markers that name its source. */
 function retrievedBlock(source: string | null, text: string): TextBlock {
   return {
     type: "text",
-    text: `${RETRIEVED_TEXT_MARK}\n${BEGIN} source="${defuseMarkers(source ?? "unknown").replaceAll('"', "%22")}">>>\n${defuseMarkers(text)}\n${END}`,
+    text: `${RETRIEVED_TEXT_MARK}\n${BEGIN} source="${publisherLine(source, "unknown").replaceAll('"', "%22")}">>>\n${defuseMarkers(text)}\n${END}`,
   };
 }
 
@@ -49,9 +37,9 @@ function renderProvenance(p: Provenance, filterLabel = "filter"): string {
   ].join("\n");
 }
 
-/** A hit's url with the anchor of its passage's section, so get_doc reads that section. */
+/** A hit's url with the anchor of its passage's section (percent-encoded), so get_doc reads that section. */
 function passageUrl(h: { url: string | null; anchor?: string | null }): string | null {
-  return h.url === null ? null : h.anchor ? `${h.url}#${h.anchor}` : h.url;
+  return h.url === null ? null : urlWithAnchor(h.url, h.anchor);
 }
 
 interface RenderedHit {
@@ -70,7 +58,7 @@ interface RenderedHit {
 function hitLine(h: RenderedHit, i: number, scores: string): string {
   const date = h.last_modified ? `, ${h.last_modified.slice(0, 10)}` : "";
   const from = h.source && h.source !== "page" ? `, from the ${h.source}` : "";
-  return `${i + 1}. ${headerValue(h.title, "(untitled)")}: ${passageUrl(h) ?? "(no URL)"} [${headerValue(h.app, "-")}/${headerValue(h.section, "-")}${date}${scores}${from}]`;
+  return `${i + 1}. ${publisherLine(h.title, "(untitled)")}: ${passageUrl(h) ?? "(no URL)"} [${publisherLine(h.app, "-")}/${publisherLine(h.section, "-")}${date}${scores}${from}]`;
 }
 
 function passageBlocks(results: readonly RenderedHit[]): TextBlock[] {
@@ -92,7 +80,7 @@ export function renderSearchDocs(answer: {
         `, score ${h.score.toFixed(2)}${h.reranker_score === null ? "" : `, reranker ${h.reranker_score.toFixed(2)}`}`,
       ),
     ),
-    ...answer.notes.map((n) => `note: ${n}`),
+    ...answer.notes.map((n) => `note: ${publisherLine(n)}`),
     renderProvenance(answer.provenance),
   ].join("\n");
   return [{ type: "text", text: header }, ...passageBlocks(answer.results)];
@@ -112,7 +100,7 @@ export function renderRetrieveDocs(answer: {
     ...answer.results.map((h, i) =>
       hitLine(h, i, h.reranker_score === null ? "" : `, reranker ${h.reranker_score.toFixed(2)}`),
     ),
-    ...answer.notes.map((n) => `note: ${n}`),
+    ...answer.notes.map((n) => `note: ${publisherLine(n)}`),
     `knowledge base ${p.knowledge_base} → knowledge source ${p.knowledge_source} → ${p.knowledge_source_index ?? `unknown (${p.knowledge_source_index_unknown_reason})`}`,
     renderProvenance(p, "filterAddOn"),
   ].join("\n");
@@ -133,13 +121,13 @@ export function renderGetDoc(answer: {
 }): TextBlock[] {
   const d = answer.document;
   const range = `characters ${answer.offset}-${answer.offset + answer.text.length} of ${answer.total_chars}`;
-  const what = answer.section ? `section ${JSON.stringify(headerValue(answer.section.text, "-"))}, ` : "";
+  const what = answer.section ? `section ${JSON.stringify(publisherLine(answer.section.text, "-"))}, ` : "";
   const outline = answer.outline.map(
     (h) =>
-      `${"  ".repeat(h.level - 1)}- ${headerValue(h.text, "-")}${h.anchor ? ` #${headerValue(h.anchor, "")}` : ""} @${h.offset}`,
+      `${"  ".repeat(h.level - 1)}- ${publisherLine(h.text, "-")}${h.anchor ? ` #${urlFragment(h.anchor)}` : ""} @${h.offset}`,
   );
   const header = [
-    `${headerValue(d.title, "(untitled)")}: ${d.url ?? "(no URL)"} [${headerValue(d.app, "-")}/${headerValue(d.section, "-")}, from the ${answer.source}]`,
+    `${publisherLine(d.title, "(untitled)")}: ${publisherLine(d.url, "(no URL)")} [${publisherLine(d.app, "-")}/${publisherLine(d.section, "-")}, from the ${answer.source}]`,
     `${what}${range}${answer.next_offset === null ? " (end)" : `; cut: read on with offset ${answer.next_offset}`}`,
     ...(outline.length > 0
       ? [`outline (heading #anchor @offset${answer.outline_cut ? "; higher levels only" : ""}):`, ...outline]
@@ -151,8 +139,8 @@ export function renderGetDoc(answer: {
 
 export function renderListApps(answer: { apps: AppSummary[]; provenance: Provenance }): TextBlock[] {
   const lines = answer.apps.map((a) => {
-    const sections = a.sections.map((s) => `${headerValue(s.section, "-")} (${s.documents})`).join(", ") || "none";
-    return `- ${headerValue(a.app, "-")}: ${a.documents} page(s); sections: ${sections}; at the app's root: ${a.root_pages}; without a section: ${a.documents_without_section}`;
+    const sections = a.sections.map((s) => `${publisherLine(s.section, "-")} (${s.documents})`).join(", ") || "none";
+    return `- ${publisherLine(a.app, "-")}: ${a.documents} page(s); sections: ${sections}; at the app's root: ${a.root_pages}; without a section: ${a.documents_without_section}`;
   });
   return [
     {

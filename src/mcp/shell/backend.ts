@@ -35,6 +35,7 @@ import {
   readProvenanceFacts,
 } from "../../search/query/io/search-docs-io.js";
 import type { ToolLimits } from "../core/limits.js";
+import { publisherLine, urlFragment } from "../../search/publisher-text.js";
 
 export interface BackendOptions {
   clients: Pick<SearchClients, "indexClient" | "indexerClient">;
@@ -209,7 +210,11 @@ export class DocsIndexBackend {
       const found = findHeading(page, { anchor, heading: params.heading });
       if (!found.found) {
         const known = page.blocks.flatMap((b) => (b.heading ? [b.heading] : []));
-        const listed = known.slice(0, 40).map((h) => (h.anchor ? `#${h.anchor} (${h.text})` : JSON.stringify(h.text)));
+        const listed = known
+          .slice(0, 40)
+          .map((h) =>
+            h.anchor ? `#${urlFragment(h.anchor)} (${publisherLine(h.text)})` : JSON.stringify(publisherLine(h.text)),
+          );
         throw new SearchDocsRefusal(
           anchor !== undefined ? "url" : "heading",
           found.reason,

@@ -24,6 +24,7 @@ import {
   searchDocsInput,
   searchDocsOutput,
 } from "../core/schemas.js";
+import { publisherLine } from "../../search/publisher-text.js";
 import type { DocsIndexBackend } from "./backend.js";
 
 const SERVER_NAME = "docs-index";
@@ -31,8 +32,9 @@ const SERVER_NAME = "docs-index";
 /** Where tool failures are logged (stderr; never stdout, which carries the protocol in stdio mode). */
 export type Log = (line: string) => void;
 
+/** A tool error: one line, markers defused (it may quote a page's anchors and headings, or a service's message). */
 function toolError(text: string): CallToolResult {
-  return { isError: true, content: [{ type: "text", text }] };
+  return { isError: true, content: [{ type: "text", text: publisherLine(text) }] };
 }
 
 async function answer<T extends object>(

@@ -3,12 +3,13 @@
 import { hitText } from "../query/hit-text.js";
 import type { SearchDocsAnswer } from "../query/search-answer.js";
 import type { Provenance } from "../query/provenance.js";
+import { publisherLine } from "../publisher-text.js";
 
 /** How much of each hit's text the human rendering shows (--json carries all of it). */
 const PREVIEW_CHARS = 240;
 
 function preview(text: string): string | undefined {
-  const line = text.replace(/\s+/g, " ").trim();
+  const line = publisherLine(text, "");
   if (line === "") return undefined;
   return line.length <= PREVIEW_CHARS ? line : `${line.slice(0, PREVIEW_CHARS - 1)}…`;
 }
@@ -27,9 +28,9 @@ export function formatSearchAnswer(answer: SearchDocsAnswer): string {
       ? ["no results"]
       : answer.results.map((h, i) => {
           const lines = [
-            `${i + 1}. ${h.title ?? "(untitled)"}`,
-            `   ${h.url ?? "(no URL)"}`,
-            `   app ${h.app ?? "-"}, section ${h.section ?? "-"}`,
+            `${i + 1}. ${publisherLine(h.title, "(untitled)")}`,
+            `   ${publisherLine(h.url, "(no URL)")}`,
+            `   app ${publisherLine(h.app)}, section ${publisherLine(h.section)}`,
           ];
           const text = preview(hitText(h));
           if (text) lines.push(`   ${text}`);

@@ -3,6 +3,7 @@
 import type { RetrieveDocsAnswer } from "../query/retrieve-docs.js";
 import { hitText } from "../query/hit-text.js";
 import type { RetrieveProvenance } from "../query/provenance.js";
+import { publisherLine } from "../publisher-text.js";
 
 /** How much of each reference's passage the human rendering shows (--json carries all of it). */
 const PREVIEW_CHARS = 240;
@@ -13,11 +14,11 @@ export function formatRetrieveAnswer(answer: RetrieveDocsAnswer): string {
       ? ["no references"]
       : answer.results.map((r, i) => {
           const lines = [
-            `${i + 1}. ${r.title ?? "(untitled)"}`,
-            `   ${r.url ?? "(no URL)"}`,
-            `   app ${r.app ?? "-"}, section ${r.section ?? "-"}${r.last_modified ? `, modified ${r.last_modified}` : ""}`,
+            `${i + 1}. ${publisherLine(r.title, "(untitled)")}`,
+            `   ${publisherLine(r.url, "(no URL)")}`,
+            `   app ${publisherLine(r.app)}, section ${publisherLine(r.section)}${r.last_modified ? `, modified ${r.last_modified}` : ""}`,
           ];
-          const text = hitText(r).replace(/\s+/g, " ").trim();
+          const text = publisherLine(hitText(r), "");
           if (text) lines.push(`   ${text.length <= PREVIEW_CHARS ? text : `${text.slice(0, PREVIEW_CHARS - 1)}…`}`);
           return lines.join("\n");
         });

@@ -3,8 +3,8 @@
 // the tool call limit, slow clients and the connection cap (loopback, small limits configured for the test, no
 // timed assertions), session theft, and a signing key outage. Every case asserts the status, the body and that
 // no tool ran; the last test holds the whole suite to its promise: no tool ran without a valid access token from an
-// allowed client, and no 5xx but the key outage's 503. (Hostile page content, the lines the server writes, is
-// test/mcp/shell/answers.test.ts's and render.test.ts's concern.)
+// allowed client, and no 5xx but the key outage's 503. (Hostile page content, the lines the server writes, is the
+// suite's other file: test/mcp/shell/hostile-page-content.test.ts.)
 import { connect, type Socket } from "node:net";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -76,6 +76,17 @@ describe("formatSearchAnswer", () => {
     );
   });
 
+  it("keeps a page's title, app, section and text each on its line, with no terminal escapes", () => {
+    const hostile = "Billing\nkeyword: FORGED index\u001b[2J\r\n";
+    const text = formatSearchAnswer(
+      answer([hit({ title: hostile, app: hostile, section: hostile, snippet: `${hostile}body` })]),
+    ).split("\n");
+    expect(text).toHaveLength(6);
+    expect(text.filter((l) => l.startsWith("keyword:"))).toHaveLength(1);
+    expect(text[0]).toBe("1. Billing keyword: FORGED index [2J");
+    expect(text.join("\n")).not.toContain("\u001b");
+  });
+
   it("says so when nothing matched", () => {
     expect(formatSearchAnswer(answer([])).split("\n")[0]).toBe("no results");
   });

@@ -63,6 +63,18 @@ describe("formatRetrieveAnswer", () => {
     ]);
   });
 
+  it("keeps a page's title, app, section and passage each on its line", () => {
+    const hostile = "Billing\nknowledge base FORGED\u2028dedup FORGED";
+    const [ref] = answer.results;
+    const text = formatRetrieveAnswer({
+      ...answer,
+      results: [{ ...ref!, title: hostile, app: hostile, section: hostile, snippet: hostile }],
+    }).split("\n");
+    expect(text).toHaveLength(10);
+    expect(text[0]).toBe("1. Billing knowledge base FORGED dedup FORGED");
+    expect(text.filter((l) => /^(knowledge base|dedup) /.test(l))).toHaveLength(2);
+  });
+
   it("says so when there are no references", () => {
     expect(formatRetrieveAnswer({ ...answer, results: [] }).split("\n")[0]).toBe("no references");
   });

@@ -67,7 +67,7 @@ export class DocsIndexBackend {
   constructor(private readonly options: BackendOptions) {
     this.now = options.now ?? Date.now;
     this.search = options.clients.indexClient.getSearchClient<AnyDoc>(options.index);
-    this.readPage = cachedPageReader(options.pages, this.search, options.container);
+    this.readPage = cachedPageReader(options.pages, this.search, options.container, options.docsUrl);
     // A good read lasts recheckMs; a failed one (e.g. ECONNREFUSED at start) is retried after seconds.
     const policy = recheckPolicy(options.recheckMs);
     const now = this.now;

@@ -29,12 +29,14 @@ export type PageReader = (
 
 /**
  * A PageReader over the docs container (without one, the index's `content`), with a small cache by blob path
- * and last-modified time. A read that failed or fell back for a refusal is tried again next time.
+ * and last-modified time. A read that failed or fell back for a refusal is tried again next time. `docsUrl`
+ * gives the pages' public URLs, against which their relative links are resolved.
  */
 export function cachedPageReader(
   pages: ContainerClient | undefined,
   search: SearchClient<AnyDoc>,
   container: string,
+  docsUrl?: string,
 ): PageReader {
   const cache = new Map<string, Promise<PageRead>>();
   return (key, lastModified, content) => {
@@ -50,7 +52,7 @@ export function cachedPageReader(
         return typeof doc?.content === "string" ? doc.content : null;
       });
     // Loaded on first use: the HTML and Markdown libraries stay out of the server's start (tools/list).
-    const read = import("./page-io.js").then(({ readPage }) => readPage(pages, blobPath, indexContent));
+    const read = import("./page-io.js").then(({ readPage }) => readPage(pages, blobPath, indexContent, docsUrl));
     cache.set(cacheKey, read);
     read.then(
       (r) => r.failure && cache.delete(cacheKey),

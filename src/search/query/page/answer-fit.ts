@@ -134,7 +134,7 @@ export function fitPageView<A>(
   const whole = outlineOf(page);
   const view = (end: number, outline: OutlineEntry[]): PageView => ({
     source: page.source,
-    section: ask.section,
+    section: ask.section && { level: ask.section.level, text: ask.section.text, anchor: ask.section.anchor },
     text: page.text.slice(start, end),
     offset: start,
     next_offset: nextOffset(page, end, ask.range),

@@ -167,8 +167,8 @@ export function bestPassage(page: PageText, terms: readonly string[], maxChars: 
       const fence = block.kind === "code" ? /^(`{3,}|~{3,})/.exec(block.markdown)?.[1] : undefined;
       const tail = fence === undefined ? " …" : `\n${fence}`;
       const room = Math.min(block.markdown.length, maxChars - base.length - tail.length);
-      for (const cut of innerCutPoints(block.markdown, 0, Math.max(0, room), block.kind !== "code"))
-        if (cut < block.markdown.length - 1 && base.length + cut >= MIN_PASSAGE_CHARS)
+      for (const cut of innerCutPoints(block.markdown, 0, block.markdown.length, block.kind !== "code"))
+        if (cut <= room && cut < block.markdown.length - 1 && base.length + cut >= MIN_PASSAGE_CHARS)
           lengths.push(`${base}${block.markdown.slice(0, cut).trimEnd()}${tail}`);
     }
     const next = `${base}${block.markdown}`;

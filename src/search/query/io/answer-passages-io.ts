@@ -10,6 +10,7 @@ import { budgetOf, fitHits, hitForms, TOKEN_BUDGETS, type SentText } from "../pa
 import { mapLimit } from "../../ops/map-limit.js";
 import { bestPassage, highlightFragments, highlightedWords, queryTerms } from "../page/passages.js";
 import type { SearchDocsAnswer } from "../search-answer.js";
+import type { Provenance, ProvenanceSummary, RetrieveProvenance } from "../provenance.js";
 import { HIGHLIGHT_POST, HIGHLIGHT_PRE } from "../search-docs.js";
 import { blobPathOf } from "../search-hit.js";
 import type { PageRead } from "./page-io.js";
@@ -88,8 +89,8 @@ export interface PassageOptions {
   readPage: PageReader;
   /** The text blocks the answer is sent with (the MCP tools' renderers): the budget counts them too. */
   render: {
-    search: (answer: SearchDocsAnswer) => readonly SentText[];
-    retrieve: (answer: RetrieveDocsAnswer) => readonly SentText[];
+    search: (answer: SearchDocsAnswer<Provenance | ProvenanceSummary>) => readonly SentText[];
+    retrieve: (answer: RetrieveDocsAnswer<RetrieveProvenance | ProvenanceSummary>) => readonly SentText[];
   };
   snippetChars: number;
   /** The answer's budget in tokens (`max_tokens`); default TOKEN_BUDGETS.searchDefault. */
@@ -97,7 +98,11 @@ export interface PassageOptions {
 }
 
 /** A search_docs answer with each hit's best passage, fitted to the budget. */
-export async function withSearchPassages(answer: SearchDocsAnswer, query: string, opts: PassageOptions) {
+export async function withSearchPassages<P extends Provenance | ProvenanceSummary>(
+  answer: SearchDocsAnswer<P>,
+  query: string,
+  opts: PassageOptions,
+): Promise<SearchDocsAnswer<P>> {
   // The service's highlights (in the snippet it gave) name the terms it matched, with its own analysis.
   const { forms, notes } = await passageForms(
     answer.results,
@@ -118,11 +123,11 @@ export async function withSearchPassages(answer: SearchDocsAnswer, query: string
 }
 
 /** A retrieve_docs answer with each reference's best passage for the questions, fitted to the budget. */
-export async function withRetrievePassages(
-  answer: RetrieveDocsAnswer,
+export async function withRetrievePassages<P extends RetrieveProvenance | ProvenanceSummary>(
+  answer: RetrieveDocsAnswer<P>,
   questions: readonly string[],
   opts: PassageOptions,
-): Promise<RetrieveDocsAnswer> {
+): Promise<RetrieveDocsAnswer<P>> {
   const terms = queryTerms(questions.join(" "));
   const { forms, notes } = await passageForms(
     answer.results,

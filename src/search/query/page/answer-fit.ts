@@ -16,6 +16,7 @@ import {
   type TextRange,
 } from "./page-text.js";
 import { estimateTokens, fillToBudget, largestIndex } from "./token-budget.js";
+import { SearchDocsRefusal } from "../search-docs.js";
 
 /** A text block of a tool result as sent (what the MCP renderers produce; only its text is counted). */
 export interface SentText {
@@ -28,15 +29,37 @@ export const TOKEN_BUDGETS = {
   searchDefault: 2000,
   /** A default get_doc answer. */
   pageDefault: 5000,
-  /** The smallest budget taken (below it not even one short hit fits with its provenance). */
-  min: 300,
+  /**
+   * The smallest budget taken: the top hit with its URL and a trimmed passage fits in it (a hit's metadata of
+   * ordinary length, the provenance's short form). A smaller `max_tokens` is refused with this number.
+   */
+  min: 250,
   /** The largest budget taken: under the 25,000-token cut of agent hosts. */
   max: 20_000,
 } as const;
 
-/** The budget asked, within the bounds; undefined takes the default. */
+/**
+ * The budget asked, at most the largest; undefined takes the default. A budget below the smallest is refused: an
+ * answer in it could not show one hit with its URL and passage.
+ */
 export function budgetOf(asked: number | undefined, fallback: number): number {
-  return Math.min(TOKEN_BUDGETS.max, Math.max(TOKEN_BUDGETS.min, asked ?? fallback));
+  if (asked !== undefined && asked < TOKEN_BUDGETS.min)
+    throw new SearchDocsRefusal(
+      "max_tokens",
+      `${asked} is below the smallest budget that answers (${TOKEN_BUDGETS.min} tokens: the top hit with its URL and a trimmed passage)`,
+      `ask with max_tokens ${TOKEN_BUDGETS.min} or more`,
+    );
+  return Math.min(TOKEN_BUDGETS.max, asked ?? fallback);
+}
+
+/** The note of an answer that left hits out for the budget. */
+function budgetNote(budget: number, shown: number, total: number): string {
+  return `max_tokens ${budget}: ${shown} of ${total} results shown (raise max_tokens, or lower top, for more)`;
+}
+
+/** True for the note of an answer that left hits out for the budget. */
+export function isBudgetNote(note: string): boolean {
+  return /^max_tokens \d+: \d+ of \d+ results shown/.test(note);
 }
 
 /** The tokens of a tool result as sent: every text block and the structuredContent JSON. */
@@ -92,10 +115,11 @@ export function fitHits<H, A extends { notes: string[] }>(
   budget: number,
   notes: readonly string[],
 ): A {
-  const cutNote = (shown: number) =>
-    `max_tokens ${budget} reached: ${shown} of ${forms.length} results shown (ask again with a larger max_tokens or a smaller top)`;
   const build = (chosen: readonly H[]) =>
-    assemble([...chosen], chosen.length < forms.length ? [...notes, cutNote(chosen.length)] : [...notes]);
+    assemble(
+      [...chosen],
+      chosen.length < forms.length ? [...notes, budgetNote(budget, chosen.length, forms.length)] : [...notes],
+    );
   const fit = fillToBudget(forms, build, (a) => resultTokens(render(a), a), budget, true);
   return fit.answer;
 }

@@ -118,10 +118,13 @@ export function snapToBoundary(page: PageText, offset: number): number {
   return snapped;
 }
 
-/** Where the next answer starts after a cut at `end`: past the whitespace there; null at the end of `range`. */
+/**
+ * Where the next answer starts after a cut at `end`: past the line breaks there (a continued line keeps its
+ * indentation), or past the spaces after a cut inside a line; null at the end of `range`.
+ */
 export function nextOffset(page: PageText, end: number, range: TextRange): number | null {
   if (end >= range.end) return null;
   const rest = page.text.slice(end, range.end);
-  const next = end + (rest.length - rest.trimStart().length);
+  const next = end + (/^(\n+|[ \t]+)/.exec(rest)?.[0].length ?? 0);
   return next < range.end ? next : null;
 }

@@ -1,6 +1,7 @@
 // The retrieved text a hit carries, whatever its shape (a `snippet` string, passages as strings or objects with
 // `text`, …): every string under the hit except its metadata (title, url, key, app, section, format, dates,
-// scores, the passage's anchor and source). What the CLI shows under a hit and what the answer benchmark searches for the expected fact. Pure.
+// scores, the passage's anchor and source). What the CLI shows under a hit and what the answer benchmark searches
+// for the expected fact. Pure.
 
 const METADATA = new Set([
   "title",

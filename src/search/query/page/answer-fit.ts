@@ -33,7 +33,7 @@ export const TOKEN_BUDGETS = {
    * The smallest budget taken: the top hit with its URL and a trimmed passage fits in it (a hit's metadata of
    * ordinary length, the provenance's short form). A smaller `max_tokens` is refused with this number.
    */
-  min: 250,
+  min: 320,
   /** The largest budget taken: under the 25,000-token cut of agent hosts. */
   max: 20_000,
 } as const;
@@ -54,7 +54,7 @@ export function budgetOf(asked: number | undefined, fallback: number): number {
 
 /** The note of an answer that left hits out for the budget. */
 function budgetNote(budget: number, shown: number, total: number): string {
-  return `max_tokens ${budget}: ${shown} of ${total} results shown (raise max_tokens, or lower top, for more)`;
+  return `max_tokens ${budget}: ${shown} of ${total} results shown (raise it for more)`;
 }
 
 /** True for the note of an answer that left hits out for the budget. */
@@ -76,32 +76,36 @@ export interface HitPassage {
   source: PageSource;
 }
 
-/** The forms a hit may take, shortest passage first (a page without text: its hit with an empty passage). */
-export function hitForms<H extends { snippet: string; snippet_truncated: boolean }>(
+/**
+ * The forms a hit may take, smallest first (a page without text: its hit with an empty passage, then with what the
+ * service gave). The passage comes before the page's description: a hit carries its description (where it has
+ * one) only in its largest form, with the longest passage; the smaller forms carry `description: null`.
+ */
+export function hitForms<H extends { snippet: string; snippet_truncated: boolean; description?: string | null }>(
   hit: H,
   passage: Passage | null,
   source: PageSource,
 ): (H & HitPassage)[] {
   const anchor = passage?.heading?.anchor ?? null;
+  const lean = "description" in hit && hit.description !== null ? { ...hit, description: null } : hit;
   // A page without text keeps what the service gave (its highlights, or the knowledge base's passage).
   if (!passage || passage.lengths.length === 0)
     return [
-      { ...hit, snippet: "", snippet_truncated: true, anchor, source: "index" },
+      { ...lean, snippet: "", snippet_truncated: true, anchor, source: "index" },
       { ...hit, anchor, source: "index" },
     ];
   const whole = passage.lengths.at(-1)!;
+  const form = (base: H, snippet: string) => ({
+    ...base,
+    snippet,
+    snippet_truncated: snippet !== whole || passage.cut,
+    anchor,
+    source,
+  });
   // The smallest form names the page without a passage: under a tight budget a hit is still worth its URL.
-  const bare = { ...hit, snippet: "", snippet_truncated: true, anchor, source };
-  return [
-    bare,
-    ...passage.lengths.map((snippet) => ({
-      ...hit,
-      snippet,
-      snippet_truncated: snippet !== whole || passage.cut,
-      anchor,
-      source,
-    })),
-  ];
+  const bare = { ...lean, snippet: "", snippet_truncated: true, anchor, source };
+  const forms = [bare, ...passage.lengths.map((snippet) => form(lean, snippet))];
+  return lean === hit ? forms : [...forms, form(hit, whole)];
 }
 
 /**

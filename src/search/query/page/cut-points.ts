@@ -89,11 +89,12 @@ export function cutPoints(markdown: string, prose = true): CutPoints {
 }
 
 /**
- * Cut points of a block for a budget smaller than the block, in order of preference: line ends and sentence ends,
- * else spaces. In code (`prose` false) only line ends.
+ * Cut points of a block for a budget smaller than the block: line ends and sentence ends, and spaces before the
+ * first of them (a budget smaller than the first sentence still gets its first words). In code (`prose` false)
+ * only line ends.
  */
 export function preferredCutPoints(markdown: string, prose = true): number[] {
   const { lines, sentences, spaces } = cutPoints(markdown, prose);
   const ends = [...new Set([...lines, ...sentences])].sort((a, b) => a - b);
-  return ends.length > 0 ? ends : spaces;
+  return [...spaces.filter((p) => p < (ends[0] ?? Infinity)), ...ends];
 }

@@ -206,13 +206,13 @@ function tidySpans(children: Phrasing[]): Phrasing[] {
     const first = inner[0];
     const last = inner.at(-1);
     // Leading punctuation goes out too: `name*: str*` could not open after a letter (`nam&#x65;*: str*`).
-    const lead = first?.type === "text" ? /^[\s\p{P}]*/u.exec(first.value)![0] : "";
+    const lead = first?.type === "text" ? /^[\s\p{P}\p{S}]*/u.exec(first.value)![0] : "";
     const trail = last?.type === "text" ? /\s*$/.exec(last.value)![0] : "";
     if (first?.type === "text" && lead) first.value = first.value.slice(lead.length);
     if (last?.type === "text" && trail) last.value = last.value.slice(0, last.value.length - trail.length);
     const words = inner.map((c) => (c.type === "text" ? c.value : "x")).join("");
     if (lead) out.push({ type: "text", value: lead.replace(/\s+/g, " ") });
-    if (/^[\p{P}\s]*$/u.test(words)) out.push(...inner.filter((c) => c.type !== "text" || c.value !== ""));
+    if (/^[\p{P}\p{S}\s]*$/u.test(words)) out.push(...inner.filter((c) => c.type !== "text" || c.value !== ""));
     else out.push(node);
     if (trail) out.push({ type: "text", value: " " });
   }

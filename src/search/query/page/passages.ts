@@ -209,7 +209,7 @@ function scoreWindows(
 }
 
 /** A passage is not offered shorter than this (a cut inside a first block): fewer hits with substance beat many without. */
-export const MIN_PASSAGE_CHARS = 240;
+export const MIN_PASSAGE_CHARS = 60;
 
 export interface Passage {
   /** The heading of the section the passage comes from (null: the content before the first heading). */

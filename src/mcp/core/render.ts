@@ -90,7 +90,7 @@ function passageBlocks(results: readonly RenderedHit[]): TextBlock[] {
 
 /** The first line of an answer without hits: none matched, or (a budget note says so) none fitted. */
 function noHits(notes: readonly string[], what: string): string {
-  return notes.some(isBudgetNote) ? `No ${what} fits max_tokens (see the note).` : `No matching ${what}.`;
+  return notes.some(isBudgetNote) ? `No ${what} fits max_tokens (see the note).` : `No matching ${what}s.`;
 }
 
 export function renderSearchDocs(answer: {

@@ -120,13 +120,14 @@ export const searchDocsOutput = {
   provenance: answerProvenanceSchema,
 };
 
-const retrieveProvenanceSchema = provenanceSchema.extend({
-  knowledge_base: z.string().describe("The knowledge base retrieved through"),
-  knowledge_source: z.string(),
-  knowledge_source_index: nullableString.describe("The index (generation) the knowledge source names: what was read"),
-  knowledge_source_index_unknown_reason: nullableString,
-  filter: z.string().describe("The whole filterAddOn sent (always contains the dedup filter)"),
-})
+const retrieveProvenanceSchema = provenanceSchema
+  .extend({
+    knowledge_base: z.string().describe("The knowledge base retrieved through"),
+    knowledge_source: z.string(),
+    knowledge_source_index: nullableString.describe("The index (generation) the knowledge source names: what was read"),
+    knowledge_source_index_unknown_reason: nullableString,
+    filter: z.string().describe("The whole filterAddOn sent (always contains the dedup filter)"),
+  })
   .partial()
   .required({ index: true, serving_index: true, last_successful_run: true });
 

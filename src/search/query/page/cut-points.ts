@@ -33,7 +33,9 @@ function closingBracket(text: string, at: number): number {
 /** [start, end) offsets of the parts of `markdown` that must stay whole (see the file comment). */
 function wholeRanges(markdown: string): [number, number][] {
   const out: [number, number][] = [];
-  for (const fence of markdown.matchAll(/^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n[ \t]*\1[`~]*[ \t]*(?=\n|(?![\s\S]))|(?![\s\S]))/gm))
+  for (const fence of markdown.matchAll(
+    /^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n[ \t]*\1[`~]*[ \t]*(?=\n|(?![\s\S]))|(?![\s\S]))/gm,
+  ))
     out.push([fence.index, fence.index + fence[0].length]);
   const inFence = (i: number) => out.some(([s, e]) => i >= s && i < e);
   for (let i = 0; i < markdown.length; i++) {
@@ -45,7 +47,8 @@ function wholeRanges(markdown: string): [number, number][] {
     }
     let end = -1;
     if (c === "`") end = codeSpanEnd(markdown, i);
-    else if (c === "<") end = /^<[a-zA-Z][\w+.-]*:[^\s<>]*>/.test(markdown.slice(i)) ? markdown.indexOf(">", i) + 1 : -1;
+    else if (c === "<")
+      end = /^<[a-zA-Z][\w+.-]*:[^\s<>]*>/.test(markdown.slice(i)) ? markdown.indexOf(">", i) + 1 : -1;
     else if (c === "[" || (c === "!" && markdown[i + 1] === "[")) {
       const textEnd = closingBracket(markdown, c === "!" ? i + 1 : i);
       const next = textEnd > 0 ? markdown[textEnd] : undefined;

@@ -82,9 +82,7 @@ describe("fitHits", () => {
     const forms = [hitForms(hit, passage, "page"), hitForms(hit, passage, "page"), hitForms(hit, passage, "page")];
     const answer = fitHits(forms, (results, notes) => ({ results, notes }), render, 60, []);
     expect(answer.results.length).toBeLessThan(3);
-    expect(answer.notes).toEqual([
-      `max_tokens 60: ${answer.results.length} of 3 results shown (raise max_tokens, or lower top, for more)`,
-    ]);
+    expect(answer.notes).toEqual([`max_tokens 60: ${answer.results.length} of 3 results shown (raise it for more)`]);
     const big = fitHits(forms, (results, notes) => ({ results, notes }), render, 2000, []);
     expect(big.results.map((r) => r.snippet)).toEqual(Array(3).fill(passage.lengths[1]));
     expect(big.notes).toEqual([]);

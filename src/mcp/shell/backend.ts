@@ -27,7 +27,7 @@ import {
 } from "../../search/query/provenance.js";
 import type { AnswerBasis } from "../../search/query/search-docs-answer.js";
 import type { Known } from "../../search/known.js";
-import type { RetrieveDocsAnswer, RetrieveDocsParams } from "../../search/query/retrieve-docs.js";
+import type { RetrieveDocsParams } from "../../search/query/retrieve-docs.js";
 import { readKnowledgeSourceIndex } from "../../search/io/knowledge-io.js";
 import { answerRetrieveDocs } from "../../search/query/io/retrieve-docs-io.js";
 import { SearchDocsRefusal, type SearchDocsParams } from "../../search/query/search-docs.js";

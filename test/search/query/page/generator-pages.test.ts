@@ -87,7 +87,7 @@ describe("#anchor: every id the page publishes for a heading", () => {
 
   it("starts a section whose heading holds inline code, a link or emphasis at that heading", () => {
     const html = `<main>
-      <h2 id="code"><code>cwd</code> option<a href="#code" class="hash-link">​</a></h2><p>One.</p>
+      <h2 id="code"><code>cwd</code> option<a href="#code" class="hash-link">&#8203;</a></h2><p>One.</p>
       <h2 id="link">See <a href="/x">the guide</a></h2><p>Two.</p>
       <section id="em"><span id="label-em"></span><h2><em>Very</em> important<a class="headerlink" href="#em">¶</a></h2><p>Three.</p></section>
     </main>`;

@@ -95,6 +95,13 @@ describe("a custom analyzer with stop words and English stemming that keeps iden
   });
 });
 
+describe("en.lucene (Lucene's EnglishAnalyzer: possessive, lowercase, English stop words, Porter)", () => {
+  it("analyses as the English chain the docs describe", () => {
+    const tokens = analyzerNamed("en.lucene", {}).analyze("The API's runners are running");
+    expect(tokens.map((t) => `${t.term}@${t.position}`)).toEqual(["api@1", "runner@2", "run@4"]);
+  });
+});
+
 describe("the service's rules for these filters (refused as a 400 would be)", () => {
   const refused = (filters: unknown[], chain: unknown[]) => () => analyzerNamed("en", index(filters, chain));
 

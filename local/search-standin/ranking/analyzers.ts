@@ -3,12 +3,13 @@
 // `standard.lucene`; a name is a predefined analyzer or one of the index's `analyzers`. A custom analyzer
 // (`#Microsoft.Azure.Search.CustomAnalyzer`) is char filters → one tokenizer → token filters, in order, each a
 // predefined name or a definition of the index's `charFilters` / `tokenizers` / `tokenFilters`.
-// Emulated: analyzers standard.lucene, standardasciifolding.lucene, simple, whitespace, keyword; tokenizers
-// standard_v2 (also `#…StandardTokenizerV2` with maxTokenLength), whitespace, keyword_v2, letter, lowercase;
-// token filters lowercase, uppercase, asciifolding, word_delimiter (also `#…WordDelimiterTokenFilter`),
-// porter_stem, stopwords (also `#…StopwordsTokenFilter`), `#…StemmerTokenFilter` with the languages english,
-// minimalEnglish and possessiveEnglish (ranking/english.ts); char filter html_strip. The language analyzers (en.lucene, en.microsoft, …) are analysed as standard.lucene
-// (no stemming: docs/local-standin.md). A custom analyzer using a component the stand-in does not emulate is
+// Emulated: analyzers standard.lucene, standardasciifolding.lucene, simple, whitespace, keyword, en.lucene
+// (Lucene's EnglishAnalyzer); tokenizers standard_v2 (also `#…StandardTokenizerV2` with maxTokenLength),
+// whitespace, keyword_v2, letter, lowercase; token filters lowercase, uppercase, asciifolding, word_delimiter
+// (also `#…WordDelimiterTokenFilter`), porter_stem, stopwords (also `#…StopwordsTokenFilter`),
+// `#…StemmerTokenFilter` with the languages english, minimalEnglish and possessiveEnglish (ranking/english.ts);
+// char filter html_strip. The other language analyzers (en.microsoft, fr.lucene, …) are analysed as
+// standard.lucene (no stemming: docs/local-standin.md). A custom analyzer using a component the stand-in does not emulate is
 // refused with a 400 that says so, rather than ranked differently from the service.
 import { standardTokenize, MAX_TOKEN_LENGTH } from "./analyzer.js";
 import type { Token } from "./tokens.js";
@@ -234,6 +235,12 @@ const PREDEFINED: Record<string, Analyzer["analyze"]> = {
   simple: TOKENIZERS.lowercase!,
   whitespace: TOKENIZERS.whitespace!,
   keyword: TOKENIZERS.keyword_v2!,
+  // Lucene's EnglishAnalyzer, which the docs describe en.lucene as (possessives, English stop words, Porter).
+  "en.lucene": (text) =>
+    [mapTerms(possessiveEnglish), lower, stopFilter(ENGLISH_STOP_WORDS, false), TOKEN_FILTERS.porter_stem!].reduce(
+      (tokens, f) => f(tokens),
+      standardTokenize(text),
+    ),
 };
 
 export const STANDARD: Analyzer = { key: "standard.lucene", analyze: PREDEFINED["standard.lucene"]! };

@@ -11,6 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { repoRoot } from "../../../src/config/repo-root.js";
+import { utilityPagesFilter } from "../../../src/search/query/filters.js";
 import { runDocsIndex } from "../../../src/cli/docs-index/in-process.js";
 import { startIndexedSample } from "../../../local/environment/indexed-sample.js";
 import { LOCAL_VARS_FILE, type LocalServices } from "../../../local/environment/services.js";
@@ -92,7 +93,7 @@ describe("docs-index mcp over stdio", () => {
       freshness: "known",
       last_successful_run: expect.any(String),
       dedup_filter: "format eq null or format eq '.html'",
-      filter: "format eq null or format eq '.html'",
+      filter: `(${utilityPagesFilter()}) and (format eq null or format eq '.html')`,
     });
     expect(answer.provenance.dedup_basis).toMatch(/null format/);
   });
@@ -255,7 +256,7 @@ describe("retrieve_docs (agentic retrieval through the knowledge base)", () => {
       freshness: "known",
       last_successful_run: expect.any(String),
       dedup_filter: "format eq null or format eq '.html'",
-      filter: "format eq null or format eq '.html'",
+      filter: `(${utilityPagesFilter()}) and (format eq null or format eq '.html')`,
     });
   });
 
@@ -265,7 +266,8 @@ describe("retrieve_docs (agentic retrieval through the knowledge base)", () => {
     expect(new Set(answer.results.map((h) => h.app))).toEqual(new Set(["payments"]));
     expect(answer.results.some((h) => h.section === "changelog")).toBe(false);
     expect(answer.provenance.filter).toBe(
-      "(repo eq 'payments') and (section ne 'changelog') and (format eq null or format eq '.html')",
+      "(repo eq 'payments') and (section ne 'changelog') and " +
+        "(not search.in(section, '404.html,genindex.html,py-modindex.html,search.html')) and (format eq null or format eq '.html')",
     );
     const section = await call(stdio, "retrieve_docs", { query: "refunds", section: "guides" });
     expect(section.isError).toBe(true);

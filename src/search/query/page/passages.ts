@@ -3,6 +3,7 @@
 // search service highlighted, which carry its own analysis: stems, case), the best run with its section's heading.
 // The passage is offered in lengths that end on block boundaries (or, inside its first block, at line, sentence or
 // word ends), shortest first, for the token budget to choose from. Pure.
+import { stemmer as porter } from "stemmer";
 import type { PageHeading } from "./page-blocks.js";
 import { innerCutPoints, type PageText } from "./page-text.js";
 
@@ -13,9 +14,13 @@ const STOP_WORDS = new Set(
   ),
 );
 
-/** A crude stem for matching only (refunds/refunding/refunded → refund); both sides get the same. */
+/**
+ * The stem a term is matched by, both sides alike: Porter's algorithm (the `stemmer` package, as the index's English
+ * analysis runs it) for plain words (refunds/refunding/refunded → refund), a plural or -ing/-ed ending off for terms
+ * with digits or underscores.
+ */
 function stem(word: string): string {
-  return word.replace(/(?:ing|ed|es|s)$/, "") || word;
+  return /^[a-z]+$/.test(word) ? porter(word) : word.replace(/(?:ing|ed|es|s)$/, "") || word;
 }
 
 /** Lower-cased words of a text, camelCase and snake_case also split into their parts. */

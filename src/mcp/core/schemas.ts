@@ -1,9 +1,11 @@
 // Input and output schemas of the tools (zod, turned into JSON Schema by the MCP SDK). The output schemas
 // describe the `structuredContent` each tool returns. Pure.
 import { z } from "zod";
-import { GET_DOC_PARAMS, RETRIEVE_DOCS_PARAMS, SEARCH_DOCS_PARAMS } from "./descriptions.js";
+import { GET_DOC_PARAMS, PROVENANCE_PARAM, RETRIEVE_DOCS_PARAMS, SEARCH_DOCS_PARAMS } from "./descriptions.js";
 
 const nameValue = z.string().min(1).max(256);
+
+const provenanceDetail = z.enum(["short", "full"]).optional().describe(PROVENANCE_PARAM);
 
 /**
  * A tool's parameters as a closed object: a parameter the tool does not have (a raw `filter`, a misspelt name) is
@@ -26,6 +28,7 @@ export const searchDocsInput = toolInput("search_docs", {
   top: z.number().int().min(1).optional().describe(SEARCH_DOCS_PARAMS.top),
   mode: z.enum(["keyword", "semantic"]).optional().describe(SEARCH_DOCS_PARAMS.mode),
   max_tokens: z.number().int().min(1).optional().describe(SEARCH_DOCS_PARAMS.max_tokens),
+  provenance: provenanceDetail,
   section: z.unknown().optional().describe(SEARCH_DOCS_PARAMS.section),
   path_prefix: z.unknown().optional().describe(SEARCH_DOCS_PARAMS.path_prefix),
 });
@@ -37,6 +40,7 @@ export const retrieveDocsInput = toolInput("retrieve_docs", {
   exclude_sections: z.array(nameValue).max(50).optional().describe(RETRIEVE_DOCS_PARAMS.exclude_sections),
   top: z.number().int().min(1).optional().describe(RETRIEVE_DOCS_PARAMS.top),
   max_tokens: z.number().int().min(1).optional().describe(RETRIEVE_DOCS_PARAMS.max_tokens),
+  provenance: provenanceDetail,
   section: z.unknown().optional().describe(RETRIEVE_DOCS_PARAMS.section),
   path_prefix: z.unknown().optional().describe(RETRIEVE_DOCS_PARAMS.path_prefix),
 });
@@ -48,20 +52,27 @@ export const getDocInput = toolInput("get_doc", {
   offset: z.number().int().min(0).optional().describe(GET_DOC_PARAMS.offset),
   max_tokens: z.number().int().min(1).optional().describe(GET_DOC_PARAMS.max_tokens),
   max_chars: z.number().int().min(1).optional().describe(GET_DOC_PARAMS.max_chars),
+  provenance: provenanceDetail,
 });
 
 export const listAppsInput = toolInput("list_apps", {});
 
 const nullableString = z.string().nullable();
 
-const provenanceSchema = z.object({
+/** The short form's keys (always present). */
+const provenanceShort = {
   index: z.string().describe("The index name queried (an alias or an index)"),
   serving_index: nullableString.describe("The concrete index behind the name; null when it could not be read"),
+  last_successful_run: nullableString.describe("End of the indexer's newest successful run: the corpus state"),
+};
+
+/** The whole record (list_apps; the other tools with `provenance: "full"`). */
+const provenanceSchema = z.object({
+  ...provenanceShort,
   serving_index_unknown_reason: nullableString,
   index_etag: nullableString.describe("Identifies the schema, not the corpus"),
   index_etag_unknown_reason: nullableString,
   freshness: z.enum(["known", "unknown"]),
-  last_successful_run: nullableString.describe("End of the indexer's newest successful run: the corpus state"),
   run_in_progress: z.boolean().nullable(),
   freshness_unknown_reason: nullableString,
   dedup_filter: z.string().describe("The dedup filter sent on the request"),
@@ -69,6 +80,13 @@ const provenanceSchema = z.object({
   filter: nullableString.describe("The whole request-level $filter sent"),
   api_version: z.string(),
   answered_at: z.string(),
+});
+
+/** The short form by default (index, serving index, last run); the other keys with `provenance: "full"`. */
+const answerProvenanceSchema = provenanceSchema.partial().required({
+  index: true,
+  serving_index: true,
+  last_successful_run: true,
 });
 
 const searchHitSchema = z.object({
@@ -99,16 +117,19 @@ export const searchDocsOutput = {
   mode: z.enum(["keyword", "semantic"]).describe("The ranking actually used"),
   top: z.number().int(),
   notes: z.array(z.string()).describe("How the answer differs from the request (clamped top, semantic fallback)"),
-  provenance: provenanceSchema,
+  provenance: answerProvenanceSchema,
 };
 
-const retrieveProvenanceSchema = provenanceSchema.extend({
-  knowledge_base: z.string().describe("The knowledge base retrieved through"),
-  knowledge_source: z.string(),
-  knowledge_source_index: nullableString.describe("The index (generation) the knowledge source names: what was read"),
-  knowledge_source_index_unknown_reason: nullableString,
-  filter: z.string().describe("The whole filterAddOn sent (always contains the dedup filter)"),
-});
+const retrieveProvenanceSchema = provenanceSchema
+  .extend({
+    knowledge_base: z.string().describe("The knowledge base retrieved through"),
+    knowledge_source: z.string(),
+    knowledge_source_index: nullableString.describe("The index (generation) the knowledge source names: what was read"),
+    knowledge_source_index_unknown_reason: nullableString,
+    filter: z.string().describe("The whole filterAddOn sent (always contains the dedup filter)"),
+  })
+  .partial()
+  .required({ index: true, serving_index: true, last_successful_run: true });
 
 export const retrieveDocsOutput = {
   results: z.array(searchHitSchema.omit({ score: true, description: true, format: true })),
@@ -154,7 +175,7 @@ export const getDocOutput = {
     .array(z.object({ level: z.number().int(), text: z.string(), anchor: nullableString, offset: z.number().int() }))
     .describe("The page's headings with their anchors and offsets, to jump to a section"),
   outline_cut: z.boolean().describe("True when the outline lists only the higher-level headings"),
-  provenance: provenanceSchema,
+  provenance: answerProvenanceSchema,
 };
 
 export const listAppsOutput = {

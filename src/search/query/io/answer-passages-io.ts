@@ -8,7 +8,7 @@ import type { ContainerClient } from "@azure/storage-blob";
 import type { RetrieveDocsAnswer } from "../retrieve-docs.js";
 import { budgetOf, fitHits, hitForms, TOKEN_BUDGETS, type SentText } from "../page/answer-fit.js";
 import { mapLimit } from "../../ops/map-limit.js";
-import { bestPassage, highlightFragments, highlightedWords, queryTerms } from "../page/passages.js";
+import { bestPassage, highlightedWords, queryTerms } from "../page/passages.js";
 import type { SearchDocsAnswer } from "../search-answer.js";
 import type { Provenance, ProvenanceSummary, RetrieveProvenance } from "../provenance.js";
 import { HIGHLIGHT_POST, HIGHLIGHT_PRE } from "../search-docs.js";
@@ -66,20 +66,16 @@ export function cachedPageReader(
 
 type PassageHit = { key: string | null; last_modified: string | null; snippet: string; snippet_truncated: boolean };
 
-/** What a hit's passage is chosen by: the query's terms and the service's highlight fragments for its page. */
-type PassageAsk = { terms: string[]; fragments: string[] };
-
 /** Each hit's forms (its passage at every length that ends on a boundary), and notes on pages not read. */
 async function passageForms<H extends PassageHit>(
   hits: readonly H[],
-  ask: (hit: H) => PassageAsk,
+  terms: (hit: H) => string[],
   readPage: PageReader,
   snippetChars: number,
 ) {
   const reads = await mapLimit(hits, PAGE_READS_IN_FLIGHT, (h) => readPage(h.key, h.last_modified));
   const forms = hits.map((h, i) => {
-    const { terms, fragments } = ask(h);
-    return hitForms(h, bestPassage(reads[i]!.page, terms, snippetChars, fragments), reads[i]!.page.source);
+    return hitForms(h, bestPassage(reads[i]!.page, terms(h), snippetChars), reads[i]!.page.source);
   });
   const failures = [...new Set(reads.flatMap((r) => (r.failure ? [r.failure] : [])))];
   return { forms, notes: failures.map((f) => `${f}: passages from the index's content`) };
@@ -106,10 +102,7 @@ export async function withSearchPassages<P extends Provenance | ProvenanceSummar
   // The service's highlights (in the snippet it gave) name the terms it matched, with its own analysis.
   const { forms, notes } = await passageForms(
     answer.results,
-    (h) => ({
-      terms: queryTerms(query, highlightedWords(h.snippet, HIGHLIGHT_PRE, HIGHLIGHT_POST)),
-      fragments: highlightFragments(h.snippet, HIGHLIGHT_PRE),
-    }),
+    (h) => queryTerms(query, highlightedWords(h.snippet, HIGHLIGHT_PRE, HIGHLIGHT_POST)),
     opts.readPage,
     opts.snippetChars,
   );
@@ -129,12 +122,7 @@ export async function withRetrievePassages<P extends RetrieveProvenance | Proven
   opts: PassageOptions,
 ): Promise<RetrieveDocsAnswer<P>> {
   const terms = queryTerms(questions.join(" "));
-  const { forms, notes } = await passageForms(
-    answer.results,
-    () => ({ terms, fragments: [] }),
-    opts.readPage,
-    opts.snippetChars,
-  );
+  const { forms, notes } = await passageForms(answer.results, () => terms, opts.readPage, opts.snippetChars);
   return fitHits(
     forms,
     (results, n) => ({ ...answer, results, notes: n }),

@@ -1,8 +1,8 @@
-// The passage of a page that answers a query: the page's main content split into sections at its headings,
-// each scored against the query's terms (and the terms the search service highlighted, which carry its own
-// analysis: stems, case), the best section's heading and its blocks from the first that matches. The passage is
-// offered in lengths that end on block boundaries (or, for one block larger than the bound, at line or sentence
-// ends), shortest first, for the token budget to choose from. Pure.
+// The passage of a page that answers a query: the page's main content split into sections at its headings, the
+// runs of each section's blocks that fit the bound scored by BM25 against the query's terms (and the terms the
+// search service highlighted, which carry its own analysis: stems, case), the best run with its section's heading.
+// The passage is offered in lengths that end on block boundaries (or, inside its first block, at line, sentence or
+// word ends), shortest first, for the token budget to choose from. Pure.
 import type { PageHeading } from "./page-blocks.js";
 import { innerCutPoints, type PageText } from "./page-text.js";
 
@@ -49,18 +49,6 @@ export function highlightedWords(highlights: string, pre: string, post: string):
     at = highlights.indexOf(pre, end + post.length);
   }
   return out;
-}
-
-/**
- * The service's highlight fragments in a hit's snippet (joined by ` … ` there, as snippetOf gives them), the
- * highlight tags removed; none when the snippet carries no highlight (the start of the page, not a match).
- */
-export function highlightFragments(snippet: string, pre: string): string[] {
-  if (!snippet.includes(pre)) return [];
-  return snippet
-    .split(" … ")
-    .map((f) => f.replaceAll(pre, "").replace(/…$/, "").trim())
-    .filter((f) => f !== "");
 }
 
 interface Section {
@@ -151,26 +139,16 @@ function windowsOf(page: PageText, sections: readonly Section[], terms: readonly
   return out;
 }
 
-/** Word trigrams of a text (lower case), to compare a window with the service's highlight fragments. */
-function trigrams(text: string): Set<string> {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-  const out = new Set<string>();
-  for (let i = 0; i + 2 < words.length; i++) out.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`);
-  return out;
-}
-
 /**
  * Each window's score: BM25 (k1 1.2, b 0.75) of the query's terms over the window's blocks and its section's
  * heading (weighted), with the inverse document frequencies taken over the page's sections (a term that every
- * section carries tells none apart); lengths against the windows' mean. Where the service gave highlights, a window
- * holding its highlighted fragments scores up to twice as much: the service's own analysis found them.
+ * section carries tells none apart); lengths against the windows' mean.
  */
 function scoreWindows(
   page: PageText,
   sections: readonly Section[],
   windows: readonly Window[],
   terms: readonly string[],
-  fragments: readonly string[],
 ): number[] {
   const perBlock = blockTerms(page);
   const headingOf = (s: Section) => (s.heading >= 0 ? perBlock[s.heading]! : { counts: new Map(), length: 0 });
@@ -194,17 +172,11 @@ function scoreWindows(
     return { tf, length };
   });
   const mean = stats.reduce((n, s) => n + s.length, 0) / Math.max(1, stats.length) || 1;
-  const grams = fragments.map(trigrams).filter((g) => g.size > 0);
-  return windows.map((w, k) => {
-    const { tf, length } = stats[k]!;
-    const bm25 = terms.reduce((sum, t) => {
+  return stats.map(({ tf, length }) => {
+    return terms.reduce((sum, t) => {
       const f = tf.get(t)!;
       return f === 0 ? sum : sum + (idf(t) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * length) / mean));
     }, 0);
-    if (grams.length === 0 || bm25 === 0) return bm25;
-    const text = trigrams(w.blocks.map((i) => page.blocks[i]!.markdown).join(" "));
-    const shared = Math.max(...grams.map((g) => [...g].filter((x) => text.has(x)).length / g.size));
-    return bm25 * (1 + shared);
   });
 }
 
@@ -236,20 +208,12 @@ function readOn(page: PageText, section: Section, text: string, maxChars: number
   }
 }
 
-/**
- * The best-matching passage, at most `maxChars` long in every offered length; null for a page without text.
- * `fragments` are the service's highlights for the page (its matching passages), where it gave any.
- */
-export function bestPassage(
-  page: PageText,
-  terms: readonly string[],
-  maxChars: number,
-  fragments: readonly string[] = [],
-): Passage | null {
+/** The best-matching passage, at most `maxChars` long in every offered length; null for a page without text. */
+export function bestPassage(page: PageText, terms: readonly string[], maxChars: number): Passage | null {
   const sections = sectionsOf(page);
   if (sections.length === 0) return null;
   const windows = windowsOf(page, sections, terms, maxChars);
-  const scores = scoreWindows(page, sections, windows, terms, fragments);
+  const scores = scoreWindows(page, sections, windows, terms);
   const chosen = windows[scores.reduce((b, s, i) => (s > scores[b]! ? i : b), 0)]!;
   const best = chosen.section;
   const matchAt = chosen.from;

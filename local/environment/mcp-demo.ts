@@ -9,7 +9,14 @@ import { repoRoot } from "../../src/config/repo-root.js";
 
 const BIN = path.join(repoRoot, "dist", "cli", "docs-index.js");
 
-const MCP_DEMO_CALL = { query: "refunds", app: "payments", exclude_sections: ["changelog"], top: 3 };
+// With the whole provenance record: the demo shows the serving index, freshness and the dedup filter.
+const MCP_DEMO_CALL = {
+  query: "refunds",
+  app: "payments",
+  exclude_sections: ["changelog"],
+  top: 3,
+  provenance: "full",
+};
 
 export interface McpFigures {
   tools: string[];

@@ -83,7 +83,7 @@ describe("docs-index mcp over stdio", () => {
   });
 
   it("never returns a Markdown twin; hits carry public URLs; provenance and freshness are present", async () => {
-    const answer = await search(stdio, { query: "refunds", top: 20 });
+    const answer = await search(stdio, { query: "refunds", top: 20, provenance: "full" });
     expect(answer.results.length).toBeGreaterThan(2);
     expect(answer.results.filter((h) => h.format === ".md" || h.url?.endsWith(".md"))).toEqual([]);
     expect(answer.results.map((h) => h.url)).toContain(`${DOCS_URL}/payments/guides/refunds`);
@@ -96,6 +96,13 @@ describe("docs-index mcp over stdio", () => {
       filter: `(${utilityPagesFilter()}) and (format eq null or format eq '.html')`,
     });
     expect(answer.provenance.dedup_basis).toMatch(/null format/);
+    // By default the short form: the index, the one that served and the corpus state.
+    const short = await search(stdio, { query: "refunds" });
+    expect(short.provenance).toEqual({
+      index: "docs-index",
+      serving_index: "docs-index",
+      last_successful_run: answer.provenance.last_successful_run,
+    });
   });
 
   it("restricts to an app, and an injected quote in the app name matches nothing", async () => {
@@ -237,7 +244,12 @@ describe("retrieve_docs (agentic retrieval through the knowledge base)", () => {
   }
 
   it("answers with deduplicated references, public URLs, passages marked as data, and the search_docs provenance", async () => {
-    const { answer, blocks } = await retrieve({ query: "refunds", intents: ["partial refund"], top: 20 });
+    const { answer, blocks } = await retrieve({
+      query: "refunds",
+      intents: ["partial refund"],
+      top: 20,
+      provenance: "full",
+    });
     expect(answer.intents).toEqual(["refunds", "partial refund"]);
     const urls = answer.results.map((h) => h.url);
     expect(urls).toContain(`${DOCS_URL}/payments/guides/refunds`);
@@ -261,7 +273,13 @@ describe("retrieve_docs (agentic retrieval through the knowledge base)", () => {
   });
 
   it("restricts to an app and excludes sections through filterAddOn, and refuses what search_docs refuses", async () => {
-    const { answer } = await retrieve({ query: "refunds", app: "payments", exclude_sections: ["changelog"], top: 20 });
+    const { answer } = await retrieve({
+      query: "refunds",
+      app: "payments",
+      exclude_sections: ["changelog"],
+      top: 20,
+      provenance: "full",
+    });
     expect(answer.results.length).toBeGreaterThan(0);
     expect(new Set(answer.results.map((h) => h.app))).toEqual(new Set(["payments"]));
     expect(answer.results.some((h) => h.section === "changelog")).toBe(false);
@@ -334,7 +352,7 @@ describe("docs-index mcp --http", () => {
       expect((await client.listTools()).tools).toHaveLength(4);
       const answer = await search(client, { query: "refunds", app: "identity" });
       expect(answer.results.every((h) => h.app === "identity")).toBe(true);
-      expect(answer.provenance).toMatchObject({ freshness: "known" });
+      expect(answer.provenance).toMatchObject({ index: "docs-index", last_successful_run: expect.any(String) });
     } finally {
       await client.close();
     }

@@ -83,7 +83,7 @@ describe("docs-index mcp over stdio", () => {
   });
 
   it("never returns a Markdown twin; hits carry public URLs; provenance and freshness are present", async () => {
-    const answer = await search(stdio, { query: "refunds", top: 20 });
+    const answer = await search(stdio, { query: "refunds", top: 20, provenance: "full" });
     expect(answer.results.length).toBeGreaterThan(2);
     expect(answer.results.filter((h) => h.format === ".md" || h.url?.endsWith(".md"))).toEqual([]);
     expect(answer.results.map((h) => h.url)).toContain(`${DOCS_URL}/payments/guides/refunds`);
@@ -237,7 +237,12 @@ describe("retrieve_docs (agentic retrieval through the knowledge base)", () => {
   }
 
   it("answers with deduplicated references, public URLs, passages marked as data, and the search_docs provenance", async () => {
-    const { answer, blocks } = await retrieve({ query: "refunds", intents: ["partial refund"], top: 20 });
+    const { answer, blocks } = await retrieve({
+      query: "refunds",
+      intents: ["partial refund"],
+      top: 20,
+      provenance: "full",
+    });
     expect(answer.intents).toEqual(["refunds", "partial refund"]);
     const urls = answer.results.map((h) => h.url);
     expect(urls).toContain(`${DOCS_URL}/payments/guides/refunds`);
@@ -261,7 +266,13 @@ describe("retrieve_docs (agentic retrieval through the knowledge base)", () => {
   });
 
   it("restricts to an app and excludes sections through filterAddOn, and refuses what search_docs refuses", async () => {
-    const { answer } = await retrieve({ query: "refunds", app: "payments", exclude_sections: ["changelog"], top: 20 });
+    const { answer } = await retrieve({
+      query: "refunds",
+      app: "payments",
+      exclude_sections: ["changelog"],
+      top: 20,
+      provenance: "full",
+    });
     expect(answer.results.length).toBeGreaterThan(0);
     expect(new Set(answer.results.map((h) => h.app))).toEqual(new Set(["payments"]));
     expect(answer.results.some((h) => h.section === "changelog")).toBe(false);
@@ -332,7 +343,7 @@ describe("docs-index mcp --http", () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     try {
       expect((await client.listTools()).tools).toHaveLength(4);
-      const answer = await search(client, { query: "refunds", app: "identity" });
+      const answer = await search(client, { query: "refunds", app: "identity", provenance: "full" });
       expect(answer.results.every((h) => h.app === "identity")).toBe(true);
       expect(answer.provenance).toMatchObject({ freshness: "known" });
     } finally {

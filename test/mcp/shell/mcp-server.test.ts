@@ -350,7 +350,7 @@ describe("docs-index mcp --http", () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     try {
       expect((await client.listTools()).tools).toHaveLength(4);
-      const answer = await search(client, { query: "refunds", app: "identity" });
+      const answer = await search(client, { query: "refunds", app: "identity", provenance: "full" });
       expect(answer.results.every((h) => h.app === "identity")).toBe(true);
       expect(answer.provenance).toMatchObject({ index: "docs-index", last_successful_run: expect.any(String) });
     } finally {

@@ -15,6 +15,7 @@ export default tseslint.config(
       "**/tsp-output/",
       ".azurite/",
       "local/sample-site/",
+      "bench/corpora/",
     ],
   },
   js.configs.recommended,

@@ -1,29 +1,27 @@
-// The answer benchmark's figures, from what search_docs answered: the rank of the expected page, whether the text
-// of a top-3 hit carries the expected fact, and the tokens of the whole tool result (characters / 4, the
-// estimate the hosts' limits are usually quoted in). Pure.
+// The answer benchmark's figures, from what search_docs answered: the rank of the first expected page, whether
+// the text of a top-3 hit carries the expected fact, and the tokens of the whole tool result (characters / 4,
+// the estimate the hosts' limits are usually quoted in). Pure.
 import { hitText } from "../../src/search/query/hit-text.js";
-
-export interface Question {
-  id: string;
-  kind: "identifier" | "words";
-  page: string;
-  fact: string;
-  question: string;
-}
+import type { SetQuestion } from "./sets.js";
 
 export interface Outcome {
   id: string;
-  kind: Question["kind"];
-  /** 1-based rank of the expected page among the hits, or null. */
+  /** 1-based rank of the first expected page among the hits, or null. */
   rank: number | null;
   factInTop3: boolean;
+  hits: number;
   tokens: number;
   /** Hits whose text carries the site's navigation, sidebar or footer. */
   chromeHits: number;
 }
 
-/** Text only the site's chrome carries (top navigation, sidebar heading, footer). */
+/** Text only a site's chrome carries: the generators' navigation, sidebars and footers (Sphinx, Docusaurus, Nimbus). */
 const CHROME_MARKERS = [
+  "Created using Sphinx",
+  "Quick search",
+  "Skip to main content",
+  "Edit this page",
+  "User Showcase",
   "Sign in",
   "Cookie settings",
   "documentation Install the SDK",
@@ -31,25 +29,40 @@ const CHROME_MARKERS = [
   "Subscribe to the developer newsletter",
 ];
 
-const normal = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
+/**
+ * The hit's text as plain words: Markdown's inline markup (code spans, emphasis, links, escapes, table pipes,
+ * heading and list markers) removed and whitespace collapsed, as the sets' fact patterns were checked against
+ * their pages' text with the tags stripped.
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\\([\\`*_{}[\]()#+\-.!|<>~"'])/g, "$1")
+    .replace(/`+/g, "")
+    .replace(/(\*\*|__|\*|~~)(?=\S)([\s\S]*?\S)\1/g, "$2")
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, "")
+    .replace(/\s*\|\s*/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
 
 const estimateTokens = (chars: number) => Math.ceil(chars / 4);
 
 export function scoreAnswer(
-  q: Question,
-  expectedUrl: string,
+  q: SetQuestion,
   hits: readonly (Record<string, unknown> & { url?: unknown })[],
   resultChars: number,
+  top = 3,
 ): Outcome {
-  const at = hits.findIndex((h) => h.url === expectedUrl);
-  const fact = normal(q.fact);
+  const at = hits.findIndex((h) => typeof h.url === "string" && q.expectedUrls.includes(h.url));
+  const lower = (h: object) => plainText(hitText(h)).toLowerCase();
   return {
     id: q.id,
-    kind: q.kind,
     rank: at < 0 ? null : at + 1,
-    factInTop3: hits.slice(0, 3).some((h) => normal(hitText(h)).includes(fact)),
+    factInTop3: hits.slice(0, top).some((h) => q.fact.test(plainText(hitText(h)))),
+    hits: hits.length,
     tokens: estimateTokens(resultChars),
-    chromeHits: hits.filter((h) => CHROME_MARKERS.some((m) => normal(hitText(h)).includes(normal(m)))).length,
+    chromeHits: hits.filter((h) => CHROME_MARKERS.some((m) => lower(h).includes(m.toLowerCase()))).length,
   };
 }
 
@@ -63,9 +76,11 @@ export interface Figures {
   tokensMax: number;
   hitsWithChrome: number;
   hits: number;
+  /** Answers that returned at least one hit. */
+  answersWithHits: number;
 }
 
-export function figures(outcomes: readonly Outcome[], hitsPerAnswer: readonly number[]): Figures {
+export function figures(outcomes: readonly Outcome[]): Figures {
   const tokens = outcomes.map((o) => o.tokens).sort((a, b) => a - b);
   const mid = tokens.length / 2;
   return {
@@ -78,6 +93,7 @@ export function figures(outcomes: readonly Outcome[], hitsPerAnswer: readonly nu
       tokens.length === 0 ? 0 : tokens.length % 2 ? tokens[Math.floor(mid)]! : (tokens[mid - 1]! + tokens[mid]!) / 2,
     tokensMax: tokens.at(-1) ?? 0,
     hitsWithChrome: outcomes.reduce((sum, o) => sum + o.chromeHits, 0),
-    hits: hitsPerAnswer.reduce((a, b) => a + b, 0),
+    hits: outcomes.reduce((sum, o) => sum + o.hits, 0),
+    answersWithHits: outcomes.filter((o) => o.hits > 0).length,
   };
 }

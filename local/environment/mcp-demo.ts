@@ -10,7 +10,14 @@ import { repoRoot } from "../../src/config/repo-root.js";
 
 const BIN = path.join(repoRoot, "dist", "cli", "docs-index.js");
 
-const MCP_DEMO_CALL = { query: "refunds", app: "payments", exclude_sections: ["changelog"], top: 3 };
+// With the whole provenance record: the demo shows the serving index, freshness and the dedup filter.
+const MCP_DEMO_CALL = {
+  query: "refunds",
+  app: "payments",
+  exclude_sections: ["changelog"],
+  top: 3,
+  provenance: "full",
+};
 
 /** One section of a page by the anchor the page publishes (`<h2 id="error-codes">`), as an agent follows a hit's. */
 const GET_DOC_DEMO_CALL = { url: "https://docs.dev.example.com/payments/reference/api#error-codes" };

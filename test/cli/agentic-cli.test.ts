@@ -9,6 +9,7 @@ import { repoRoot } from "../../src/config/repo-root.js";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL } from "../../src/search/dedup-filter.js";
+import { utilityPagesFilter } from "../../src/search/query/filters.js";
 import { execution } from "../support/execution.js";
 import { loadDefinition } from "../standin/fixtures.js";
 import { FAST_SERVICE } from "../support/cli.js";
@@ -111,7 +112,7 @@ describe("retrieve", () => {
     const run = await cli("retrieve", "invoices");
     expect(run.code, run.stderr).toBe(0);
     // As retrieve_docs decides it: every document has a format, so the strict filter.
-    expect(run.stderr).toContain(`filterAddOn: ${DEDUP_FILTER_STRICT}`);
+    expect(run.stderr).toContain(`filterAddOn: (${utilityPagesFilter()}) and (${DEDUP_FILTER_STRICT})`);
     expect(run.stdout).toMatch(/dedup format eq '\.html' \(verified at .*: none of 3 documents has a null format\)/);
     // One reference per page: the Markdown twin is filtered out by the service, not after the fact.
     expect(run.stdout.match(/https:\/\/docs\.dev\.example\.com\/billing\/guides\/invoices(?!\.md)\b/g)).toHaveLength(1);
@@ -136,7 +137,10 @@ describe("retrieve", () => {
     );
     expect(run.code, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout);
-    expect(doc.filterAddOn).toBe(`(repo eq 'billing') and (section ne 'api') and (${DEDUP_FILTER_TRANSITIONAL})`);
+    expect(doc.filterAddOn).toBe(
+      `(repo eq 'billing') and (section ne 'api') and ` +
+        `(not search.in(section, '404.html,genindex.html,py-modindex.html,search.html')) and (${DEDUP_FILTER_TRANSITIONAL})`,
+    );
     // The retrieve_docs answer: search_docs-shaped hits with the passage the knowledge base extracted.
     expect(doc.results).toEqual([
       expect.objectContaining({

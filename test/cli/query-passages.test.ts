@@ -59,13 +59,15 @@ describe("query prints the tools' passages", () => {
     expect(human.stdout).toContain("Failed requests are retried three times");
   });
 
-  it("--max-tokens bounds the answer as max_tokens does; values outside 300-20000 are usage errors", async () => {
-    const small = await h.cli("--json", "query", "logging level stderr", "--max-tokens", "600");
+  it("--max-tokens bounds the answer as max_tokens does; values outside the budget range are usage errors", async () => {
+    const passages = (r: { json(): { results: { snippet: string }[] } }) =>
+      r.json().results.reduce((n, x) => n + x.snippet.length, 0);
+    const small = await h.cli("--json", "query", "logging level stderr", "--max-tokens", "500");
     expect(small.code, small.stderr).toBe(0);
     const [hit] = small.json().results;
-    expect(hit.snippet.length).toBeLessThan(700);
+    expect(hit.snippet).not.toBe("");
     const big = await h.cli("--json", "query", "logging level stderr");
-    expect(big.json().results[0].snippet.length).toBeGreaterThan(hit.snippet.length);
+    expect(passages(big)).toBeGreaterThan(passages(small));
     expect((await h.cli("query", "logging", "--max-tokens", "10")).code).toBe(2);
   });
 });

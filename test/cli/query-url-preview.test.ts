@@ -57,7 +57,8 @@ describe("query", () => {
     expect(res.code).toBe(0);
     const body = res.json();
     expect(body.filter).toBe(
-      "(repo eq 'billing') and (section ne 'changelog') and (format eq null or format eq '.html')",
+      "(repo eq 'billing') and (section ne 'changelog') and " +
+        "(not search.in(section, '404.html,genindex.html,py-modindex.html,search.html')) and (format eq null or format eq '.html')",
     );
     expect(body.results).toEqual([
       expect.objectContaining({

@@ -10,6 +10,7 @@ import { runLocal, type LocalResult } from "../../local/environment/run-local.js
 import { STEP_COUNT } from "../../local/environment/local-run.js";
 import { StepFailed, StepRunner, StepSkipped } from "../../local/environment/steps.js";
 import { inPlaceRelevanceSummary, uncheckedRelevance } from "../../local/environment/relevance.js";
+import { utilityPagesFilter } from "../../src/search/query/filters.js";
 
 const ORDER = [
   "azurite",
@@ -98,7 +99,7 @@ describe("runLocal", () => {
       {
         // Agentic retrieval: the dedup filter sent as filterAddOn, public URLs, no Markdown twin.
         expect(status("retrieve")).toBe("ok");
-        expect(f.retrieve!.filterAddOn).toBe("format eq null or format eq '.html'");
+        expect(f.retrieve!.filterAddOn).toBe(`(${utilityPagesFilter()}) and (format eq null or format eq '.html')`);
         expect(f.retrieve!.urls).toContain(`${DOCS_URL}/payments/guides/getting-started`);
         expect(f.retrieve!.urls.some((u) => u.endsWith(".md"))).toBe(false);
         expect(f.retrieve!.knowledgeSourceIndex).toBe("docs-index");

@@ -3,14 +3,17 @@
 // `standard.lucene`; a name is a predefined analyzer or one of the index's `analyzers`. A custom analyzer
 // (`#Microsoft.Azure.Search.CustomAnalyzer`) is char filters → one tokenizer → token filters, in order, each a
 // predefined name or a definition of the index's `charFilters` / `tokenizers` / `tokenFilters`.
-// Emulated: analyzers standard.lucene, standardasciifolding.lucene, simple, whitespace, keyword; tokenizers
-// standard_v2 (also `#…StandardTokenizerV2` with maxTokenLength), whitespace, keyword_v2, letter, lowercase;
-// token filters lowercase, uppercase, asciifolding, word_delimiter (also `#…WordDelimiterTokenFilter`);
-// char filter html_strip. The language analyzers (en.lucene, en.microsoft, …) are analysed as standard.lucene
-// (no stemming: docs/local-standin.md). A custom analyzer using a component the stand-in does not emulate is
+// Emulated: analyzers standard.lucene, standardasciifolding.lucene, simple, whitespace, keyword, en.lucene
+// (Lucene's EnglishAnalyzer); tokenizers standard_v2 (also `#…StandardTokenizerV2` with maxTokenLength),
+// whitespace, keyword_v2, letter, lowercase; token filters lowercase, uppercase, asciifolding, word_delimiter
+// (also `#…WordDelimiterTokenFilter`), porter_stem, stopwords (also `#…StopwordsTokenFilter`),
+// `#…StemmerTokenFilter` with the languages english, minimalEnglish and possessiveEnglish (ranking/english.ts);
+// char filter html_strip. The other language analyzers (en.microsoft, fr.lucene, …) are analysed as
+// standard.lucene (no stemming: docs/local-standin.md). A custom analyzer using a component the stand-in does not emulate is
 // refused with a 400 that says so, rather than ranked differently from the service.
 import { standardTokenize, MAX_TOKEN_LENGTH } from "./analyzer.js";
 import type { Token } from "./tokens.js";
+import { ENGLISH_STOP_WORDS, minimalEnglishStem, porterStem, possessiveEnglish, stopFilter } from "./english.js";
 import { WORD_DELIMITER_DEFAULTS, wordDelimiter, type WordDelimiterOptions } from "./word-delimiter.js";
 
 export interface Analyzer {
@@ -65,7 +68,41 @@ const TOKEN_FILTERS: Record<string, TokenFilter> = {
   uppercase: mapTerms((t) => t.toUpperCase()),
   asciifolding: mapTerms(fold),
   word_delimiter: (tokens) => wordDelimiter(tokens, WORD_DELIMITER_DEFAULTS),
+  porter_stem: mapTerms(porterStem),
+  stopwords: stopFilter(ENGLISH_STOP_WORDS, false),
 };
+
+const words = (list: string) => new Set(list.split(" "));
+
+/** Predefined token filters (TokenFilterName) the stand-in does not emulate: refused, never ranked differently. */
+const NOT_EMULATED_FILTERS = words(
+  "arabic_normalization apostrophe cjk_bigram cjk_width classic common_grams edgeNGram_v2 elision " +
+    "german_normalization hindi_normalization indic_normalization keyword_repeat kstem length limit nGram_v2 " +
+    "persian_normalization phonetic reverse scandinavian_normalization scandinavian_folding shingle snowball " +
+    "sorani_normalization stemmer trim truncate unique",
+);
+
+/** StemmerTokenFilterLanguage values (the service's closed enum) and the ones the stand-in emulates. */
+const STEMMER_LANGUAGES = words(
+  "arabic armenian basque brazilian bulgarian catalan czech danish dutch dutchKp english lightEnglish " +
+    "minimalEnglish possessiveEnglish porter2 lovins finnish lightFinnish french lightFrench minimalFrench " +
+    "galician minimalGalician german german2 lightGerman minimalGerman greek hindi hungarian lightHungarian " +
+    "indonesian irish italian lightItalian sorani latvian norwegian lightNorwegian minimalNorwegian " +
+    "lightNynorsk minimalNynorsk portuguese lightPortuguese minimalPortuguese portugueseRslp romanian russian " +
+    "lightRussian spanish lightSpanish swedish lightSwedish turkish",
+);
+const STEMMERS: Record<string, (term: string) => string> = {
+  english: porterStem,
+  minimalEnglish: minimalEnglishStem,
+  possessiveEnglish: possessiveEnglish,
+};
+
+/** StopwordsList values (the service's closed enum); only `english` is emulated. */
+const STOPWORD_LISTS = words(
+  "arabic armenian basque brazilian bulgarian catalan czech danish dutch english finnish french galician " +
+    "german greek hindi hungarian indonesian irish italian latvian norwegian persian portuguese romanian " +
+    "russian sorani spanish swedish thai turkish",
+);
 
 const CHAR_FILTERS: Record<string, CharFilter> = {
   // Tags and comments become spaces (offsets stay put), the common entities their characters.
@@ -112,11 +149,51 @@ function definedTokenizer(def: Json): Tokenizer {
   throw new AnalysisError(`The stand-in does not emulate the tokenizer type '${String(def[TYPE])}'.`);
 }
 
+function stemmerFilter(def: Json): TokenFilter {
+  const language = def.language;
+  if (typeof language !== "string" || !STEMMER_LANGUAGES.has(language))
+    throw new AnalysisError(
+      `The token filter '${String(def.name)}' has an invalid 'language' ${JSON.stringify(language)}: expected one of the StemmerTokenFilterLanguage values (e.g. 'english', 'minimalEnglish').`,
+    );
+  const stem = STEMMERS[language];
+  if (!stem) throw new AnalysisError(`The stand-in does not emulate the stemmer language '${language}'.`);
+  return mapTerms(stem);
+}
+
+function stopwordsFilter(def: Json): TokenFilter {
+  const name = String(def.name);
+  const { stopwords, stopwordsList, ignoreCase, removeTrailing } = def;
+  const given = (v: unknown) => v !== undefined && v !== null;
+  if (given(stopwords) && given(stopwordsList))
+    throw new AnalysisError(`The token filter '${name}' sets both 'stopwords' and 'stopwordsList': use one of them.`);
+  if (given(ignoreCase) && typeof ignoreCase !== "boolean")
+    throw new AnalysisError(`The token filter '${name}' has an invalid 'ignoreCase': expected true or false.`);
+  if (given(removeTrailing) && typeof removeTrailing !== "boolean")
+    throw new AnalysisError(`The token filter '${name}' has an invalid 'removeTrailing': expected true or false.`);
+  // removeTrailing false keeps a final stop word (Lucene's SuggestStopFilter, for typing-as-you-search).
+  if (removeTrailing === false)
+    throw new AnalysisError(`The stand-in does not emulate 'removeTrailing: false' (token filter '${name}').`);
+  if (given(stopwords)) {
+    if (!Array.isArray(stopwords) || !stopwords.every((w) => typeof w === "string"))
+      throw new AnalysisError(`The token filter '${name}' has an invalid 'stopwords': expected strings.`);
+    return stopFilter(stopwords, ignoreCase === true);
+  }
+  const list = given(stopwordsList) ? stopwordsList : "english";
+  if (typeof list !== "string" || !STOPWORD_LISTS.has(list))
+    throw new AnalysisError(
+      `The token filter '${name}' has an invalid 'stopwordsList' ${JSON.stringify(list)}: expected one of the StopwordsList values (e.g. 'english').`,
+    );
+  if (list !== "english") throw new AnalysisError(`The stand-in does not emulate the stop word list '${list}'.`);
+  return stopFilter(ENGLISH_STOP_WORDS, ignoreCase === true);
+}
+
 function definedTokenFilter(def: Json): TokenFilter {
   if (def[TYPE] === `${NS}WordDelimiterTokenFilter`) {
     const options = wordDelimiterOptions(def);
     return (tokens) => wordDelimiter(tokens, options);
   }
+  if (def[TYPE] === `${NS}StemmerTokenFilter`) return stemmerFilter(def);
+  if (def[TYPE] === `${NS}StopwordsTokenFilter`) return stopwordsFilter(def);
   throw new AnalysisError(`The stand-in does not emulate the token filter type '${String(def[TYPE])}'.`);
 }
 
@@ -126,6 +203,8 @@ function named<T>(kind: string, name: unknown, predefined: Record<string, T>, de
   if (own) return own();
   const known = predefined[name];
   if (known) return known;
+  if (kind === "token filter" && NOT_EMULATED_FILTERS.has(name))
+    throw new AnalysisError(`The stand-in does not emulate the token filter '${name}'.`);
   throw new AnalysisError(`The ${kind} '${name}' is not defined in the index and is not a predefined ${kind}.`);
 }
 
@@ -156,6 +235,12 @@ const PREDEFINED: Record<string, Analyzer["analyze"]> = {
   simple: TOKENIZERS.lowercase!,
   whitespace: TOKENIZERS.whitespace!,
   keyword: TOKENIZERS.keyword_v2!,
+  // Lucene's EnglishAnalyzer, which the docs describe en.lucene as (possessives, English stop words, Porter).
+  "en.lucene": (text) =>
+    [mapTerms(possessiveEnglish), lower, stopFilter(ENGLISH_STOP_WORDS, false), TOKEN_FILTERS.porter_stem!].reduce(
+      (tokens, f) => f(tokens),
+      standardTokenize(text),
+    ),
 };
 
 export const STANDARD: Analyzer = { key: "standard.lucene", analyze: PREDEFINED["standard.lucene"]! };

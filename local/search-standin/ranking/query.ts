@@ -1,5 +1,5 @@
 // The simple query syntax, reduced to what the stand-in emulates: terms, "phrases", prefix `term*`,
-// `+required`, `-excluded`, `*` (or empty) for everything; searchMode any/all. A clause keeps its text: it is
+// `+required`, `-excluded`, `\` escapes, `*` (or empty) for everything; searchMode any/all. A clause keeps its text: it is
 // analysed per field with the field's search analyzer (ranking/analyzers.ts) when ranked, as the service
 // analyses query terms. A prefix term is not analysed, only lowercased (partial terms are not analysed).
 import type { Analyzer } from "./analyzers.js";
@@ -25,19 +25,56 @@ export interface AnalysedClause {
   prefix: boolean;
 }
 
+/** Ends an unquoted term (unescaped): whitespace and the operators that can follow a term directly. */
+const TERM_END = /[\s"|+()]/u;
+
+/**
+ * Reads the simple syntax as Lucene's SimpleQueryParser does for what is emulated: `\` makes the next character
+ * part of the term (an escaped operator is text), `-` before a term negates it (twice cancels: `--help` is the
+ * term `help`), `+` requires it, `"…"` is a phrase (`\"` inside it is a quote), a term ending in an unescaped
+ * `*` is a prefix. `|` and parentheses separate terms (OR and grouping are not emulated).
+ */
 export function parseQuery(search: string | undefined, searchMode: "any" | "all" = "any"): ParsedQuery {
   const text = (search ?? "").trim();
   if (text === "" || text === "*") return { matchAll: true, clauses: [], searchMode };
   const clauses: QueryClause[] = [];
-  const re = /([+-]?)(?:"([^"]*)"|([^\s"]+))/g;
-  for (const m of text.matchAll(re)) {
-    const sign = m[1];
-    const raw = m[2] ?? m[3] ?? "";
-    const prefix = m[3] !== undefined && raw.endsWith("*") && raw.length > 1;
-    const body = prefix ? raw.slice(0, -1) : raw;
-    if (!/[\p{L}\p{N}]/u.test(body)) continue;
-    const occur = sign === "-" ? "mustNot" : sign === "+" || searchMode === "all" ? "must" : "should";
-    clauses.push({ text: body, quoted: m[2] !== undefined, prefix, occur });
+  let not = 0;
+  let required = false;
+  let i = 0;
+  const push = (body: string, quoted: boolean, prefix: boolean) => {
+    if (/[\p{L}\p{N}]/u.test(body)) {
+      const occur = not % 2 === 1 ? "mustNot" : required || searchMode === "all" ? "must" : "should";
+      clauses.push({ text: body, quoted, prefix, occur });
+    }
+    not = 0;
+    required = false;
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (/\s/u.test(c) || c === "|" || c === "(" || c === ")") {
+      i++;
+    } else if (c === "-") {
+      not++;
+      i++;
+    } else if (c === "+") {
+      required = true;
+      i++;
+    } else if (c === '"') {
+      let body = "";
+      for (i++; i < text.length && text[i] !== '"'; i++) body += text[i] === "\\" ? (text[++i] ?? "") : text[i];
+      i++;
+      push(body, true, false);
+    } else {
+      let body = "";
+      let escapedLast = false;
+      for (; i < text.length && !TERM_END.test(text[i]!); i++) {
+        escapedLast = text[i] === "\\";
+        body += escapedLast ? (text[++i] ?? "") : text[i];
+      }
+      const prefix = !escapedLast && body.length > 1 && body.endsWith("*");
+      if (prefix) body = body.slice(0, -1);
+      push(body, false, prefix);
+    }
   }
   if (clauses.length > 0 && clauses.every((c) => c.occur === "mustNot")) return { matchAll: true, clauses, searchMode };
   return { matchAll: false, clauses, searchMode };

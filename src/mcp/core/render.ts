@@ -2,7 +2,13 @@
 // Retrieved document text is set apart: each passage sits in its own text block between markers that name it
 // as data, and a marker inside the text itself is defused so a page cannot close its block early. Pure.
 import type { AppSummary } from "../../search/query/apps.js";
-import type { Provenance, RetrieveProvenance } from "../../search/query/provenance.js";
+import {
+  isFullProvenance,
+  type Provenance,
+  type ProvenanceSummary,
+  type RetrieveProvenance,
+} from "../../search/query/provenance.js";
+import { isBudgetNote } from "../../search/query/page/answer-fit.js";
 import type { RetrieveDocsHit } from "../../search/query/retrieve-docs.js";
 import type { SearchDocsHit } from "../../search/query/search-hit.js";
 import { RETRIEVED_TEXT_MARK } from "./descriptions.js";
@@ -24,8 +30,13 @@ function retrievedBlock(source: string | null, text: string): TextBlock {
   };
 }
 
-/** Provenance in two short lines (the structuredContent carries every field). */
-function renderProvenance(p: Provenance, filterLabel = "filter"): string {
+/**
+ * Provenance in one short line (the short form: index, serving index, corpus state), or in two lines for the whole
+ * record (the structuredContent carries every field).
+ */
+function renderProvenance(p: Provenance | ProvenanceSummary, filterLabel = "filter"): string {
+  if (!isFullProvenance(p))
+    return `provenance: ${p.index} → ${p.serving_index ?? "unknown"}, indexer run ${p.last_successful_run ?? "unknown"}`;
   const serving = p.serving_index ?? `unknown (${p.serving_index_unknown_reason})`;
   const freshness =
     p.freshness === "known"
@@ -65,14 +76,21 @@ function passageBlocks(results: readonly RenderedHit[]): TextBlock[] {
   return results.flatMap((h, i) => (h.snippet === "" ? [] : [retrievedBlock(`${i + 1}`, h.snippet)]));
 }
 
+/** The first line of an answer without hits: none matched, or (a budget note says so) none fitted. */
+function noHits(notes: readonly string[], what: string): string {
+  return notes.some(isBudgetNote) ? `No ${what} fits max_tokens (see the note).` : `No matching ${what}s.`;
+}
+
 export function renderSearchDocs(answer: {
   results: SearchDocsHit[];
   mode: string;
   notes: string[];
-  provenance: Provenance;
+  provenance: Provenance | ProvenanceSummary;
 }): TextBlock[] {
   const header = [
-    answer.results.length === 0 ? "No matching pages." : `${answer.results.length} page(s), ${answer.mode} ranking:`,
+    answer.results.length === 0
+      ? noHits(answer.notes, "page")
+      : `${answer.results.length} page(s), ${answer.mode} ranking:`,
     ...answer.results.map((h, i) =>
       hitLine(
         h,
@@ -90,18 +108,22 @@ export function renderRetrieveDocs(answer: {
   results: RetrieveDocsHit[];
   intents: string[];
   notes: string[];
-  provenance: RetrieveProvenance;
+  provenance: RetrieveProvenance | ProvenanceSummary;
 }): TextBlock[] {
   const p = answer.provenance;
   const header = [
     answer.results.length === 0
-      ? "No matching pages."
+      ? noHits(answer.notes, "page")
       : `${answer.results.length} reference(s) for ${answer.intents.map((i) => JSON.stringify(i)).join(", ")}:`,
     ...answer.results.map((h, i) =>
       hitLine(h, i, h.reranker_score === null ? "" : `, reranker ${h.reranker_score.toFixed(2)}`),
     ),
     ...answer.notes.map((n) => `note: ${publisherLine(n)}`),
-    `knowledge base ${p.knowledge_base} → knowledge source ${p.knowledge_source} → ${p.knowledge_source_index ?? `unknown (${p.knowledge_source_index_unknown_reason})`}`,
+    ...("knowledge_base" in p
+      ? [
+          `knowledge base ${p.knowledge_base} → knowledge source ${p.knowledge_source} → ${p.knowledge_source_index ?? `unknown (${p.knowledge_source_index_unknown_reason})`}`,
+        ]
+      : []),
     renderProvenance(p, "filterAddOn"),
   ].join("\n");
   return [{ type: "text", text: header }, ...passageBlocks(answer.results)];
@@ -117,7 +139,7 @@ export function renderGetDoc(answer: {
   total_chars: number;
   outline: { level: number; text: string; anchor: string | null; offset: number }[];
   outline_cut: boolean;
-  provenance: Provenance;
+  provenance: Provenance | ProvenanceSummary;
 }): TextBlock[] {
   const d = answer.document;
   const range = `characters ${answer.offset}-${answer.offset + answer.text.length} of ${answer.total_chars}`;

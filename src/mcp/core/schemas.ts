@@ -1,12 +1,12 @@
 // Input and output schemas of the tools (zod, turned into JSON Schema by the MCP SDK). The output schemas
 // describe the `structuredContent` each tool returns. Pure.
 import { z } from "zod";
-import { GET_DOC_PARAMS, RETRIEVE_DOCS_PARAMS, SEARCH_DOCS_PARAMS } from "./descriptions.js";
+import { GET_DOC_PARAMS, PROVENANCE_PARAM, RETRIEVE_DOCS_PARAMS, SEARCH_DOCS_PARAMS } from "./descriptions.js";
 import { TOKEN_BUDGETS } from "../../search/query/page/answer-fit.js";
 
 const nameValue = z.string().min(1).max(256);
 
-/** `max_tokens` as the server takes it: the bounds the answer is fitted to (300 to 20,000). */
+/** `max_tokens` as the server takes it: the bounds the answer is fitted to (the smallest budget that answers to 20,000). */
 const maxTokens = z.number().int().min(TOKEN_BUDGETS.min).max(TOKEN_BUDGETS.max);
 
 /**
@@ -14,6 +14,8 @@ const maxTokens = z.number().int().min(TOKEN_BUDGETS.min).max(TOKEN_BUDGETS.max)
  * as the string a model would send, so a string reaches the refusal and the schema has no untyped property.
  */
 const refusedText = z.string().max(1000);
+
+const provenanceDetail = z.enum(["short", "full"]).optional().describe(PROVENANCE_PARAM);
 
 /**
  * A tool's parameters as a closed object: a parameter the tool does not have (a raw `filter`, a misspelt name) is
@@ -37,6 +39,7 @@ export const searchDocsInput = toolInput("search_docs", {
   top: z.number().int().min(1).optional().describe(SEARCH_DOCS_PARAMS.top),
   mode: z.enum(["keyword", "semantic"]).optional().describe(SEARCH_DOCS_PARAMS.mode),
   max_tokens: maxTokens.optional().describe(SEARCH_DOCS_PARAMS.max_tokens),
+  provenance: provenanceDetail,
   section: refusedText.optional().describe(SEARCH_DOCS_PARAMS.section),
   path_prefix: refusedText.optional().describe(SEARCH_DOCS_PARAMS.path_prefix),
 });
@@ -48,6 +51,7 @@ export const retrieveDocsInput = toolInput("retrieve_docs", {
   exclude_sections: z.array(nameValue).max(50).optional().describe(RETRIEVE_DOCS_PARAMS.exclude_sections),
   top: z.number().int().min(1).optional().describe(RETRIEVE_DOCS_PARAMS.top),
   max_tokens: maxTokens.optional().describe(RETRIEVE_DOCS_PARAMS.max_tokens),
+  provenance: provenanceDetail,
   section: refusedText.optional().describe(RETRIEVE_DOCS_PARAMS.section),
   path_prefix: refusedText.optional().describe(RETRIEVE_DOCS_PARAMS.path_prefix),
 });
@@ -59,6 +63,7 @@ export const getDocInput = toolInput("get_doc", {
   offset: z.number().int().min(0).optional().describe(GET_DOC_PARAMS.offset),
   max_tokens: maxTokens.optional().describe(GET_DOC_PARAMS.max_tokens),
   max_chars: z.number().int().min(1).optional().describe(GET_DOC_PARAMS.max_chars),
+  provenance: provenanceDetail,
 });
 
 export const listAppsInput = toolInput("list_apps", {});
@@ -74,14 +79,20 @@ function orNull<T extends z.ZodType>(value: T, description: string) {
 
 const text = (description: string) => orNull(z.string(), description);
 
-const provenanceSchema = z.object({
+/** The short form's keys (always present). */
+const provenanceShort = {
   index: z.string().describe("The index name queried (an alias or an index)"),
   serving_index: text("The concrete index behind the name; null when it could not be read"),
+  last_successful_run: text("End of the indexer's newest successful run: the corpus state; null when unknown"),
+};
+
+/** The whole record (list_apps; the other tools with `provenance: "full"`). */
+const provenanceSchema = z.object({
+  ...provenanceShort,
   serving_index_unknown_reason: text("Why the concrete index is not known; null when it is"),
   index_etag: text("Identifies the schema, not the corpus; null when it could not be read"),
   index_etag_unknown_reason: text("Why the index eTag is not known; null when it is"),
   freshness: z.enum(["known", "unknown"]),
-  last_successful_run: text("End of the indexer's newest successful run: the corpus state; null when unknown"),
   run_in_progress: orNull(z.boolean(), "Whether an indexer run is under way; null when freshness is unknown"),
   freshness_unknown_reason: text("Why the corpus state is not known; null when it is"),
   dedup_filter: z.string().describe("The dedup filter sent on the request"),
@@ -89,6 +100,13 @@ const provenanceSchema = z.object({
   filter: text("The whole request-level $filter sent; null when none was sent"),
   api_version: z.string(),
   answered_at: z.string(),
+});
+
+/** The short form by default (index, serving index, last run); the other keys with `provenance: "full"`. */
+const answerProvenanceSchema = provenanceSchema.partial().required({
+  index: true,
+  serving_index: true,
+  last_successful_run: true,
 });
 
 const searchHitSchema = z.object({
@@ -121,16 +139,19 @@ export const searchDocsOutput = {
   mode: z.enum(["keyword", "semantic"]).describe("The ranking actually used"),
   top: z.number().int(),
   notes: z.array(z.string()).describe("How the answer differs from the request (clamped top, semantic fallback)"),
-  provenance: provenanceSchema,
+  provenance: answerProvenanceSchema,
 };
 
-const retrieveProvenanceSchema = provenanceSchema.extend({
-  knowledge_base: z.string().describe("The knowledge base retrieved through"),
-  knowledge_source: z.string(),
-  knowledge_source_index: text("The index (generation) the knowledge source names: what was read; null when unknown"),
-  knowledge_source_index_unknown_reason: text("Why the knowledge source's index is not known; null when it is"),
-  filter: z.string().describe("The whole filterAddOn sent (always contains the dedup filter)"),
-});
+const retrieveProvenanceSchema = provenanceSchema
+  .extend({
+    knowledge_base: z.string().describe("The knowledge base retrieved through"),
+    knowledge_source: z.string(),
+    knowledge_source_index: text("The index (generation) the knowledge source names: what was read; null when unknown"),
+    knowledge_source_index_unknown_reason: text("Why the knowledge source's index is not known; null when it is"),
+    filter: z.string().describe("The whole filterAddOn sent (always contains the dedup filter)"),
+  })
+  .partial()
+  .required({ index: true, serving_index: true, last_successful_run: true });
 
 export const retrieveDocsOutput = {
   results: z.array(searchHitSchema.omit({ score: true, description: true, format: true })),
@@ -182,7 +203,7 @@ export const getDocOutput = {
     )
     .describe("The page's headings with their anchors and offsets, to jump to a section"),
   outline_cut: z.boolean().describe("True when the outline lists only the higher-level headings"),
-  provenance: provenanceSchema,
+  provenance: answerProvenanceSchema,
 };
 
 export const listAppsOutput = {

@@ -18,10 +18,16 @@ import {
 import { findHeading, sectionRange, type TextRange } from "../../search/query/page/page-text.js";
 import { budgetOf, fitPageView, resultTokens, TOKEN_BUDGETS } from "../../search/query/page/answer-fit.js";
 import { ANSWER_RENDERERS, renderGetDoc } from "../core/render.js";
-import { buildProvenance, type Provenance, type ProvenanceFacts } from "../../search/query/provenance.js";
+import {
+  buildProvenance,
+  withProvenanceDetail,
+  type Provenance,
+  type ProvenanceDetail,
+  type ProvenanceFacts,
+} from "../../search/query/provenance.js";
 import type { AnswerBasis } from "../../search/query/search-docs-answer.js";
 import type { Known } from "../../search/known.js";
-import type { RetrieveDocsAnswer, RetrieveDocsParams } from "../../search/query/retrieve-docs.js";
+import type { RetrieveDocsParams } from "../../search/query/retrieve-docs.js";
 import { readKnowledgeSourceIndex } from "../../search/io/knowledge-io.js";
 import { answerRetrieveDocs } from "../../search/query/io/retrieve-docs-io.js";
 import { SearchDocsRefusal, type SearchDocsParams } from "../../search/query/search-docs.js";
@@ -68,7 +74,7 @@ export class DocsIndexBackend {
   constructor(private readonly options: BackendOptions) {
     this.now = options.now ?? Date.now;
     this.search = options.clients.indexClient.getSearchClient<AnyDoc>(options.index);
-    this.readPage = cachedPageReader(options.pages, this.search, options.container);
+    this.readPage = cachedPageReader(options.pages, this.search, options.container, options.docsUrl);
     // A good read lasts recheckMs; a failed one (e.g. ECONNREFUSED at start) is retried after seconds.
     const policy = recheckPolicy(options.recheckMs);
     const now = this.now;
@@ -125,14 +131,18 @@ export class DocsIndexBackend {
     return { provenance: buildProvenance(facts, dedup, filter, this.answeredAt()), dedupFilter: dedup.filter };
   }
 
-  async searchDocs(params: SearchDocsParams & { max_tokens?: number }) {
+  async searchDocs<D extends ProvenanceDetail = "short">(
+    params: SearchDocsParams & { max_tokens?: number; provenance?: D },
+  ) {
+    // A budget below the smallest is refused before the search.
+    const options = this.passageOptions(params.max_tokens);
     const answer = await answerSearchDocs(this.search, params, await this.basis(), {
       container: this.options.container,
       docsUrl: this.options.docsUrl,
       limits: this.options.limits,
       now: () => new Date(this.now()),
     });
-    return withSearchPassages(answer, params.query, this.passageOptions(params.max_tokens));
+    return withSearchPassages(withProvenanceDetail(answer, params.provenance), params.query, options);
   }
 
   private passageOptions(maxTokens: number | undefined) {
@@ -140,11 +150,14 @@ export class DocsIndexBackend {
       readPage: this.readPage,
       render: ANSWER_RENDERERS,
       snippetChars: this.options.limits.snippetChars,
-      maxTokens,
+      maxTokens: budgetOf(maxTokens, TOKEN_BUDGETS.searchDefault),
     };
   }
 
-  async retrieveDocs(params: RetrieveDocsParams & { max_tokens?: number }): Promise<RetrieveDocsAnswer> {
+  async retrieveDocs<D extends ProvenanceDetail = "short">(
+    params: RetrieveDocsParams & { max_tokens?: number; provenance?: D },
+  ) {
+    const options = this.passageOptions(params.max_tokens);
     const knowledge = this.options.knowledge;
     if (!knowledge || !this.knowledgeSourceIndex)
       throw new SearchDocsRefusal("retrieve_docs", "agentic retrieval is off for this environment", "use search_docs");
@@ -156,9 +169,9 @@ export class DocsIndexBackend {
       now: () => new Date(this.now()),
     });
     return withRetrievePassages(
-      answer,
+      withProvenanceDetail(answer, params.provenance),
       [params.query, ...(params.intents ?? [])],
-      this.passageOptions(params.max_tokens),
+      options,
     );
   }
 
@@ -169,7 +182,9 @@ export class DocsIndexBackend {
     offset?: number;
     max_tokens?: number;
     max_chars?: number;
+    provenance?: ProvenanceDetail;
   }) {
+    const budget = budgetOf(params.max_tokens, TOKEN_BUDGETS.pageDefault);
     if ((params.url === undefined) === (params.key === undefined))
       throw new SearchDocsRefusal(
         "url/key",
@@ -226,7 +241,7 @@ export class DocsIndexBackend {
       range = sectionRange(page, found.block);
       section = page.blocks[found.block]!.heading!;
     }
-    const { provenance } = await this.provenance(null);
+    const { provenance } = withProvenanceDetail(await this.provenance(null), params.provenance);
     const document = {
       key: text(doc.id),
       title: text(doc.title),
@@ -250,7 +265,7 @@ export class DocsIndexBackend {
       },
       (view) => ({ document, ...view, provenance }),
       (answer) => resultTokens(renderGetDoc(answer), answer),
-      budgetOf(params.max_tokens, TOKEN_BUDGETS.pageDefault),
+      budget,
     );
   }
 

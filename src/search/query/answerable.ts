@@ -2,8 +2,9 @@
 // live index before a deploy adds `description`, `format`, `section`) refuses a request that selects or filters
 // on it ("Could not find a property named …"), yet every document holds null there, exactly as in the newer
 // index until a backfill. So the eval selects only the fields the index has and judges each filter clause on a
-// missing field as null: a clause that holds for null (`format eq null or format eq '.html'`, `section ne 'x'`)
-// restricts nothing and is left out; one that fails for null (`repo eq 'x'`) leaves the query no answer. Pure.
+// missing field as null: a clause that holds for null (`format eq null or format eq '.html'`, `section ne 'x'`,
+// `not search.in(section, …)`) restricts nothing and is left out; one that fails for null (`repo eq 'x'`) leaves
+// the query no answer. Pure.
 import type { SearchDocsRequest } from "./search-docs.js";
 import { andFilters } from "./filters.js";
 
@@ -15,6 +16,7 @@ export interface AnswerableRequest {
 }
 
 const COMPARISON = /^\(?\s*(\w+) (eq|ne) (null|'(?:[^']|'')*')\s*\)?$/;
+const NOT_SEARCH_IN = /^not search\.in\((\w+), '(?:[^']|'')*'(?:, '(?:[^']|'')*')?\)$/;
 
 /** `a or b or c` split outside string literals. */
 function disjuncts(clause: string): string[] {
@@ -38,6 +40,9 @@ function disjuncts(clause: string): string[] {
  * undefined when it names a field the index has or has a shape this does not judge (it is then sent as it is).
  */
 export function clauseWhenNull(clause: string, missing: ReadonlySet<string>): boolean | undefined {
+  // `search.in` on null is false, so `not search.in(field, …)` holds for null.
+  const notIn = NOT_SEARCH_IN.exec(clause.trim());
+  if (notIn) return missing.has(notIn[1]!) ? true : undefined;
   let value = false;
   for (const part of disjuncts(clause)) {
     const m = COMPARISON.exec(part.trim());
@@ -50,7 +55,8 @@ export function clauseWhenNull(clause: string, missing: ReadonlySet<string>): bo
 
 /** Fields a clause names (identifiers before a comparison operator). */
 function fieldsOf(clause: string): string[] {
-  return [...clause.replace(/'(?:[^']|'')*'/g, "''").matchAll(/(\w+) (?:eq|ne|gt|ge|lt|le) /g)].map((m) => m[1]!);
+  const unquoted = clause.replace(/'(?:[^']|'')*'/g, "''");
+  return [...unquoted.matchAll(/(\w+) (?:eq|ne|gt|ge|lt|le) |search\.in\((\w+),/g)].map((m) => (m[1] ?? m[2])!);
 }
 
 /** `request` narrowed to what an index with `fields` can answer. */

@@ -33,9 +33,27 @@ export const INCLUDE_SECTION_WARNING = `${SECTION_INCLUSION_RISK}; prefer --excl
 export const PATH_PREFIX_IMPOSSIBLE =
   "path-prefix filtering is not possible on this index: the filter grammar has no string functions (no startswith/contains) and path is neither filterable nor searchable";
 
+/**
+ * The utility pages documentation generators publish at the top of a site (an app folder), which answer no
+ * question: the 404 page, Sphinx's general index, Python module index and search page. Directly under an app
+ * folder a page's `section` is its file name (spec area C, rule 2), so one clause on `section` keeps them out of
+ * agents' answers; `search.in` on a null section is false, so documents not yet reprocessed stay in, as with
+ * `section ne`. A page whose name is not here, or that sits deeper, is not caught: publishers keep such pages
+ * (and `noindex` pages, whose robots tag the indexer does not extract) out of the index with the blob metadata
+ * `AzureSearch_Skip=true` (docs/relevance.md).
+ */
+export const UTILITY_PAGES: readonly string[] = ["404.html", "genindex.html", "py-modindex.html", "search.html"];
+
+/** `not search.in(section, '404.html,…')`: every page but the utility pages (true for a null section). */
+export function utilityPagesFilter(): string {
+  return `not search.in(section, ${odataString(UTILITY_PAGES.join(","))})`;
+}
+
 export interface QueryFilterOptions {
   app?: string;
   excludeSections?: readonly string[];
+  /** Leave out the generators' utility pages ({@link UTILITY_PAGES}). */
+  excludeUtilityPages?: boolean;
   /** Inclusion filter on section; allowed, with a warning. */
   section?: string;
   dedup: DedupMode;
@@ -58,7 +76,7 @@ export function andFilters(clauses: readonly string[]): string | undefined {
 
 /**
  * The one composition of the request-level `$filter`: app, section inclusion, excluded sections (deduplicated),
- * then the dedup filter, in that order. Used by `docs-index query` and, through {@link agentQueryFilter}, by
+ * the utility pages, then the dedup filter, in that order. Used by `docs-index query` and, through {@link agentQueryFilter}, by
  * search_docs, retrieve_docs, `docs-index retrieve` and the relevance evaluation.
  */
 export function buildQueryFilter(options: QueryFilterOptions): BuiltFilter {
@@ -70,6 +88,7 @@ export function buildQueryFilter(options: QueryFilterOptions): BuiltFilter {
     warnings.push(INCLUDE_SECTION_WARNING);
   }
   for (const section of new Set(options.excludeSections ?? [])) clauses.push(excludeSectionFilter(section));
+  if (options.excludeUtilityPages) clauses.push(utilityPagesFilter());
   const dedup = dedupFilter(options.dedup);
   if (dedup !== undefined) clauses.push(dedup);
   return { filter: andFilters(clauses), clauses, warnings };
@@ -82,9 +101,17 @@ export interface AgentFilterOptions {
   dedup: Exclude<DedupMode, "off">;
 }
 
-/** The `$filter` (or `filterAddOn`) of every agent-facing request: {@link buildQueryFilter}, never without dedup. */
+/**
+ * The `$filter` (or `filterAddOn`) of every agent-facing request: {@link buildQueryFilter} with the utility pages
+ * left out, never without dedup.
+ */
 export function agentQueryFilter(options: AgentFilterOptions): { filter: string; clauses: string[] } {
-  const built = buildQueryFilter({ app: options.app, excludeSections: options.excludeSections, dedup: options.dedup });
+  const built = buildQueryFilter({
+    app: options.app,
+    excludeSections: options.excludeSections,
+    excludeUtilityPages: true,
+    dedup: options.dedup,
+  });
   // The dedup clause is there for every mode but "off", which the type rules out, so the filter is never empty.
   return { filter: built.filter!, clauses: built.clauses };
 }

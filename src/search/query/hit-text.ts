@@ -1,8 +1,21 @@
 // The retrieved text a hit carries, whatever its shape (a `snippet` string, passages as strings or objects with
 // `text`, …): every string under the hit except its metadata (title, url, key, app, section, format, dates,
-// scores). What the CLI shows under a hit and what the answer benchmark searches for the expected fact. Pure.
+// scores, the passage's anchor and source). What the CLI shows under a hit and what the answer benchmark searches
+// for the expected fact. Pure.
 
-const METADATA = new Set(["title", "description", "url", "key", "app", "section", "format", "last_modified", "anchor"]);
+const METADATA = new Set([
+  "title",
+  "description",
+  "url",
+  "key",
+  "app",
+  "section",
+  "format",
+  "last_modified",
+  "anchor",
+  // Where the passage was read (`page`, `markdown twin`, `index`): a word about the text, not text.
+  "source",
+]);
 
 function strings(value: unknown, out: string[]): void {
   if (typeof value === "string") out.push(value);

@@ -108,3 +108,37 @@ export function buildRetrieveProvenance(
     filter: filterAddOn,
   };
 }
+
+/** How much provenance an answer carries: the short form by default, the whole record when asked. */
+export type ProvenanceDetail = "short" | "full";
+
+/**
+ * The short form of an answer's provenance: the name queried, the index that served it and the corpus state (the
+ * indexer's last successful run). The rest (eTag, filters, dedup basis, API version, reasons) is in the full record.
+ */
+export interface ProvenanceSummary {
+  index: string;
+  serving_index: string | null;
+  last_successful_run: string | null;
+}
+
+export function provenanceSummary(p: Provenance): ProvenanceSummary {
+  return { index: p.index, serving_index: p.serving_index, last_successful_run: p.last_successful_run };
+}
+
+/** The provenance of an answer in detail `D`: the whole record `P`, or the short form. */
+export type ProvenanceIn<D extends ProvenanceDetail, P> = D extends "full" ? P : ProvenanceSummary;
+
+/** An answer with its provenance in the detail asked (default short). */
+export function withProvenanceDetail<A extends { provenance: Provenance }, D extends ProvenanceDetail = "short">(
+  answer: A,
+  detail: D | undefined,
+): Omit<A, "provenance"> & { provenance: ProvenanceIn<D, A["provenance"]> } {
+  const provenance = detail === "full" ? answer.provenance : provenanceSummary(answer.provenance);
+  return { ...answer, provenance: provenance as ProvenanceIn<D, A["provenance"]> };
+}
+
+/** True for the whole record (as opposed to the short form). */
+export function isFullProvenance(p: Provenance | ProvenanceSummary): p is Provenance {
+  return "dedup_filter" in p;
+}

@@ -51,14 +51,17 @@ export function buildRetrieveDocsRequest(
 /** A retrieve_docs result: a search_docs hit without the fields a reference does not carry. */
 export type RetrieveDocsHit = Omit<SearchDocsHit, "score" | "description" | "format">;
 
-/** The whole answer to a retrieve_docs call (the MCP tool's structuredContent). */
-export interface RetrieveDocsAnswer {
+/**
+ * The whole answer to a retrieve_docs call (the MCP tool's structuredContent). `P`: the provenance's form (the
+ * whole record, or the short form the tools send by default).
+ */
+export interface RetrieveDocsAnswer<P = RetrieveProvenance> {
   results: RetrieveDocsHit[];
   /** The semantic queries run. */
   intents: string[];
   top: number;
   notes: string[];
-  provenance: RetrieveProvenance;
+  provenance: P;
 }
 
 interface ReferenceLike {

@@ -5,13 +5,14 @@ import { buildProvenance, type Provenance, type ProvenanceFacts } from "./proven
 import type { SearchDocsRequest, SearchMode } from "./search-docs.js";
 import type { SearchDocsHit } from "./search-hit.js";
 
-export interface SearchDocsAnswer {
+/** `P`: the provenance's form (the whole record, or the short form the tools send by default). */
+export interface SearchDocsAnswer<P = Provenance> {
   results: SearchDocsHit[];
   /** The ranking actually used (keyword after a semantic fallback). */
   mode: SearchMode;
   top: number;
   notes: string[];
-  provenance: Provenance;
+  provenance: P;
 }
 
 export function searchDocsAnswer(

@@ -4,6 +4,7 @@
 import type { SearchOptions } from "@azure/search-documents";
 import { agentQueryFilter, PATH_PREFIX_IMPOSSIBLE, SECTION_INCLUSION_RISK } from "./filters.js";
 import type { DedupDecision } from "./dedup-policy.js";
+import { literalSearchText } from "./search-text.js";
 
 /** The parameters of `search_docs`, with the tool's names. */
 export interface SearchDocsParams {
@@ -155,8 +156,16 @@ export function buildSearchDocsRequest(
       ? { ...base, queryType: "semantic", semanticSearchOptions: { configurationName: semanticConfiguration } }
       : base;
   // Identifier questions in words need nothing here: the index analyses identifiers into their words
-  // (docs_identifiers in search-definitions/docs-index.json; docs/relevance.md).
-  return { searchText: params.query, options, filter, clauses, mode, top, notes: note ? [note] : [] };
+  // (docs_english_identifiers in search-definitions/docs-index.json; docs/relevance.md).
+  return {
+    searchText: literalSearchText(params.query),
+    options,
+    filter,
+    clauses,
+    mode,
+    top,
+    notes: note ? [note] : [],
+  };
 }
 
 /** The same request as a keyword query (when the service cannot serve semantic ranking). */

@@ -109,8 +109,23 @@ describe("search_docs: the passage that answers, within the budget", () => {
     expect(small.isError ?? false).toBe(false);
     expect(tokensOf(small)).toBeLessThanOrEqual(440);
     const notes = (small.structuredContent as { notes: string[]; results: Hit[] }).notes.join(" ");
-    expect(notes).toMatch(/max_tokens 400 reached: \d+ of \d+ results shown/);
-    expect((small.structuredContent as { results: Hit[] }).results.length).toBeGreaterThan(0);
+    expect(notes).toMatch(/max_tokens 400: \d+ of \d+ results shown/);
+    // The top hit comes with its URL and the start of its passage, not only its name.
+    const [top] = (small.structuredContent as { results: Hit[] }).results;
+    expect(top!.url).toMatch(/^https:\/\/docs\.dev\.example\.com\//);
+    expect(top!.snippet).toMatch(/^#{1,6} \S/);
+    expect(
+      small.content
+        .slice(1)
+        .map((b) => b.text)
+        .join("\n"),
+    ).toContain(top!.snippet.slice(0, 40));
+    // The provenance in short: one line and three keys.
+    expect((small.structuredContent as { provenance: object }).provenance).toEqual({
+      index: "docs-index",
+      serving_index: expect.any(String),
+      last_successful_run: expect.any(String),
+    });
   });
 
   it("the text block names each hit once and carries its passage as marked data (no JSON copy)", async () => {
@@ -140,6 +155,12 @@ describe("retrieve_docs: the same passages and budget", () => {
     for (const chrome of chromeTexts()) expect(passages, chrome).not.toContain(chrome);
     const small = await call("retrieve_docs", { query: "client options", app: "sdk", max_tokens: 400 });
     expect(tokensOf(small)).toBeLessThanOrEqual(440);
+    expect((small.structuredContent as { results: Hit[] }).results[0]!.snippet).not.toBe("");
+    const refused = await call("search_docs", { query: "client options", max_tokens: 100 });
+    expect(refused.isError).toBe(true);
+    // The tool's schema holds the smallest budget that answers, so the SDK refuses it naming that bound.
+    expect(refused.content[0]!.text).toMatch(/max_tokens/);
+    expect(refused.content[0]!.text).toMatch(/>=320/);
   });
 });
 

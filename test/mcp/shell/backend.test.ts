@@ -29,18 +29,18 @@ describe("DocsIndexBackend", () => {
   it("tightens the dedup filter only after a re-check finds no null format", async () => {
     let now = Date.parse("2026-11-25T10:00:00Z");
     const backend = testBackend(h.standIn.url, h.standIn.apiKey, { recheckMs: 60_000, now: () => now });
-    const first = await backend.searchDocs({ query: "setup" });
+    const first = await backend.searchDocs({ query: "setup", provenance: "full" });
     expect(first.provenance.dedup_filter).toBe("format eq null or format eq '.html'");
     expect(first.results).toHaveLength(2);
     expect(first.provenance.freshness_unknown_reason).toMatch(/indexer status failed \(404\)/);
 
     await h.search.mergeDocuments([{ id: old.id, format: ".html" }]);
     now += 59_000;
-    expect((await backend.searchDocs({ query: "setup" })).provenance.dedup_filter).toBe(
+    expect((await backend.searchDocs({ query: "setup", provenance: "full" })).provenance.dedup_filter).toBe(
       "format eq null or format eq '.html'",
     );
     now += 1_000;
-    const after = await backend.searchDocs({ query: "setup" });
+    const after = await backend.searchDocs({ query: "setup", provenance: "full" });
     expect(after.provenance.dedup_filter).toBe("format eq '.html'");
     expect(after.provenance.dedup_basis).toMatch(/none of 2 documents has a null format/);
     // list_apps answers from the same read: same decision, same provenance facts.

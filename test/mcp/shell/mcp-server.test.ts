@@ -11,6 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { repoRoot } from "../../../src/config/repo-root.js";
+import { utilityPagesFilter } from "../../../src/search/query/filters.js";
 import { runDocsIndex } from "../../../src/cli/docs-index/in-process.js";
 import { startIndexedSample } from "../../../local/environment/indexed-sample.js";
 import { LOCAL_VARS_FILE, type LocalServices } from "../../../local/environment/services.js";
@@ -82,7 +83,7 @@ describe("docs-index mcp over stdio", () => {
   });
 
   it("never returns a Markdown twin; hits carry public URLs; provenance and freshness are present", async () => {
-    const answer = await search(stdio, { query: "refunds", top: 20 });
+    const answer = await search(stdio, { query: "refunds", top: 20, provenance: "full" });
     expect(answer.results.length).toBeGreaterThan(2);
     expect(answer.results.filter((h) => h.format === ".md" || h.url?.endsWith(".md"))).toEqual([]);
     expect(answer.results.map((h) => h.url)).toContain(`${DOCS_URL}/payments/guides/refunds`);
@@ -92,9 +93,16 @@ describe("docs-index mcp over stdio", () => {
       freshness: "known",
       last_successful_run: expect.any(String),
       dedup_filter: "format eq null or format eq '.html'",
-      filter: "format eq null or format eq '.html'",
+      filter: `(${utilityPagesFilter()}) and (format eq null or format eq '.html')`,
     });
     expect(answer.provenance.dedup_basis).toMatch(/null format/);
+    // By default the short form: the index, the one that served and the corpus state.
+    const short = await search(stdio, { query: "refunds" });
+    expect(short.provenance).toEqual({
+      index: "docs-index",
+      serving_index: "docs-index",
+      last_successful_run: answer.provenance.last_successful_run,
+    });
   });
 
   it("restricts to an app, and an injected quote in the app name matches nothing", async () => {
@@ -242,7 +250,12 @@ describe("retrieve_docs (agentic retrieval through the knowledge base)", () => {
   }
 
   it("answers with deduplicated references, public URLs, passages marked as data, and the search_docs provenance", async () => {
-    const { answer, blocks } = await retrieve({ query: "refunds", intents: ["partial refund"], top: 20 });
+    const { answer, blocks } = await retrieve({
+      query: "refunds",
+      intents: ["partial refund"],
+      top: 20,
+      provenance: "full",
+    });
     expect(answer.intents).toEqual(["refunds", "partial refund"]);
     const urls = answer.results.map((h) => h.url);
     expect(urls).toContain(`${DOCS_URL}/payments/guides/refunds`);
@@ -261,17 +274,24 @@ describe("retrieve_docs (agentic retrieval through the knowledge base)", () => {
       freshness: "known",
       last_successful_run: expect.any(String),
       dedup_filter: "format eq null or format eq '.html'",
-      filter: "format eq null or format eq '.html'",
+      filter: `(${utilityPagesFilter()}) and (format eq null or format eq '.html')`,
     });
   });
 
   it("restricts to an app and excludes sections through filterAddOn, and refuses what search_docs refuses", async () => {
-    const { answer } = await retrieve({ query: "refunds", app: "payments", exclude_sections: ["changelog"], top: 20 });
+    const { answer } = await retrieve({
+      query: "refunds",
+      app: "payments",
+      exclude_sections: ["changelog"],
+      top: 20,
+      provenance: "full",
+    });
     expect(answer.results.length).toBeGreaterThan(0);
     expect(new Set(answer.results.map((h) => h.app))).toEqual(new Set(["payments"]));
     expect(answer.results.some((h) => h.section === "changelog")).toBe(false);
     expect(answer.provenance.filter).toBe(
-      "(repo eq 'payments') and (section ne 'changelog') and (format eq null or format eq '.html')",
+      "(repo eq 'payments') and (section ne 'changelog') and " +
+        "(not search.in(section, '404.html,genindex.html,py-modindex.html,search.html')) and (format eq null or format eq '.html')",
     );
     const section = await call(stdio, "retrieve_docs", { query: "refunds", section: "guides" });
     expect(section.isError).toBe(true);
@@ -336,9 +356,9 @@ describe("docs-index mcp --http", () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     try {
       expect((await client.listTools()).tools).toHaveLength(4);
-      const answer = await search(client, { query: "refunds", app: "identity" });
+      const answer = await search(client, { query: "refunds", app: "identity", provenance: "full" });
       expect(answer.results.every((h) => h.app === "identity")).toBe(true);
-      expect(answer.provenance).toMatchObject({ freshness: "known" });
+      expect(answer.provenance).toMatchObject({ index: "docs-index", last_successful_run: expect.any(String) });
     } finally {
       await client.close();
     }

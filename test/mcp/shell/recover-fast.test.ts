@@ -35,18 +35,18 @@ describe("after the service failed at start", () => {
     // The two coverage counts fail, as at a start while the service is not answering yet.
     h.standIn.injectFault({ pathIncludes: "/docs/search", status: 503, times: 2 });
     await backend.warmUp();
-    const first = await backend.searchDocs({ query: "setup" });
+    const first = await backend.searchDocs({ query: "setup", provenance: "full" });
     expect(first.provenance.dedup_filter).toBe("format eq null or format eq '.html'");
     expect(first.provenance.dedup_basis).toMatch(
       /format coverage could not be checked \(the count query failed \(503\)/,
     );
 
     now += 1_999;
-    expect((await backend.searchDocs({ query: "setup" })).provenance.dedup_filter).toBe(
+    expect((await backend.searchDocs({ query: "setup", provenance: "full" })).provenance.dedup_filter).toBe(
       "format eq null or format eq '.html'",
     );
     now += 1;
-    const recovered = await backend.searchDocs({ query: "setup" });
+    const recovered = await backend.searchDocs({ query: "setup", provenance: "full" });
     expect(recovered.provenance.dedup_filter).toBe("format eq '.html'");
     expect(recovered.provenance.dedup_basis).toMatch(/none of 1 documents has a null format/);
   });

@@ -211,6 +211,36 @@ describe("plan", () => {
     ).toEqual(["in-place", "in-place"]);
   });
 
+  it("moving from docs_identifiers to the English analysis is a rebuild (a changed indexAnalyzer), the query side in place", () => {
+    // The live index with the earlier analysis: word parts and lowercase only, standard.lucene at query time.
+    const before = files();
+    before.index.analyzers = [
+      {
+        "@odata.type": "#Microsoft.Azure.Search.CustomAnalyzer",
+        name: "docs_identifiers",
+        charFilters: [],
+        tokenFilters: ["docs_identifier_parts", "lowercase"],
+        tokenizer: "standard_v2",
+      },
+    ];
+    before.index.tokenFilters = (before.index.tokenFilters as JsonObject[]).filter(
+      (f) => f.name === "docs_identifier_parts",
+    );
+    for (const f of before.index.fields as JsonObject[])
+      if (f.indexAnalyzer) Object.assign(f, { indexAnalyzer: "docs_identifiers", searchAnalyzer: "standard.lucene" });
+    const index = buildPlan(files(), asServiceReturnsIt(before)).objects[0]!;
+    expect(index.action).toBe("rebuild");
+    const byEffect = (effect: string) => index.changes.filter((c) => c.effect === effect).map((c) => c.path);
+    expect(byEffect("rebuild")).toEqual(
+      expect.arrayContaining([
+        "fields[title].indexAnalyzer",
+        "fields[description].indexAnalyzer",
+        "fields[content].indexAnalyzer",
+      ]),
+    );
+    expect(byEffect("rebuild")).not.toContain("fields[title].searchAnalyzer");
+  });
+
   it.each(["type", "filterable", "sortable", "facetable", "analyzer"])(
     "changing %s on an existing field is a rebuild",
     (attribute) => {

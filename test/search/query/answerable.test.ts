@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { answerableRequest, clauseWhenNull } from "../../../src/search/query/answerable.js";
 import { buildSearchDocsRequest } from "../../../src/search/query/search-docs.js";
 import { decideDedup } from "../../../src/search/query/dedup-policy.js";
+import { utilityPagesFilter } from "../../../src/search/query/filters.js";
 
 const ROOT_ERA = new Set(["id", "title", "content", "path", "repo"]);
 const transitional = decideDedup({ kind: "not-checked" });
@@ -14,6 +15,9 @@ describe("clauseWhenNull", () => {
     expect(clauseWhenNull("format eq null or format eq '.html'", missing)).toBe(true);
     expect(clauseWhenNull("format eq '.html'", missing)).toBe(false);
     expect(clauseWhenNull("section ne 'reference'", missing)).toBe(true);
+    // search.in on null is false, so its negation holds (the utility pages clause on an index without section).
+    expect(clauseWhenNull("not search.in(section, '404.html,search.html')", missing)).toBe(true);
+    expect(clauseWhenNull("not search.in(title, '404.html')", missing)).toBeUndefined();
     expect(clauseWhenNull("repo eq 'pay or ments'", missing)).toBe(false);
     expect(clauseWhenNull("format ne null", missing)).toBe(false);
     // A field the index has, or a shape it does not judge: sent as it is.
@@ -35,6 +39,7 @@ describe("answerableRequest", () => {
     expect(notes).toEqual([
       "selected only the fields the index has (not description, app, section, format, last_modified)",
       "left out section ne 'reference': the index has no field section, so it holds for every document",
+      `left out ${utilityPagesFilter()}: the index has no field section, so it holds for every document`,
       "left out format eq null or format eq '.html': the index has no field format, so it holds for every document",
     ]);
   });

@@ -49,12 +49,14 @@ describe("query filters", () => {
   it("composes the same filter for the query command, search_docs and retrieve_docs", () => {
     const dedup = decideDedup({ kind: "not-checked" });
     const restrictions = { app: "o'neil", excludeSections: ["changelog", "changelog"] };
-    const human = buildQueryFilter({ ...restrictions, dedup: dedup.mode }).filter;
+    const human = buildQueryFilter({ ...restrictions, excludeUtilityPages: true, dedup: dedup.mode }).filter;
     expect(agentQueryFilter({ ...restrictions, dedup: dedup.mode }).filter).toBe(human);
     const params = { query: "q", app: restrictions.app, exclude_sections: restrictions.excludeSections };
     expect(buildSearchDocsRequest(params, dedup).filter).toBe(human);
     expect(buildRetrieveDocsRequest(params, dedup, DEFAULT_SEARCH_DOCS_LIMITS, "ks").filter).toBe(human);
-    expect(human).toBe(`(repo eq 'o''neil') and (section ne 'changelog') and (${DEDUP_FILTER_TRANSITIONAL})`);
+    expect(human).toBe(
+      `(repo eq 'o''neil') and (section ne 'changelog') and (not search.in(section, '404.html,genindex.html,py-modindex.html,search.html')) and (${DEDUP_FILTER_TRANSITIONAL})`,
+    );
   });
   it("words the section-inclusion and path-prefix rules once for the CLI and the MCP tools", () => {
     expect(INCLUDE_SECTION_WARNING).toContain(SECTION_INCLUSION_RISK);

@@ -14,6 +14,11 @@ describe("hitText", () => {
     };
     expect(hitText(hit)).toBe("Refunds settle in 5 days.");
   });
+  it("ends a passage with the passage, not with a stray word from the hit's source field", () => {
+    const hit = { snippet: "Create a charge with `POST /v1/charges`.", anchor: "create", source: "page" };
+    expect(hitText(hit)).toBe("Create a charge with `POST /v1/charges`.");
+    expect(hitText({ ...hit, source: "markdown twin" })).not.toContain("twin");
+  });
   it("takes passages as strings or objects with text, in order", () => {
     expect(hitText({ title: "t", passages: ["one", { heading: "Setup", text: "two" }] })).toBe("one\n\nSetup\n\ntwo");
     expect(hitText({ title: "t", url: "u", anchor: "#setup", snippet: " " })).toBe("");

@@ -37,7 +37,8 @@ describe("search_docs request", () => {
       transitional,
     );
     expect(r.filter).toBe(
-      "(repo eq 'x'' or repo ne ''x') and (section ne 'changelog') and (format eq null or format eq '.html')",
+      "(repo eq 'x'' or repo ne ''x') and (section ne 'changelog') and " +
+        "(not search.in(section, '404.html,genindex.html,py-modindex.html,search.html')) and (format eq null or format eq '.html')",
     );
     expect(r.options).toMatchObject({ filter: r.filter, top: 5, select: expect.arrayContaining(["content"]) });
     expect(r.mode).toBe("keyword");

@@ -188,7 +188,8 @@ describe("query core I/O", () => {
     expect(answer.provenance).toMatchObject({
       freshness: "unknown",
       serving_index: null,
-      filter: "(repo eq 'payments') and (format eq null or format eq '.html')",
+      filter:
+        "(repo eq 'payments') and (not search.in(section, '404.html,genindex.html,py-modindex.html,search.html')) and (format eq null or format eq '.html')",
     });
   });
 });

@@ -2,6 +2,7 @@
 // references turned into hits with public URLs and bounded snippets. Pure; no service.
 import { describe, expect, it } from "vitest";
 import { decideDedup } from "../../../src/search/query/dedup-policy.js";
+import { utilityPagesFilter } from "../../../src/search/query/filters.js";
 import { SearchDocsRefusal } from "../../../src/search/query/search-docs.js";
 import {
   buildRetrieveDocsRequest,
@@ -28,13 +29,17 @@ describe("retrieve_docs request", () => {
       "docs-knowledge-source",
     );
     expect(r.filter).toBe(
-      "(repo eq 'payments') and (section ne 'changelog') and (format eq null or format eq '.html')",
+      "(repo eq 'payments') and (section ne 'changelog') and " +
+        "(not search.in(section, '404.html,genindex.html,py-modindex.html,search.html')) and (format eq null or format eq '.html')",
     );
     expect(r.body.knowledgeSourceParams).toEqual([expect.objectContaining({ filterAddOn: r.filter })]);
     expect(r.body.intents.map((i) => i.search)).toEqual(["refunds", "chargebacks"]);
     expect(r.top).toBe(20);
     expect(r.notes).toEqual(["top 99 is above the cap of 20: clamped to 20"]);
-    expect(buildRetrieveDocsRequest({ query: "x" }, dedup, limits, "ks").filter).toBe(dedup.filter);
+    // No restriction asked: the utility pages are still left out, and the dedup filter is always there.
+    expect(buildRetrieveDocsRequest({ query: "x" }, dedup, limits, "ks").filter).toBe(
+      `(${utilityPagesFilter()}) and (${dedup.filter})`,
+    );
   });
 
   it("refuses a section inclusion and a path prefix exactly as search_docs does", () => {

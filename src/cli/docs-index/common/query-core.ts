@@ -54,7 +54,12 @@ export async function cliPassageOptions(
   const { search } = ctx.config;
   const container = (await ctx.blobService()).getContainerClient(search.container);
   return {
-    readPage: cachedPageReader(container, clients.indexClient.getSearchClient(search.index_name), search.container),
+    readPage: cachedPageReader(
+      container,
+      clients.indexClient.getSearchClient(search.index_name),
+      search.container,
+      search.docs_url,
+    ),
     render: ANSWER_RENDERERS,
     snippetChars: limits.snippetChars,
     maxTokens,

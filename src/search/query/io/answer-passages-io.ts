@@ -10,6 +10,7 @@ import { budgetOf, fitHits, hitForms, TOKEN_BUDGETS, type SentText } from "../pa
 import { mapLimit } from "../../ops/map-limit.js";
 import { bestPassage, highlightedWords, queryTerms } from "../page/passages.js";
 import type { SearchDocsAnswer } from "../search-answer.js";
+import type { Provenance, ProvenanceSummary, RetrieveProvenance } from "../provenance.js";
 import { HIGHLIGHT_POST, HIGHLIGHT_PRE } from "../search-docs.js";
 import { blobPathOf } from "../search-hit.js";
 import type { PageRead } from "./page-io.js";
@@ -29,12 +30,14 @@ export type PageReader = (
 
 /**
  * A PageReader over the docs container (without one, the index's `content`), with a small cache by blob path
- * and last-modified time. A read that failed or fell back for a refusal is tried again next time.
+ * and last-modified time. A read that failed or fell back for a refusal is tried again next time. `docsUrl`
+ * gives the pages' public URLs, against which their relative links are resolved.
  */
 export function cachedPageReader(
   pages: ContainerClient | undefined,
   search: SearchClient<AnyDoc>,
   container: string,
+  docsUrl?: string,
 ): PageReader {
   const cache = new Map<string, Promise<PageRead>>();
   return (key, lastModified, content) => {
@@ -50,7 +53,7 @@ export function cachedPageReader(
         return typeof doc?.content === "string" ? doc.content : null;
       });
     // Loaded on first use: the HTML and Markdown libraries stay out of the server's start (tools/list).
-    const read = import("./page-io.js").then(({ readPage }) => readPage(pages, blobPath, indexContent));
+    const read = import("./page-io.js").then(({ readPage }) => readPage(pages, blobPath, indexContent, docsUrl));
     cache.set(cacheKey, read);
     read.then(
       (r) => r.failure && cache.delete(cacheKey),
@@ -71,9 +74,9 @@ async function passageForms<H extends PassageHit>(
   snippetChars: number,
 ) {
   const reads = await mapLimit(hits, PAGE_READS_IN_FLIGHT, (h) => readPage(h.key, h.last_modified));
-  const forms = hits.map((h, i) =>
-    hitForms(h, bestPassage(reads[i]!.page, terms(h), snippetChars), reads[i]!.page.source),
-  );
+  const forms = hits.map((h, i) => {
+    return hitForms(h, bestPassage(reads[i]!.page, terms(h), snippetChars), reads[i]!.page.source);
+  });
   const failures = [...new Set(reads.flatMap((r) => (r.failure ? [r.failure] : [])))];
   return { forms, notes: failures.map((f) => `${f}: passages from the index's content`) };
 }
@@ -82,8 +85,8 @@ export interface PassageOptions {
   readPage: PageReader;
   /** The text blocks the answer is sent with (the MCP tools' renderers): the budget counts them too. */
   render: {
-    search: (answer: SearchDocsAnswer) => readonly SentText[];
-    retrieve: (answer: RetrieveDocsAnswer) => readonly SentText[];
+    search: (answer: SearchDocsAnswer<Provenance | ProvenanceSummary>) => readonly SentText[];
+    retrieve: (answer: RetrieveDocsAnswer<RetrieveProvenance | ProvenanceSummary>) => readonly SentText[];
   };
   snippetChars: number;
   /** The answer's budget in tokens (`max_tokens`); default TOKEN_BUDGETS.searchDefault. */
@@ -91,7 +94,11 @@ export interface PassageOptions {
 }
 
 /** A search_docs answer with each hit's best passage, fitted to the budget. */
-export async function withSearchPassages(answer: SearchDocsAnswer, query: string, opts: PassageOptions) {
+export async function withSearchPassages<P extends Provenance | ProvenanceSummary>(
+  answer: SearchDocsAnswer<P>,
+  query: string,
+  opts: PassageOptions,
+): Promise<SearchDocsAnswer<P>> {
   // The service's highlights (in the snippet it gave) name the terms it matched, with its own analysis.
   const { forms, notes } = await passageForms(
     answer.results,
@@ -109,11 +116,11 @@ export async function withSearchPassages(answer: SearchDocsAnswer, query: string
 }
 
 /** A retrieve_docs answer with each reference's best passage for the questions, fitted to the budget. */
-export async function withRetrievePassages(
-  answer: RetrieveDocsAnswer,
+export async function withRetrievePassages<P extends RetrieveProvenance | ProvenanceSummary>(
+  answer: RetrieveDocsAnswer<P>,
   questions: readonly string[],
   opts: PassageOptions,
-): Promise<RetrieveDocsAnswer> {
+): Promise<RetrieveDocsAnswer<P>> {
   const terms = queryTerms(questions.join(" "));
   const { forms, notes } = await passageForms(answer.results, () => terms, opts.readPage, opts.snippetChars);
   return fitHits(

@@ -4,6 +4,7 @@
 import type { ContainerClient } from "@azure/storage-blob";
 import { pageBlobCandidates, pageFromBlob, pageFromIndexContent } from "../page/page-source.js";
 import type { PageText } from "../page/page-text.js";
+import { publicUrlForBlobPath } from "../../public-url.js";
 
 /** A page blob larger than this is not read (the index's content is used). */
 const MAX_PAGE_BLOB_BYTES = 5 * 1024 * 1024;
@@ -34,18 +35,24 @@ async function readBlobText(container: ContainerClient, path: string): Promise<s
   }
 }
 
-/** The page at `blobPath`: from its blob or Markdown twin when readable, else from `indexContent()`. */
+/**
+ * The page at `blobPath`: from its blob or Markdown twin when readable, else from `indexContent()`; its relative
+ * links resolved against its public URL under `docsUrl`.
+ */
 export async function readPage(
   container: ContainerClient | undefined,
   blobPath: string | undefined,
   indexContent: () => Promise<string | null>,
+  docsUrl?: string,
 ): Promise<PageRead> {
+  const publicUrl =
+    blobPath !== undefined && docsUrl !== undefined ? publicUrlForBlobPath(docsUrl, blobPath) : undefined;
   let failure: string | undefined;
   if (container && blobPath !== undefined) {
     for (const [i, candidate] of pageBlobCandidates(blobPath).entries()) {
       try {
         const text = await readBlobText(container, candidate.path);
-        const page = text === null ? null : pageFromBlob(candidate.kind, text, i > 0);
+        const page = text === null ? null : pageFromBlob(candidate.kind, text, i > 0, publicUrl);
         if (page) return { page };
       } catch (err) {
         const status = (err as { statusCode?: number }).statusCode;
@@ -54,5 +61,5 @@ export async function readPage(
       }
     }
   }
-  return { page: pageFromIndexContent(await indexContent(), blobPath), ...(failure ? { failure } : {}) };
+  return { page: pageFromIndexContent(await indexContent(), blobPath, publicUrl), ...(failure ? { failure } : {}) };
 }

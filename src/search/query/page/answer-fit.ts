@@ -16,6 +16,7 @@ import {
   type TextRange,
 } from "./page-text.js";
 import { estimateTokens, fillToBudget, largestIndex } from "./token-budget.js";
+import { SearchDocsRefusal } from "../search-docs.js";
 
 /** A text block of a tool result as sent (what the MCP renderers produce; only its text is counted). */
 export interface SentText {
@@ -28,15 +29,37 @@ export const TOKEN_BUDGETS = {
   searchDefault: 2000,
   /** A default get_doc answer. */
   pageDefault: 5000,
-  /** The smallest budget taken (below it not even one short hit fits with its provenance). */
-  min: 300,
+  /**
+   * The smallest budget taken: the top hit with its URL and a trimmed passage fits in it (a hit's metadata of
+   * ordinary length, the provenance's short form). A smaller `max_tokens` is refused with this number.
+   */
+  min: 320,
   /** The largest budget taken: under the 25,000-token cut of agent hosts. */
   max: 20_000,
 } as const;
 
-/** The budget asked, within the bounds; undefined takes the default. */
+/**
+ * The budget asked, at most the largest; undefined takes the default. A budget below the smallest is refused: an
+ * answer in it could not show one hit with its URL and passage.
+ */
 export function budgetOf(asked: number | undefined, fallback: number): number {
-  return Math.min(TOKEN_BUDGETS.max, Math.max(TOKEN_BUDGETS.min, asked ?? fallback));
+  if (asked !== undefined && asked < TOKEN_BUDGETS.min)
+    throw new SearchDocsRefusal(
+      "max_tokens",
+      `${asked} is below the smallest budget that answers (${TOKEN_BUDGETS.min} tokens: the top hit with its URL and a trimmed passage)`,
+      `ask with max_tokens ${TOKEN_BUDGETS.min} or more`,
+    );
+  return Math.min(TOKEN_BUDGETS.max, asked ?? fallback);
+}
+
+/** The note of an answer that left hits out for the budget. */
+function budgetNote(budget: number, shown: number, total: number): string {
+  return `max_tokens ${budget}: ${shown} of ${total} results shown (raise it for more)`;
+}
+
+/** True for the note of an answer that left hits out for the budget. */
+export function isBudgetNote(note: string): boolean {
+  return /^max_tokens \d+: \d+ of \d+ results shown/.test(note);
 }
 
 /** The tokens of a tool result as sent: every text block and the structuredContent JSON. */
@@ -53,32 +76,36 @@ export interface HitPassage {
   source: PageSource;
 }
 
-/** The forms a hit may take, shortest passage first (a page without text: its hit with an empty passage). */
-export function hitForms<H extends { snippet: string; snippet_truncated: boolean }>(
+/**
+ * The forms a hit may take, smallest first (a page without text: its hit with an empty passage, then with what the
+ * service gave). The passage comes before the page's description: a hit carries its description (where it has
+ * one) only in its largest form, with the longest passage; the smaller forms carry `description: null`.
+ */
+export function hitForms<H extends { snippet: string; snippet_truncated: boolean; description?: string | null }>(
   hit: H,
   passage: Passage | null,
   source: PageSource,
 ): (H & HitPassage)[] {
   const anchor = passage?.heading?.anchor ?? null;
+  const lean = "description" in hit && hit.description !== null ? { ...hit, description: null } : hit;
   // A page without text keeps what the service gave (its highlights, or the knowledge base's passage).
   if (!passage || passage.lengths.length === 0)
     return [
-      { ...hit, snippet: "", snippet_truncated: true, anchor, source: "index" },
+      { ...lean, snippet: "", snippet_truncated: true, anchor, source: "index" },
       { ...hit, anchor, source: "index" },
     ];
   const whole = passage.lengths.at(-1)!;
+  const form = (base: H, snippet: string) => ({
+    ...base,
+    snippet,
+    snippet_truncated: snippet !== whole || passage.cut,
+    anchor,
+    source,
+  });
   // The smallest form names the page without a passage: under a tight budget a hit is still worth its URL.
-  const bare = { ...hit, snippet: "", snippet_truncated: true, anchor, source };
-  return [
-    bare,
-    ...passage.lengths.map((snippet) => ({
-      ...hit,
-      snippet,
-      snippet_truncated: snippet !== whole || passage.cut,
-      anchor,
-      source,
-    })),
-  ];
+  const bare = { ...lean, snippet: "", snippet_truncated: true, anchor, source };
+  const forms = [bare, ...passage.lengths.map((snippet) => form(lean, snippet))];
+  return lean === hit ? forms : [...forms, form(hit, whole)];
 }
 
 /**
@@ -92,10 +119,11 @@ export function fitHits<H, A extends { notes: string[] }>(
   budget: number,
   notes: readonly string[],
 ): A {
-  const cutNote = (shown: number) =>
-    `max_tokens ${budget} reached: ${shown} of ${forms.length} results shown (ask again with a larger max_tokens or a smaller top)`;
   const build = (chosen: readonly H[]) =>
-    assemble([...chosen], chosen.length < forms.length ? [...notes, cutNote(chosen.length)] : [...notes]);
+    assemble(
+      [...chosen],
+      chosen.length < forms.length ? [...notes, budgetNote(budget, chosen.length, forms.length)] : [...notes],
+    );
   const fit = fillToBudget(forms, build, (a) => resultTokens(render(a), a), budget, true);
   return fit.answer;
 }
@@ -134,7 +162,7 @@ export function fitPageView<A>(
   const whole = outlineOf(page);
   const view = (end: number, outline: OutlineEntry[]): PageView => ({
     source: page.source,
-    section: ask.section,
+    section: ask.section && { level: ask.section.level, text: ask.section.text, anchor: ask.section.anchor },
     text: page.text.slice(start, end),
     offset: start,
     next_offset: nextOffset(page, end, ask.range),

@@ -7,6 +7,7 @@ import type { Element, ElementContent, Root, RootContent } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { matches, select, selectAll } from "hast-util-select";
 import { toString } from "hast-util-to-string";
+import { openGeneratorMarkup, tidyMainContent } from "./generator-markup.js";
 
 /**
  * Where generators put the page's own content, most specific first: an article inside the main region (Docusaurus,
@@ -101,54 +102,95 @@ function idOf(node: Element): string | undefined {
   return typeof id === "string" && id !== "" ? id : undefined;
 }
 
+/** Where a heading's permalink marker pointed (`<a class="headerlink" href="#x">¶</a>`), kept on the heading. */
+const PERMALINK = "dataPermalink";
+
 /**
  * The tree without chrome (a copy; the input is not changed). A permalink marker that carries the heading's
- * anchor (`<h2><a id="x" href="#x">#</a>…`) gives its id to the heading as it goes.
+ * anchor (`<h2><a id="x" href="#x">#</a>…`) gives its id to the heading as it goes, and the fragment it links to
+ * is kept on the heading (`data-permalink`): the id the generator names as the heading's own link.
  */
 function withoutChrome<T extends Element | Root>(node: T): T {
   const children: (RootContent | ElementContent)[] = [];
   let movedId: string | undefined;
+  let permalink: string | undefined;
   for (const child of node.children) {
     if (child.type === "comment" || child.type === "doctype") continue;
     if (child.type === "element") {
       if (isChrome(child, node)) {
         movedId ??= idOf(child);
+        const href = child.properties.href;
+        if (typeof href === "string" && href.length > 1 && href.startsWith("#")) permalink ??= href.slice(1);
         continue;
       }
       children.push(withoutChrome(child));
     } else children.push(child);
   }
-  if (node.type === "element" && HEADING.test(node.tagName) && movedId !== undefined && idOf(node) === undefined)
-    return { ...node, properties: { ...node.properties, id: movedId }, children } as T;
+  if (node.type === "element" && HEADING.test(node.tagName)) {
+    const properties = { ...node.properties };
+    if (movedId !== undefined && idOf(node) === undefined) properties.id = movedId;
+    if (permalink !== undefined) properties[PERMALINK] = safeDecode(permalink);
+    return { ...node, properties, children } as T;
+  }
   return { ...node, children } as T;
 }
 
-/** The page's main content element, chrome removed; null when the page has no body text at all. */
-export function mainContent(html: string): Element | null {
+function safeDecode(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+/**
+ * The page's main content element, chrome removed; null when the page has no body text at all. `publicUrl` (the
+ * page's address) resolves its relative links.
+ */
+export function mainContent(html: string, publicUrl?: string): Element | null {
   const tree = fromHtml(html);
+  openGeneratorMarkup(tree);
   for (const selector of MAIN_CANDIDATES) {
     const found = select(selector, tree);
     // An article or main that is only a teaser (empty after chrome removal) does not count.
-    if (found && toString(withoutChrome(found)).trim() !== "") return withoutChrome(found);
+    const main = found && withoutChrome(found);
+    if (main && toString(main).trim() !== "") {
+      tidyMainContent(main, publicUrl);
+      return main;
+    }
   }
   return null;
 }
 
+/** An element that only carries an id (a label such as Sphinx's `<span id="…"></span>` before a heading). */
+function isLabel(node: ElementContent): node is Element {
+  return node.type === "element" && idOf(node) !== undefined && toString(node).trim() === "";
+}
+
 /**
- * The anchor a browser follows to a heading, as the page publishes it: the heading's `id`; else the `id` (or
- * `name`) of an element inside it; else the `id` of the section the heading opens (Sphinx, `<section id>`). Null
- * when the page gives none (no slug is invented).
+ * The anchors a browser follows to a heading, as the page publishes them, the one the heading links to itself
+ * first: the heading's `id`; the fragment of its permalink marker; the `id` (or `name`) of an element inside it;
+ * the `id` of the section the heading opens (Sphinx, `<section id>`); the ids of the labels just before it (Sphinx
+ * puts a `<span id="…">` per cross-reference label there). Empty when the page gives none (no slug is invented).
  */
-export function headingAnchor(heading: Element, parent: Element | Root | undefined): string | null {
-  const own = heading.properties.id;
-  if (typeof own === "string" && own !== "") return own;
-  const inner = selectAll("[id], a[name]", heading)[0];
-  const innerId = inner?.properties.id ?? inner?.properties.name;
-  if (typeof innerId === "string" && innerId !== "") return innerId;
-  if (parent?.type === "element" && ["section", "div"].includes(parent.tagName)) {
-    const first = parent.children.find((c) => c.type === "element");
-    const sectionId = parent.properties.id;
-    if (first === heading && typeof sectionId === "string" && sectionId !== "") return sectionId;
+export function headingAnchors(heading: Element, parent: Element | Root | undefined): string[] {
+  const ids: string[] = [];
+  const add = (v: unknown) => {
+    if (typeof v === "string" && v !== "" && !ids.includes(v)) ids.push(v);
+  };
+  add(heading.properties.id);
+  add(heading.properties[PERMALINK]);
+  for (const inner of selectAll("[id], a[name]", heading)) add(inner.properties.id ?? inner.properties.name);
+  if (parent?.type === "element") {
+    const siblings = parent.children.filter(
+      (c) => c.type === "element" || (c.type === "text" && c.value.trim() !== ""),
+    );
+    const at = siblings.indexOf(heading);
+    const labels: Element[] = [];
+    for (let i = at - 1; i >= 0 && isLabel(siblings[i]!); i--) labels.unshift(siblings[i] as Element);
+    // The heading opens its section when only labels come before it there.
+    if (["section", "div"].includes(parent.tagName) && labels.length === at) add(parent.properties.id);
+    for (const label of labels) add(idOf(label));
   }
-  return null;
+  return ids;
 }

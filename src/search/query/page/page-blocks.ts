@@ -4,7 +4,7 @@
 // text allows it (code at line ends, re-fenced; tables at rows, header repeated; prose at sentence ends). Pure
 // (hast-util-to-mdast, mdast-util-from-markdown, mdast-util-to-markdown with GFM tables).
 import type { Element, Root as HastRoot } from "hast";
-import type { Code, Heading, List, ListItem, Root, RootContent } from "mdast";
+import type { Code, Heading, List, ListItem, PhrasingContent, Root, RootContent } from "mdast";
 import { defaultHandlers, toMdast, type Handle } from "hast-util-to-mdast";
 import { toString } from "hast-util-to-string";
 import { fromMarkdown } from "mdast-util-from-markdown";
@@ -12,7 +12,8 @@ import { gfmFromMarkdown, gfmToMarkdown } from "mdast-util-gfm";
 import { toMarkdown } from "mdast-util-to-markdown";
 import { gfm } from "micromark-extension-gfm";
 import { stripFrontMatter } from "../document-text.js";
-import { headingAnchor } from "./main-content.js";
+import { cutPoints } from "./cut-points.js";
+import { headingAnchors } from "./main-content.js";
 
 type BlockKind = "heading" | "paragraph" | "list-item" | "code" | "table";
 
@@ -22,6 +23,8 @@ export interface PageHeading {
   text: string;
   /** The `id` a browser follows (`…#anchor`), as published; null when the page gives none. */
   anchor: string | null;
+  /** Every id the page publishes for the heading (its anchor first: labels, its section's id), when it has others. */
+  ids?: string[];
 }
 
 export interface PageBlock {
@@ -36,7 +39,14 @@ export interface PageBlock {
 /** Larger blocks are split (about 400 tokens): a cut can then always fall on a block boundary within a budget. */
 export const MAX_BLOCK_CHARS = 1600;
 
-const markdownOptions = { extensions: [gfmToMarkdown()], bullet: "-" as const, fences: true, rule: "-" as const };
+// Table cells are not padded to align the pipes: an index page's table would otherwise grow by its widest cell
+// on every row (Sphinx's general index: 96 MB of Markdown from 0.6 MB of HTML).
+const markdownOptions = {
+  extensions: [gfmToMarkdown({ tablePipeAlign: false })],
+  bullet: "-" as const,
+  fences: true,
+  rule: "-" as const,
+};
 
 function render(node: RootContent): string {
   return toMarkdown({ type: "root", children: [node] } as Root, markdownOptions).trimEnd();
@@ -56,10 +66,32 @@ function packUnits(units: readonly string[], max: number, sep: string): string[]
   return pieces;
 }
 
-/** Prose split at sentence ends, or at spaces for a sentence longer than the bound (never inside a word). */
-function proseUnits(text: string, max: number): string[] {
-  const sentences = text.split(/(?<=[.!?:;])\s+(?=\S)/);
-  return sentences.flatMap((s) => (s.length <= max ? [s] : packUnits(s.split(/\s+/), max, " ")));
+/**
+ * Markdown over the bound in pieces of at most `max` characters, each cut where cut-points.ts allows (a line end,
+ * a sentence end, a space; never inside a link or inline code). A piece after a line end keeps its indentation
+ * (a nested list stays nested) and joins with a line break; after a sentence or a space, with a space.
+ */
+function proseBlocks(block: PageBlock, max: number): PageBlock[] {
+  const text = block.markdown;
+  const { lines, sentences, spaces } = cutPoints(text);
+  const preferred = [...new Set([...lines, ...sentences])].sort((a, b) => a - b);
+  const lineSet = new Set(lines);
+  const out: PageBlock[] = [];
+  let start = 0;
+  let join = block.join;
+  while (text.length - start > max) {
+    const within = (points: number[]) => points.findLast((p) => p > start && p - start <= max);
+    const cut =
+      within(preferred) ?? within(spaces) ?? [...preferred, ...spaces].sort((a, b) => a - b).find((p) => p > start);
+    if (cut === undefined) break;
+    out.push({ ...block, markdown: text.slice(start, cut).trimEnd(), join });
+    const rest = text.slice(cut);
+    const skip = lineSet.has(cut) ? 1 : rest.length - rest.trimStart().length;
+    start = cut + skip;
+    join = lineSet.has(cut) ? "\n" : " ";
+  }
+  out.push({ ...block, markdown: text.slice(start), join });
+  return out.filter((b) => b.markdown.trim() !== "");
 }
 
 function splitLarge(block: PageBlock, node: RootContent | undefined): PageBlock[] {
@@ -82,8 +114,7 @@ function splitLarge(block: PageBlock, node: RootContent | undefined): PageBlock[
       join: i === 0 ? block.join : "\n\n",
     }));
   }
-  const pieces = packUnits(proseUnits(block.markdown, MAX_BLOCK_CHARS), MAX_BLOCK_CHARS, " ");
-  return pieces.map((markdown, i) => ({ ...block, markdown, join: i === 0 ? block.join : " " }));
+  return proseBlocks(block, MAX_BLOCK_CHARS);
 }
 
 function listItemBlocks(list: List): { block: PageBlock; node: RootContent }[] {
@@ -92,6 +123,12 @@ function listItemBlocks(list: List): { block: PageBlock; node: RootContent }[] {
     const single: List = { ...list, start: start + i, spread: false, children: [{ ...item, spread: false }] };
     return { block: { kind: "list-item", markdown: render(single), join: i === 0 ? "\n\n" : "\n" }, node: single };
   });
+}
+
+/** A heading's other published ids, when it has more than its anchor. */
+function idsOf(node: Heading): { ids?: string[] } {
+  const ids = (node.data as { ids?: string[] } | undefined)?.ids ?? [];
+  return ids.length > 1 ? { ids } : {};
 }
 
 /** The blocks of an mdast tree's top level (lists split into their items). */
@@ -121,7 +158,8 @@ function blocksOf(root: Root): PageBlock[] {
                       heading: {
                         level: node.depth,
                         text: (node.data as { text?: string } | undefined)?.text ?? render(node).replace(/^#+\s*/, ""),
-                        anchor: (node.data as { anchor?: string | null } | undefined)?.anchor ?? null,
+                        anchor: (node.data as { ids?: string[] } | undefined)?.ids?.[0] ?? null,
+                        ...idsOf(node),
                       },
                     }
                   : {}),
@@ -138,7 +176,7 @@ const headingHandler: Handle = (state, element, parent) => {
   const heading = defaultHandlers.h1!(state, element) as Heading;
   heading.data = {
     ...heading.data,
-    anchor: headingAnchor(element, parent as Element | HastRoot | undefined),
+    ids: headingAnchors(element, parent as Element | HastRoot | undefined),
     text: toString(element).replace(/\s+/g, " ").trim(),
   } as typeof heading.data;
   return heading;
@@ -147,15 +185,72 @@ const headingHandlers: Record<string, Handle> = Object.fromEntries(
   ["h1", "h2", "h3", "h4", "h5", "h6"].map((tag) => [tag, headingHandler]),
 );
 
+type Phrasing = PhrasingContent;
+const SPANS = new Set(["emphasis", "strong", "delete"]);
+
+/**
+ * Emphasis as Markdown can write it: the spaces at its edges moved outside (Markdown cannot open or close emphasis
+ * next to a space, so they would be written as `&#x20;`), and emphasis around nothing but punctuation (Sphinx's
+ * `*[*`, `*, *` in signatures) reduced to its text.
+ */
+function tidySpans(children: Phrasing[]): Phrasing[] {
+  const out: Phrasing[] = [];
+  for (const node of children) {
+    if ("children" in node && Array.isArray(node.children))
+      (node as { children: Phrasing[] }).children = tidySpans(node.children as Phrasing[]);
+    if (!SPANS.has(node.type)) {
+      out.push(node);
+      continue;
+    }
+    const inner = (node as { children: Phrasing[] }).children;
+    const first = inner[0];
+    const last = inner.at(-1);
+    // Leading punctuation goes out too: `name*: str*` could not open after a letter (`nam&#x65;*: str*`).
+    const lead = first?.type === "text" ? /^[\s\p{P}\p{S}]*/u.exec(first.value)![0] : "";
+    const trail = last?.type === "text" ? /\s*$/.exec(last.value)![0] : "";
+    if (first?.type === "text" && lead) first.value = first.value.slice(lead.length);
+    if (last?.type === "text" && trail) last.value = last.value.slice(0, last.value.length - trail.length);
+    const words = inner.map((c) => (c.type === "text" ? c.value : "x")).join("");
+    if (lead) out.push({ type: "text", value: lead.replace(/\s+/g, " ") });
+    if (/^[\p{P}\p{S}\s]*$/u.test(words)) out.push(...inner.filter((c) => c.type !== "text" || c.value !== ""));
+    else out.push(node);
+    if (trail) out.push({ type: "text", value: " " });
+  }
+  return out;
+}
+
+function tidyTree(node: Root | RootContent): void {
+  if (!("children" in node)) return;
+  if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell")
+    node.children = tidySpans(node.children);
+  else for (const child of node.children as RootContent[]) tidyTree(child);
+}
+
 /** The blocks of a page's main content element (see main-content.ts). */
 export function blocksFromHtml(main: Element): PageBlock[] {
   const root = toMdast({ type: "root", children: [main] }, { handlers: headingHandlers }) as Root;
+  tidyTree(root);
   return blocksOf(root);
 }
 
-/** The blocks of a Markdown document (front matter removed; headings have no published anchor). */
-export function blocksFromMarkdown(markdown: string): PageBlock[] {
+/** Relative link and image URLs made absolute against `base` (a fragment of this page stays as it is). */
+function resolveUrls(node: Root | RootContent, base: string): void {
+  if ((node.type === "link" || node.type === "image" || node.type === "definition") && !node.url.startsWith("#"))
+    try {
+      node.url = new URL(node.url, base).href;
+    } catch {
+      // Not a URL a browser could follow either: left as written.
+    }
+  if ("children" in node) for (const child of node.children as RootContent[]) resolveUrls(child, base);
+}
+
+/**
+ * The blocks of a Markdown document (front matter removed; headings have no published anchor); relative links
+ * resolved against `publicUrl` when given.
+ */
+export function blocksFromMarkdown(markdown: string, publicUrl?: string): PageBlock[] {
   const root = fromMarkdown(stripFrontMatter(markdown), { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  if (publicUrl !== undefined) resolveUrls(root, publicUrl);
   return blocksOf(root);
 }
 

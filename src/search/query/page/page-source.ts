@@ -21,25 +21,38 @@ export function pageBlobCandidates(blobPath: string): { path: string; kind: "htm
   return [];
 }
 
-/** A page read from one blob's text; null when it holds no main content. */
-export function pageFromBlob(kind: "html" | "markdown", text: string, isTwin: boolean): PageText | null {
+/**
+ * A page read from one blob's text; null when it holds no main content. `publicUrl` (the page's address) resolves
+ * its relative links.
+ */
+export function pageFromBlob(
+  kind: "html" | "markdown",
+  text: string,
+  isTwin: boolean,
+  publicUrl?: string,
+): PageText | null {
   const source = isTwin ? "markdown twin" : "page";
   if (kind === "markdown") {
-    const blocks = blocksFromMarkdown(text);
+    const blocks = blocksFromMarkdown(text, publicUrl);
     return blocks.length > 0 ? pageText(source, blocks) : null;
   }
-  const main = mainContent(text);
+  const main = mainContent(text, publicUrl);
   const blocks = main ? blocksFromHtml(main) : [];
   return blocks.length > 0 ? pageText(source, blocks) : null;
 }
 
 /** The page from the index's `content` (HTML, Markdown or extracted text), for when no blob could be read. */
-export function pageFromIndexContent(content: string | null, blobPath: string | undefined): PageText {
+export function pageFromIndexContent(
+  content: string | null,
+  blobPath: string | undefined,
+  publicUrl?: string,
+): PageText {
   const text = content ?? "";
   if (looksLikeHtml(text)) {
-    const main = mainContent(text);
+    const main = mainContent(text, publicUrl);
     if (main) return pageText("index", blocksFromHtml(main));
   }
-  if (blobPath !== undefined && MARKDOWN_PATH.test(blobPath)) return pageText("index", blocksFromMarkdown(text));
+  if (blobPath !== undefined && MARKDOWN_PATH.test(blobPath))
+    return pageText("index", blocksFromMarkdown(text, publicUrl));
   return pageText("index", blocksFromPlainText(text));
 }

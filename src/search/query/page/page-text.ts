@@ -1,6 +1,7 @@
 // A page's Markdown as one text with its blocks' offsets, the section outline, and where a cut may fall: at a
 // block boundary, or (only inside a block larger than what is left of the budget) at a line end, a sentence end
 // or a space, never inside a word. Offsets count characters of this Markdown text. Pure.
+import { preferredCutPoints } from "./cut-points.js";
 import type { PageBlock, PageHeading } from "./page-blocks.js";
 
 /** Where the text came from: the published page (main content), its Markdown twin, or the index's `content`. */
@@ -32,7 +33,11 @@ export interface OutlineEntry extends PageHeading {
 }
 
 export function outlineOf(page: PageText): OutlineEntry[] {
-  return page.blocks.flatMap((b, i) => (b.heading ? [{ ...b.heading, offset: page.starts[i]! }] : []));
+  return page.blocks.flatMap((b, i) =>
+    b.heading
+      ? [{ level: b.heading.level, text: b.heading.text, anchor: b.heading.anchor, offset: page.starts[i]! }]
+      : [],
+  );
 }
 
 /** A range of the text: [start, end) in characters, on block boundaries. */
@@ -69,7 +74,8 @@ export type SectionLookup = { found: true; block: number } | { found: false; rea
 export function findHeading(page: PageText, ask: { anchor?: string; heading?: string }): SectionLookup {
   const headings = page.blocks.flatMap((b, i) => (b.heading ? [{ i, h: b.heading }] : []));
   if (ask.anchor !== undefined) {
-    const hit = headings.find(({ h }) => h.anchor === ask.anchor);
+    const hit =
+      headings.find(({ h }) => h.anchor === ask.anchor) ?? headings.find(({ h }) => h.ids?.includes(ask.anchor!));
     if (hit) return { found: true, block: hit.i };
     return { found: false, reason: `the page has no heading with the anchor #${ask.anchor}` };
   }
@@ -91,16 +97,12 @@ export function blockCutPoints(page: PageText, range: TextRange): number[] {
 }
 
 /**
- * Cut points inside one block, for a budget smaller than the block: line ends and (in prose) sentence ends, else
- * spaces. Never inside a word; in code never inside a line while it has line ends.
+ * Cut points inside one block (`text` from `from` to `to` is the block, or its rest after an earlier inner cut),
+ * for a budget smaller than the block: line ends and (in prose) sentence ends, else spaces; never inside a word,
+ * a link or inline code (cut-points.ts); in code never inside a line while it has line ends.
  */
 export function innerCutPoints(text: string, from: number, to: number, prose = true): number[] {
-  const slice = text.slice(from, to);
-  const at = (pattern: RegExp, after: number) => [...slice.matchAll(pattern)].map((m) => from + m.index + after);
-  // A line end right after another (a blank line) is not a second cut point.
-  const ends = [...at(/(?<!\n)\n/g, 0), ...(prose ? at(/[.!?:;](?=\s)/g, 1) : [])].filter((p) => p > from);
-  if (ends.length > 0) return [...new Set(ends)].sort((a, b) => a - b);
-  return at(/\s/g, 0).filter((p) => p > from);
+  return preferredCutPoints(text.slice(from, to), prose).map((p) => from + p);
 }
 
 /**
@@ -116,10 +118,13 @@ export function snapToBoundary(page: PageText, offset: number): number {
   return snapped;
 }
 
-/** Where the next answer starts after a cut at `end`: past the whitespace there; null at the end of `range`. */
+/**
+ * Where the next answer starts after a cut at `end`: past the line breaks there (a continued line keeps its
+ * indentation), or past the spaces after a cut inside a line; null at the end of `range`.
+ */
 export function nextOffset(page: PageText, end: number, range: TextRange): number | null {
   if (end >= range.end) return null;
   const rest = page.text.slice(end, range.end);
-  const next = end + (rest.length - rest.trimStart().length);
+  const next = end + (/^(\n+|[ \t]+)/.exec(rest)?.[0].length ?? 0);
   return next < range.end ? next : null;
 }

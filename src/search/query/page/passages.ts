@@ -1,8 +1,9 @@
-// The passage of a page that answers a query: the page's main content split into sections at its headings,
-// each scored against the query's terms (and the terms the search service highlighted, which carry its own
-// analysis: stems, case), the best section's heading and its blocks from the first that matches. The passage is
-// offered in lengths that end on block boundaries (or, for one block larger than the bound, at line or sentence
-// ends), shortest first, for the token budget to choose from. Pure.
+// The passage of a page that answers a query: the page's main content split into sections at its headings, the
+// runs of each section's blocks that fit the bound scored by BM25 against the query's terms (and the terms the
+// search service highlighted, which carry its own analysis: stems, case), the best run with its section's heading.
+// The passage is offered in lengths that end on block boundaries (or, inside its first block, at line, sentence or
+// word ends), shortest first, for the token budget to choose from. Pure.
+import { stemmer as porter } from "stemmer";
 import type { PageHeading } from "./page-blocks.js";
 import { innerCutPoints, type PageText } from "./page-text.js";
 
@@ -13,9 +14,13 @@ const STOP_WORDS = new Set(
   ),
 );
 
-/** A crude stem for matching only (refunds/refunding/refunded → refund); both sides get the same. */
+/**
+ * The stem a term is matched by, both sides alike: Porter's algorithm (the `stemmer` package, as the index's English
+ * analysis runs it) for plain words (refunds/refunding/refunded → refund), a plural or -ing/-ed ending off for terms
+ * with digits or underscores.
+ */
 function stem(word: string): string {
-  return word.replace(/(?:ing|ed|es|s)$/, "") || word;
+  return /^[a-z]+$/.test(word) ? porter(word) : word.replace(/(?:ing|ed|es|s)$/, "") || word;
 }
 
 /** Lower-cased words of a text, camelCase and snake_case also split into their parts. */
@@ -83,41 +88,105 @@ function stemmedTerms(text: string): Map<string, number> {
   return counts;
 }
 
+interface BlockTerms {
+  counts: Map<string, number>;
+  /** Its length in terms (BM25's document length). */
+  length: number;
+}
+
 /** Each block's stemmed term counts, computed once per page (pages are kept between calls by the server). */
-const blockTermsMemo = new WeakMap<PageText, Map<string, number>[]>();
-function blockTerms(page: PageText): Map<string, number>[] {
+const blockTermsMemo = new WeakMap<PageText, BlockTerms[]>();
+function blockTerms(page: PageText): BlockTerms[] {
   let memo = blockTermsMemo.get(page);
   if (!memo) {
-    memo = page.blocks.map((b) => stemmedTerms(b.markdown));
+    memo = page.blocks.map((b) => {
+      const counts = stemmedTerms(b.markdown);
+      return { counts, length: [...counts.values()].reduce((a, n) => a + n, 0) };
+    });
     blockTermsMemo.set(page, memo);
   }
   return memo;
 }
 
-function merged(maps: readonly Map<string, number>[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const m of maps) for (const [t, n] of m) out.set(t, (out.get(t) ?? 0) + n);
+/** BM25's parameters (the service's defaults, and the plain baseline's). */
+const K1 = 1.2;
+const B = 0.75;
+/** A heading's terms count this many times: a section is about what its heading names. */
+const HEADING_WEIGHT = 2;
+
+/** A candidate passage: a section's heading and a run of its blocks from `from` (an index into its body). */
+interface Window {
+  section: Section;
+  from: number;
+  /** Block indexes of the run (within the bound). */
+  blocks: number[];
+}
+
+/** Every run of a section's blocks that starts at its top or at a block holding a query term, within `maxChars`. */
+function windowsOf(page: PageText, sections: readonly Section[], terms: readonly string[], maxChars: number): Window[] {
+  const perBlock = blockTerms(page);
+  const out: Window[] = [];
+  for (const section of sections) {
+    const head = section.heading >= 0 ? page.blocks[section.heading]!.markdown.length : 0;
+    section.body.forEach((_, from) => {
+      if (from > 0 && !terms.some((t) => perBlock[section.body[from]!]!.counts.has(t))) return;
+      const blocks: number[] = [];
+      let chars = head;
+      for (const i of section.body.slice(from)) {
+        chars += page.blocks[i]!.markdown.length + 2;
+        if (blocks.length > 0 && chars > maxChars) break;
+        blocks.push(i);
+      }
+      out.push({ section, from, blocks });
+    });
+    if (section.body.length === 0) out.push({ section, from: 0, blocks: [] });
+  }
   return out;
 }
 
-/** Score of each section: Σ over matched terms of idf × (1 + ln tf), terms in the heading counted twice. */
-function scoreSections(page: PageText, sections: readonly Section[], terms: readonly string[]): number[] {
+/**
+ * Each window's score: BM25 (k1 1.2, b 0.75) of the query's terms over the window's blocks and its section's
+ * heading (weighted), with the inverse document frequencies taken over the page's sections (a term that every
+ * section carries tells none apart); lengths against the windows' mean.
+ */
+function scoreWindows(
+  page: PageText,
+  sections: readonly Section[],
+  windows: readonly Window[],
+  terms: readonly string[],
+): number[] {
   const perBlock = blockTerms(page);
-  const counts = sections.map((s) => ({
-    heading: s.heading >= 0 ? perBlock[s.heading]! : new Map<string, number>(),
-    body: merged(s.body.map((i) => perBlock[i]!)),
-  }));
-  const df = new Map(terms.map((t) => [t, counts.filter((c) => c.heading.has(t) || c.body.has(t)).length]));
-  return counts.map((c) =>
-    terms.reduce((sum, t) => {
-      const tf = (c.body.get(t) ?? 0) + 2 * (c.heading.get(t) ?? 0);
-      return tf === 0 ? sum : sum + Math.log(1 + sections.length / (1 + df.get(t)!)) * (1 + Math.log(tf));
-    }, 0),
+  const headingOf = (s: Section) => (s.heading >= 0 ? perBlock[s.heading]! : { counts: new Map(), length: 0 });
+  const df = new Map(
+    terms.map((t) => [
+      t,
+      sections.filter((s) => headingOf(s).counts.has(t) || s.body.some((i) => perBlock[i]!.counts.has(t))).length,
+    ]),
   );
+  const idf = (t: string) => Math.log(1 + (sections.length - df.get(t)! + 0.5) / (df.get(t)! + 0.5));
+  const stats = windows.map((w) => {
+    const heading = headingOf(w.section);
+    const tf = new Map(
+      terms.map((t) => [
+        t,
+        w.blocks.reduce((n, i) => n + (perBlock[i]!.counts.get(t) ?? 0), 0) +
+          HEADING_WEIGHT * (heading.counts.get(t) ?? 0),
+      ]),
+    );
+    const length = w.blocks.reduce((n, i) => n + perBlock[i]!.length, 0) + HEADING_WEIGHT * heading.length;
+    return { tf, length };
+  });
+  const mean = stats.reduce((n, s) => n + s.length, 0) / Math.max(1, stats.length) || 1;
+  return stats.map(({ tf, length }) => {
+    return terms.reduce((sum, t) => {
+      const f = tf.get(t)!;
+      return f === 0 ? sum : sum + (idf(t) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * length) / mean));
+    }, 0);
+  });
 }
 
 /** A passage is not offered shorter than this (a cut inside a first block): fewer hits with substance beat many without. */
-export const MIN_PASSAGE_CHARS = 240;
+export const MIN_PASSAGE_CHARS = 60;
 
 export interface Passage {
   /** The heading of the section the passage comes from (null: the content before the first heading). */
@@ -148,11 +217,12 @@ function readOn(page: PageText, section: Section, text: string, maxChars: number
 export function bestPassage(page: PageText, terms: readonly string[], maxChars: number): Passage | null {
   const sections = sectionsOf(page);
   if (sections.length === 0) return null;
-  const scores = scoreSections(page, sections, terms);
-  const best = sections[scores.reduce((b, s, i) => (s > scores[b]! ? i : b), 0)]!;
-  // Start at the first block that matches (a long section's answer may sit further down), else at the top.
-  const matchAt = best.body.findIndex((i) => terms.some((t) => blockTerms(page)[i]!.has(t)));
-  const body = best.body.slice(Math.max(0, matchAt));
+  const windows = windowsOf(page, sections, terms, maxChars);
+  const scores = scoreWindows(page, sections, windows, terms);
+  const chosen = windows[scores.reduce((b, s, i) => (s > scores[b]! ? i : b), 0)]!;
+  const best = chosen.section;
+  const matchAt = chosen.from;
+  const body = best.body.slice(matchAt);
   const head = best.heading >= 0 ? page.blocks[best.heading]!.markdown : "";
   const skipped = matchAt > 0 ? "…" : "";
   const lengths: string[] = [];
@@ -167,8 +237,8 @@ export function bestPassage(page: PageText, terms: readonly string[], maxChars: 
       const fence = block.kind === "code" ? /^(`{3,}|~{3,})/.exec(block.markdown)?.[1] : undefined;
       const tail = fence === undefined ? " …" : `\n${fence}`;
       const room = Math.min(block.markdown.length, maxChars - base.length - tail.length);
-      for (const cut of innerCutPoints(block.markdown, 0, Math.max(0, room), block.kind !== "code"))
-        if (cut < block.markdown.length - 1 && base.length + cut >= MIN_PASSAGE_CHARS)
+      for (const cut of innerCutPoints(block.markdown, 0, block.markdown.length, block.kind !== "code"))
+        if (cut <= room && cut < block.markdown.length - 1 && base.length + cut >= MIN_PASSAGE_CHARS)
           lengths.push(`${base}${block.markdown.slice(0, cut).trimEnd()}${tail}`);
     }
     const next = `${base}${block.markdown}`;

@@ -35,8 +35,10 @@ export function fillToBudget<T, A>(
   let tokens = measure(answer);
   for (const [i, forms] of options.entries()) {
     // Better-ranked items get a larger share (weights n, n-1, …, 1): the top hit most likely holds the answer.
+    // The top item gets at least half of the budget: under a tight budget its passage comes before more items.
     const weight = options.length - i;
-    const share = tokens + ((budget - tokens) * 2 * weight) / (weight * (weight + 1));
+    const fraction = Math.max((2 * weight) / (weight * (weight + 1)), i === 0 ? 0.5 : 0);
+    const share = tokens + (budget - tokens) * fraction;
     const sizeOf = (j: number) => measure(assemble([...chosen, forms[j]!]));
     let pick =
       largestIndex(forms.length, (j) => sizeOf(j) <= share) ?? largestIndex(forms.length, (j) => sizeOf(j) <= budget);

@@ -82,17 +82,18 @@ describe("fitHits", () => {
     const forms = [hitForms(hit, passage, "page"), hitForms(hit, passage, "page"), hitForms(hit, passage, "page")];
     const answer = fitHits(forms, (results, notes) => ({ results, notes }), render, 60, []);
     expect(answer.results.length).toBeLessThan(3);
-    expect(answer.notes).toEqual([
-      `max_tokens 60 reached: ${answer.results.length} of 3 results shown (ask again with a larger max_tokens or a smaller top)`,
-    ]);
+    expect(answer.notes).toEqual([`max_tokens 60: ${answer.results.length} of 3 results shown (raise it for more)`]);
     const big = fitHits(forms, (results, notes) => ({ results, notes }), render, 2000, []);
     expect(big.results.map((r) => r.snippet)).toEqual(Array(3).fill(passage.lengths[1]));
     expect(big.notes).toEqual([]);
   });
 
-  it("takes budgets within 300 to 20,000 and defaults when none is given", () => {
+  it("takes budgets up to 20,000, defaults when none is given, and refuses one below the smallest, naming it", () => {
     expect(budgetOf(undefined, TOKEN_BUDGETS.searchDefault)).toBe(2000);
-    expect(budgetOf(50, 2000)).toBe(300);
+    expect(budgetOf(TOKEN_BUDGETS.min, 2000)).toBe(TOKEN_BUDGETS.min);
     expect(budgetOf(1e9, 2000)).toBe(20_000);
+    expect(() => budgetOf(TOKEN_BUDGETS.min - 1, 2000)).toThrow(
+      `max_tokens refused: ${TOKEN_BUDGETS.min - 1} is below the smallest budget that answers (${TOKEN_BUDGETS.min} tokens`,
+    );
   });
 });

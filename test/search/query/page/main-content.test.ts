@@ -20,15 +20,16 @@ describe("mainContent", () => {
     expect(markdownOf(html)).toBe("# Page title\n\nBody text.");
   });
 
-  it("drops heading permalink markers (¶, #, empty) but keeps a heading that is a link", () => {
+  it("drops heading permalink markers (¶, #, empty) and back-links into the page, keeps a heading that links out", () => {
     const html = `<main>
       <h2 id="a">Alpha<a class="headerlink" href="#a">¶</a></h2>
       <h2 id="b"><a href="#b" aria-hidden="true">#</a> Beta</h2>
       <h2 id="c">Gamma<a href="#c">&#8203;</a></h2>
       <h2><a href="#d">Delta</a></h2>
+      <h2><a href="/e">Epsilon</a></h2>
       <p>An <a href="https://github.com/o/r/edit/main/x.md">Edit on GitHub</a> link and a <a href="/y">real link</a>.</p></main>`;
     expect(markdownOf(html)).toBe(
-      "## Alpha\n\n## Beta\n\n## Gamma\n\n## [Delta](#d)\n\nAn link and a [real link](/y).",
+      "## Alpha\n\n## Beta\n\n## Gamma\n\n## Delta\n\n## [Epsilon](/e)\n\nAn link and a [real link](/y).",
     );
   });
 

@@ -54,9 +54,10 @@ describe("bestPassage", () => {
 
   it("offers shorter lengths that end on a boundary, all within the bound, a cut code block closed by its fence", () => {
     const p = bestPassage(page, queryTerms("maxRetries"), 80)!;
-    // The bound is under the minimum shorter form: only whole blocks are offered.
+    // The bound is under the minimum shorter form: only whole blocks are offered. The run of blocks that fits and
+    // holds the term starts at the code block, after its heading and a mark of what was skipped.
     expect(p.lengths.every((l) => l.length <= 80)).toBe(true);
-    expect(p.lengths.at(-1)).toBe("## Retries\n\nFailed requests are retried three times.");
+    expect(p.lengths.at(-1)).toBe("## Retries\n\n…\n\n```js\nnew Client({\n  maxRetries: 5,\n});\n```");
     expect(p.cut).toBe(true);
     const lines = Array.from({ length: 40 }, (_, i) => `echo line ${i}`);
     const code = pageText("page", blocksFromMarkdown(`## Code\n\n\`\`\`sh\n${lines.join("\n")}\n\`\`\``));

@@ -65,14 +65,20 @@ export interface GateFigures {
  */
 const GATE_LINES = /^(verification of |index \S+: |Plan: |\S+ now serves )|^\s*(ok|FAIL)\s+relevance: /;
 
-/** The title weight of the bad change: a title hit then barely counts, so answers found by their title sink. */
-const BAD_TITLE_WEIGHT = 0.1;
+/**
+ * The bad change: a description weight of 50 (a slip for 5): a page whose description shares one word with the
+ * question then outranks the page that answers it, and an answer leaves the top 5.
+ */
+const BAD_WEIGHTS = { description: 50 };
+const badWeightsText = Object.entries(BAD_WEIGHTS)
+  .map(([field, weight]) => `${field} weight ${weight}`)
+  .join(", ");
 
 /**
- * A copy of `dir` (definitions as the live generation has them) with the scoring profile's title weight set and
+ * A copy of `dir` (definitions as the live generation has them) with the scoring profile's weights overridden and
  * the repository's golden queries in eval/, so the blue/green verification runs the relevance gate.
  */
-function gateDefinitions(dir: string, titleWeight: number, goldenFile: string): string {
+function gateDefinitions(dir: string, weights: Record<string, number>, goldenFile: string): string {
   const out = mkdtempSync(path.join(tmpdir(), "docs-index-gate-"));
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
     const text = readFileSync(path.join(dir, file), "utf8");
@@ -81,7 +87,7 @@ function gateDefinitions(dir: string, titleWeight: number, goldenFile: string): 
       continue;
     }
     const index = JSON.parse(text) as { scoringProfiles: { text: { weights: Record<string, number> } }[] };
-    index.scoringProfiles[0]!.text.weights.title = titleWeight;
+    Object.assign(index.scoringProfiles[0]!.text.weights, weights);
     writeFileSync(path.join(out, file), `${JSON.stringify(index, null, 2)}\n`);
   }
   mkdirSync(path.join(out, "eval"));
@@ -137,7 +143,7 @@ export async function runRelevanceSteps(ctx: RelevanceStepsContext): Promise<voi
 
   await ctx.steps.run(
     "relevance-gate",
-    `deploy --blue-green: title weight ${BAD_TITLE_WEIGHT} refused on relevance, then the unchanged weights`,
+    `deploy --blue-green: ${badWeightsText} refused on relevance, then the unchanged weights`,
     async () => {
       // The live generation's definitions (the demo's searchable field): only the weight differs, in place.
       const live = searchableFieldDefinitions();
@@ -148,7 +154,7 @@ export async function runRelevanceSteps(ctx: RelevanceStepsContext): Promise<voi
         "deploy",
         "--blue-green",
         "--definitions",
-        gateDefinitions(live, BAD_TITLE_WEIGHT, golden),
+        gateDefinitions(live, BAD_WEIGHTS, golden),
         "--propagation-wait",
         String(LOCAL_ALIAS_PROPAGATION_SECONDS),
         "--poll-interval",
@@ -167,7 +173,7 @@ export async function runRelevanceSteps(ctx: RelevanceStepsContext): Promise<voi
         "deploy",
         "--blue-green",
         "--definitions",
-        gateDefinitions(live, 5, golden),
+        gateDefinitions(live, {}, golden),
         "--propagation-wait",
         String(LOCAL_ALIAS_PROPAGATION_SECONDS),
         "--poll-interval",
@@ -179,7 +185,7 @@ export async function runRelevanceSteps(ctx: RelevanceStepsContext): Promise<voi
         bad: badFigures,
         good: { exitCode: good.code, aliasAfter: await alias(), relevance: relevanceLine(good.stdout) },
       };
-      return `title ${BAD_TITLE_WEIGHT}: exit 1, alias stays on ${aliasBefore}; unchanged weights: exit 0, alias → ${ctx.figures.gate.good.aliasAfter}`;
+      return `${badWeightsText}: exit 1, alias stays on ${aliasBefore}; unchanged weights: exit 0, alias → ${ctx.figures.gate.good.aliasAfter}`;
     },
   );
 }

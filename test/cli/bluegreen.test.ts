@@ -89,11 +89,13 @@ describe("docs-index and the alias", () => {
     const dir = searchableFieldDefinitions();
     const file = path.join(dir, "docs-index.json");
     const index = JSON.parse(readFileSync(file, "utf8"));
-    index.fields.find((f: { name: string }) => f.name === "title").indexAnalyzer = "docs_identifierz";
+    index.fields.find((f: { name: string }) => f.name === "title").indexAnalyzer = "docs_english_identifierz";
     writeFileSync(file, JSON.stringify(index, null, 2));
     const plan = await cli("plan", "--definitions", dir);
     expect(plan.code).toBe(2);
-    expect(plan.stderr).toMatch(/indexAnalyzer: no analyzer "docs_identifierz".*\(did you mean "docs_identifiers"\?\)/);
+    expect(plan.stderr).toMatch(
+      /indexAnalyzer: no analyzer "docs_english_identifierz".*\(did you mean "docs_english_identifiers"\?\)/,
+    );
     expect(plan.stdout + plan.stderr).not.toMatch(/blue\/green/);
     const before = writes();
     const deployed = await cli("deploy", "--allow-rebuild", "--yes", "--definitions", dir, ...FAST);

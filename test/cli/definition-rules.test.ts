@@ -31,9 +31,9 @@ const MISTAKES: { name: string; edit: Edit; line: string; not: RegExp }[] = [
     not: /update/,
   },
   {
-    name: "an analyzer typo (docs_identifierz)",
-    edit: (i) => (i.fields[1].indexAnalyzer = "docs_identifierz"),
-    line: 'fields[1] (title).indexAnalyzer: no analyzer "docs_identifierz"; expected a predefined analyzer of api-version 2026-04-01 or one defined in the index\'s "analyzers" (docs_identifiers) (did you mean "docs_identifiers"?)',
+    name: "an analyzer typo (docs_english_identifierz)",
+    edit: (i) => (i.fields[1].indexAnalyzer = "docs_english_identifierz"),
+    line: 'fields[1] (title).indexAnalyzer: no analyzer "docs_english_identifierz"; expected a predefined analyzer of api-version 2026-04-01 or one defined in the index\'s "analyzers" (docs_english_identifiers) (did you mean "docs_english_identifiers"?)',
     not: /rebuild/,
   },
   {

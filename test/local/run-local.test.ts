@@ -135,7 +135,7 @@ describe("runLocal", () => {
         expect(f.eval!.etag).not.toBeNull();
         expect(f.eval!.lastSuccessfulRun).not.toBeNull();
         expect(f.eval!.ndcg10).toBeGreaterThan(0.8);
-        // The forced blue/green deploy of title weight 0.1 fails on relevance, the alias stays; unchanged passes.
+        // The forced blue/green deploy of description weight 50 fails on relevance, the alias stays; unchanged passes.
         expect(status("relevance-gate")).toBe("ok");
         const gate = f.gate!;
         expect(gate.bad).toMatchObject({ exitCode: 1, aliasAfter: gate.bad.aliasBefore });

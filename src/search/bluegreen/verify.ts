@@ -154,8 +154,9 @@ function relevanceCheck(r: RelevanceOutcome): Check {
         ", ",
       )}`
     : "";
+  const accepted = c.accepted_losses.length ? `; accepted losses: ${firstFew(c.accepted_losses, "; ")}` : "";
   return c.regressions.length === 0
-    ? { name: "relevance", ok: true, detail: `${mean}, tolerance ${c.tolerance}${worse}` }
+    ? { name: "relevance", ok: true, detail: `${mean}, tolerance ${c.tolerance}${worse}${accepted}` }
     : { name: "relevance", ok: false, detail: `${firstFew(c.regressions, "; ")} (${mean})${worse}` };
 }
 

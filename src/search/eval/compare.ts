@@ -2,7 +2,8 @@
 // which queries got worse, and whether that is a regression: the mean nDCG@10 dropped by more than the
 // tolerance, or a grade-2 page that the baseline had in the first k results is no longer there. Queries are
 // matched by id; those only on one side are listed, not judged. A Markdown twin newly in the first k results
-// is a regression too: the dedup filter leaked, which the graded figures barely show. Pure.
+// is a regression too: the dedup filter leaked, which the graded figures barely show. A lost answer on a query
+// whose golden entry has `accepted_loss` (a reviewed decision) is reported as accepted, not as a regression. Pure.
 import { z } from "zod";
 import { ConfigError, describeIssues } from "../../config/load.js";
 
@@ -16,6 +17,8 @@ export interface ComparableReport {
     urls: (string | null)[];
     relevant: { url: string; grade: number }[];
     duplicate_pages?: string[];
+    /** From the current golden file: why losing this query's answer is accepted. */
+    accepted_loss?: string | null;
     recall: number;
     mrr: number;
     ndcg10: number;
@@ -77,6 +80,8 @@ export interface Comparison {
   only_in_current: string[];
   /** Why the comparison fails; empty when it passes. */
   regressions: string[];
+  /** Lost answers the golden file accepts (`accepted_loss`), each with its reason: reported, not failing. */
+  accepted_losses: string[];
 }
 
 const EPSILON = 1e-9;
@@ -116,12 +121,21 @@ export function compareReports(current: ComparableReport, baseline: ComparableRe
   const meanAfter = mean(shared.map((q) => q.ndcg10));
   const drop = meanBefore - meanAfter;
   const regressions: string[] = [];
+  const accepted_losses: string[] = [];
+  const acceptedReason = new Map(
+    current.queries.filter((q) => q.accepted_loss).map((q) => [q.id, q.accepted_loss as string]),
+  );
   if (drop > tolerance + EPSILON)
     regressions.push(
       `mean nDCG@10 dropped by ${drop.toFixed(3)} (${meanBefore.toFixed(3)} → ${meanAfter.toFixed(3)}), more than the tolerance of ${tolerance}`,
     );
   for (const w of worse) {
-    for (const url of w.lost_answers) regressions.push(`${w.id}: the answer ${url} fell out of the top ${k}`);
+    const reason = acceptedReason.get(w.id);
+    for (const url of w.lost_answers) {
+      const lost = `${w.id}: the answer ${url} fell out of the top ${k}`;
+      if (reason === undefined) regressions.push(lost);
+      else accepted_losses.push(`${lost} (accepted: ${reason})`);
+    }
     for (const url of w.new_duplicates)
       regressions.push(`${w.id}: ${url} is a second copy of a page in the top ${k} (the dedup filter let it through)`);
   }
@@ -135,5 +149,6 @@ export function compareReports(current: ComparableReport, baseline: ComparableRe
     only_in_baseline: baseline.queries.filter((q) => !currentIds.has(q.id)).map((q) => q.id),
     only_in_current: current.queries.filter((q) => !before.has(q.id)).map((q) => q.id),
     regressions,
+    accepted_losses,
   };
 }

@@ -28,6 +28,11 @@ export interface GoldenQuery {
   app?: string;
   excludeSections: string[];
   relevant: GoldenPage[];
+  /**
+   * Why losing this query's answer is accepted (a reviewed decision): the relevance gate then reports the loss
+   * instead of refusing on it. Drop the key once the change that loses it serves.
+   */
+  acceptedLoss?: string;
 }
 
 const ID = /^[a-z0-9][a-z0-9._-]*$/;
@@ -52,6 +57,11 @@ const querySchema = z.strictObject({
   relevant: z
     .array(relevantSchema, { error: "expected a list of { url, grade }" })
     .min(1, { error: "expected at least one relevant page" }),
+  accepted_loss: z
+    .string({ error: "expected why losing this answer is accepted (a sentence a reviewer can judge)" })
+    .trim()
+    .min(20, { error: "expected why losing this answer is accepted (a sentence a reviewer can judge)" })
+    .optional(),
 });
 
 const goldenSchema = z.strictObject({
@@ -147,6 +157,7 @@ export function parseGolden(text: string, file: string, site: SiteOptions): Gold
       ...(q.app !== undefined ? { app: q.app } : {}),
       excludeSections: q.exclude_sections ?? [],
       relevant,
+      ...(q.accepted_loss !== undefined ? { acceptedLoss: q.accepted_loss } : {}),
     };
   });
   if (problems.length > 0) throw new ConfigError(file, problems);

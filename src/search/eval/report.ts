@@ -51,6 +51,8 @@ interface EvalQueryReport extends QueryMetrics {
   missing_answers: string[];
   /** Results in the first k that are another result's page in a second format (a Markdown twin): a dedup leak. */
   duplicate_pages: string[];
+  /** The golden file's reviewed reason why losing this query's answer is accepted; null when it has none. */
+  accepted_loss: string | null;
   notes: string[];
 }
 
@@ -98,6 +100,7 @@ function queryReport(run: QueryRun, k: number, gain: Gain): EvalQueryReport {
     relevant: run.query.relevant.map((p) => ({ url: p.url, grade: p.grade })),
     missing_answers: run.query.relevant.filter((p) => p.grade === 2 && !topK.has(p.url)).map((p) => p.url),
     duplicate_pages: duplicatePages(run.results.map((r) => r.url)).filter((u) => topK.has(u)),
+    accepted_loss: run.query.acceptedLoss ?? null,
     notes: run.notes,
     ...queryMetrics(ranked, grades, k, gain),
   };

@@ -48,6 +48,7 @@ function comparisonDetails(c: Comparison): string[] {
   lines.push(
     c.regressions.length === 0 ? "verdict: no regression" : `verdict: REGRESSION\n  ${c.regressions.join("\n  ")}`,
   );
+  for (const accepted of c.accepted_losses) lines.push(`accepted loss: ${accepted}`);
   return lines;
 }
 
@@ -82,6 +83,7 @@ export function renderEvalMarkdown(r: EvalReport, comparison?: Comparison): stri
         ? "**No regression** against the baseline."
         : "**Regression** against the baseline:",
       ...comparison.regressions.map((x) => `- ${cell(x)}`),
+      ...comparison.accepted_losses.map((x) => `- accepted loss: ${cell(x)}`),
       "",
     );
     if (comparison.worse.length > 0) {

@@ -31,6 +31,24 @@ describe("compareReports", () => {
     expect(c.regressions).toEqual(["b: the answer A fell out of the top 2"]);
   });
 
+  it("a lost answer the golden file accepts (accepted_loss) is reported with its reason, not a regression", () => {
+    const after = report([q("a", ["A", "X"], 1), q("b", ["X", "Y", "A"], 0.95), q("c", ["X", "A"], 0.6)]);
+    after.queries[1]!.accepted_loss = "lexical retrieval cannot bridge the words; needs a synonym map";
+    const c = compareReports(after, before, 0.05);
+    expect(c.regressions).toEqual([]);
+    expect(c.accepted_losses).toEqual([
+      "b: the answer A fell out of the top 2 (accepted: lexical retrieval cannot bridge the words; needs a synonym map)",
+    ]);
+    expect(c.worse.map((w) => w.id)).toEqual(["b"]);
+    // The acceptance is per query: another query's loss still fails, and so does a mean drop beyond the tolerance.
+    const both = report([q("a", ["X", "Y"], 0.2), q("b", ["X", "Y", "A"], 0.95), q("c", ["X", "A"], 0.6)]);
+    both.queries[1]!.accepted_loss = "lexical retrieval cannot bridge the words; needs a synonym map";
+    expect(compareReports(both, before, 0.05).regressions).toEqual([
+      "mean nDCG@10 dropped by 0.283 (0.867 → 0.583), more than the tolerance of 0.05",
+      "a: the answer A fell out of the top 2",
+    ]);
+  });
+
   it("a mean drop beyond the tolerance is a regression; within it, worse queries are listed but pass", () => {
     const slightly = report([q("a", ["A", "X"], 0.97), q("b", ["A", "X"], 1), q("c", ["X", "A"], 0.6)]);
     const ok = compareReports(slightly, before, 0.05);

@@ -67,6 +67,19 @@ describe("golden queries: the format of issue 25", () => {
     expect(errorOf("queries: [\n")).toMatch(/^golden\.yml: \(yaml\): /);
   });
 
+  it("accepted_loss carries a reviewed reason a reviewer can judge; a bare or short one is refused", () => {
+    const [q] = parseGolden(
+      entry("    accepted_loss: the English analysis drops the stop words it matched on\n"),
+      "g",
+      SITE,
+    );
+    expect(q!.acceptedLoss).toBe("the English analysis drops the stop words it matched on");
+    expect(parseGolden(entry(), "g", SITE)[0]!.acceptedLoss).toBeUndefined();
+    expect(errorOf(entry("    accepted_loss: ok\n"))).toMatch(
+      /queries\[0\] \(refund-steps\)\.accepted_loss.*expected why losing this answer is accepted/,
+    );
+  });
+
   it("ids are unique", () => {
     expect(errorOf(entry() + entry().replace("queries:\n", ""))).toBe(
       "golden.yml: queries[1] (refund-steps).id: expected a unique id (also queries[0])",

@@ -122,7 +122,12 @@ interface Window {
   blocks: number[];
 }
 
-/** Every run of a section's blocks that starts at its top or at a block holding a query term, within `maxChars`. */
+/**
+ * Every run of a section's blocks that starts at its top or at a block holding a query term, within `maxChars`. A
+ * run that an earlier run of its section holds whole (the same last block) is left out: it could only win by being
+ * shorter, and it would drop the lines before the match (a section's lead often states the answer: a default,
+ * when it changed) for nothing.
+ */
 function windowsOf(page: PageText, sections: readonly Section[], terms: readonly string[], maxChars: number): Window[] {
   const perBlock = blockTerms(page);
   const out: Window[] = [];
@@ -137,6 +142,8 @@ function windowsOf(page: PageText, sections: readonly Section[], terms: readonly
         if (blocks.length > 0 && chars > maxChars) break;
         blocks.push(i);
       }
+      const previous = out.at(-1);
+      if (from > 0 && previous?.section === section && previous.blocks.at(-1) === blocks.at(-1)) return;
       out.push({ section, from, blocks });
     });
     if (section.body.length === 0) out.push({ section, from: 0, blocks: [] });

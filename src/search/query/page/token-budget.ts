@@ -19,7 +19,8 @@ export interface FitResult<A> {
 /**
  * Fills an answer item by item up to `budget` tokens. `options[i]` are item i's forms, smallest first; the
  * largest form that keeps the answer within item i's share (what is left, spread over the items still to come
- * in proportion n-i, …, 2, 1: better-ranked items get more) is taken, else the largest that keeps it within the budget; the first item that fits in no form ends
+ * in proportion n-i, …, 2, 1: better-ranked items get more, and leaving room for the later items' smallest forms) is
+ * taken, else the largest that keeps it within the budget; the first item that fits in no form ends
  * the filling (later items are not shown). With `placeholderFirst`, an item's first form is only a placeholder
  * (a hit without its passage): it is taken only when no other form fits the budget.
  */
@@ -33,6 +34,10 @@ export function fillToBudget<T, A>(
   const chosen: T[] = [];
   let answer = assemble(chosen);
   let tokens = measure(answer);
+  const empty = tokens;
+  // What each item's smallest form adds to an answer.
+  const reserveFor = (later: readonly (readonly T[])[]) =>
+    later.reduce((n, f) => n + (f.length === 0 ? 0 : measure(assemble([f[0]!])) - empty), 0);
   for (const [i, forms] of options.entries()) {
     // Better-ranked items get a larger share (weights n, n-1, …, 1): the top hit most likely holds the answer.
     // The top item gets at least half of the budget: under a tight budget its passage comes before more items.
@@ -40,8 +45,13 @@ export function fillToBudget<T, A>(
     const fraction = Math.max((2 * weight) / (weight * (weight + 1)), i === 0 ? 0.5 : 0);
     const share = tokens + (budget - tokens) * fraction;
     const sizeOf = (j: number) => measure(assemble([...chosen, forms[j]!]));
+    // The share leaves room for the later items' smallest forms (a hit's URL): a long passage does not push a later
+    // hit out of the answer. When the budget cannot hold them all, the better item takes what fits: fewer hits
+    // with substance beat more without.
+    const room = budget - reserveFor(options.slice(i + 1));
     let pick =
-      largestIndex(forms.length, (j) => sizeOf(j) <= share) ?? largestIndex(forms.length, (j) => sizeOf(j) <= budget);
+      largestIndex(forms.length, (j) => sizeOf(j) <= Math.min(share, room)) ??
+      largestIndex(forms.length, (j) => sizeOf(j) <= budget);
     if (pick === undefined) break;
     if (placeholderFirst && pick === 0 && forms.length > 1 && sizeOf(1) <= budget) pick = 1;
     chosen.push(forms[pick]!);

@@ -52,6 +52,29 @@ describe("bestPassage", () => {
     );
   });
 
+  it("keeps a section's lead when the whole section fits: a run that starts at the match is not preferred for being shorter", () => {
+    const option = pageText(
+      "page",
+      blocksFromMarkdown(
+        [
+          "# Options",
+          "Intro.",
+          "## Trailing Commas",
+          "*Default value changed from es5 to all in v3.0.0.*",
+          "Print trailing commas wherever possible.",
+          "Valid options:",
+          '- `"all"`: trailing commas wherever possible, including function parameters.',
+          "## Semicolons",
+          "Print semicolons at the ends of statements.",
+        ].join("\n\n"),
+      ),
+    );
+    const p = bestPassage(option, queryTerms("trailing commas after function parameters"), 2000)!;
+    expect(p.heading?.text).toBe("Trailing Commas");
+    expect(p.lengths.at(-1)).toMatch(/^## Trailing Commas\n\n\*Default value changed from es5 to all in v3\.0\.0\.\*/);
+    expect(p.lengths.at(-1)).toContain("including function parameters");
+  });
+
   it("offers shorter lengths that end on a boundary, all within the bound, a cut code block closed by its fence", () => {
     const p = bestPassage(page, queryTerms("maxRetries"), 80)!;
     // The bound is under the minimum shorter form: only whole blocks are offered. The run of blocks that fits and

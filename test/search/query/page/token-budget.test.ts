@@ -13,13 +13,34 @@ describe("fillToBudget", () => {
   const measure = (items: readonly string[]) => 10 + items.reduce((n, s) => n + s.length, 0);
 
   it("takes each item's largest form within its share (larger for better-ranked items), then stops at the first that fits in no form", () => {
-    const forms = [["a", "aaaa", "aaaaaaaaaaaaaaaaaaaa"], ["b", "bbbbbbbbbb"], ["cccccccccccccccccccccccccccccc"]];
+    const forms = [
+      ["a", "aaaa", "aaaaaaaaaaaaaaaaaaaa"],
+      ["b", "bbbbbbbbbb"],
+      ["c", "cccccccccccccccccccccccccccccc"],
+    ];
     const fit = fillToBudget(forms, (chosen) => chosen, measure, 30);
-    // a keeps to its share (half of what is left for 3 items), b to two thirds of the rest; c then fits in no
-    // form: the filling stops there.
-    expect(fit.answer).toEqual(["aaaa", "bbbbbbbbbb"]);
-    expect(fit.shown).toBe(2);
+    // a keeps to its share (half of what is left for 3 items), b to two thirds of the rest, c takes what is left.
+    expect(fit.answer).toEqual(["aaaa", "bbbbbbbbbb", "c"]);
+    expect(fit.shown).toBe(3);
     expect(fit.tokens).toBeLessThanOrEqual(30);
+    // An item that fits in no form ends the filling.
+    const tight = fillToBudget([["aaaa"], ["bbbbbbbbbbbbbbbbbbbb"], ["c"]], (chosen) => chosen, measure, 30);
+    expect(tight).toMatchObject({ answer: ["aaaa"], shown: 1 });
+  });
+
+  it("leaves room for the later items' smallest forms: a long first form does not push a later item out", () => {
+    const forms = [["a", "aaaaaaaaaa", "aaaaaaaaaaaaaaaaaaaa"], ["bbbbbbbbbbb"]];
+    // Within its share (two thirds of 30) a could take its 20 characters; b (11) would then not fit.
+    expect(fillToBudget(forms, (c) => c, measure, 40).answer).toEqual(["aaaaaaaaaa", "bbbbbbbbbbb"]);
+  });
+
+  it("when the later items' smallest forms cannot all fit, the better item takes the largest form that fits", () => {
+    const forms = [["a", "aaaa", "aaaaaaaaaaaaaaaaaaaa"], ["b"], ["cccccccccccccccccccccccccccccc"]];
+    expect(fillToBudget(forms, (c) => c, measure, 30)).toMatchObject({
+      answer: ["aaaaaaaaaaaaaaaaaaaa"],
+      shown: 1,
+      tokens: 30,
+    });
   });
 
   it("takes a placeholder form only when no other form fits: fewer items with substance", () => {

@@ -19,7 +19,8 @@ export interface FitResult<A> {
 /**
  * Fills an answer item by item up to `budget` tokens. `options[i]` are item i's forms, smallest first; the
  * largest form that keeps the answer within item i's share (what is left, spread over the items still to come
- * in proportion n-i, …, 2, 1: better-ranked items get more) is taken, else the largest that keeps it within the budget; the first item that fits in no form ends
+ * in proportion n-i, …, 2, 1: better-ranked items get more) is taken, else the largest that keeps it within the budget;
+ * the first item that fits in no form ends
  * the filling (later items are not shown). With `placeholderFirst`, an item's first form is only a placeholder
  * (a hit without its passage): it is taken only when no other form fits the budget.
  */

@@ -1,5 +1,6 @@
 // Starts Azurite (the `azurite` dev dependency) in memory on free loopback ports: the blob service and, when
-// asked, the table service (the webhook's idempotency store) and the queue service (its delivery queue). Used by tests, benchmarks and `npm run local`.
+// asked, the table service (the webhook's idempotency store) and the queue service (its delivery queue). Used by tests,
+// benchmarks and `npm run local`.
 // A development tool, never a product code path.
 //
 // In process: Azurite's server classes run in this process, each instance with its own in-memory metadata and

@@ -1,4 +1,5 @@
-// Builds the stacks (three, and docs-mcp where the hosted MCP server is on) from a validated config. Used by main.ts, the tests and the benchmark.
+// Builds the stacks (three, and docs-mcp where the hosted MCP server is on) from a validated config. Used by main.ts,
+// the tests and the benchmark.
 import { App } from "cdktf";
 import type { Config } from "../src/config/schema.js";
 import { requireStackConfig } from "./config/stack-config.js";

@@ -101,7 +101,8 @@ async function deployToday(local: LocalRun): Promise<void> {
       const did = planEnd >= 0 ? run.stdout.slice(planEnd + 1) : run.stdout;
       local.show({ ...run, stdout: local.options.verbose ? did : linesMatching(did, /^(create|update|delete|run): /) });
       local.expectExit(run, "deploy");
-      // The deploy re-ranks in place, so the golden queries run around the write; a check that could not run fails the step.
+      // The deploy re-ranks in place, so the golden queries run around the write; a check that could not run fails the
+      // step.
       const unchecked = uncheckedRelevance(run.stdout);
       if (unchecked) throw new Error(unchecked);
       const relevance = inPlaceRelevanceSummary(run.stdout);

@@ -4,7 +4,8 @@
 // `status` failing on the failed candidate). This step does what docs/blue-green.md calls the rollback of a bad
 // release, by hand as an operator would: the alias and the indexer are re-pointed at the first generation
 // (today's definitions, the replayed history), and so is the knowledge source, and one incremental run goes into
-// the serving generation (the prune step after it deletes the demo generations). The kept environment then plans no changes, `status` passes on the serving generation, and
+// the serving generation (the prune step after it deletes the demo generations). The kept environment then plans no
+// changes, `status` passes on the serving generation, and
 // the root-era documents still hold null in the newer fields: what the backfill rehearsal in docs/local.md
 // starts from.
 import type { SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";

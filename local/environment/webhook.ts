@@ -107,7 +107,9 @@ async function loadFactory(): Promise<StartDevServer> {
   return mod.startDevServer;
 }
 
-/** The `msg` of a structured log line (the full line holds the payload and headers; shown in the receiver's own log). */
+/**
+ * The `msg` of a structured log line (the full line holds the payload and headers; shown in the receiver's own log).
+ */
 function logMessage(line: string): string {
   try {
     const parsed = JSON.parse(line) as { msg?: unknown };

@@ -32,7 +32,10 @@ export interface LocalQueueHostOptions {
 export interface LocalQueueHost {
   /** Messages run so far, by result. */
   readonly counts: { processed: number; failed: number; poisoned: number };
-  /** Resolves once the queue has been seen empty with nothing running (tests, `npm run local`), or rejects at the deadline. */
+  /**
+   * Resolves once the queue has been seen empty with nothing running (tests, `npm run local`), or rejects at the
+   * deadline.
+   */
   idle(timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
 }

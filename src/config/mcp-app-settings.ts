@@ -80,7 +80,10 @@ const mcpAppSettingsSchema = z
       .regex(FULL_SCOPE, { message: "expected the scope in full form: <Application ID URI>/user_impersonation" })
       .optional(),
     MCP_AUTH_REQUIRED_ROLE: z.string().min(1).optional(),
-    /** Client applications admitted besides VS Code (comma-separated client ids): mcp.hosted.registration.allowed_client_ids. */
+    /**
+     * Client applications admitted besides VS Code (comma-separated client ids):
+     * mcp.hosted.registration.allowed_client_ids.
+     */
     MCP_AUTH_ALLOWED_CLIENT_IDS: list,
     MCP_AUTH_AUTHORITY: z.string().optional(),
     /** Public host names (comma-separated); default WEBSITE_HOSTNAME, which App Service sets. */

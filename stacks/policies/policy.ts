@@ -133,7 +133,10 @@ function routeToBackendAndClose(p: { backendId: string; backendResource: string 
   ];
 }
 
-/** On a failed token validation: 401 with the ErrorSource/ErrorReason/ErrorMessage headers; other errors keep the base handling. */
+/**
+ * On a failed token validation: 401 with the ErrorSource/ErrorReason/ErrorMessage headers; other errors keep the base
+ * handling.
+ */
 function onError(validator: string): string {
   const condition = escapeXml(`@(context.LastError.Source == "${validator}")`);
   return [

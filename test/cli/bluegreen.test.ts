@@ -230,7 +230,10 @@ describe("docs-index and the alias", () => {
   });
 });
 
-/** Today's files with the demo field searchable (as deployed now) and title's facetable flipped: a rebuild that ranks alike. */
+/**
+ * Today's files with the demo field searchable (as deployed now) and title's facetable flipped: a rebuild that ranks
+ * alike.
+ */
 function facetableTitleDefinitions(): string {
   const dir = searchableFieldDefinitions();
   const file = path.join(dir, "docs-index.json");

@@ -174,14 +174,20 @@ export interface Settings {
   inAzure: boolean;
 }
 
-/** Reads the connection string's TableEndpoint (or the Azurite default): the loopback check, and what the operations CLI names. */
+/**
+ * Reads the connection string's TableEndpoint (or the Azurite default): the loopback check, and what the operations CLI
+ * names.
+ */
 export function tableEndpointOf(connectionString: string): string | undefined {
   if (connectionString.trim() === "UseDevelopmentStorage=true") return "http://127.0.0.1:10002/devstoreaccount1";
   const m = /(?:^|;)\s*TableEndpoint\s*=\s*([^;]+)/i.exec(connectionString);
   return m?.[1]?.trim();
 }
 
-/** Reads the connection string's QueueEndpoint (or the Azurite default): the loopback check, and what the operations CLI names. */
+/**
+ * Reads the connection string's QueueEndpoint (or the Azurite default): the loopback check, and what the operations CLI
+ * names.
+ */
 export function queueEndpointOf(connectionString: string): string | undefined {
   if (connectionString.trim() === "UseDevelopmentStorage=true") return "http://127.0.0.1:10001/devstoreaccount1";
   const m = /(?:^|;)\s*QueueEndpoint\s*=\s*([^;]+)/i.exec(connectionString);

@@ -50,7 +50,10 @@ type Path = readonly (string | number)[];
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const last = (path: Path, n = 1) => path[path.length - n];
 
-/** Only what consumers see: operations, top-level security and security schemes (components are reached through operations). */
+/**
+ * Only what consumers see: operations, top-level security and security schemes (components are reached through
+ * operations).
+ */
 function isConsumerFacing(path: Path): boolean {
   if (path[0] === "components") return path[1] === "securitySchemes";
   return path[0] === "paths" || path[0] === "security" || path[0] === "servers";

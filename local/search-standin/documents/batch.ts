@@ -89,7 +89,9 @@ function coerce(field: FieldInfo, value: unknown): unknown {
   }
 }
 
-/** Applies the actions in order to `store`; documents are replaced (never mutated) so caches keyed by them stay valid. */
+/**
+ * Applies the actions in order to `store`; documents are replaced (never mutated) so caches keyed by them stay valid.
+ */
 export function applyBatch(
   store: Map<string, Record<string, unknown>>,
   actions: IndexAction[],

@@ -82,7 +82,9 @@ function semanticConfigurationFor(schema: IndexSchema, requested: string | undef
   return name;
 }
 
-/** `nextLink`: the URL a continuation is POSTed to (the service sends it with nextPageParameters; the SDK needs both). */
+/**
+ * `nextLink`: the URL a continuation is POSTed to (the service sends it with nextPageParameters; the SDK needs both).
+ */
 export function executeSearch(
   schema: IndexSchema,
   documents: Iterable<Record<string, unknown>>,

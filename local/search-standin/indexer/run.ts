@@ -280,7 +280,10 @@ async function indexOne(source: BlobSource, blob: ListedBlob, settings: RunSetti
 }
 
 /** A SearchIndexerError (reference §6): key, errorMessage, statusCode, name, details, documentationLink. */
-/** `name` is `[category].[subcategory].[resourceType].[resourceName]` (reference §6, ERR); the categories are the stand-in's. */
+/**
+ * `name` is `[category].[subcategory].[resourceType].[resourceName]` (reference §6, ERR); the categories are the
+ * stand-in's.
+ */
 function indexerError(
   key: string,
   errorMessage: string,

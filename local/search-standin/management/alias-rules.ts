@@ -5,12 +5,15 @@
 import { ServiceError } from "../http.js";
 
 /**
- * UNCONFIRMED (see ALIAS_NAME_REFUSAL_STATUSES in src/search/service/service-facts.ts): how long a deleted index's name stays unusable
+ * UNCONFIRMED (see ALIAS_NAME_REFUSAL_STATUSES in src/search/service/service-facts.ts): how long a deleted index's name
+ * stays unusable
  * for an alias. Default 0; tests set `indexNameReleaseMs` to exercise the migration's retry with backoff.
  */
 export const INDEX_NAME_RELEASE_DEFAULT_MS = 0;
 
-/** UNCONFIRMED status and text (the docs say only "can't be used to delete an index"); 400 so nobody reads it as gone. */
+/**
+ * UNCONFIRMED status and text (the docs say only "can't be used to delete an index"); 400 so nobody reads it as gone.
+ */
 export function aliasCannotDeleteIndex(alias: string, index: string): ServiceError {
   return new ServiceError(
     400,

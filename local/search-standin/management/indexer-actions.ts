@@ -5,7 +5,10 @@ import { isRunInProgress, resetIndexer, RUN_IN_PROGRESS_MESSAGE, startIndexerRun
 import type { StandInContext } from "../context.js";
 import { RUN_INDEXER_ON_CREATE } from "./indexer-definitions.js";
 
-/** Status and code of a run refused because one is active (reference §7): 409 is inferred, the empty code a guess. UNCONFIRMED. */
+/**
+ * Status and code of a run refused because one is active (reference §7): 409 is inferred, the empty code a guess.
+ * UNCONFIRMED.
+ */
 const CONCURRENT_RUN_STATUS = 409;
 const CONCURRENT_RUN_CODE = "";
 

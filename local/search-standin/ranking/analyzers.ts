@@ -9,7 +9,8 @@
 // (also `#…WordDelimiterTokenFilter`), porter_stem, stopwords (also `#…StopwordsTokenFilter`),
 // `#…StemmerTokenFilter` with the languages english, minimalEnglish and possessiveEnglish (ranking/english.ts);
 // char filter html_strip. The other language analyzers (en.microsoft, fr.lucene, …) are analysed as
-// standard.lucene (no stemming: docs/local-standin.md). A custom analyzer using a component the stand-in does not emulate is
+// standard.lucene (no stemming: docs/local-standin.md). A custom analyzer using a component the stand-in does not
+// emulate is
 // refused with a 400 that says so, rather than ranked differently from the service.
 import { standardTokenize, MAX_TOKEN_LENGTH } from "./analyzer.js";
 import type { Token } from "./tokens.js";

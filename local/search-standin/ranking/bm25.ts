@@ -41,7 +41,9 @@ function int4ToLong(i: number): number {
   return shift === -1 ? bits : (bits | 0x08) * 2 ** shift;
 }
 
-/** The field length BM25 sees for a field of `length` tokens (exact up to 39, then rounded down to 4 significant bits). */
+/**
+ * The field length BM25 sees for a field of `length` tokens (exact up to 39, then rounded down to 4 significant bits).
+ */
 export function storedLength(length: number): number {
   if (length < NUM_FREE_VALUES) return length;
   const encoded = NUM_FREE_VALUES + longToInt4(length - NUM_FREE_VALUES);

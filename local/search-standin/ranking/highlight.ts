@@ -3,7 +3,8 @@
 // field's text that hold a query term, each term wrapped in the tags (default `<em>` and `</em>`), returned as
 // `@search.highlights: { field: [fragment, …] }`; a field without a match is left out. Terms match as the ranking
 // matches them (matched-spans.ts: the field's index analyzer gives the offsets, its search analyzer the query's
-// terms, prefix terms by prefix; `retries` marks `maxRetries` in a word_delimiter field). UNCONFIRMED against a live service and kept
+// terms, prefix terms by prefix; `retries` marks `maxRetries` in a word_delimiter field). UNCONFIRMED against a live
+// service and kept
 // simple: a fragment is the sentence (or line) that holds the match, cut to about FRAGMENT_CHARS around it at
 // word boundaries; fragments come in document order, at most MAX_FRAGMENTS per field.
 import { STANDARD_ANALYSIS, type FieldAnalysis } from "./analyzers.js";

@@ -1,5 +1,6 @@
 // The simple query syntax, reduced to what the stand-in emulates: terms, "phrases", prefix `term*`,
-// `+required`, `-excluded`, `\` escapes, `*` (or empty) for everything; searchMode any/all. A clause keeps its text: it is
+// `+required`, `-excluded`, `\` escapes, `*` (or empty) for everything; searchMode any/all. A clause keeps its text: it
+// is
 // analysed per field with the field's search analyzer (ranking/analyzers.ts) when ranked, as the service
 // analyses query terms. A prefix term is not analysed, only lowercased (partial terms are not analysed).
 import type { Analyzer } from "./analyzers.js";

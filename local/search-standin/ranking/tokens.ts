@@ -7,7 +7,10 @@ export interface Token {
   end: number;
 }
 
-/** The field length BM25 sees: tokens that overlap an earlier one (same position) do not count (Lucene's discountOverlaps). */
+/**
+ * The field length BM25 sees: tokens that overlap an earlier one (same position) do not count (Lucene's
+ * discountOverlaps).
+ */
 export function countedLength(tokens: readonly Token[]): number {
   let n = 0;
   let last = -1;

@@ -60,7 +60,9 @@ function readFiles(dir: string): DefinitionFile[] {
   ];
 }
 
-/** Formats (or with `check` checks) the files of `dir`; returns the exit code. Every file is parsed before any write. */
+/**
+ * Formats (or with `check` checks) the files of `dir`; returns the exit code. Every file is parsed before any write.
+ */
 function formatDefinitions(dir: string, check: boolean, stderr: CommandStreams["stderr"]): OutcomeKind {
   const files = readFiles(dir).map((f) => ({ ...f, parsed: parseDefinition(f.text, f.file) }));
   const schema = definitionSchema();

@@ -6,7 +6,9 @@ import { TOKEN_BUDGETS } from "../../search/query/page/answer-fit.js";
 
 const nameValue = z.string().min(1).max(256);
 
-/** `max_tokens` as the server takes it: the bounds the answer is fitted to (the smallest budget that answers to 20,000). */
+/**
+ * `max_tokens` as the server takes it: the bounds the answer is fitted to (the smallest budget that answers to 20,000).
+ */
 const maxTokens = z.number().int().min(TOKEN_BUDGETS.min).max(TOKEN_BUDGETS.max);
 
 /**

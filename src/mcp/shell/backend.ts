@@ -53,7 +53,9 @@ export interface BackendOptions {
   limits: ToolLimits;
   /** Agentic retrieval (retrieve_docs), where the environment has it on. */
   knowledge?: { knowledgeBase: string; knowledgeSource: string; client: KnowledgeRetrievalClient };
-  /** The docs container, read for the pages' main content (Storage Blob Data Reader); without it, the index's content. */
+  /**
+   * The docs container, read for the pages' main content (Storage Blob Data Reader); without it, the index's content.
+   */
   pages?: ContainerClient;
   /** Re-read coverage and provenance facts when older than this. */
   recheckMs: number;

@@ -1,4 +1,5 @@
-// The MCP server: the tools (retrieve_docs only where agentic retrieval is on) on the official SDK's McpServer, each answering with structuredContent (per
+// The MCP server: the tools (retrieve_docs only where agentic retrieval is on) on the official SDK's McpServer, each
+// answering with structuredContent (per
 // its outputSchema) and a text rendering. A refused request (section inclusion, path prefix, bad reference) is a
 // tool error saying what to use instead; a request the service refuses (400) is a tool error saying what was
 // wrong; a service failure is a tool error naming what failed.

@@ -29,7 +29,10 @@ export class GenerationInUseError extends Error {
   }
 }
 
-/** Where the knowledge source points after a repoint: `written` when it was written (and read back), else it already did. */
+/**
+ * Where the knowledge source points after a repoint: `written` when it was written (and read back), else it already
+ * did.
+ */
 export interface KnowledgeSourcePoint {
   knowledgeSource: string;
   index: string;

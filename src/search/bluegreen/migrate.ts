@@ -1,7 +1,8 @@
 // The one-time move from a concrete `docs-index` to an alias of the same name: build generation 1 fully and
 // verify it against the concrete index (./build.ts), then delete the concrete index and create the alias at once.
 // Between those two calls queries to the name fail: the only gap of the scheme, measured and reported. If the
-// service refuses the alias while the delete propagates, the creation is retried with backoff (../service/service-facts.ts).
+// service refuses the alias while the delete propagates, the creation is retried with backoff
+// (../service/service-facts.ts).
 import type { Definitions } from "../definitions/definitions.js";
 import { ALIAS_CREATE_RETRY, ALIAS_NAME_REFUSAL_STATUSES } from "../service/service-facts.js";
 import { pointKnowledgeSourceAt, repointKnowledgeSource } from "./knowledge-repoint.js";

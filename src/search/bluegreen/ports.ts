@@ -1,6 +1,7 @@
 // What the blue/green core needs from the outside world: the search service (definitions as reviewed JSON
 // through the existing management port; aliases, indexer actions and counts through the SDK) and a clock.
-// The SDK adapter is src/search/io/bluegreen-port.ts (with the other I/O adapters); tests drive the core through it against the local stand-in.
+// The SDK adapter is src/search/io/bluegreen-port.ts (with the other I/O adapters); tests drive the core through it
+// against the local stand-in.
 import type { IndexerStatusRecord } from "../ops/indexer-status.js";
 import type { BlobIndex } from "../ops/orphans.js";
 import type { SearchManagementPort } from "../service/management-port.js";

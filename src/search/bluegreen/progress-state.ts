@@ -50,7 +50,10 @@ export type Phase =
   | { phase: "missing" }
   /** Migration stopped between deleting the concrete index and creating the alias: queries are failing. */
   | { phase: "alias-missing"; generation: string }
-  /** The alias serves `live`; no rebuild under way. `candidate`: a generation left by a rolled-back or interrupted rebuild. */
+  /**
+   * The alias serves `live`; no rebuild under way. `candidate`: a generation left by a rolled-back or interrupted
+   * rebuild.
+   */
   | { phase: "idle"; live: string; older: string[]; candidate: string | undefined }
   /** The indexer fills `candidate` (not serving yet); `crawl` says how far. */
   | { phase: "building"; live: string | undefined; candidate: string; crawl: CrawlState }

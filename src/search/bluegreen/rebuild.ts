@@ -37,7 +37,9 @@ export interface RebuildOptions extends BuildOptions {
   read?: RebuildStart;
 }
 
-/** The build's settings (clock, tolerance, waits, gate), apart from what the use case decides (resume, prune, start). */
+/**
+ * The build's settings (clock, tolerance, waits, gate), apart from what the use case decides (resume, prune, start).
+ */
 export type RebuildSettings = Omit<RebuildOptions, "resume" | "prune" | "planned" | "read">;
 
 /** What the deploy read before the rebuild (src/search/deploy/read.ts). */

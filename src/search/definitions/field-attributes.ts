@@ -112,7 +112,10 @@ const EXPLICIT_ATTRIBUTE_TEMPLATE: Readonly<Record<(typeof EXPLICIT_FIELD_ATTRIB
   synonymMaps: "[]",
 };
 
-/** One sentence per field of an index definition that omits attributes, naming them and what to write; empty when all explicit. */
+/**
+ * One sentence per field of an index definition that omits attributes, naming them and what to write; empty when all
+ * explicit.
+ */
 export function implicitAttributeProblems(index: JsonObject): string[] {
   const fields = Array.isArray(index.fields) ? (index.fields as JsonObject[]) : [];
   return fields.flatMap((f) => {

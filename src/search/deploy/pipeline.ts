@@ -187,7 +187,10 @@ async function apply(ports: DeployPorts, request: DeployRequest): Promise<Deploy
   return outcome;
 }
 
-/** A dry run: every check of a prune, deleting nothing (what it would delete, or its refusal), and the eval it would run. */
+/**
+ * A dry run: every check of a prune, deleting nothing (what it would delete, or its refusal), and the eval it would
+ * run.
+ */
 async function checkOnly(
   ports: DeployPorts,
   request: DeployRequest,

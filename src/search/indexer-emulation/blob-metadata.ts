@@ -80,7 +80,10 @@ export function customMetadataFields(metadata: Record<string, string> | undefine
   return out;
 }
 
-/** Per-blob opt-outs (reference §2.1): `AzureSearch_Skip=true` skips the blob, `AzureSearch_SkipContent=true` indexes metadata only. */
+/**
+ * Per-blob opt-outs (reference §2.1): `AzureSearch_Skip=true` skips the blob, `AzureSearch_SkipContent=true` indexes
+ * metadata only.
+ */
 export function blobOptOuts(metadata: Record<string, string> | undefined): { skip: boolean; skipContent: boolean } {
   const get = (name: string) =>
     Object.entries(metadata ?? {})

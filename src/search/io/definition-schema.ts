@@ -1,6 +1,7 @@
 // The service's JSON Schema (api-version 2026-04-01, strict variant: unknown properties refused) as validators
 // for the definition files: index, datasource, indexer, and the agentic-retrieval knowledge source and base (a
-// second schema file that refers into the first). Compiling it with Ajv takes about half a second, so the compiled validators are
+// second schema file that refers into the first). Compiling it with Ajv takes about half a second, so the compiled
+// validators are
 // kept as Ajv standalone code in node_modules/.cache/docs-index/, keyed by the schema's content and Ajv's
 // version: every later run (and every test worker) loads them in milliseconds. Synchronous (require), so the
 // definition readers stay synchronous. Falls back to compiling in memory when the cache cannot be written.

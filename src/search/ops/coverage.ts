@@ -162,7 +162,10 @@ export interface CoverageReport {
   lastSuccessfulRunUnknownReason: string | null;
   /** Why the report is not complete beyond pending nulls (an empty index after a completed run). */
   problems: string[];
-  /** True when every field except the content-dependent ones has no pending nulls, and the index is not empty after a run. */
+  /**
+   * True when every field except the content-dependent ones has no pending nulls, and the index is not empty after a
+   * run.
+   */
   complete: boolean;
 }
 

@@ -5,7 +5,7 @@
 // Which source gives which value:
 //   soft delete (enabled, days)  data plane   Blob service "Get Service Properties" (BlobServiceClient.getProperties()
 //                                             .deleteRetentionPolicy); also served by Azurite.
-//   versioning (enabled)         management   ARM GET {accountId}/blobServices/default -> properties.isVersioningEnabled
+// versioning (enabled)         management   ARM GET {accountId}/blobServices/default -> properties.isVersioningEnabled
 //                                plane        (not part of the data-plane properties). Azurite has no versioning at
 //                                             all, so locally the value is "off (emulator)".
 

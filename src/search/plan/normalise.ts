@@ -1,6 +1,7 @@
 // Makes a file definition and a live definition comparable: drops what the service adds or fills by default,
 // and writes equal values the same way (durations, dates, extension lists, implicit field-mapping defaults).
-// The field attributes of an index are not handled here but in ../definitions/field-attributes.ts (per-attribute effects).
+// The field attributes of an index are not handled here but in ../definitions/field-attributes.ts (per-attribute
+// effects).
 import type { DefinitionKind } from "../definitions/definitions.js";
 import { isServiceMetadata, type JsonObject } from "../definitions/json.js";
 
@@ -160,7 +161,8 @@ function normaliseNode(kind: DefinitionKind, path: string, key: string, value: u
 
 /**
  * A definition in comparable form: null, empty arrays/objects and service defaults removed, durations in
- * canonical form (PT24H -> P1D), dates as ISO instants, extension lists as sorted sets, field-mapping defaults filled in.
+ * canonical form (PT24H -> P1D), dates as ISO instants, extension lists as sorted sets, field-mapping defaults filled
+ * in.
  */
 export function normaliseDefinition(kind: DefinitionKind, definition: JsonObject): JsonObject {
   return normaliseNode(kind, "", "", definition) as JsonObject;

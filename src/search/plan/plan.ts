@@ -35,7 +35,9 @@ export interface ObjectPlan {
   name: string;
   action: Action;
   changes: Change[];
-  /** What the planner notes about the object (a blue/green rebuild's cost is not here: views word it from its target). */
+  /**
+   * What the planner notes about the object (a blue/green rebuild's cost is not here: views word it from its target).
+   */
   notes: string[];
 }
 

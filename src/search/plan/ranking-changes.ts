@@ -41,7 +41,9 @@ export type RankingCheck =
 export interface Reranking {
   changes: string[];
   check: RankingCheck;
-  /** The command that verifies the change on a new generation before consumers see it (null before migrate-to-alias). */
+  /**
+   * The command that verifies the change on a new generation before consumers see it (null before migrate-to-alias).
+   */
   alternative: string | null;
 }
 

@@ -76,7 +76,8 @@ export function andFilters(clauses: readonly string[]): string | undefined {
 
 /**
  * The one composition of the request-level `$filter`: app, section inclusion, excluded sections (deduplicated),
- * the utility pages, then the dedup filter, in that order. Used by `docs-index query` and, through {@link agentQueryFilter}, by
+ * the utility pages, then the dedup filter, in that order. Used by `docs-index query` and, through {@link
+ * agentQueryFilter}, by
  * search_docs, retrieve_docs, `docs-index retrieve` and the relevance evaluation.
  */
 export function buildQueryFilter(options: QueryFilterOptions): BuiltFilter {

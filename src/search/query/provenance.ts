@@ -81,7 +81,10 @@ export interface KnowledgeFacts {
   sourceIndex: Known<string>;
 }
 
-/** The provenance of a retrieve (`docs-index retrieve`, the MCP tool retrieve_docs): the search_docs terms plus the knowledge objects. */
+/**
+ * The provenance of a retrieve (`docs-index retrieve`, the MCP tool retrieve_docs): the search_docs terms plus the
+ * knowledge objects.
+ */
 export interface RetrieveProvenance extends Provenance {
   knowledge_base: string;
   knowledge_source: string;

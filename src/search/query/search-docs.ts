@@ -123,7 +123,9 @@ export function effectiveTop(requested: number | undefined, limits: SearchDocsLi
   return { top: requested };
 }
 
-/** The `$filter` for the typed restrictions plus the dedup filter (composed by filters.ts, quoted and escaped there). */
+/**
+ * The `$filter` for the typed restrictions plus the dedup filter (composed by filters.ts, quoted and escaped there).
+ */
 export function searchDocsFilter(params: Pick<SearchDocsParams, "app" | "exclude_sections">, dedup: DedupDecision) {
   return agentQueryFilter({ app: params.app, excludeSections: params.exclude_sections, dedup: dedup.mode });
 }

@@ -64,7 +64,9 @@ function planShape(plan: Plan): unknown {
 
 export interface CheckInput {
   target: CurrentTarget;
-  /** The three definitions as the service holds them now, read as the plan read them (blue/green: through the alias). */
+  /**
+   * The three definitions as the service holds them now, read as the plan read them (blue/green: through the alias).
+   */
   live: LiveDefinitions;
   /** The alias by the configured name as read now (its ETag null when there is none), checked against its pin. */
   alias?: AliasPin;

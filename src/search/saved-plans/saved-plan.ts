@@ -68,13 +68,16 @@ export interface SavedPlan {
   target: SavedPlanTarget;
   definitions: Definitions;
   live: LiveRef[];
-  /** The classified plan; the file (its document, views/plan-document.ts) adds a blue/green rebuild's cost to the notes. */
+  /**
+   * The classified plan; the file (its document, views/plan-document.ts) adds a blue/green rebuild's cost to the notes.
+   */
   plan: Plan;
   /** Set when the plan holds a rebuild. */
   rebuild: RebuildStrategy | null;
   /**
    * An operation under way that blocks the deploy (an interrupted rebuild: deploy --resume finishes it): its facts
-   * when just planned; read back from a file, as the file recorded it (the file holds it worded, views/plan-document.ts).
+   * when just planned; read back from a file, as the file recorded it (the file holds it worded,
+   * views/plan-document.ts).
    */
   pending: PendingOperation | RecordedPendingOperation | null;
   /** An in-place change that re-ranks, with the relevance check the deploy runs around the write. */

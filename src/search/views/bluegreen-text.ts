@@ -9,7 +9,9 @@ import type { Verification } from "../bluegreen/verify.js";
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** `knowledge source ks → docs-index-2 (read back)`, or `knowledge source ks names docs-index-2` when it already did. */
+/**
+ * `knowledge source ks → docs-index-2 (read back)`, or `knowledge source ks names docs-index-2` when it already did.
+ */
 function knowledgeSourceText(p: KnowledgeSourcePoint): string {
   return p.written
     ? `knowledge source ${p.knowledgeSource} → ${p.index} (read back)`

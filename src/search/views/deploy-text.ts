@@ -55,7 +55,9 @@ function pruneLine(outcome: DeployOutcome): string | undefined {
   return `prune: nothing to delete (the serving generation is ${serving}; no older or unused generation)`;
 }
 
-/** The note `plan` and `deploy` print when the configured name is an alias: `index: docs-index → docs-index-3 (alias)`. */
+/**
+ * The note `plan` and `deploy` print when the configured name is an alias: `index: docs-index → docs-index-3 (alias)`.
+ */
 export function aliasNote(name: string, generation: string): string {
   return `index: ${name} → ${generation} (alias)`;
 }

@@ -22,7 +22,10 @@ export function planDocument(plan: Plan, blueGreen: BlueGreenTarget | null | und
   return withIndexNotes(plan, (own) => [...own, ...cost]);
 }
 
-/** The saved plan as its file holds it (and show --json prints it): its plan as documents show it, its pending operation worded. */
+/**
+ * The saved plan as its file holds it (and show --json prints it): its plan as documents show it, its pending operation
+ * worded.
+ */
 export function savedPlanDocument(saved: SavedPlan): SavedPlan {
   return {
     ...saved,

@@ -23,7 +23,9 @@ function show(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-/** How a rebuild is carried out, when not by drop and recreate (blue/green through an alias: ./rebuild-cost-text.ts). */
+/**
+ * How a rebuild is carried out, when not by drop and recreate (blue/green through an alias: ./rebuild-cost-text.ts).
+ */
 export interface RebuildRendering {
   /** Replaces "rebuild (drop and recreate)", e.g. "rebuild (blue/green: docs-index-3 → docs-index-4)". */
   label: string;

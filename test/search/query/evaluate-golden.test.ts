@@ -1,4 +1,5 @@
-// The eval use case (src/search/query/evaluate-golden.ts) on an in-memory port: what it sends for each golden query, how
+// The eval use case (src/search/query/evaluate-golden.ts) on an in-memory port: what it sends for each golden query,
+// how
 // it judges the answers, what it reads of the provenance and when it leaves a read out.
 import { describe, expect, it } from "vitest";
 import { evaluateGolden, type EvalPort, type EvalRequest } from "../../../src/search/query/evaluate-golden.js";

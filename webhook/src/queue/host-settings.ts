@@ -1,6 +1,7 @@
 // The queue trigger's host settings (host.json extensions.queues), in one place: host.json holds these values (a
 // test keeps them equal), the Functions host applies them in Azure, and the local host emulation
-// (local/webhook/queue-host.ts) applies the same ones. App settings named AzureFunctionsJobHost__extensions__queues__<name> override host.json
+// (local/webhook/queue-host.ts) applies the same ones. App settings named
+// AzureFunctionsJobHost__extensions__queues__<name> override host.json
 // in Azure (https://learn.microsoft.com/azure/azure-functions/functions-host-json#override-hostjson-values);
 // settings.ts reads the same names so the consumer knows its last attempt.
 

@@ -1,6 +1,7 @@
 // What `docs-index query` and `docs-index retrieve` share with the MCP tools: the tools' limits for the
 // environment (the `mcp` keys of vars.yml), the dedup decision (the format coverage check, as search_docs, eval
-// and coverage decide it, unless --dedup names one). The query rules' refusals are usage errors (src/cli/outcome-exit.ts).
+// and coverage decide it, unless --dedup names one). The query rules' refusals are usage errors
+// (src/cli/outcome-exit.ts).
 import { Option } from "commander";
 import { mcpConfigSchema } from "../../../config/mcp.js";
 import { toolLimits, type ToolLimits } from "../../../mcp/core/limits.js";

@@ -1,6 +1,7 @@
 // The passages of a search_docs or retrieve_docs answer and its fitting to the token budget: each hit's page is
 // read (through a PageReader, the I/O port), its best-matching passage chosen and the answer filled to the budget
-// hit by hit (the pure rules: ../page/passages.ts and ../page/answer-fit.ts; the caller gives the renderers of the tool result
+// hit by hit (the pure rules: ../page/passages.ts and ../page/answer-fit.ts; the caller gives the renderers of the tool
+// result
 // the budget is measured on). Shared by the MCP tools and
 // `docs-index query` / `retrieve`, so both print the same hits with the same passages, anchors and sources.
 import type { SearchClient } from "@azure/search-documents";

@@ -192,7 +192,9 @@ function scoreWindows(
   });
 }
 
-/** A passage is not offered shorter than this (a cut inside a first block): fewer hits with substance beat many without. */
+/**
+ * A passage is not offered shorter than this (a cut inside a first block): fewer hits with substance beat many without.
+ */
 export const MIN_PASSAGE_CHARS = 60;
 
 export interface Passage {

@@ -1,4 +1,5 @@
-// Linter rule mock-server-uses-mocking-server: valid contracts stay quiet; each violation is reported with how to fix it.
+// Linter rule mock-server-uses-mocking-server: valid contracts stay quiet; each violation is reported with how to
+// fix it.
 import { describe, it } from "vitest";
 import { mockServerUsesMockingServerRule } from "../../src/rules/mock-server-uses-mocking-server.js";
 import { LIB, useRuleTester } from "../support/rules.js";

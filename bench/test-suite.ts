@@ -4,7 +4,8 @@
 // Usage: npm run bench:test-suite [-- --runs 2] [--against <ref>] [--phases] [--cold] [--json]
 //   --against <ref>  also time the suite of another commit (checked out into a git worktree beside the system's
 //                    temporary folder, installed with `npm ci`), alternating with this tree, `--runs` rounds each
-//                    (at least 2), and print the ratio of the medians: current / reference. The goal is a ratio of at
+//                    (at least 2), and print the ratio of the medians: current / reference.
+//                    A reference without tool caches gets one untimed warm-up run first. The goal is a ratio of at
 //                    most 1.0: times move with the day and the load, so only runs of one session are compared.
 //   --phases         also time ESLint, Prettier, `npm run typecheck` and `npx vitest run` one after the other, to see
 //                    where the time goes (`npm test` runs them all at the same time: scripts/run-tests.mjs).
@@ -153,6 +154,14 @@ const roots: Record<Tree, string> = {
   reference: values.against ? referenceTree(values.against) : "",
 };
 const label = (tree: Tree) => (tree === "current" ? "current" : `${values.against}`);
+
+// A freshly installed reference has no tool caches (ESLint, Prettier, tsc, Node's compile cache) while this tree
+// has them: one untimed run warms it, so both trees are timed as warm (or both cold with --cold).
+if (values.against && !values.cold && !existsSync(path.join(roots.reference, "node_modules", ".cache", "eslint"))) {
+  if (!values.json) process.stdout.write(`warming ${values.against}'s tool caches (one untimed npm test) …\n`);
+  const warm = await time("reference", roots.reference, "test");
+  if (warm.exitCode !== 0) process.stderr.write(`the warm-up run of ${values.against} exited ${warm.exitCode}\n`);
+}
 
 const results: Timed[] = [];
 for (const tree of alternatingSchedule(runs, Boolean(values.against))) {

@@ -4,7 +4,6 @@
 // the resource_metadata challenge, the metadata names the authorization server and the scope, and a signed-in
 // client's initialize, tools/list and 20 search_docs calls are answered alternately by both processes.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -14,6 +13,7 @@ import { startLocalOpenIdProvider } from "../mcp-hosting/openid-provider.js";
 import { startRoundRobinProxy } from "../mcp-hosting/round-robin-proxy.js";
 import { startStatelessDocsIndex } from "../mcp-hosting/server-process.js";
 import { LOCAL_VARS_FILE } from "./services.js";
+import { freePort } from "../mcp-hosting/free-port.js";
 
 export interface McpHostedFigures {
   processes: number;
@@ -28,14 +28,6 @@ export interface McpHostedFigures {
 
 const APP_ID_URI = "api://docs-index-mcp-local";
 const QUERIES = ["refunds", "getting started", "sign in tokens", "webhooks api"];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export async function hostedMcpOffline(
   env: Record<string, string>,

@@ -2,9 +2,9 @@
 // `node dist/server.mjs` in the package folder, its configuration in app settings (environment variables), a local
 // OpenID provider as the token authority, the search stand-in and Azurite as the services. What `npm run
 // mcp:local` starts and test/mcp/shell/hosted.test.ts checks. Local tooling only.
-import { createServer } from "node:net";
 import { startLocalOpenIdProvider, type LocalOpenIdProvider } from "./openid-provider.js";
 import { startServerProcess, type ServerProcess } from "./server-process.js";
+import { freePort } from "./free-port.js";
 
 /** The registration the local package is configured with (examples, as in docs/mcp-hosting.md). */
 const LOCAL_REGISTRATION = {
@@ -33,14 +33,6 @@ export interface LocalHostedPackage {
   /** A token for the package, signed by the local provider: delegated scope, valid for `expiresIn` (default 1 h). */
   token(expiresIn?: string): Promise<string>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts the built package in `packageDir` with a local OpenID provider; stop() ends both. */

@@ -10,7 +10,6 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -30,6 +29,7 @@ import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
 import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "../../support/ops-world.js";
 import { startHostedPackage, type LocalHostedPackage } from "../../../local/mcp-hosting/hosted-package.js";
 import { readMcpAppSettings } from "../../../src/config/mcp-app-settings.js";
+import { freePort } from "../../../local/mcp-hosting/free-port.js";
 
 let services: Harness;
 let idp: LocalOpenIdProvider;
@@ -137,14 +137,6 @@ describe("stateless (docs-index mcp --http --stateless)", () => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("npm run mcp:local: the package with a local OpenID provider and Azurite", () => {
   let hosted: LocalHostedPackage;

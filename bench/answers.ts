@@ -6,7 +6,7 @@
 // and with `max_tokens: 400`. Prints per set and mode: success@1/@5, MRR, the fact in a top-3 hit's text, the
 // answer's tokens (whole tool result, characters / 4: median, max), hits with site chrome; for the 400-token
 // budget: answers with a hit, hits returned, the fact in a returned hit's text, the largest answer.
-// Usage: npm run bench:answers [-- --set <name>] [-- --json] [-- --verbose]
+// Usage: npm run bench:answers [-- --set <name>] [-- --json] [-- --verbose] [-- --show <question id>]
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { mcpConfigSchema } from "../src/config/mcp.js";
@@ -22,6 +22,8 @@ import { FIXTURE_SET, nimbusSet, REAL_SETS, realSet, type BenchSet } from "./ans
 
 const JSON_OUT = process.argv.includes("--json");
 const VERBOSE = process.argv.includes("--verbose");
+/** `--show <id>`: print the whole answer an agent read for that question (default budget, each mode). */
+const SHOW = process.argv.flatMap((arg, i) => (arg === "--show" ? [process.argv[i + 1] ?? ""] : []));
 const DOCS_URL = "https://docs.dev.example.com";
 const MODES = ["keyword", "semantic"] as const;
 const SMALL_BUDGET = 400;
@@ -89,7 +91,7 @@ async function measure(set: BenchSet): Promise<SetReport> {
       // The tool's documented estimate (docs/mcp.md, what max_tokens bounds): the text of every content block and
       // the structuredContent JSON, characters / 4.
       const texts = (result.content as { text?: string }[]).map((b) => b.text ?? "").join("");
-      return { hits, chars: texts.length + JSON.stringify(result.structuredContent ?? {}).length };
+      return { hits, texts, chars: texts.length + JSON.stringify(result.structuredContent ?? {}).length };
     };
 
     const modes = {} as Record<Mode, ModeReport>;
@@ -102,6 +104,7 @@ async function measure(set: BenchSet): Promise<SetReport> {
         outcomes.push(outcome);
         const small = await ask(q.question, mode, SMALL_BUDGET);
         budgetOutcomes.push(scoreAnswer(q, small.hits, small.chars));
+        if (SHOW.includes(q.id)) console.error(`--- ${set.name} ${mode} #${q.id}: ${q.question}\n${full.texts}\n---`);
         if (VERBOSE) {
           const top = full.hits.slice(0, 5).map((h) => String(h.url).replace(DOCS_URL, ""));
           console.error(

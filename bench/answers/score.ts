@@ -30,18 +30,26 @@ const CHROME_MARKERS = [
 ];
 
 /**
+ * A Markdown table row as words: its cell separators (the unescaped pipes) become spaces; a pipe a cell holds
+ * (written `\|`) and the pipes of code elsewhere (`a || b`) are text.
+ */
+function tableRowText(row: string): string {
+  return row.replace(/(?<!\\)\|/g, " ");
+}
+
+/**
  * The hit's text as plain words: Markdown's inline markup (code spans, emphasis, links, escapes, table pipes,
  * heading and list markers) removed and whitespace collapsed, as the sets' fact patterns were checked against
  * their pages' text with the tags stripped.
  */
 export function plainText(markdown: string): string {
   return markdown
+    .replace(/^\s*\|.*\|\s*$/gm, tableRowText)
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\\([\\`*_{}[\]()#+\-.!|<>~"'])/g, "$1")
     .replace(/`+/g, "")
     .replace(/(\*\*|__|\*|~~)(?=\S)([\s\S]*?\S)\1/g, "$2")
     .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, "")
-    .replace(/\s*\|\s*/g, " ")
     .replace(/\s+/g, " ")
     .trim();
 }

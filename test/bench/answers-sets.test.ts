@@ -39,6 +39,13 @@ describe("plainText", () => {
     );
     expect(plainText("| `linesAbove` | `number` | defaults to `2` |")).toBe("linesAbove number defaults to 2");
   });
+
+  it("keeps the pipes of code and of an escaped table cell: only a table row's separators go", () => {
+    expect(plainText("All Babel 8 packages require Node.js `^22.18.0 || >=24.11.0`.")).toBe(
+      "All Babel 8 packages require Node.js ^22.18.0 || >=24.11.0.",
+    );
+    expect(plainText("| `engines` | `^22.18.0 \\|\\| >=24.11.0` |")).toBe("engines ^22.18.0 || >=24.11.0");
+  });
 });
 
 describe("the real sets", () => {

@@ -11,7 +11,7 @@ import { McpFunctionApp } from "./docs-mcp/function-app.js";
 import type { DocsMcpStackProps } from "./docs-mcp/props.js";
 import { FunctionAppStack } from "./function-app-stack.js";
 import { ROLES } from "./roles.js";
-import { FunctionStorage } from "./webhook/function-storage.js";
+import { FunctionStorage } from "./constructs/function-storage.js";
 
 export class DocsMcpStack extends FunctionAppStack {
   readonly fn: McpFunctionApp;

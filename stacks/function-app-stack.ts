@@ -2,9 +2,9 @@
 // storage and size, and the preamble of their constructors (the azapi provider their constructs use, the placement
 // of every resource). Each stack adds its own constructs after it.
 import type { Construct } from "constructs";
-import { AzapiProvider } from "./azapi.js";
+import { AzapiProvider } from "./constructs/azapi.js";
 import { BaseStack, type BaseStackProps } from "./base-stack.js";
-import type { Placement } from "./placement.js";
+import type { Placement } from "./constructs/placement.js";
 
 /** A Flex Consumption function app's name, storage account and size. */
 export interface FlexAppProps {
@@ -27,7 +27,7 @@ export interface FunctionAppStackProps<F extends FlexAppProps = FlexAppProps> {
 }
 
 export abstract class FunctionAppStack extends BaseStack {
-  /** The azapi provider (stacks/azapi.ts) the app's constructs use for what azurerm cannot set. */
+  /** The azapi provider (stacks/constructs/azapi.ts) the app's constructs use for what azurerm cannot set. */
   protected readonly azapi: AzapiProvider;
   /** Resource group, region and tags of every resource of the stack. */
   protected readonly where: Required<Placement>;

@@ -8,10 +8,10 @@ import type { Construct } from "constructs";
 import { FunctionAppStack } from "./function-app-stack.js";
 import { webhookAppSettings } from "./webhook/app-settings.js";
 import { WebhookFunctionApp } from "./webhook/function-app.js";
-import { FunctionStorage } from "./webhook/function-storage.js";
+import { FunctionStorage } from "./constructs/function-storage.js";
 import { WebhookGateway } from "./webhook/gateway.js";
 import { WebhookQueues, webhookQueueAppSettings } from "./webhook/queues.js";
-import { FunctionMonitoring } from "./webhook/monitoring.js";
+import { FunctionMonitoring } from "./constructs/function-monitoring.js";
 import type { WebhookStackProps } from "./webhook/props.js";
 
 export class WebhookStack extends FunctionAppStack {

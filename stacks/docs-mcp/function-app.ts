@@ -12,12 +12,12 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment/inde
 import { ServicePlan } from "@cdktf/provider-azurerm/lib/service-plan/index.js";
 import { UserAssignedIdentity } from "@cdktf/provider-azurerm/lib/user-assigned-identity/index.js";
 import { Construct } from "constructs";
-import { AzapiResource, type AzapiProvider } from "../azapi.js";
-import type { Placement } from "../placement.js";
+import { AzapiResource, type AzapiProvider } from "../constructs/azapi.js";
+import type { Placement } from "../constructs/placement.js";
 import { ROLES } from "../roles.js";
-import type { FunctionStorage } from "../webhook/function-storage.js";
+import type { FunctionStorage } from "../constructs/function-storage.js";
 import { lockDownSite, NODE_RUNTIME_VERSION, WEB_API_VERSION } from "../webhook/function-app.js";
-import type { PlatformAuthProps } from "../webhook/platform-auth.js";
+import type { PlatformAuthProps } from "../constructs/platform-auth.js";
 import { mcpAppSettings, type McpAppSettingsProps } from "./app-settings.js";
 
 export interface McpFunctionAppProps extends Placement {

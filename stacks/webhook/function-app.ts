@@ -7,11 +7,11 @@ import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment/inde
 import { ServicePlan } from "@cdktf/provider-azurerm/lib/service-plan/index.js";
 import { Fn, TerraformIterator, Token } from "cdktf";
 import { Construct } from "constructs";
-import type { Placement } from "../placement.js";
-import { AzapiResource, type AzapiProvider } from "../azapi.js";
+import type { Placement } from "../constructs/placement.js";
+import { AzapiResource, type AzapiProvider } from "../constructs/azapi.js";
 import { ROLES } from "../roles.js";
-import type { FunctionStorage } from "./function-storage.js";
-import { authSettingsV2Body, type PlatformAuthProps } from "./platform-auth.js";
+import type { FunctionStorage } from "../constructs/function-storage.js";
+import { authSettingsV2Body, type PlatformAuthProps } from "../constructs/platform-auth.js";
 
 export const NODE_RUNTIME_VERSION = "22";
 /** ARM API version of Microsoft.Web used for the site and its children (Flex functionAppConfig is GA there). */

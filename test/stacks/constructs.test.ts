@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Testing } from "cdktf";
 import { describe, expect, it } from "vitest";
-import { FunctionStorage } from "../../stacks/webhook/function-storage.js";
-import { FunctionMonitoring } from "../../stacks/webhook/monitoring.js";
+import { FunctionStorage } from "../../stacks/constructs/function-storage.js";
+import { FunctionMonitoring } from "../../stacks/constructs/function-monitoring.js";
 import { repoRoot } from "../../src/config/repo-root.js";
 
 /** The files allowed to read the config: the entry points and the config -> props mappings. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { App } from "cdktf";
 import { describe, expect, it } from "vitest";
 import { buildStacks, STACK_IDS } from "../../stacks/app.js";
-import { AZAPI_PROVIDER_VERSION } from "../../stacks/azapi.js";
+import { AZAPI_PROVIDER_VERSION } from "../../stacks/constructs/azapi.js";
 import { AZURERM_PROVIDER_VERSION } from "../../stacks/base-stack.js";
 import { TERRAFORM_REQUIRED_VERSION, writeVersionFiles } from "../../stacks/versions.js";
 import { build, devConfig, DEV_FILE, fixtureOpenApi, synth } from "./harness.js";

@@ -2,7 +2,7 @@
 import { ApplicationInsights } from "@cdktf/provider-azurerm/lib/application-insights/index.js";
 import { LogAnalyticsWorkspace } from "@cdktf/provider-azurerm/lib/log-analytics-workspace/index.js";
 import { Construct } from "constructs";
-import type { Placement } from "../placement.js";
+import type { Placement } from "./placement.js";
 
 export interface FunctionMonitoringProps extends Placement {
   /** Base name: log-<name> and appi-<name>. */

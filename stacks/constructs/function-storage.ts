@@ -3,7 +3,7 @@
 import { StorageAccount } from "@cdktf/provider-azurerm/lib/storage-account/index.js";
 import { StorageContainer } from "@cdktf/provider-azurerm/lib/storage-container/index.js";
 import { Construct } from "constructs";
-import type { Placement } from "../placement.js";
+import type { Placement } from "./placement.js";
 
 const DEPLOYMENT_CONTAINER = "app-package";
 

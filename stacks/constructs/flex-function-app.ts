@@ -18,7 +18,7 @@ import type { FunctionStorage } from "./function-storage.js";
 import type { Placement } from "./placement.js";
 import { authSettingsV2Body, type PlatformAuthProps } from "./platform-auth.js";
 
-export const NODE_RUNTIME_VERSION = "22";
+const NODE_RUNTIME_VERSION = "22";
 /** ARM API version of Microsoft.Web used for the site and its children (Flex functionAppConfig is GA there). */
 const WEB_API_VERSION = "2024-04-01";
 
@@ -35,7 +35,7 @@ export interface FlexScale {
 }
 
 /** A role the host identity holds on the app's own storage account besides Storage Blob Data Owner. */
-export interface HostStorageRole {
+interface HostStorageRole {
   /** The role assignment's construct id (its address in the state). */
   readonly id: string;
   readonly role: string;

@@ -1,42 +1,34 @@
 // docs-mcp: `docs-index mcp` hosted as one signed-in, stateless endpoint (https://<app>/mcp) that agent hosts add
-// by URL (docs/mcp-hosting.md). Its own Flex Consumption function app and storage; its data identity may read the
-// index it serves (Search Index Data Reader on that index and its alias, not the service) and the docs container
-// (Storage Blob Data Reader on it), nothing else; the host identity holds the app's own storage only; no key exists
-// anywhere. Deployed after docs-search, only where mcp.hosted.enabled is true.
+// by URL (docs/mcp-hosting.md). The app is the shared Flex Consumption construct (function-app-stack.ts); what is
+// this stack's own: one user-assigned identity per purpose so none holds more than its own (the host identity the
+// app's storage only; the data identity reads the index it serves, Search Index Data Reader on that index and its
+// alias, not the service, and the docs container, Storage Blob Data Reader on it; with browser sign-in only, a
+// sign-in identity with no role whose federated credential on the app registration replaces a client secret),
+// callers from anywhere with an Entra ID token the platform and the server both check, telemetry to an existing
+// workspace, the server's settings. No key exists anywhere. Deployed after docs-search, where mcp.hosted.enabled.
 import { RoleAssignment } from "@cdktf/provider-azurerm/lib/role-assignment/index.js";
+import type { UserAssignedIdentity } from "@cdktf/provider-azurerm/lib/user-assigned-identity/index.js";
 import { TerraformOutput } from "cdktf";
 import type { Construct } from "constructs";
-import { FIC_CLIENT_ID_SETTING } from "./docs-mcp/app-settings.js";
-import { McpFunctionApp } from "./docs-mcp/function-app.js";
+import type { FlexFunctionApp } from "./constructs/flex-function-app.js";
+import { FIC_CLIENT_ID_SETTING, mcpAppSettings } from "./docs-mcp/app-settings.js";
 import type { DocsMcpStackProps } from "./docs-mcp/props.js";
 import { FunctionAppStack } from "./function-app-stack.js";
 import { ROLES } from "./roles.js";
-import { FunctionStorage } from "./webhook/function-storage.js";
 
 export class DocsMcpStack extends FunctionAppStack {
-  readonly fn: McpFunctionApp;
+  readonly fn: FlexFunctionApp;
+  /** What the server reads with (AZURE_CLIENT_ID): the index and the docs, nothing else. */
+  readonly dataIdentity: UserAssignedIdentity;
+  /** The registration's federated credential, only with browser sign-in; no role anywhere. */
+  readonly signInIdentity: UserAssignedIdentity | undefined;
 
   constructor(scope: Construct, id: string, props: DocsMcpStackProps) {
     super(scope, id, props);
-    const where = this.where;
     const f = props.functionApp;
-    const storage = new FunctionStorage(this, "storage", {
-      ...where,
-      name: f.storageAccountName,
-      zoneRedundant: f.zoneRedundant,
-    });
     const a = props.settings.auth;
-    this.fn = new McpFunctionApp(this, "function", {
-      ...where,
-      name: f.name,
-      resourceGroupId: props.resourceGroupId,
-      maximumInstanceCount: f.maximumInstanceCount,
-      instanceMemoryMb: f.instanceMemoryMb,
-      alwaysReadyInstances: f.alwaysReadyInstances,
-      zoneRedundant: f.zoneRedundant,
-      storage,
-      logAnalyticsWorkspaceId: props.logAnalyticsWorkspaceId,
-      settings: props.settings,
+    this.fn = this.functionApp({
+      userAssignedIdentities: props.browserSignIn ? ["data", "sign-in"] : ["data"],
       platformAuth: {
         tenantId: a.tenantId,
         clientId: a.clientId,
@@ -47,10 +39,21 @@ export class DocsMcpStack extends FunctionAppStack {
         ...(props.browserSignIn ? { clientSecretSettingName: FIC_CLIENT_ID_SETTING } : {}),
         redirectToProvider: "azureactivedirectory",
       },
-      browserSignIn: props.browserSignIn,
-      azapi: this.azapi,
+      monitoring: { logAnalyticsWorkspaceId: props.logAnalyticsWorkspaceId },
     });
-    const principalId = this.fn.dataIdentity.principalId;
+    this.dataIdentity = this.fn.identity("data");
+    this.signInIdentity = props.browserSignIn ? this.fn.identity("sign-in") : undefined;
+    this.fn.addAppSettings(
+      mcpAppSettings(props.settings, {
+        storageAccountName: this.storage.account.name,
+        hostIdentityClientId: this.fn.identity("host").clientId,
+        dataIdentityClientId: this.dataIdentity.clientId,
+        ...(this.signInIdentity ? { signInIdentityClientId: this.signInIdentity.clientId } : {}),
+        appInsightsConnectionString: this.fn.insights.connectionString,
+      }),
+    );
+
+    const principalId = this.dataIdentity.principalId;
     for (const { what, scope } of props.searchReadScopes)
       new RoleAssignment(this, `search-${what}-reader`, {
         scope,
@@ -77,9 +80,9 @@ export class DocsMcpStack extends FunctionAppStack {
       value: principalId,
       description: "The identity the server reads the index and the docs with",
     });
-    if (this.fn.signInIdentity)
+    if (this.signInIdentity)
       new TerraformOutput(this, "mcp_sign_in_identity_principal_id", {
-        value: this.fn.signInIdentity.principalId,
+        value: this.signInIdentity.principalId,
         description: "Subject of the federated credential on the app registration (docs/mcp-hosting.md)",
       });
   }

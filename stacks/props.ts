@@ -3,8 +3,8 @@
 // stacks/docs-mcp/props.ts, on the shared parts below.
 import type { BaseStackProps } from "./base-stack.js";
 import type { StackConfig } from "./config/stack-config.js";
-import type { DocsSearchStackProps } from "./docs-search.js";
-import type { DocsStorageStackProps } from "./docs-storage.js";
+import type { DocsSearchStackProps } from "./docs-search-stack.js";
+import type { DocsStorageStackProps } from "./docs-storage-stack.js";
 import type { FlexAppProps, FunctionAppStackProps } from "./function-app-stack.js";
 
 function baseStackProps(config: StackConfig): BaseStackProps {

@@ -1,30 +1,29 @@
-// webhook: the receiver's function app (its storage, monitoring, Flex app) and its API in the existing API
-// Management instance. Composed of small constructs with typed Props (stacks/webhook/*); the props come from
-// stacks/webhook/props.ts. The receiver's delivery queues (stacks/webhook/queues.ts) add their settings to the
-// app's and their queue-scoped role assignments once the app's identity exists.
+// webhook: the receiver's function app and its API in the existing API Management instance. The app is the shared
+// Flex Consumption construct (function-app-stack.ts); what is the webhook's own: telemetry on a workspace of its
+// own, the system-assigned identity, calls admitted from the gateway's public IPs and its managed identity only,
+// queue and table roles on the app's storage, the receiver's settings, its delivery queues (stacks/webhook/queues.ts,
+// queue-scoped roles once the identity exists) and the API. The props come from stacks/webhook/props.ts.
 import { DataAzurermApiManagement } from "@cdktf/provider-azurerm/lib/data-azurerm-api-management/index.js";
 import { TerraformOutput } from "cdktf";
 import type { Construct } from "constructs";
+import type { FlexFunctionApp } from "./constructs/flex-function-app.js";
+import { FunctionMonitoring } from "./constructs/function-monitoring.js";
 import { FunctionAppStack } from "./function-app-stack.js";
+import { ROLES } from "./roles.js";
 import { webhookAppSettings } from "./webhook/app-settings.js";
-import { WebhookFunctionApp } from "./webhook/function-app.js";
-import { FunctionStorage } from "./webhook/function-storage.js";
 import { WebhookGateway } from "./webhook/gateway.js";
-import { WebhookQueues, webhookQueueAppSettings } from "./webhook/queues.js";
-import { FunctionMonitoring } from "./webhook/monitoring.js";
 import type { WebhookStackProps } from "./webhook/props.js";
+import { WebhookQueues, webhookQueueAppSettings } from "./webhook/queues.js";
 
 export class WebhookStack extends FunctionAppStack {
-  readonly storage: FunctionStorage;
   readonly monitoring: FunctionMonitoring;
-  readonly fn: WebhookFunctionApp;
+  readonly fn: FlexFunctionApp;
   readonly gateway: WebhookGateway;
   readonly queues: WebhookQueues;
   readonly apim: DataAzurermApiManagement;
 
   constructor(scope: Construct, id: string, props: WebhookStackProps) {
     super(scope, id, props);
-    const where = this.where;
     const f = props.functionApp;
 
     // The existing gateway: its public IPs are the function's allow-list, its managed identity the only caller.
@@ -32,40 +31,34 @@ export class WebhookStack extends FunctionAppStack {
       name: props.apim.name,
       resourceGroupName: props.apim.resourceGroupName,
     });
+    this.monitoring = new FunctionMonitoring(this, "monitoring", { ...this.where, name: f.name });
 
-    this.storage = new FunctionStorage(this, "storage", {
-      ...where,
-      name: f.storageAccountName,
-      zoneRedundant: f.zoneRedundant,
-      blobSoftDeleteDays: f.storageBlobSoftDeleteDays,
-    });
-    this.monitoring = new FunctionMonitoring(this, "monitoring", { ...where, name: f.name });
-
-    this.fn = new WebhookFunctionApp(this, "function", {
-      ...where,
-      name: f.name,
-      resourceGroupId: props.resourceGroupId,
-      maximumInstanceCount: f.maximumInstanceCount,
-      instanceMemoryMb: f.instanceMemoryMb,
-      zoneRedundant: f.zoneRedundant,
-      alwaysReadyInstances: f.alwaysReadyInstances,
-      storage: this.storage,
-      appSettings: {
-        ...webhookAppSettings(props.receiver, {
-          storageAccountName: this.storage.account.name,
-          appInsightsConnectionString: this.monitoring.insights.connectionString,
-        }),
-        ...webhookQueueAppSettings(this.storage.account.name, props.deliveryQueue),
-        ...props.additionalAppSettings,
-      },
-      gatewayPublicIps: this.apim.publicIpAddresses,
+    this.fn = this.functionApp({
+      // The gateway's own public IPs: the ApiManagement service tag covers API Management's control plane, not the
+      // gateway's outbound calls (Microsoft service-tag docs).
+      allowedCallers: { ruleName: "gateway", ips: this.apim.publicIpAddresses },
       platformAuth: {
         tenantId: props.base.tenantId,
         clientId: props.gatewayAuth.clientId,
         allowedAudiences: [...new Set([props.gatewayAuth.audience, props.gatewayAuth.clientId])],
         allowedPrincipalIds: [this.apim.identity.get(0).principalId],
       },
-      azapi: this.azapi,
+      hostStorageRoles: [
+        { id: "host-queue", role: ROLES.storageQueueDataContributor, description: "Functions host storage" },
+        {
+          id: "idempotency-table",
+          role: ROLES.storageTableDataContributor,
+          description: "Idempotency table (the receiver creates it)",
+        },
+      ],
+      monitoring: { insights: this.monitoring.insights },
+    });
+    this.fn.addAppSettings({
+      ...webhookAppSettings(props.receiver, {
+        storageAccountName: this.storage.account.name,
+        appInsightsConnectionString: this.fn.insights.connectionString,
+      }),
+      ...webhookQueueAppSettings(this.storage.account.name, props.deliveryQueue),
     });
 
     this.queues = new WebhookQueues(this, "queues", {

@@ -3,21 +3,17 @@
 import { renderPolicy } from "../policies/policy.js";
 import { selectPolicy } from "../policies/select.js";
 import type { StackConfig } from "../config/stack-config.js";
-import type { FlexAppProps, FunctionAppStackProps } from "../function-app-stack.js";
+import type { FunctionAppStackProps } from "../function-app-stack.js";
 import { flexAppProps, functionAppStackPlacement } from "../props.js";
 import type { ReceiverSettingsProps } from "./app-settings.js";
 import type { WebhookQueueOptions } from "./queues.js";
 import { authorizedAppEntry, type AuthorizedAppEntry } from "./authorized-app.js";
 import { apiPath, backendName } from "./gateway.js";
 
-export interface WebhookStackProps extends FunctionAppStackProps<
-  FlexAppProps & { readonly storageBlobSoftDeleteDays: number }
-> {
+export interface WebhookStackProps extends FunctionAppStackProps {
   readonly receiver: ReceiverSettingsProps;
   /** The delivery queue's name and host settings (stacks/webhook/queues.ts); default its defaults. */
   readonly deliveryQueue?: WebhookQueueOptions;
-  /** App settings added beside the receiver's (e.g. host settings of a later construct); default none. */
-  readonly additionalAppSettings?: Record<string, string>;
   /** The function app registration Easy Auth validates, and the audience the gateway requests. */
   readonly gatewayAuth: { clientId: string; audience: string };
   readonly apim: { name: string; resourceGroupName: string };

@@ -1,65 +1,30 @@
-// The docs-mcp stack (the hosted MCP server): off unless mcp.hosted.enabled; on, a Flex Consumption app (Node 22)
-// with one identity per purpose (the data identity reads the index it serves and the docs container and nothing
-// more; the host identity holds the app's own storage; a sign-in identity without roles only with browser
-// sign-in), no key, App Service authentication with Entra ID as Microsoft documents it for MCP servers (401,
-// allowed audiences and client applications incl. VS Code, the protected-resource metadata setting, tenant and
-// principal checks, no client credential for bearer tokens), HTTPS only, basic publishing off, diagnostics to
-// the configured Log Analytics workspace. Tested on the synthesized JSON.
+// The docs-mcp stack (the hosted MCP server): off unless mcp.hosted.enabled; on, what its function app has beyond
+// every Flex app's baseline (function-app-stack.test.ts): one user-assigned identity per purpose (the data identity
+// reads the index it serves and the docs container and nothing more; the host identity holds the app's own storage;
+// a sign-in identity without roles only with browser sign-in), callers from any address, App Service
+// authentication with Entra ID as Microsoft documents it for MCP servers (allowed audiences and client
+// applications incl. VS Code, the protected-resource metadata setting, tenant and principal checks, no client
+// credential for bearer tokens), diagnostics to the configured Log Analytics workspace. Tested on the synthesized JSON.
 import { describe, expect, it } from "vitest";
-import type { Config } from "../../src/config/schema.js";
 import { readMcpAppSettings } from "../../src/config/mcp-app-settings.js";
 import { mcpConfigSchema, VSCODE_CLIENT_ID } from "../../src/config/mcp.js";
-import { all, build, only, synth } from "./harness.js";
+import { all, azapi, build, MCP_WORKSPACE, only, refOf, settingsOf, siteRef, synth, withHostedMcp } from "./harness.js";
 
-const WORKSPACE =
-  "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev/providers/Microsoft.OperationalInsights/workspaces/log-shared-dev";
 const RG = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev";
-
-function hosted(c: Config, extra: Record<string, unknown> = {}) {
-  c.mcp = mcpConfigSchema.parse({
-    hosted: {
-      enabled: true,
-      function_app_name: "func-docs-mcp-dev",
-      storage_account: "stdocsmcpdev",
-      registration: {
-        client_id: "77777777-0000-0000-0000-000000000000",
-        app_id_uri: "api://docs-index-mcp-dev",
-        allowed_client_ids: ["88888888-0000-0000-0000-000000000000"],
-      },
-      log_analytics_workspace_id: WORKSPACE,
-      ...extra,
-    },
-  });
-}
-
-const azapi = (json: any, type: string, name?: string): any => {
-  const found = Object.values(json.resource.azapi_resource ?? {}).filter(
-    (r: any) => r.type.startsWith(`${type}@`) && (name === undefined || r.name === name),
-  );
-  if (found.length !== 1) throw new Error(`expected one azapi_resource ${type}, found ${found.length}`);
-  return found[0];
-};
-const settingsOf = (site: any): Record<string, string> =>
-  Object.fromEntries(site.body.properties.siteConfig.appSettings.map((s: any) => [s.name, s.value]));
 
 describe("docs-mcp stack", () => {
   it("is off by default: the dev config synthesizes no docs-mcp stack", () => {
     expect(build().mcp).toBeUndefined();
-    expect(build((c) => hosted(c, { enabled: false })).mcp).toBeUndefined();
+    expect(build((c) => withHostedMcp(c, { enabled: false })).mcp).toBeUndefined();
   });
 
-  const built = build((c) => hosted(c));
+  const built = build((c) => withHostedMcp(c));
   const json = synth(built.mcp!);
   const site = azapi(json, "Microsoft.Web/sites");
   const settings = settingsOf(site);
   /** A reference to the identity named id-func-docs-mcp-dev<suffix> ("" host, "-data", "-sign-in"). */
-  const identityOf = (j: any, suffix: string) => (attr: string) => {
-    const key = Object.keys(j.resource.azurerm_user_assigned_identity).find(
-      (k) => j.resource.azurerm_user_assigned_identity[k].name === `id-func-docs-mcp-dev${suffix}`,
-    );
-    if (!key) throw new Error(`no identity id-func-docs-mcp-dev${suffix}`);
-    return `\${azurerm_user_assigned_identity.${key}.${attr}}`;
-  };
+  const identityOf = (j: any, suffix: string) => (attr: string) =>
+    refOf(j, "azurerm_user_assigned_identity", attr, (r) => r.name === `id-func-docs-mcp-dev${suffix}`);
   const hostRef = identityOf(json, "");
   const dataRef = identityOf(json, "-data");
   const SEARCH = `${RG}/providers/Microsoft.Search/searchServices/srch-docs-dev`;
@@ -67,29 +32,17 @@ describe("docs-mcp stack", () => {
   const grantsOf = (j: any) =>
     all(j, "azurerm_role_assignment").map((r) => [r.role_definition_name, r.scope, r.principal_id]);
 
-  it("runs Node 22 on Flex Consumption with its host and data identities, HTTPS only, basic publishing off", () => {
-    expect(only(json, "azurerm_service_plan")).toMatchObject({ os_type: "Linux", sku_name: "FC1" });
-    expect(site).toMatchObject({
-      type: "Microsoft.Web/sites@2024-04-01",
-      name: "func-docs-mcp-dev",
-      parent_id: RG,
-      identity: [{ type: "UserAssigned", identity_ids: [hostRef("id"), dataRef("id")] }],
-      body: { kind: "functionapp,linux", properties: { httpsOnly: true, clientCertEnabled: false } },
+  it("gives the site a host and a data identity, and deploys its package with the host identity", () => {
+    expect(site.identity).toEqual([{ type: "UserAssigned", identity_ids: [hostRef("id"), dataRef("id")] }]);
+    expect(site.body.properties.functionAppConfig.deployment.storage.authentication).toEqual({
+      type: "UserAssignedIdentity",
+      userAssignedIdentityResourceId: hostRef("id"),
     });
-    expect(site.body.properties.siteConfig).toMatchObject({ minTlsVersion: "1.2", ftpsState: "Disabled" });
-    expect(site.body.properties.functionAppConfig).toMatchObject({
-      runtime: { name: "node", version: "22" },
-      deployment: {
-        storage: {
-          type: "blobContainer",
-          authentication: { type: "UserAssignedIdentity", userAssignedIdentityResourceId: hostRef("id") },
-        },
-      },
-    });
-    for (const endpoint of ["scm", "ftp"])
-      expect(azapi(json, "Microsoft.Web/sites/basicPublishingCredentialsPolicies", endpoint).body).toEqual({
-        properties: { allow: false },
-      });
+  });
+
+  it("takes calls from any address: agent hosts call it from anywhere, with a token", () => {
+    expect(site.body.properties.siteConfig).not.toHaveProperty("ipSecurityRestrictions");
+    expect(site.body.properties.siteConfig).not.toHaveProperty("ipSecurityRestrictionsDefaultAction");
   });
 
   it("grants the data identity Search Index Data Reader on the index and its alias, not the service", () => {
@@ -121,7 +74,7 @@ describe("docs-mcp stack", () => {
   });
 
   it("grants the whole service only when mcp.hosted.search_role_scope says so", () => {
-    const wide = synth(build((c) => hosted(c, { search_role_scope: "service" })).mcp!);
+    const wide = synth(build((c) => withHostedMcp(c, { search_role_scope: "service" })).mcp!);
     expect(grantsOf(wide).filter(([role]) => role === "Search Index Data Reader")).toEqual([
       ["Search Index Data Reader", SEARCH, identityOf(wide, "-data")("principal_id")],
     ]);
@@ -135,7 +88,7 @@ describe("docs-mcp stack", () => {
   it("with agentic retrieval on, adds the knowledge base to the data identity's scopes and nothing broader", () => {
     const agentic = synth(
       build((c) => {
-        hosted(c);
+        withHostedMcp(c);
         c.search.agentic_retrieval = true;
       }).mcp!,
     );
@@ -156,13 +109,11 @@ describe("docs-mcp stack", () => {
 
   it("puts App Service authentication in front: 401, audiences, VS Code and configured clients, no credential", () => {
     const auth = azapi(json, "Microsoft.Web/sites/config", "authsettingsV2").body.properties;
-    expect(auth.platform).toEqual({ enabled: true });
     expect(auth.globalValidation).toEqual({
       requireAuthentication: true,
       unauthenticatedClientAction: "Return401",
       redirectToProvider: "azureactivedirectory",
     });
-    expect(auth.httpSettings).toEqual({ requireHttps: true });
     expect(auth.identityProviders.azureActiveDirectory).toEqual({
       enabled: true,
       registration: {
@@ -193,7 +144,7 @@ describe("docs-mcp stack", () => {
   it("with browser sign-in, a sign-in identity without any role is the federated credential, and only it", () => {
     const signIn = synth(
       build((c) =>
-        hosted(c, {
+        withHostedMcp(c, {
           registration: {
             client_id: "77777777-0000-0000-0000-000000000000",
             app_id_uri: "api://docs-index-mcp-dev",
@@ -215,15 +166,14 @@ describe("docs-mcp stack", () => {
   });
 
   it("sends diagnostics and telemetry to the configured Log Analytics workspace", () => {
-    const site_ = Object.keys(json.resource.azapi_resource).find((k) =>
-      json.resource.azapi_resource[k].type.startsWith("Microsoft.Web/sites@"),
-    );
     expect(only(json, "azurerm_monitor_diagnostic_setting")).toMatchObject({
-      target_resource_id: `\${azapi_resource.${site_}.id}`,
-      log_analytics_workspace_id: WORKSPACE,
+      target_resource_id: siteRef(json, "id"),
+      log_analytics_workspace_id: MCP_WORKSPACE,
       enabled_log: [{ category: "FunctionAppLogs" }],
+      enabled_metric: [{ category: "AllMetrics" }],
     });
-    expect(only(json, "azurerm_application_insights").workspace_id).toBe(WORKSPACE);
+    expect(only(json, "azurerm_application_insights").workspace_id).toBe(MCP_WORKSPACE);
+    expect(json.resource.azurerm_log_analytics_workspace).toBeUndefined();
   });
 
   it("writes the app settings the server reads: the package's own reader accepts them", () => {

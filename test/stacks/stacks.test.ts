@@ -4,7 +4,6 @@ import path from "node:path";
 import { App } from "cdktf";
 import { describe, expect, it } from "vitest";
 import { buildStacks, STACK_IDS } from "../../stacks/app.js";
-import { AZAPI_PROVIDER_VERSION } from "../../stacks/azapi.js";
 import { AZURERM_PROVIDER_VERSION } from "../../stacks/base-stack.js";
 import { TERRAFORM_REQUIRED_VERSION, writeVersionFiles } from "../../stacks/versions.js";
 import { build, devConfig, DEV_FILE, fixtureOpenApi, synth } from "./harness.js";
@@ -108,16 +107,6 @@ describe("every stack", () => {
     // Not in cdk.tf.json: Checkov's terraform_json parser aborts on a string in the terraform block.
     const json = JSON.parse(readFileSync(path.join(outdir, "stacks", "webhook", "cdk.tf.json"), "utf8"));
     expect(json.terraform.required_version).toBeUndefined();
-  });
-
-  it("webhook: pins the azapi provider, which registers no resource providers either", () => {
-    const json = synth(built.webhook);
-    expect(json.terraform.required_providers.azapi).toEqual({ source: "Azure/azapi", version: AZAPI_PROVIDER_VERSION });
-    expect(json.provider.azapi[0]).toEqual({
-      skip_provider_registration: true,
-      subscription_id: "00000000-0000-0000-0000-000000000000",
-      tenant_id: "11111111-1111-1111-1111-111111111111",
-    });
   });
 
   it("imports provider classes by deep path only", () => {

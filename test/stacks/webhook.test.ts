@@ -1,81 +1,38 @@
+// The webhook stack: what its function app has beyond every Flex app's baseline (function-app-stack.test.ts):
+// the system-assigned identity, calls from the gateway's public IPs and its managed identity only, queue and table
+// roles on its storage, its own Log Analytics workspace, the receiver's settings and delivery queues; and its API
+// in the existing API Management instance.
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../webhook/src/settings.js";
 import { renderAllPolicies } from "../../stacks/webhook/render-policies.js";
-import { all, build, fixtureOpenApi, only, synth } from "./harness.js";
-
-/** The azapi_resource of an ARM type (exactly one). */
-function azapi(json: any, type: string): any {
-  const found = Object.values(json.resource.azapi_resource ?? {}).filter((r: any) => r.type.startsWith(`${type}@`));
-  if (found.length !== 1) throw new Error(`expected one azapi_resource ${type}, found ${found.length}`);
-  return found[0];
-}
-const siteKey = (json: any) =>
-  Object.entries(json.resource.azapi_resource).find(([, r]: [string, any]) =>
-    r.type.startsWith("Microsoft.Web/sites@"),
-  )![0];
-const settingsOf = (site: any): Record<string, string> =>
-  Object.fromEntries(site.body.properties.siteConfig.appSettings.map((s: any) => [s.name, s.value]));
+import { all, azapi, build, fixtureOpenApi, only, refOf, settingsOf, siteRef, synth } from "./harness.js";
 
 describe("webhook stack: function app", () => {
   const json = synth(build().webhook);
   const site = azapi(json, "Microsoft.Web/sites");
-  const siteRef = (attr: string) => `\${azapi_resource.${siteKey(json)}.${attr}}`;
-  const storageKey = Object.keys(json.resource.azurerm_storage_account)[0]!;
-  const storageRef = (attr: string) => `\${azurerm_storage_account.${storageKey}.${attr}}`;
+  const storageRef = (attr: string) => refOf(json, "azurerm_storage_account", attr);
 
-  it("runs Node 22 on Flex Consumption (FC1, Linux), managed through azapi with a system-assigned identity", () => {
-    expect(only(json, "azurerm_service_plan")).toMatchObject({ os_type: "Linux", sku_name: "FC1" });
-    expect(site).toMatchObject({
-      type: "Microsoft.Web/sites@2024-04-01",
-      name: "func-exp-webhooks-dev",
-      parent_id: "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev",
-      location: "westeurope",
-      identity: [{ type: "SystemAssigned" }],
-      body: { kind: "functionapp,linux" },
+  it("uses its system-assigned identity, for the deployment package too", () => {
+    expect(site.identity).toEqual([{ type: "SystemAssigned" }]);
+    expect(site.body.properties.functionAppConfig.deployment.storage.authentication).toEqual({
+      type: "SystemAssignedIdentity",
     });
-    expect(site.body.properties.serverFarmId).toMatch(/^\$\{azurerm_service_plan\.[^.]+\.id\}$/);
-    expect(site.body.properties.functionAppConfig).toMatchObject({
-      runtime: { name: "node", version: "22" },
-      scaleAndConcurrency: { maximumInstanceCount: 40, instanceMemoryMB: 2048 },
-    });
-  });
-
-  it("declares no azurerm flex app, so no AzureWebJobsStorage connection string is injected (finding 2)", () => {
-    expect(json.resource.azurerm_function_app_flex_consumption).toBeUndefined();
-    const settings = settingsOf(site);
-    expect(settings).not.toHaveProperty("AzureWebJobsStorage");
-    expect(settings).not.toHaveProperty("DEPLOYMENT_STORAGE_CONNECTION_STRING");
-    expect(settings).toMatchObject({
-      AzureWebJobsStorage__accountName: storageRef("name"),
-      AzureWebJobsStorage__credential: "managedidentity",
-    });
-    expect(site.body.properties.functionAppConfig.deployment.storage).toEqual({
-      type: "blobContainer",
-      value: expect.stringMatching(/primary_blob_endpoint\}\$\{azurerm_storage_container\./),
-      authentication: { type: "SystemAssignedIdentity" },
-    });
-    expect(JSON.stringify(site)).not.toMatch(/AccountKey|primary_access_key|SharedAccessSignature/);
+    expect(json.resource.azurerm_user_assigned_identity).toBeUndefined();
   });
 
   it("declares no azurerm_storage_table: the receiver creates its table with its identity (finding 1)", () => {
     expect(json.resource.azurerm_storage_table).toBeUndefined();
-    expect(only(json, "azurerm_storage_account")).toMatchObject({
-      name: "stexpwebhooksdev",
-      shared_access_key_enabled: false,
-      min_tls_version: "TLS1_2",
-      https_traffic_only_enabled: true,
-      allow_nested_items_to_be_public: false,
-    });
     expect(all(json, "azurerm_role_assignment").map((g) => g.role_definition_name)).toContain(
       "Storage Table Data Contributor",
     );
   });
 
-  it("turns blob soft delete on for the function's storage (Checkov CKV2_AZURE_38)", () => {
-    expect(only(json, "azurerm_storage_account").blob_properties).toEqual({
-      delete_retention_policy: { days: 7 },
-      container_delete_retention_policy: { days: 7 },
+  it("keeps storage_blob_soft_delete_days of blob soft delete", () => {
+    const json30 = synth(build((c) => (c.webhook_app!.storage_blob_soft_delete_days = 30)).webhook);
+    expect(only(json30, "azurerm_storage_account").blob_properties).toEqual({
+      delete_retention_policy: { days: 30 },
+      container_delete_retention_policy: { days: 30 },
     });
   });
 
@@ -94,9 +51,7 @@ describe("webhook stack: function app", () => {
       WEBHOOK_REQUIRED_SCOPE: "provider-v2-webhooks-access",
       WEBHOOK_SCOPE_CLAIM: "scope",
       WEBHOOK_VALIDATE_JWT: "false",
-      APPLICATIONINSIGHTS_CONNECTION_STRING: expect.stringMatching(
-        /^\$\{azurerm_application_insights\.[^.]+\.connection_string\}$/,
-      ),
+      APPLICATIONINSIGHTS_CONNECTION_STRING: refOf(json, "azurerm_application_insights", "connection_string"),
       AzureWebJobsStorage__accountName: storageRef("name"),
       AzureWebJobsStorage__credential: "managedidentity",
       DELIVERY_PROCESSING: "queue",
@@ -106,8 +61,6 @@ describe("webhook stack: function app", () => {
       AzureFunctionsJobHost__extensions__queues__maxDequeueCount: "5",
       AzureFunctionsJobHost__extensions__queues__visibilityTimeout: "00:00:30",
     });
-    // azapi writes siteConfig as given: nothing moves the connection string into another block on read.
-    expect(site.body.properties.siteConfig).not.toHaveProperty("applicationInsightsConnectionString");
   });
 
   it("round trip: the receiver's own settings loader accepts what the stack writes, as in Azure", () => {
@@ -159,7 +112,7 @@ describe("webhook stack: function app", () => {
       expect(g).toMatchObject({
         role_definition_name: "Storage Queue Data Contributor",
         principal_type: "ServicePrincipal",
-        principal_id: siteRef("identity[0].principal_id"),
+        principal_id: siteRef(json, "identity[0].principal_id"),
       });
   });
 
@@ -173,17 +126,6 @@ describe("webhook stack: function app", () => {
       baseUrl: "https://apim-corp-dev.azure-api.net/sys-casepro",
       appIdUri: undefined,
     });
-  });
-
-  it("is HTTPS only (finding 4), TLS 1.2, FTP off, basic publishing credentials off", () => {
-    expect(site.body.properties.httpsOnly).toBe(true);
-    expect(site.body.properties.siteConfig).toMatchObject({ minTlsVersion: "1.2", ftpsState: "Disabled" });
-    const policies = Object.values(json.resource.azapi_resource).filter((r: any) =>
-      r.type.startsWith("Microsoft.Web/sites/basicPublishingCredentialsPolicies@"),
-    );
-    expect(policies.map((p: any) => p.name).sort()).toEqual(["ftp", "scm"]);
-    for (const p of policies as any[])
-      expect(p).toMatchObject({ parent_id: siteRef("id"), body: { properties: { allow: false } } });
   });
 
   it("accepts calls from the gateway's own public IPs only, not the ApiManagement service tag (finding 3)", () => {
@@ -201,35 +143,33 @@ describe("webhook stack: function app", () => {
   });
 
   it("requires a token for its app registration from the gateway's managed identity (Easy Auth, finding 3)", () => {
-    const auth = azapi(json, "Microsoft.Web/sites/config");
-    expect(auth).toMatchObject({ name: "authsettingsV2", parent_id: siteRef("id") });
-    expect(auth.body.properties).toMatchObject({
-      platform: { enabled: true },
-      globalValidation: { requireAuthentication: true, unauthenticatedClientAction: "Return401" },
-      login: { tokenStore: { enabled: false } },
-      identityProviders: {
-        azureActiveDirectory: {
-          enabled: true,
-          registration: {
-            clientId: "55555555-5555-5555-5555-555555555555",
-            openIdIssuer: "https://sts.windows.net/11111111-1111-1111-1111-111111111111/v2.0",
-          },
-          validation: {
-            allowedAudiences: ["api://func-exp-webhooks-dev", "55555555-5555-5555-5555-555555555555"],
-            defaultAuthorizationPolicy: {
-              allowedPrincipals: { identities: ["${data.azurerm_api_management.apim.identity[0].principal_id}"] },
-            },
-          },
+    const auth = azapi(json, "Microsoft.Web/sites/config", "authsettingsV2").body.properties;
+    expect(auth.globalValidation).not.toHaveProperty("redirectToProvider");
+    expect(auth.identityProviders.azureActiveDirectory).toEqual({
+      enabled: true,
+      registration: {
+        clientId: "55555555-5555-5555-5555-555555555555",
+        openIdIssuer: "https://sts.windows.net/11111111-1111-1111-1111-111111111111/v2.0",
+      },
+      validation: {
+        allowedAudiences: ["api://func-exp-webhooks-dev", "55555555-5555-5555-5555-555555555555"],
+        defaultAuthorizationPolicy: {
+          allowedPrincipals: { identities: ["${data.azurerm_api_management.apim.identity[0].principal_id}"] },
         },
       },
     });
   });
 
-  it("sends telemetry to workspace-based Application Insights", () => {
-    expect(only(json, "azurerm_application_insights")).toMatchObject({
-      application_type: "Node.JS",
-      workspace_id: expect.stringMatching(/azurerm_log_analytics_workspace\./),
+  it("keeps its telemetry on a Log Analytics workspace of its own (30 days), with no diagnostic setting", () => {
+    expect(only(json, "azurerm_log_analytics_workspace")).toMatchObject({
+      name: "log-func-exp-webhooks-dev",
+      sku: "PerGB2018",
+      retention_in_days: 30,
     });
+    expect(only(json, "azurerm_application_insights").workspace_id).toBe(
+      refOf(json, "azurerm_log_analytics_workspace", "id"),
+    );
+    expect(json.resource.azurerm_monitor_diagnostic_setting).toBeUndefined();
   });
 
   it("grants the function identity blob, queue and table data roles on its own storage account only", () => {
@@ -245,22 +185,9 @@ describe("webhook stack: function app", () => {
     for (const g of grants)
       expect(g).toMatchObject({
         scope: storageRef("id"),
-        principal_id: siteRef("identity[0].principal_id"),
+        principal_id: siteRef(json, "identity[0].principal_id"),
         principal_type: "ServicePrincipal",
       });
-  });
-
-  it("is not zone-redundant in dev (no always-ready instances to pay for)", () => {
-    expect(only(json, "azurerm_service_plan").zone_balancing_enabled).toBe(false);
-    expect(only(json, "azurerm_storage_account").account_replication_type).toBe("LRS");
-    expect(site.body.properties.functionAppConfig.scaleAndConcurrency).not.toHaveProperty("alwaysReady");
-  });
-
-  it("adds always-ready http instances when configured", () => {
-    const s = azapi(synth(build((c) => (c.webhook_app!.always_ready_instances = 3)).webhook), "Microsoft.Web/sites");
-    expect(s.body.properties.functionAppConfig.scaleAndConcurrency.alwaysReady).toEqual([
-      { name: "http", instanceCount: 3 },
-    ]);
   });
 });
 

@@ -1,9 +1,10 @@
-// The function app's own storage account: host storage (blobs, queues), the deployment package container and
-// the receiver's idempotency table. Keys off; blob soft delete on (Checkov CKV2_AZURE_38).
+// A function app's own storage account: host storage (blobs, queues), the deployment package container and what
+// the app keeps there (the webhook receiver's idempotency table and delivery queues). Keys off; blob soft delete on
+// (Checkov CKV2_AZURE_38).
 import { StorageAccount } from "@cdktf/provider-azurerm/lib/storage-account/index.js";
 import { StorageContainer } from "@cdktf/provider-azurerm/lib/storage-container/index.js";
 import { Construct } from "constructs";
-import type { Placement } from "../placement.js";
+import type { Placement } from "./placement.js";
 
 const DEPLOYMENT_CONTAINER = "app-package";
 

@@ -1,8 +1,9 @@
-// Application Insights on a Log Analytics workspace for the function app.
+// Application Insights on a Log Analytics workspace of the function app's own (the webhook's). An app that sends its
+// telemetry to an existing workspace gets its Application Insights from FlexFunctionApp instead.
 import { ApplicationInsights } from "@cdktf/provider-azurerm/lib/application-insights/index.js";
 import { LogAnalyticsWorkspace } from "@cdktf/provider-azurerm/lib/log-analytics-workspace/index.js";
 import { Construct } from "constructs";
-import type { Placement } from "../placement.js";
+import type { Placement } from "./placement.js";
 
 export interface FunctionMonitoringProps extends Placement {
   /** Base name: log-<name> and appi-<name>. */

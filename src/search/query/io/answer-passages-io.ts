@@ -9,7 +9,7 @@ import type { ContainerClient } from "@azure/storage-blob";
 import type { RetrieveDocsAnswer } from "../retrieve-docs.js";
 import { budgetOf, fitHits, hitForms, TOKEN_BUDGETS, type SentText } from "../page/answer-fit.js";
 import { mapLimit } from "../../ops/map-limit.js";
-import { bestPassage, highlightedWords, queryTerms } from "../page/passages.js";
+import { highlightedWords, passageForms, queryTerms } from "../page/passages.js";
 import type { SearchDocsAnswer } from "../search-answer.js";
 import type { Provenance, ProvenanceSummary, RetrieveProvenance } from "../provenance.js";
 import { HIGHLIGHT_POST, HIGHLIGHT_PRE } from "../search-docs.js";
@@ -68,7 +68,7 @@ export function cachedPageReader(
 type PassageHit = { key: string | null; last_modified: string | null; snippet: string; snippet_truncated: boolean };
 
 /** Each hit's forms (its passage at every length that ends on a boundary), and notes on pages not read. */
-async function passageForms<H extends PassageHit>(
+async function hitPassageForms<H extends PassageHit>(
   hits: readonly H[],
   terms: (hit: H) => string[],
   readPage: PageReader,
@@ -76,7 +76,7 @@ async function passageForms<H extends PassageHit>(
 ) {
   const reads = await mapLimit(hits, PAGE_READS_IN_FLIGHT, (h) => readPage(h.key, h.last_modified));
   const forms = hits.map((h, i) => {
-    return hitForms(h, bestPassage(reads[i]!.page, terms(h), snippetChars), reads[i]!.page.source);
+    return hitForms(h, passageForms(reads[i]!.page, terms(h), snippetChars), reads[i]!.page.source);
   });
   const failures = [...new Set(reads.flatMap((r) => (r.failure ? [r.failure] : [])))];
   return { forms, notes: failures.map((f) => `${f}: passages from the index's content`) };
@@ -101,7 +101,7 @@ export async function withSearchPassages<P extends Provenance | ProvenanceSummar
   opts: PassageOptions,
 ): Promise<SearchDocsAnswer<P>> {
   // The service's highlights (in the snippet it gave) name the terms it matched, with its own analysis.
-  const { forms, notes } = await passageForms(
+  const { forms, notes } = await hitPassageForms(
     answer.results,
     (h) => queryTerms(query, highlightedWords(h.snippet, HIGHLIGHT_PRE, HIGHLIGHT_POST)),
     opts.readPage,
@@ -123,7 +123,7 @@ export async function withRetrievePassages<P extends RetrieveProvenance | Proven
   opts: PassageOptions,
 ): Promise<RetrieveDocsAnswer<P>> {
   const terms = queryTerms(questions.join(" "));
-  const { forms, notes } = await passageForms(answer.results, () => terms, opts.readPage, opts.snippetChars);
+  const { forms, notes } = await hitPassageForms(answer.results, () => terms, opts.readPage, opts.snippetChars);
   return fitHits(
     forms,
     (results, n) => ({ ...answer, results, notes: n }),

@@ -3,7 +3,7 @@
 // longest form that fits, get_doc cut at the last block boundary that fits, with the section outline. Every
 // answer that was cut says so. Pure.
 import type { PageHeading } from "./page-blocks.js";
-import type { Passage } from "./passages.js";
+import type { PassageForm } from "./passages.js";
 import {
   blockCutPoints,
   innerCutPoints,
@@ -79,33 +79,33 @@ export interface HitPassage {
 /**
  * The forms a hit may take, smallest first (a page without text: its hit with an empty passage, then with what the
  * service gave). The passage comes before the page's description: a hit carries its description (where it has
- * one) only in its largest form, with the longest passage; the smaller forms carry `description: null`.
+ * one) only in its largest form, with the longest passage; the smaller forms carry `description: null`. Each form's
+ * anchor is its passage's section (a shorter passage may come from another section than the longest).
  */
 export function hitForms<H extends { snippet: string; snippet_truncated: boolean; description?: string | null }>(
   hit: H,
-  passage: Passage | null,
+  passages: readonly PassageForm[],
   source: PageSource,
 ): (H & HitPassage)[] {
-  const anchor = passage?.heading?.anchor ?? null;
   const lean = "description" in hit && hit.description !== null ? { ...hit, description: null } : hit;
+  const longest = passages.at(-1);
   // A page without text keeps what the service gave (its highlights, or the knowledge base's passage).
-  if (!passage || passage.lengths.length === 0)
+  if (!longest)
     return [
-      { ...lean, snippet: "", snippet_truncated: true, anchor, source: "index" },
-      { ...hit, anchor, source: "index" },
+      { ...lean, snippet: "", snippet_truncated: true, anchor: null, source: "index" },
+      { ...hit, anchor: null, source: "index" },
     ];
-  const whole = passage.lengths.at(-1)!;
-  const form = (base: H, snippet: string) => ({
+  const form = (base: H, p: PassageForm) => ({
     ...base,
-    snippet,
-    snippet_truncated: snippet !== whole || passage.cut,
-    anchor,
+    snippet: p.text,
+    snippet_truncated: p.truncated,
+    anchor: p.heading?.anchor ?? null,
     source,
   });
   // The smallest form names the page without a passage: under a tight budget a hit is still worth its URL.
-  const bare = { ...lean, snippet: "", snippet_truncated: true, anchor, source };
-  const forms = [bare, ...passage.lengths.map((snippet) => form(lean, snippet))];
-  return lean === hit ? forms : [...forms, form(hit, whole)];
+  const bare = { ...lean, snippet: "", snippet_truncated: true, anchor: longest.heading?.anchor ?? null, source };
+  const forms = [bare, ...passages.map((p) => form(lean, p))];
+  return lean === hit ? forms : [...forms, form(hit, longest)];
 }
 
 /**

@@ -9,9 +9,13 @@ import { innerCutPoints, type PageText } from "./page-text.js";
 
 /** Words a question carries that do not tell sections apart. */
 const STOP_WORDS = new Set(
-  "a an and are as at be by can do does for from how i in is it my of on or the this to what when where which who why with you your".split(
-    " ",
-  ),
+  // Lucene's English stop set (EnglishAnalyzer.ENGLISH_STOP_WORDS_SET), which the index's analysis drops too…
+  (
+    "a an and are as at be but by for if in into is it no not of on or such that the their then there these they this " +
+    "to was will with " +
+    // …and the words a question is phrased with.
+    "can do does from how i my what when where which who why you your"
+  ).split(" "),
 );
 
 /**
@@ -261,4 +265,44 @@ export function bestPassage(page: PageText, terms: readonly string[], maxChars: 
   if (!cut) readOn(page, best, text, maxChars, lengths);
   if (lengths.length === 0 && head !== "") lengths.push(head);
   return { heading: best.heading >= 0 ? page.blocks[best.heading]!.heading! : null, lengths, cut };
+}
+
+/** One length a hit's passage may take, with the section it comes from. */
+export interface PassageForm {
+  text: string;
+  heading: PageHeading | null;
+  /** True when the text leaves part of its run or section out. */
+  truncated: boolean;
+}
+
+/**
+ * The bounds a passage is chosen within, as fractions of the largest: a budget that leaves a hit 400 characters
+ * gets the best 400-character run of the page, not the first 400 characters of the best 1,600-character run (whose
+ * match may lie past the cut).
+ */
+const PASSAGE_BOUNDS = [0.25, 0.5, 0.75, 1] as const;
+
+/**
+ * The lengths a hit's passage is offered in, shortest first: for each bound, the best passage within it in the
+ * lengths that end on boundaries, each length taken from the smallest bound it fits. Empty for a page without text.
+ */
+export function passageForms(page: PageText, terms: readonly string[], maxChars: number): PassageForm[] {
+  const forms: PassageForm[] = [];
+  let below = 0;
+  for (const fraction of PASSAGE_BOUNDS) {
+    const bound = Math.round(maxChars * fraction);
+    const passage = bestPassage(page, terms, bound);
+    if (!passage) return [];
+    const whole = passage.lengths.at(-1);
+    for (const text of passage.lengths)
+      if (text.length > below && text.length <= bound)
+        forms.push({ text, heading: passage.heading, truncated: text !== whole || passage.cut });
+    below = Math.max(below, bound);
+  }
+  if (forms.length === 0) {
+    // Nothing within the bounds (a heading longer than the largest): the passage as bestPassage offers it.
+    const passage = bestPassage(page, terms, maxChars);
+    return (passage?.lengths ?? []).map((text) => ({ text, heading: passage!.heading, truncated: true }));
+  }
+  return forms.sort((a, b) => a.text.length - b.text.length);
 }

@@ -22,7 +22,7 @@ export interface FitResult<A> {
  * in proportion n-i, …, 2, 1: better-ranked items get more, and leaving room for the later items' smallest forms) is
  * taken, else the largest that keeps it within the budget; the first item that fits in no form ends
  * the filling (later items are not shown). With `placeholderFirst`, an item's first form is only a placeholder
- * (a hit without its passage): it is taken only when no other form fits the budget.
+ * (a hit without its passage): it is taken only when no other form fits the budget and the later items' room.
  */
 export function fillToBudget<T, A>(
   options: readonly (readonly T[])[],
@@ -53,7 +53,8 @@ export function fillToBudget<T, A>(
       largestIndex(forms.length, (j) => sizeOf(j) <= Math.min(share, room)) ??
       largestIndex(forms.length, (j) => sizeOf(j) <= budget);
     if (pick === undefined) break;
-    if (placeholderFirst && pick === 0 && forms.length > 1 && sizeOf(1) <= budget) pick = 1;
+    // A placeholder gives way to the first real form only within the room: it must not push a later hit out.
+    if (placeholderFirst && pick === 0 && forms.length > 1 && sizeOf(1) <= Math.min(budget, room)) pick = 1;
     chosen.push(forms[pick]!);
     answer = assemble(chosen);
     tokens = measure(answer);

@@ -14,7 +14,7 @@ import {
   TOKEN_BUDGETS,
 } from "../../../../src/search/query/page/answer-fit.js";
 import { pageFromBlob } from "../../../../src/search/query/page/page-source.js";
-import { bestPassage, queryTerms } from "../../../../src/search/query/page/passages.js";
+import { bestPassage, passageForms, queryTerms } from "../../../../src/search/query/page/passages.js";
 import { provenanceSummary, withProvenanceDetail, type Provenance } from "../../../../src/search/query/provenance.js";
 import type { SearchDocsHit } from "../../../../src/search/query/search-hit.js";
 
@@ -63,9 +63,10 @@ function hit(i: number): SearchDocsHit {
 
 const query = "can an argument take its value from an environment variable";
 const passage = bestPassage(click, queryTerms(query), 1600)!;
+const passages = passageForms(click, queryTerms(query), 1600);
 
 function answerAt(budget: number, hits = 5) {
-  const forms = Array.from({ length: hits }, (_, i) => hitForms(hit(i), passage, "page"));
+  const forms = Array.from({ length: hits }, (_, i) => hitForms(hit(i), passages, "page"));
   const base = withProvenanceDetail({ mode: "keyword", top: hits, notes: [], provenance }, "short");
   return fitHits(forms, (results, notes) => ({ ...base, results, notes }), ANSWER_RENDERERS.search, budget, []);
 }

@@ -72,11 +72,10 @@ describe("fitHits", () => {
   const render = (a: { results: { snippet: string }[]; notes: string[] }): TextBlock[] =>
     a.results.map((r) => ({ type: "text", text: r.snippet }));
   const hit = { snippet: "", snippet_truncated: false, key: "k" };
-  const passage = {
-    heading: null,
-    lengths: ["short.", "short. And a much longer passage that follows it."],
-    cut: false,
-  };
+  const passage = [
+    { text: "short.", heading: null, truncated: true },
+    { text: "short. And a much longer passage that follows it.", heading: null, truncated: false },
+  ];
 
   it("fills best first with the longest passage that fits and notes the hits left out", () => {
     const forms = [hitForms(hit, passage, "page"), hitForms(hit, passage, "page"), hitForms(hit, passage, "page")];
@@ -84,7 +83,7 @@ describe("fitHits", () => {
     expect(answer.results.length).toBeLessThan(3);
     expect(answer.notes).toEqual([`max_tokens 60: ${answer.results.length} of 3 results shown (raise it for more)`]);
     const big = fitHits(forms, (results, notes) => ({ results, notes }), render, 2000, []);
-    expect(big.results.map((r) => r.snippet)).toEqual(Array(3).fill(passage.lengths[1]));
+    expect(big.results.map((r) => r.snippet)).toEqual(Array(3).fill(passage[1]!.text));
     expect(big.notes).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import {
   bestPassage,
   highlightedWords,
   MIN_PASSAGE_CHARS,
+  passageForms,
   queryTerms,
 } from "../../../../src/search/query/page/passages.js";
 
@@ -109,5 +110,53 @@ describe("bestPassage", () => {
 
   it("splits identifiers into their parts so a question in words finds them", () => {
     expect(queryTerms("the maxRetries option")).toEqual(expect.arrayContaining(["maxretri", "max", "retri", "option"]));
+  });
+});
+
+describe("passageForms", () => {
+  const filler = "Install the package, then read the overview of the settings it offers. ".repeat(4).trim();
+  const tokens = pageText(
+    "page",
+    blocksFromMarkdown(
+      [
+        "# Auth",
+        "## Tokens",
+        filler,
+        filler,
+        "A token expires after one hour; call renew() before that.",
+        "## Scopes",
+        "Scopes limit what a token may do.",
+      ].join("\n\n"),
+    ),
+  );
+  const terms = queryTerms("when does a token expire");
+
+  it("offers, for a small budget, the best short run rather than the start of the best long one", () => {
+    const forms = passageForms(tokens, terms, 1600);
+    const lengths = forms.map((f) => f.text.length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    const firstWithFact = forms.find((f) => f.text.includes("expires after one hour"))!;
+    expect(firstWithFact.text).toMatch(/^## Tokens\n\n…\n\nA token expires after one hour/);
+    expect(firstWithFact.heading?.text).toBe("Tokens");
+    expect(firstWithFact.truncated).toBe(true);
+    // The longest run alone holds the fact only after both filler paragraphs.
+    const prefixes = bestPassage(tokens, terms, 1600)!.lengths;
+    expect(prefixes.find((t) => t.includes("expires after one hour"))!.length).toBeGreaterThan(
+      firstWithFact.text.length + filler.length,
+    );
+  });
+
+  it("keeps every form within the bound and the longest untruncated when its section fits whole", () => {
+    const forms = passageForms(tokens, terms, 1600);
+    expect(forms.every((f) => f.text.length <= 1600)).toBe(true);
+    expect(forms.at(-1)!.text).toContain(filler);
+    expect(passageForms(pageText("page", []), terms, 1600)).toEqual([]);
+  });
+});
+
+describe("queryTerms", () => {
+  it("drops Lucene's English stop words, as the index's analysis does, and the words a question is phrased with", () => {
+    expect(queryTerms("such as into their then there will which")).toEqual([]);
+    expect(queryTerms("why is the token not refreshed")).toEqual(["token", "refresh"]);
   });
 });

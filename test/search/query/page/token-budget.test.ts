@@ -53,6 +53,13 @@ describe("fillToBudget", () => {
     expect(fillToBudget(forms, (c) => c, measure, 12, true).answer).toEqual(["", ""]);
   });
 
+  it("does not let a placeholder's first real form push a later item out", () => {
+    // "p" then 15 a's fills the budget alone; the later item's placeholder must still fit.
+    const fit = fillToBudget([["p", "a".repeat(15)], ["q"]], (c) => c, measure, 25, true);
+    expect(fit.answer).toEqual(["p", "q"]);
+    expect(fit.tokens).toBeLessThanOrEqual(25);
+  });
+
   it("never goes over the budget, even when no item fits", () => {
     expect(fillToBudget([["xxxxxxxxxx"]], (c) => c, measure, 12)).toMatchObject({ answer: [], shown: 0, tokens: 10 });
   });

@@ -7,6 +7,7 @@
 // answer's tokens (whole tool result, characters / 4: median, max), hits with site chrome; for the 400-token
 // budget: answers with a hit, hits returned, the fact in a returned hit's text, the largest answer.
 // Usage: npm run bench:answers [-- --set <name>] [-- --json] [-- --verbose] [-- --show <question id>]
+//   [-- --max-tokens <n>]
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { mcpConfigSchema } from "../src/config/mcp.js";
@@ -22,6 +23,13 @@ import { FIXTURE_SET, nimbusSet, REAL_SETS, realSet, type BenchSet } from "./ans
 
 const JSON_OUT = process.argv.includes("--json");
 const VERBOSE = process.argv.includes("--verbose");
+/**
+ * `--max-tokens <n>`: the budget of the main pass (default: the tool's default). A larger one shows how much of the
+ * fact figure the budget costs (ranking and passage choice alone).
+ */
+const MAX_TOKENS = ((i) => (i < 0 ? undefined : Number(process.argv[i + 1])))(process.argv.indexOf("--max-tokens"));
+if (MAX_TOKENS !== undefined && !(Number.isInteger(MAX_TOKENS) && MAX_TOKENS >= 320 && MAX_TOKENS <= 20_000))
+  throw new Error("--max-tokens takes a whole number from 320 to 20000");
 /** `--show <id>`: print the whole answer an agent read for that question (default budget, each mode). */
 const SHOW = process.argv.flatMap((arg, i) => (arg === "--show" ? [process.argv[i + 1] ?? ""] : []));
 const DOCS_URL = "https://docs.dev.example.com";
@@ -99,7 +107,7 @@ async function measure(set: BenchSet): Promise<SetReport> {
       const outcomes: Outcome[] = [];
       const budgetOutcomes: Outcome[] = [];
       for (const q of set.questions) {
-        const full = await ask(q.question, mode);
+        const full = await ask(q.question, mode, MAX_TOKENS);
         const outcome = scoreAnswer(q, full.hits, full.chars);
         outcomes.push(outcome);
         const small = await ask(q.question, mode, SMALL_BUDGET);

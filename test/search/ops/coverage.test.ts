@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
 import { buildCoverageReport, type CoverageInput } from "../../../src/search/ops/coverage.js";
 import { formatCoverageReport } from "../../../src/search/views/coverage-text.js";
-import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL } from "../../../src/search/dedup-filter.js";
+import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL } from "../../../src/search/dedup/filter.js";
 
 const root = "https://acct.blob.core.windows.net/$web";
 const allNull = {

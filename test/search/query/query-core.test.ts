@@ -1,7 +1,7 @@
 // The query core agents share (src/search/query/): request building, dedup decision, hit shaping, provenance,
 // document references and text bounding. Pure; no service.
 import { describe, expect, it } from "vitest";
-import { decideDedup } from "../../../src/search/query/dedup-policy.js";
+import { decideDedup } from "../../../src/search/dedup/policy.js";
 import {
   buildSearchDocsRequest,
   asKeywordRequest,

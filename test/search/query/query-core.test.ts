@@ -270,7 +270,7 @@ describe("text", () => {
       { value: "faq.html", count: 1 },
       { value: "v1.2", count: 2 },
     ]);
-    // before: sections "faq.html (1), index.html (1)"
+    // not sections "faq.html (1), index.html (1)"
     expect(summary.sections.map((s) => s.section)).toEqual(["guides", "v1.2"]);
     expect(summary).toMatchObject({ root_pages: 2, documents_without_section: 1 });
   });

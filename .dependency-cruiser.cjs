@@ -71,11 +71,20 @@ module.exports = {
       name: "webhook-self-contained",
       severity: "error",
       comment:
-        "webhook/ is deployed as its own package: it imports only its own files, Node built-ins and npm packages, " +
-        "never the rest of this repository.",
+        "webhook/ is deployed as its own package: it imports only its own files, shared/ (which its build compiles " +
+        "into the package), Node built-ins and npm packages, never the rest of this repository.",
       from: { path: "^webhook/" },
       // local/ is the next rule's, with its own reason.
-      to: { pathNot: ["^webhook/", "^local/", NODE_MODULES], dependencyTypesNot: ["core"] },
+      to: { pathNot: ["^webhook/", "^shared/", "^local/", NODE_MODULES], dependencyTypesNot: ["core"] },
+    },
+    {
+      name: "shared-imports-nothing",
+      severity: "error",
+      comment:
+        "shared/ holds the rules both the receiver (webhook/) and the product (src/) use; the receiver's package " +
+        "compiles it in, so it imports only its own files and Node built-ins: no npm package, no other folder.",
+      from: { path: "^shared/" },
+      to: { pathNot: "^shared/", dependencyTypesNot: ["core"] },
     },
     {
       name: "webhook-not-to-local-emulation",

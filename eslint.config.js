@@ -31,8 +31,8 @@ export default tseslint.config(
     },
   },
   {
-    // No function over 100 lines in the product, the receiver and the stacks: a longer one does several things.
-    files: ["src/**/*.ts", "webhook/src/**/*.ts", "stacks/**/*.ts"],
+    // No function over 100 lines in the product, the receiver, shared/, the stacks: a longer one does several things.
+    files: ["src/**/*.ts", "webhook/src/**/*.ts", "shared/**/*.ts", "stacks/**/*.ts"],
     rules: { "max-lines-per-function": ["error", { max: 100 }] },
   },
   {

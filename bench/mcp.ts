@@ -13,7 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { repoRoot } from "../src/config/repo-root.js";
-import { decideDedup } from "../src/search/query/dedup-policy.js";
+import { decideDedup } from "../src/search/dedup/policy.js";
 import { buildSearchDocsRequest } from "../src/search/query/search-docs.js";
 import { checkFormatCoverage } from "../src/search/query/io/search-docs-io.js";
 import { startIndexedSample } from "../local/environment/indexed-sample.js";

@@ -1,7 +1,7 @@
 // npm run bench:startup: how fast the built `docs-index` command starts (dist/cli/docs-index.js, built first).
-// The documented form (issue 23): `npx docs-index --version` as the docs and pipelines run it, raw and with npm's
+// The documented form: `npx docs-index --version` as the docs and pipelines run it, raw and with npm's
 // own launcher time (`npx --no-install node -e 0`) subtracted; goal: the subtracted figure at most 3x `node -e 0`.
-// Goals (issue 13): a pure command (`url`, `--version`) at most 8x `node -e 0` wall time; a service command's own
+// Goals: a pure command (`url`, `--version`) at most 8x `node -e 0` wall time; a service command's own
 // overhead (process start, module loading: its wall time as a process minus the same command run warm
 // in-process against the same local stand-in) at most 0.35 s. Prints the figures (minimum and median of each
 // series, and the load average: on a shared machine the minimum is the figure least disturbed by other work, so

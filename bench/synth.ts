@@ -2,7 +2,7 @@
 // `npm run synth` does), then runs, interleaved, N fresh processes of each with plain node:
 //   - the synth entry (.build/synth/main.mjs): all three stacks from config/dev/vars.yml;
 //   - bench/synth-minimal.mjs: one azurerm resource in one stack.
-// Prints the medians, the peak RSS and their ratio. Goal (issue 12): ratio at most 3.
+// Prints the medians, the peak RSS and their ratio. Goal: ratio at most 3.
 // Usage: npm run bench:synth [-- --runs 7]
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

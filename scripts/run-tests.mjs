@@ -1,6 +1,6 @@
-// `npm test`: the static checks (ESLint, Prettier, knip, both type checks) and vitest at the same time. The checks
-// used to run first and vitest after them; vitest leaves a core idle whenever a test waits (a timeout, a child
-// process, a poll), and the checks fill those gaps. vitest prints as it goes; each check's output is held and
+// `npm test`: the static checks (ESLint, Prettier, knip, both type checks) and vitest at the same time, not one
+// after the other: vitest leaves a core idle whenever a test waits (a timeout, a child process, a poll), and the
+// checks fill those gaps. vitest prints as it goes; each check's output is held and
 // printed after vitest's, a line per check that passed and the whole output of one that failed.
 // Exit: vitest's code when it failed, else 1 when a check failed, else 0. Arguments go to vitest
 // (`npm test -- test/cli` runs the checks and those files). Plain .mjs: it starts before anything is compiled.

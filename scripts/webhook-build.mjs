@@ -1,6 +1,6 @@
-// `npm run webhook:build`: compiles the function app (webhook/tsconfig.json) into webhook/dist, starting from an
-// empty folder, so no file of an earlier build (a source since moved or deleted, e.g. the local emulation that
-// now lives in local/webhook/) ships in the zip deploy, which takes the whole of webhook/dist. `--out-dir <dir>`
+// `npm run webhook:build`: compiles the function app (webhook/tsconfig.json: webhook/src and shared/) into
+// webhook/dist, starting from an empty folder: the zip deploy takes the whole of webhook/dist, so it holds only
+// what this build compiled, never the output of a source deleted or moved out of the app. `--out-dir <dir>`
 // builds into another folder named dist (the packaging test). `--no-check` emits without type checking (tsc
 // --noCheck: the same files, about 40 % less CPU), for the packaging test: `npm test` type-checks webhook/ already
 // (typecheck:webhook). Plain .mjs: it runs before anything is compiled.

@@ -1,4 +1,4 @@
-// Reliability figures for queued processing (issue 16, item 10): N Project/Created deliveries sent once each (the
+// Reliability figures for queued processing: N Project/Created deliveries sent once each (the
 // sender never retries) while the process API is down (503s, then no answer until the client times out), then
 // recovered. Counts at the process-API stub: every delivery acknowledged within the sender's timeout, none lost,
 // each case created exactly once; and the acknowledgement latency (p50/p99/max) with the downstream down.

@@ -8,7 +8,7 @@ import type { BlobServiceClient } from "@azure/storage-blob";
 import { loadConfig, type ConfigFlags, type ConfigLocation } from "../config/load.js";
 import type { Config } from "../config/schema.js";
 import { resolveSearchEndpoint } from "../config/search.js";
-import { isLoopback } from "../../webhook/src/loopback.js";
+import { isLoopback } from "../../shared/loopback.js";
 import type { SearchAuth, SearchClients } from "../search/io/clients.js";
 import { origin, type ServiceOptions } from "../search/io/service-options.js";
 import { ARM_ENDPOINT } from "../search/io/arm-endpoint.js";

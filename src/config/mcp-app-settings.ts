@@ -4,7 +4,7 @@
 // was expected, and the server does not start.
 import { z } from "zod";
 import { DEFAULT_SEARCH_API_VERSION } from "./api-version.js";
-import { isLoopback } from "../../webhook/src/loopback.js";
+import { isLoopback } from "../../shared/loopback.js";
 import { DEFAULT_TOOL_CALLS_PER_MINUTE, FULL_SCOPE, mcpConfigSchema, type McpConfig } from "./mcp.js";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

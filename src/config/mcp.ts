@@ -3,7 +3,7 @@
 // app role), the public host names the server answers under and the resource it publishes metadata for.
 // Optional: every key has a default, and without `auth` the server binds loopback only.
 import { z } from "zod";
-import { isLoopbackHost } from "../../webhook/src/loopback.js";
+import { isLoopbackHost } from "../../shared/loopback.js";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -19,7 +19,7 @@ import {
 } from "./infra-schema.js";
 import { mcpConfigSchema } from "./mcp.js";
 import { searchConfigSchema } from "./search.js";
-import { isLoopbackHost } from "../../webhook/src/loopback.js";
+import { isLoopbackHost } from "../../shared/loopback.js";
 
 export const configSchema = z
   .strictObject({

@@ -1,6 +1,6 @@
 // The delivery operations as use cases: (the target's ports, a typed request) -> what came of it. The shell
 // (src/cli/webhook-deliveries/) parses the request, calls runDeliveryOperation, renders the result through
-// src/search/views/deliveries-text.ts and maps it to an outcome; nothing here prints or knows exit codes.
+// src/cli/webhook-deliveries/deliveries-text.ts and maps it to an outcome; nothing here prints or knows exit codes.
 import type { DeliveryMessage } from "../../webhook/src/delivery/message.js";
 import type { DeliveryRecord, DeliveryState } from "../../webhook/src/idempotency/store.js";
 import {

@@ -36,10 +36,22 @@ describe("the repository's imports follow .dependency-cruiser.cjs", () => {
     result = await cruiseTree(repoRoot, { knownViolations: known, cache });
   });
 
-  it("cruises the whole tree: product, tooling, tests, the webhook app and the TypeSpec packages", () => {
-    const folders = new Set(result.modules.map((m) => m.source.split("/")[0]));
-    for (const folder of ["src", "local", "scripts", "bench", "test", "stacks", "webhook", "typespec", "contracts"]) {
-      expect(folders, folder).toContain(folder);
+  it("cruises the whole tree: product, shared rules, tooling, tests, the webhook app and the TypeSpec packages", () => {
+    const cruised = new Set(result.modules.map((m) => m.source.split("/")[0]));
+    const folders = [
+      "src",
+      "shared",
+      "local",
+      "scripts",
+      "bench",
+      "test",
+      "stacks",
+      "webhook",
+      "typespec",
+      "contracts",
+    ];
+    for (const folder of folders) {
+      expect(cruised, folder).toContain(folder);
     }
   });
 
@@ -89,6 +101,11 @@ describe("every rule reports what it forbids (synthetic tree)", () => {
     "webhook/src/handler.ts":
       'import { readFileSync } from "node:fs";\nimport { parse } from "./parse.js";\nimport { normalise } from "../../src/search/normalise.js";\nexport const h = [readFileSync, parse, normalise];\n',
     "webhook/src/parse.ts": "export const parse = JSON.parse;\n",
+    // allowed: webhook and src import shared/; forbidden: shared/ imports anything but its own files and built-ins
+    "webhook/src/settings.ts": 'import { isLocal } from "../../shared/local.js";\nexport const s = isLocal;\n',
+    "src/config/schema.ts": 'import { isLocal } from "../../shared/local.js";\nexport const c = isLocal;\n',
+    "shared/local.ts":
+      'import { isIP } from "node:net";\nimport { parse } from "../webhook/src/parse.js";\nexport const isLocal = [isIP, parse];\n',
     // allowed: the local emulation imports the receiver; forbidden: the receiver imports the emulation
     "local/webhook/dev-server.ts": 'import { parse } from "../../webhook/src/parse.js";\nexport const serve = parse;\n',
     "webhook/src/runtime.ts": 'import { serve } from "../../local/webhook/dev-server.js";\nexport const r = serve;\n',
@@ -119,6 +136,7 @@ describe("every rule reports what it forbids (synthetic tree)", () => {
     "src-not-to-tooling: src/gateway/policy.ts → bench/b.ts",
     "src-not-to-tooling: src/gateway/policy.ts → test/t.ts",
     "webhook-self-contained: webhook/src/handler.ts → src/search/normalise.ts",
+    "shared-imports-nothing: shared/local.ts → webhook/src/parse.ts",
     "webhook-not-to-local-emulation: webhook/src/runtime.ts → local/webhook/dev-server.ts",
     "webhook-store-not-to-queue: webhook/src/idempotency/store.ts → webhook/src/queue/names.ts",
   ];
@@ -158,7 +176,7 @@ describe("every rule reports what it forbids (synthetic tree)", () => {
     ]);
   });
 
-  it("reports nothing else: the CLI may import the core and adapters, webhook its own files and Node built-ins", () => {
+  it("reports nothing else: the CLI may import the core and adapters, webhook its own files, shared/ and built-ins", () => {
     const cycles = /^no-(circular|folder-cycles):/;
     expect(reported.filter((r) => !cycles.test(r)).sort()).toEqual([...expected].sort());
   });

@@ -1,7 +1,8 @@
-// The mistakes of issue 39, end to end against the stand-in: plan exits 2 before any read, naming the file, the
-// JSON path, what is expected and the near name; deploy (even --allow-rebuild --yes) writes nothing, counted on
-// the stand-in; a saved plan made before a rule is refused by show and deploy; the stand-in itself answers the
-// same definitions with the service's 400. Also the wording of the schema's findings and of a saved-plan refusal.
+// Definition mistakes the service refuses (src/search/definitions/rules/), end to end against the stand-in: plan
+// exits 2 before any read, naming the file, the JSON path, what is expected and the near name; deploy (even
+// --allow-rebuild --yes) writes nothing, counted on the stand-in; a saved plan made before a rule is refused by
+// show and deploy; the stand-in itself answers the same definitions with the service's 400. Also the wording of
+// the schema's findings and of a saved-plan refusal.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -105,8 +105,8 @@ describe("docs-index eval", () => {
   });
 
   it("an index built before description, app, section and format existed is evaluated on what it can answer", async () => {
-    // As the live index before the deploy that adds the fields (the local tour's first deploy): the eval used to
-    // fail with "Could not find a property named 'description'" and the deploy's relevance check was skipped.
+    // As the live index before the deploy that adds the fields (the local tour's first deploy): a query naming the
+    // missing fields would fail with "Could not find a property named 'description'" and skip the relevance check.
     const live = h.standIn.state.indexes.get("docs-index")!.definition;
     h.standIn.state.indexes.set("docs-index-old", {
       definition: rootEraIndex({ ...structuredClone(live), name: "docs-index-old" }),

@@ -1,8 +1,8 @@
-// Exit codes per command, before and after the refactor of issue #32: every command of `docs-index` and of
+// Exit codes per command, held to a recorded table: every command of `docs-index` and of
 // `webhook-deliveries` runs the scenarios that give its codes (usage error, invalid configuration, unreachable,
 // no answer before --request-timeout or --deadline, 403, a refusal, a failed check, a timeout, Ctrl-C, success,
 // `plan --detailed-exitcode` with and without changes) and the codes must equal test/cli/fixtures/
-// exit-codes-before.json, a table taken from the code before the refactor (its `takenOn` names the commit).
+// exit-codes-before.json, the table as recorded (its `takenOn` names the commit it was taken from).
 // One environment for the file: a stand-in for the plan/deploy scenarios, one stand-in + Azurite (blob, table,
 // queue) for the operations, a TCP server that accepts and never answers. UPDATE_EXIT_CODES=1 rewrites the table.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";

@@ -110,7 +110,7 @@ describe("backfill and status", () => {
     expect(stderr).toMatch(/NOT stopped/);
   });
   it("backfill prints the coverage-before table once (before the confirmation), then its gist and the after table", async () => {
-    // Before: the whole "coverage before" table twice, on stderr before the confirmation and again on stdout.
+    // Once: not on stderr before the confirmation and again on stdout.
     const res = await h.cli("backfill", "--yes", "--poll-interval", "0.05");
     expect(res.code, res.stderr).toBe(0);
     expect(`${res.stderr}${res.stdout}`.match(/^field +nulls +pending +filled %$/gm)).toHaveLength(2);
@@ -169,7 +169,7 @@ describe("backfill and status", () => {
   });
   it("Ctrl-C stops waiting, not the run (exit 130)", async () => {
     h.standIn.injectFault({ method: "POST", pathIncludes: "/run", status: 202, times: 1 });
-    // Send Ctrl-C once the command listens for it (a fixed delay raced the command's start under load).
+    // Send Ctrl-C once the command listens for it (a fixed delay would race the command's start under load).
     const listeners = process.listenerCount("SIGINT");
     const pending = h.cli("backfill", "--yes", "--poll-interval", "0.05", "--timeout", "30");
     const poll = setInterval(() => {

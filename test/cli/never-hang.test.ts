@@ -231,8 +231,8 @@ describe.concurrent("a service that never answers", () => {
   it("the first Ctrl-C ends `status --wait` with 130 at once, also while a status read is outstanding", async ({
     expect,
   }) => {
-    // Before: the first Ctrl-C was only noticed between polls, so a silent service held it until the request
-    // timed out (exit 3); only a second Ctrl-C exited 130.
+    // Not only between polls: a silent service would hold the first Ctrl-C until the request timed out (exit 3),
+    // and only a second one would exit 130.
     const child = spawn(
       process.execPath,
       [path.join(repoRoot, "dist", "cli", "docs-index.js"), "status", "--wait", "--request-timeout", "60"],

@@ -14,7 +14,7 @@ import { DEFAULT_SERVICE_OPTIONS } from "../../src/search/io/service-options.js"
 import { repoRoot } from "../../src/config/repo-root.js";
 import { ARM_STORAGE_API_VERSION } from "../../src/search/io/arm-blob-service.js";
 
-// The local config: Azurite's account (the dev config names an Azure account since issue 12).
+// The local config: Azurite's account (the dev config names an Azure account).
 const VARS_FILE = path.join(repoRoot, "config", "local", "vars.yml");
 const ACCOUNT_ID =
   "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-docs-dev/providers/Microsoft.Storage/storageAccounts/devstoreaccount1";

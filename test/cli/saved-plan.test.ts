@@ -1,6 +1,5 @@
-// docs-index plan -out / deploy <file> / show <file>, in-process against the stand-in over HTTP: the Done-when of
-// the saved-plan issue. A live change by another client after plan -out: deploy <file> exits 4 and writes
-// nothing. Without one: exactly the planned writes.
+// docs-index plan -out / deploy <file> / show <file>, in-process against the stand-in over HTTP. A live change by
+// another client after plan -out: deploy <file> exits 4 and writes nothing. Without one: exactly the planned writes.
 import { AzureKeyCredential, SearchIndexClient } from "@azure/search-documents";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";

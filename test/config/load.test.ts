@@ -123,7 +123,7 @@ search_service:
   });
 
   it("rejects misspelled keys instead of ignoring them, with a did-you-mean as definition typos get", () => {
-    // Before: `search: Unrecognized key: "index_nmae"`, no suggestion.
+    // More than `search: Unrecognized key: "index_nmae"`: the key meant.
     const problems = problemsOf(() => parseConfig(`${minimal}  index_nmae: x\n`, "f.yml"));
     expect(problems).toContainEqual({ key: "search.index_nmae", expected: 'unknown key (did you mean "index_name"?)' });
   });

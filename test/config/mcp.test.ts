@@ -24,7 +24,7 @@ describe("mcp config", () => {
     expect(ok.auth?.authority).toBe("https://login.microsoftonline.com");
   });
 
-  it("refuses public_hosts without an auth section, naming the setting (finding 2)", () => {
+  it("refuses public_hosts without an auth section, naming the setting", () => {
     const exposed = mcpConfigSchema.safeParse({ public_hosts: ["docs-mcp.example.com"] });
     expect(exposed.success).toBe(false);
     expect(exposed.error?.issues[0]?.path).toEqual(["public_hosts"]);

@@ -42,7 +42,7 @@ describe("the corpus: each pair gets its expected verdict", () => {
     );
   });
 
-  it("has at least 40 pairs, covering every class of issue 26 and each kind the gate promises", () => {
+  it("has at least 40 pairs, covering every class of false alarm and each kind the gate promises", () => {
     expect(PAIRS.length).toBeGreaterThanOrEqual(40);
     const topics = new Set(PAIRS.map((p) => p.topic));
     expect(topics.size).toBe(7);

@@ -1,4 +1,4 @@
-// What contracts:check says beyond the verdict: parameters called what they are (issue 23: an optional header was
+// What contracts:check says beyond the verdict: parameters called what they are (an optional header is not
 // reported as "required"), a required name without a property as a contract error of its own, approved breaking
 // changes (the contract's approved-breaking-changes.yaml) passed, printed and annotated on the CI run.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -54,7 +54,7 @@ describe("runLocal", () => {
       expect(STEP_COUNT).toBe(ORDER.length);
       expect(summary.steps.filter((s) => s.status === "failed")).toEqual([]);
       expect(summary).toMatchObject({ ok: true, exitCode: 0, failedStep: null });
-      // Every piece exists now: no step may be skipped.
+      // Every step's pieces are in the repository: no step may be skipped.
       expect(summary.steps.filter((s) => s.status !== "ok").map((s) => `${s.name}: ${s.detail}`)).toEqual([]);
 
       const status = (name: string) => summary.steps.find((s) => s.name === name)?.status;
@@ -221,13 +221,13 @@ function expectQuietTour(text: string): void {
   expect(count(/^ {4}note: VARS_FILE=/)).toBe(1);
   expect(count(/^ {4}note: SEARCH_ENDPOINT=/)).toBe(1);
   expect(count(/note: the connection string is write-only/)).toBe(1);
-  // Step 14's plan, once (before: the plan, the deploy's plan before its confirmation, and again after it).
+  // Step 14's plan, once (not again with the deploy's confirmation, nor after it).
   expect(count(/^ {4}index docs-index: rebuild \(blue\/green: docs-index-1 → docs-index-2\)$/)).toBe(1);
-  // The rebuilds run the golden queries (before: "skip relevance: not checked: no golden queries at /tmp/…").
+  // The rebuilds run the golden queries (no "skip relevance: not checked: no golden queries at /tmp/…").
   expect(text).not.toMatch(/skip relevance|no golden queries/);
   const rebuild = text.slice(text.indexOf("[14/"), text.indexOf("[15/"));
   expect(rebuild).toMatch(/^ {6}ok {3}relevance: mean nDCG@10 /m);
-  // The forced blue/green generation is counted as the rebuild it is (before: "0 to rebuild, 5 unchanged").
+  // The forced blue/green generation is counted as the rebuild it is (not "0 to rebuild, 5 unchanged").
   const gate = text.slice(text.indexOf("[17/"), text.indexOf("[18/"));
   expect(gate).toMatch(
     /^ {4}Plan: 0 to create, 0 to update in place, 1 to rebuild \(forced by --blue-green\), 4 unchanged\.$/m,
@@ -243,12 +243,12 @@ async function rehearseAsDocumented(env: NodeJS.ProcessEnv): Promise<void> {
   const status = await run("status");
   expect(status.code, status.stdout + status.stderr).toBe(0);
   expect(status.stdout).toContain("OK: every failure is expected");
-  // The local account has blob soft delete as the docs-storage stack sets it: preflight passes (before: exit 1).
+  // The local account has blob soft delete as the docs-storage stack sets it: preflight passes.
   const preflight = await run("preflight");
   expect(preflight.code, preflight.stdout + preflight.stderr).toBe(0);
   expect(preflight.stdout).toMatch(/^ {2}ok {3}soft-delete-retention: 7 days/m);
   // Quiet as the README says: the prune left no unused generation, so no command warns about a newer generation
-  // without a crawl window (before: `docs-index-2 (newer than the serving docs-index-1) records no crawl window`).
+  // without a crawl window (`docs-index-2 (newer than the serving docs-index-1) records no crawl window`).
   const noChange = await run("plan", "--detailed-exitcode");
   expect(noChange.code).toBe(0);
   const coverageNow = await run("coverage");

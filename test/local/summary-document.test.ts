@@ -1,5 +1,4 @@
-// `npm run local -- --json` prints a versioned document like every docs-index --json output (before: the summary
-// with no `format_version`).
+// `npm run local -- --json` prints a versioned document (`format_version`) like every docs-index --json output.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // Both pipeline templates scan the synthesized stacks with Checkov right after synth (failing on findings) and
-// validate every stack without a backend before the first plan (issue 12, deliverables 2 and 3).
+// validate every stack without a backend before the first plan.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

@@ -15,7 +15,7 @@ import { parseConfig } from "../../src/config/load.js";
 import { repoRoot } from "../../src/config/repo-root.js";
 import { loadDefinitions } from "../../src/search/definitions/definitions.js";
 import { loadKnowledgeDefinitions } from "../../src/search/definitions/knowledge-definitions.js";
-import { DEDUP_FILTER_TRANSITIONAL } from "../../src/search/dedup-filter.js";
+import { DEDUP_FILTER_TRANSITIONAL } from "../../src/search/dedup/filter.js";
 
 let standIn: SearchStandIn;
 let indexes: SearchIndexClient;

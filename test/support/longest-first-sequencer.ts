@@ -1,7 +1,7 @@
 // The order vitest starts test files in. With timings of an earlier run it starts the longest files first (its own
 // sequencer), so neither of the two workers ends the run alone with a long file. Without timings for some files (a
 // fresh clone, as CI runs, or files renamed since the last run) it falls back to file size, which puts some of the
-// longest files last; then the files below, measured the longest on the 2-core machine (#32, after its last cuts),
+// longest files last; then the files below, measured the longest on the 2-core machine,
 // start first.
 import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";

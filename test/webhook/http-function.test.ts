@@ -110,7 +110,7 @@ describe("webhook handler: problem+json errors", () => {
     });
 
   it("400 names every bad value in one answer: type errors and the event's missing fields together", async () => {
-    // Before: the type errors first (OrgId, UserId); the missing ProjectId only on the next delivery.
+    // Not the type errors first (OrgId, UserId) and the missing ProjectId only on the next delivery.
     const { handle } = setup();
     const body = { Object: "Project", Event: "Created", OrgId: "x", UserId: "u" };
     const res = await handle(delivery({ body, headers: { "x-fv-messageid": "bad-3" } }), invocation("inv-1"));
@@ -315,7 +315,7 @@ describe("webhook handler: idempotency", () => {
   });
 
   it("a 409 under the same kind says what differs, not the kind twice", async () => {
-    // Before: "first accepted with a different payload (Note/Created); this one (Note/Created) is refused".
+    // Not "first accepted with a different payload (Note/Created); this one (Note/Created) is refused".
     const { handle, logs } = setup({ handlers: [counting("Note", "Created")] });
     const headers = { "x-fv-messageid": "dup-3" };
     expect((await handle(delivery({ body: NOTE_CREATED, headers }), invocation("a"))).status).toBe(200);

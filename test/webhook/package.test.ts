@@ -19,7 +19,7 @@ function filesUnder(dir: string): string[] {
 }
 
 describe("npm run webhook:build (the deployed function package)", () => {
-  it("starts from an empty dist: a stale file is gone, only the compiled webhook/src remains, no local emulation", async () => {
+  it("starts from an empty dist: no stale file, only the compiled webhook/src and shared/, no local emulation", async () => {
     const dist = path.join(tmp, "dist");
     mkdirSync(path.join(dist, "src"), { recursive: true });
     writeFileSync(path.join(dist, "src", "dev-server.js"), "// left by an earlier build\n");
@@ -39,9 +39,14 @@ describe("npm run webhook:build (the deployed function package)", () => {
     expect(
       files.filter((f) => /dev-server|adapter-request|queue-host|webhook-dev|stubs|webhook-deliveries/.test(f)),
     ).toEqual([]);
-    // Every emitted file is the output of a source in webhook/src (the tsconfig includes only that).
-    const sources = new Set(filesUnder(path.join(repoRoot, "webhook", "src")).map((f) => f.replace(/\.ts$/, "")));
-    expect(files.filter((f) => !sources.has(f.replace(/^src\//, "").replace(/\.js(\.map)?$/, "")))).toEqual([]);
+    // Every emitted file is the output of a source in webhook/src or shared/ (the tsconfig includes only those).
+    const sources = new Set(
+      ["webhook/src", "shared"].flatMap((dir) =>
+        filesUnder(path.join(repoRoot, dir)).map((f) => `${dir}/${f.replace(/\.ts$/, "")}`),
+      ),
+    );
+    expect(files.filter((f) => !sources.has(f.replace(/\.js(\.map)?$/, "")))).toEqual([]);
+    expect(files).toContain("shared/loopback.js");
     const main = JSON.parse(readFileSync(path.join(repoRoot, "webhook", "package.json"), "utf8")).main as string;
     expect(files).toContain(main.replace(/^dist\//, ""));
     // A hang guard, not a timing target: tsc on a loaded 2-core machine has taken over the default 30 s.

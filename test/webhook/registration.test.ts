@@ -3,6 +3,7 @@
 // (tsc -p webhook/tsconfig.json), not here.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startDevServer } from "../../local/webhook/dev-server.js";
 import {
@@ -61,10 +62,10 @@ describe("endpoint registration", () => {
   it("the host loads the compiled entry point: package.json main is where the build emits src/index.ts", () => {
     const pkg = JSON.parse(readFileSync(new URL("package.json", webhookDir), "utf8"));
     const { compilerOptions } = JSON.parse(readFileSync(new URL("tsconfig.json", webhookDir), "utf8"));
-    const emitted = path.posix.join(
-      compilerOptions.outDir,
-      path.posix.relative(compilerOptions.rootDir ?? "src", "src/index.ts").replace(/\.ts$/, ".js"),
-    );
+    // The entry's path under rootDir (webhook/tsconfig.json's own folder is what its paths are relative to).
+    const root = path.resolve(fileURLToPath(webhookDir), compilerOptions.rootDir ?? "src");
+    const entry = path.relative(root, fileURLToPath(new URL("src/index.ts", webhookDir)));
+    const emitted = path.posix.join(compilerOptions.outDir, entry.split(path.sep).join("/").replace(/\.ts$/, ".js"));
     expect(pkg.main).toBe(emitted);
     expect(existsSync(new URL("src/index.ts", webhookDir))).toBe(true);
   });

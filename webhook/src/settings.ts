@@ -7,7 +7,7 @@ import {
   HOST_SETTING_PREFIX,
   timeSpanMs,
 } from "./queue/host-settings.js";
-import { isLoopback } from "./loopback.js";
+import { isLoopback } from "../../shared/loopback.js";
 import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from "./storage-limits.js";
 
 /** The connection name of the queue trigger and the sender: WEBHOOK_QUEUE__queueServiceUri (identity) in Azure. */

@@ -5,7 +5,7 @@
 // has a timeout and the command a deadline (target.ts). Reads the receiver's own settings (the same variables as
 // the function app: IDEMPOTENCY_TABLE_ENDPOINT / WEBHOOK_QUEUE__queueServiceUri with your `az login`, or Azurite
 // connection strings). Replays are dry runs unless --yes (or --apply). --json prints one JSON document on stdout,
-// errors included. The operations themselves: src/deliveries/operations.ts; their text: views/deliveries-text.ts.
+// errors included. The operations themselves: src/deliveries/operations.ts; their text: deliveries-text.ts.
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { DeliveryState } from "../../../webhook/src/idempotency/store.js";
 import {
@@ -15,7 +15,7 @@ import {
   type DeliveryResult,
 } from "../../deliveries/operations.js";
 import { DEFAULT_SERVICE_OPTIONS, type ServiceOptions } from "../../search/io/service-options.js";
-import { renderDeliveryResult } from "../../search/views/deliveries-text.js";
+import { renderDeliveryResult } from "./deliveries-text.js";
 import { CliError, exitCodeHelp, exitCodeOf, type OutcomeKind } from "../exit-codes.js";
 import type { Failure, FailureScene } from "../outcome-exit.js";
 import type { CommandStreams } from "../command-streams.js";

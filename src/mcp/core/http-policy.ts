@@ -1,7 +1,7 @@
 // Who may reach the Streamable HTTP transport. The MCP specification requires servers to validate the Origin
 // header (DNS rebinding: a web page must not drive a local server) and recommends binding to localhost; a
 // non-loopback bind is allowed here only when callers must present an Entra ID token. Pure.
-import { isLoopbackHost } from "../../../webhook/src/loopback.js";
+import { isLoopbackHost } from "../../../shared/loopback.js";
 
 export const MCP_PATH = "/mcp";
 

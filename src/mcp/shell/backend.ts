@@ -5,7 +5,7 @@
 import type { KnowledgeRetrievalClient, SearchClient } from "@azure/search-documents";
 import type { ContainerClient } from "@azure/storage-blob";
 import type { SearchClients } from "../../search/io/clients.js";
-import type { FormatCoverageCheck } from "../../search/query/dedup-policy.js";
+import type { FormatCoverageCheck } from "../../search/dedup/policy.js";
 import { coverageCheckFailed, provenanceReadFailed, recheckPolicy } from "../../search/query/recheck.js";
 import { Refreshing } from "../../search/query/io/refreshing.js";
 import { documentRefFromUrl, type DocumentRef } from "../../search/query/document-ref.js";

@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { McpAuthConfig } from "../../config/mcp.js";
-import { isLoopbackHost } from "../../../webhook/src/loopback.js";
+import { isLoopbackHost } from "../../../shared/loopback.js";
 import { bearerToken, bindRefusal, hostAllowed, MCP_PATH, originAllowed, servedUrl } from "../core/http-policy.js";
 import { isFull, takeCall, type Bucket } from "../core/rate-limit.js";
 import { bearerChallenge, protectedResourceMetadata, resourceMetadataPaths } from "../core/resource-metadata.js";

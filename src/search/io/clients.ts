@@ -11,7 +11,7 @@ import {
 import type { TokenCredential } from "@azure/identity";
 import type { PipelinePolicy, PipelineRequest, PipelineResponse } from "@azure/core-rest-pipeline";
 import type { BlobServiceClient, HttpOperationResponse, RequestPolicyFactory, WebResource } from "@azure/storage-blob";
-import { isLoopback } from "../../../webhook/src/loopback.js";
+import { isLoopback } from "../../../shared/loopback.js";
 import { attemptTimeoutPolicy, deadlinePolicy, patientClientOptions, storageRetryOptions } from "./patience-policy.js";
 import type { ServiceOptions } from "./service-options.js";
 

@@ -3,7 +3,7 @@
 import { blobPathFromDocumentId } from "../public-url.js";
 import { isExpectedFailure } from "./expected-failure.js";
 import type { IndexFieldView } from "../definitions/definition-views.js";
-import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL, type DedupMode } from "../dedup-filter.js";
+import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL, type DedupMode } from "../dedup/filter.js";
 
 /**
  * The fields the first population already filled; every other field of the index is one a reset and run must

@@ -6,7 +6,7 @@
 // and the blue/green gate can use eval/ without a folder cycle.
 import { mapLimit } from "../ops/map-limit.js";
 import { answerableRequest } from "./answerable.js";
-import { decideDedup, type DedupDecision, type FormatCoverageCheck } from "./dedup-policy.js";
+import { decideDedup, type DedupDecision, type FormatCoverageCheck } from "../dedup/policy.js";
 import { servingIndexOf, type ProvenanceFacts } from "./provenance.js";
 import type { SearchDocsOutcome } from "./search-docs-answer.js";
 import {

@@ -1,7 +1,7 @@
 // OData `$filter` building for docs-index queries (spec area C, "Query filters" and "Filter rules").
 // Every filter here is meant to be sent on the search request itself, never applied to results after top-k.
 // Pure; imported by the query command and by anything else that queries the index.
-import { dedupFilter, type DedupMode } from "../dedup-filter.js";
+import { dedupFilter, type DedupMode } from "../dedup/filter.js";
 
 /** An OData string literal: single-quoted, with every `'` doubled. */
 export function odataString(value: string): string {

@@ -3,7 +3,7 @@
 // run (the corpus), and the dedup filter used. A query-only identity (Search Index Data Reader) may not read
 // index, alias or indexer definitions: those parts are then `unknown` with the reason. Pure.
 import type { Resolution } from "../service/resolution.js";
-import type { DedupDecision } from "./dedup-policy.js";
+import type { DedupDecision } from "../dedup/policy.js";
 import type { Known } from "../known.js";
 
 export interface Freshness {

@@ -3,7 +3,7 @@
 // is retried soon, after a backoff that starts at seconds and doubles up to the time to live, so answers stop
 // saying "unknown (ECONNREFUSED)" a few seconds after the service is back. A refusal (401/403) is not a failure
 // to retry: the identity will not get the right by asking again. Pure.
-import type { FormatCoverageCheck } from "./dedup-policy.js";
+import type { FormatCoverageCheck } from "../dedup/policy.js";
 import type { Known } from "../known.js";
 import type { ProvenanceFacts } from "./provenance.js";
 

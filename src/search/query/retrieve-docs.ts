@@ -3,7 +3,7 @@
 // clamping and the same filter clauses (app, exclude_sections, and always the dedup filter) sent as the
 // searchIndex source's filterAddOn. The references come back as search_docs-shaped hits: public URL, app,
 // section and a bounded snippet of the passage the knowledge base extracted. Pure.
-import type { DedupDecision } from "./dedup-policy.js";
+import type { DedupDecision } from "../dedup/policy.js";
 import type { RetrieveProvenance } from "./provenance.js";
 import { effectiveTop, refuseUnsupported, searchDocsFilter, type SearchDocsLimits } from "./search-docs.js";
 import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "./search-hit.js";

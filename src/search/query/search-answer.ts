@@ -1,6 +1,6 @@
 // The whole answer to a search_docs call as agents receive it (the MCP tool's structuredContent): hits, the
 // ranking used, notes, provenance. Pure: assembled from what the I/O half read.
-import type { DedupDecision } from "./dedup-policy.js";
+import type { DedupDecision } from "../dedup/policy.js";
 import { buildProvenance, type Provenance, type ProvenanceFacts } from "./provenance.js";
 import type { SearchDocsRequest, SearchMode } from "./search-docs.js";
 import type { SearchDocsHit } from "./search-hit.js";

@@ -2,7 +2,7 @@
 // dedup decision and the provenance facts), run with the semantic fallback, an empty answer for an `app` no
 // document has refused with the closest names, and the answer with its provenance. The calls come through a port
 // (query/io/search-docs-io.ts builds it from a SearchClient); shared by the MCP tool and `docs-index query`.
-import type { DedupDecision } from "./dedup-policy.js";
+import type { DedupDecision } from "../dedup/policy.js";
 import type { ProvenanceFacts } from "./provenance.js";
 import { unknownAppRefusal } from "./apps.js";
 import { searchDocsAnswer, type SearchDocsAnswer } from "./search-answer.js";

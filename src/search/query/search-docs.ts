@@ -3,7 +3,7 @@
 // there); there is no way to pass raw OData. Pure.
 import type { SearchOptions } from "@azure/search-documents";
 import { agentQueryFilter, PATH_PREFIX_IMPOSSIBLE, SECTION_INCLUSION_RISK } from "./filters.js";
-import type { DedupDecision } from "./dedup-policy.js";
+import type { DedupDecision } from "../dedup/policy.js";
 import { literalSearchText } from "./search-text.js";
 
 /** The parameters of `search_docs`, with the tool's names. */

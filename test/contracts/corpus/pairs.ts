@@ -1,7 +1,7 @@
 // The breaking-change corpus: description pairs written for this repository, each a change to the base widgets
 // description (base-description.ts) with the verdict the gate's policy table gives it (contracts/README.md,
 // "Policy"). `breaking` is the expected verdict; `topic` groups the pairs by what they test: the kinds the gate
-// promises to catch, and the five classes of false alarm of issue 26 (inherited parameters, relaxed limits,
+// promises to catch, and five classes of false alarm a naive gate raises (inherited parameters, relaxed limits,
 // required lists, nullability, a pattern removed from a shared schema).
 import { baseDescription } from "./base-description.js";
 

@@ -10,7 +10,7 @@ describe("access policy", () => {
     expect(bindRefusal("0.0.0.0", false)).toMatch(/needs token validation.*mcp\.auth/);
     expect(bindRefusal("0.0.0.0", true)).toBeUndefined();
   });
-  it("refuses public host names without token validation, even on a loopback bind (finding 2)", () => {
+  it("refuses public host names without token validation, even on a loopback bind", () => {
     expect(bindRefusal("127.0.0.1", false, ["docs-mcp.example.com"])).toMatch(
       /^refusing to serve public host names \(mcp\.public_hosts: docs-mcp\.example\.com\) without token validation/,
     );

@@ -18,7 +18,7 @@ describe("signing key cache policy", () => {
     expect(keyDecision(fetched, T0 + P.freshMs + 1, "k1")).toEqual({ kind: "use", refresh: true });
   });
 
-  it("keeps using cached keys while fetches fail, up to maxStaleMs after the last success (finding 4)", () => {
+  it("keeps using cached keys while fetches fail, up to maxStaleMs after the last success", () => {
     let state = afterFetchFailed(fetched, T0 + P.freshMs + 1);
     expect(keyDecision(state, T0 + P.freshMs + 2, "k1")).toEqual({ kind: "use", refresh: false });
     state = afterFetchFailed(state, T0 + P.maxStaleMs - 10);

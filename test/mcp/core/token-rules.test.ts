@@ -27,7 +27,7 @@ describe("access token rules", () => {
     expect(accessVerdict({ ...app, idtyp: "app", sub: "other" }, rules).ok).toBe(true);
   });
 
-  it("refuses a client application not in the list: azp for v2.0 tokens, appid for v1.0 ones (finding 3)", () => {
+  it("refuses a client application not in the list: azp for v2.0 tokens, appid for v1.0 ones", () => {
     const other = "99999999-0000-0000-0000-000000000000";
     expect(accessVerdict({ ...user, azp: other, acct: 1, idp: "https://sts.windows.net/guest/" }, rules)).toEqual({
       ok: false,
@@ -42,7 +42,7 @@ describe("access token rules", () => {
     expect(accessVerdict({ ...user, azp: VSCODE_CLIENT_ID.toUpperCase() }, rules).ok).toBe(true);
   });
 
-  it("refuses ID-token shapes: a user's roles without scp, no client application, idtyp user without scp (finding 3)", () => {
+  it("refuses ID-token shapes: a user's roles without scp, no client application, idtyp user without scp", () => {
     const idToken = { tid: TENANT, oid: "u1", sub: "pairwise", roles: ["Docs.Search"], nonce: "n" };
     expect(accessVerdict(idToken, rules)).toMatchObject({ ok: false, status: 401, reason: /^not an access token/ });
     expect(accessVerdict({ ...idToken, azp: VSCODE_CLIENT_ID }, rules)).toMatchObject({

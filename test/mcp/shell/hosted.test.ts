@@ -194,8 +194,8 @@ describe("npm run mcp:local: the package with a local OpenID provider and Azurit
     expect(() =>
       readMcpAppSettings({ ...hosted.settings, DOCS_STORAGE_BLOB_ENDPOINT: "https://x.blob.core.windows.net" }),
     ).toThrow(/expected either DOCS_STORAGE_BLOB_ENDPOINT or DOCS_STORAGE_CONNECTION_STRING/);
-    // An http blob endpoint is refused at start, not at the first page read (before: "Bearer token authentication is
-    // not permitted for non-TLS protected (non-https) URLs", then the index's text).
+    // An http blob endpoint is refused at start: at the first page read the SDK would refuse it ("Bearer token
+    // authentication is not permitted for non-TLS protected (non-https) URLs") and answers would hold the index's text.
     const { DOCS_STORAGE_CONNECTION_STRING: _emulator, ...withoutEmulator } = hosted.settings;
     expect(() =>
       readMcpAppSettings({ ...withoutEmulator, DOCS_STORAGE_BLOB_ENDPOINT: "http://127.0.0.1:10000/devstoreaccount1" }),

@@ -134,7 +134,7 @@ afterAll(async () => {
   await idp?.close();
 });
 
-describe("no exposure without token validation (finding 2)", () => {
+describe("no exposure without token validation", () => {
   it("refuses to serve public host names without auth, even bound to loopback (a proxy would expose it)", async () => {
     await expect(
       serveHttp({
@@ -234,7 +234,7 @@ describe("crafted tokens (stateless server, as hosted)", () => {
     }
   });
 
-  it("answers a valid token without the permission 403 insufficient_scope naming the scope only (finding 7)", async () => {
+  it("answers a valid token without the permission 403 insufficient_scope naming the scope only", async () => {
     const cases = {
       "user without the scope": userToken({ scp: "openid", roles: ["Docs.Search"] }),
       "app without the role": idp.token({ aud: APP_ID_URI, roles: ["Other"], idtyp: "app", oid: "sp-1" }),
@@ -250,7 +250,7 @@ describe("crafted tokens (stateless server, as hosted)", () => {
     }
   });
 
-  it("answers no token, a token in the query string or another scheme 401 with the challenge and no error (finding 7)", async () => {
+  it("answers no token, a token in the query string or another scheme 401 with the challenge and no error", async () => {
     const token = await userToken();
     const cases = {
       "no token": {},
@@ -325,7 +325,7 @@ describe("hostile headers, bodies and batches", () => {
     expect(messageOf(notJson)).toEqual({ code: -32700, message: "parse error: the body is not JSON" });
   });
 
-  it("refuses JSON-RPC batches whole: 100 tools/call in one POST run nothing (finding 6)", async () => {
+  it("refuses JSON-RPC batches whole: 100 tools/call in one POST run nothing", async () => {
     const authorization = `Bearer ${await userToken()}`;
     for (const n of [100, 1]) {
       const batch = `[${Array.from({ length: n }, (_, i) => call(i)).join(",")}]`;
@@ -340,7 +340,7 @@ describe("hostile headers, bodies and batches", () => {
   });
 });
 
-describe("the tool call limit per caller (finding 6)", () => {
+describe("the tool call limit per caller", () => {
   it("answers 429 with Retry-After beyond the burst, for that caller only", async () => {
     // 8 a minute: a burst of 2; the clock stands still, so no call is refilled.
     const { url } = await serve({ stateless: true, toolCallsPerMinute: 8, now: () => 0 });
@@ -413,7 +413,7 @@ function rawExchange(url: string, head: string): Promise<string> {
   });
 }
 
-describe("slow clients and the connection cap (finding 8)", () => {
+describe("slow clients and the connection cap", () => {
   it("closes a connection whose headers never end, and one whose body trickles, without running a tool", async () => {
     const { url } = await serve({
       stateless: true,
@@ -467,7 +467,7 @@ describe("slow clients and the connection cap (finding 8)", () => {
   });
 });
 
-describe("session theft (stateful server, finding 5)", () => {
+describe("session theft (stateful server)", () => {
   let url: string;
   beforeAll(async () => {
     url = (await serve({ sessionsPerCaller: 2 })).url;
@@ -533,7 +533,7 @@ describe("session theft (stateful server, finding 5)", () => {
   });
 });
 
-describe("a signing key outage (finding 4)", () => {
+describe("a signing key outage", () => {
   let outageIdp: LocalOpenIdProvider;
   let url: string;
   let clock = Date.now();

@@ -21,7 +21,7 @@ const errorOf = (text: string): string => {
 const entry = (extra = "", relevant = '[{ url: "payments/guides/refunds.html", grade: 2 }]') =>
   `queries:\n  - id: refund-steps\n    query: how do I refund a payment\n    mode: keyword\n${extra}    relevant: ${relevant}\n`;
 
-describe("golden queries: the format of issue 25", () => {
+describe("golden queries: the file format", () => {
   it("parses every key: app, exclude_sections, public URLs and blob paths with grades", () => {
     const [q] = parseGolden(
       entry(

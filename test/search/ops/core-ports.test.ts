@@ -1,4 +1,4 @@
-// The operation logic that moved out of the commands, tested through its small ports without any service:
+// The operations' logic, tested through its small ports without any service:
 // waiting for a run, deleting orphans, deriving the coverage fields, the expected-failure rule.
 import { describe, expect, it } from "vitest";
 import { coverageFields } from "../../../src/search/ops/coverage.js";

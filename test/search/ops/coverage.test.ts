@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
 import { buildCoverageReport, type CoverageInput } from "../../../src/search/ops/coverage.js";
 import { formatCoverageReport } from "../../../src/search/views/coverage-text.js";
-import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL } from "../../../src/search/dedup-filter.js";
+import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL } from "../../../src/search/dedup/filter.js";
 
 const root = "https://acct.blob.core.windows.net/$web";
 const allNull = {
@@ -47,7 +47,7 @@ describe("coverage", () => {
     expect(report.complete).toBe(false);
   });
   it("keeps the columns aligned when a field name is longer than the name column", () => {
-    // Before: `metadata_storage_size     20       20         0` pushed its figures right of the header's.
+    // A long name must not push its figures right of the header's (`metadata_storage_size     20       20         0`).
     const text = formatCoverageReport(
       buildCoverageReport({ ...base, nullCounts: { ...base.nullCounts, metadata_storage_size: 20 } }),
     );
@@ -61,7 +61,7 @@ describe("coverage", () => {
     }
   });
   it("never reports more reprocessed than a just-added field is filled (it names that field)", () => {
-    // Before: `reprocessed since the fields were added: 100 %` beside the new field at 0 % filled, exit 1.
+    // Never `reprocessed since the fields were added: 100 %` beside a new field at 0 % filled.
     const report = buildCoverageReport({ ...base, nullCounts: { ...base.nullCounts, tier: 100 } });
     expect(report).toMatchObject({ percentReprocessed: 0, reprocessedBoundBy: "tier", complete: false });
     const text = formatCoverageReport(report);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { answerableRequest, clauseWhenNull } from "../../../src/search/query/answerable.js";
 import { buildSearchDocsRequest } from "../../../src/search/query/search-docs.js";
-import { decideDedup } from "../../../src/search/query/dedup-policy.js";
+import { decideDedup } from "../../../src/search/dedup/policy.js";
 import { utilityPagesFilter } from "../../../src/search/query/filters.js";
 
 const ROOT_ERA = new Set(["id", "title", "content", "path", "repo"]);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decideDedup } from "../../../src/search/query/dedup-policy.js";
+import { decideDedup } from "../../../src/search/dedup/policy.js";
 import { buildRetrieveDocsRequest } from "../../../src/search/query/retrieve-docs.js";
 import {
   buildSearchDocsRequest,
@@ -16,7 +16,7 @@ import {
   PATH_PREFIX_IMPOSSIBLE,
   SECTION_INCLUSION_RISK,
 } from "../../../src/search/query/filters.js";
-import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL } from "../../../src/search/dedup-filter.js";
+import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL } from "../../../src/search/dedup/filter.js";
 
 describe("query filters", () => {
   it("doubles single quotes in string literals", () => {

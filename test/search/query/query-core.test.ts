@@ -1,7 +1,7 @@
 // The query core agents share (src/search/query/): request building, dedup decision, hit shaping, provenance,
 // document references and text bounding. Pure; no service.
 import { describe, expect, it } from "vitest";
-import { decideDedup } from "../../../src/search/query/dedup-policy.js";
+import { decideDedup } from "../../../src/search/dedup/policy.js";
 import {
   buildSearchDocsRequest,
   asKeywordRequest,
@@ -270,7 +270,7 @@ describe("text", () => {
       { value: "faq.html", count: 1 },
       { value: "v1.2", count: 2 },
     ]);
-    // before: sections "faq.html (1), index.html (1)"
+    // not sections "faq.html (1), index.html (1)"
     expect(summary.sections.map((s) => s.section)).toEqual(["guides", "v1.2"]);
     expect(summary).toMatchObject({ root_pages: 2, documents_without_section: 1 });
   });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
-import { decideDedup } from "../../../src/search/query/dedup-policy.js";
+import { decideDedup } from "../../../src/search/dedup/policy.js";
 import { documentRefFromUrl } from "../../../src/search/query/document-ref.js";
 import { buildSearchDocsRequest } from "../../../src/search/query/search-docs.js";
 import { SEMANTIC_RANKER_OFF } from "../../../src/search/query/semantic-availability.js";

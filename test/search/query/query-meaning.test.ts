@@ -1,7 +1,7 @@
 // Queries that mean something: a query without terms is refused with what to do, and an app that does not exist
 // is answered with the closest existing names and a pointer to list_apps. Pure.
 import { describe, expect, it } from "vitest";
-import { decideDedup } from "../../../src/search/query/dedup-policy.js";
+import { decideDedup } from "../../../src/search/dedup/policy.js";
 import { buildSearchDocsRequest, hasSearchTerms, SearchDocsRefusal } from "../../../src/search/query/search-docs.js";
 import { unknownAppRefusal } from "../../../src/search/query/apps.js";
 import { buildRetrieveRequest } from "../../../src/search/query/retrieve.js";

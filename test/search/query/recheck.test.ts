@@ -10,7 +10,7 @@ import {
 import { Refreshing } from "../../../src/search/query/io/refreshing.js";
 import type { ProvenanceFacts } from "../../../src/search/query/provenance.js";
 import { unknownBecause } from "../../../src/search/known.js";
-import type { FormatCoverageCheck } from "../../../src/search/query/dedup-policy.js";
+import type { FormatCoverageCheck } from "../../../src/search/dedup/policy.js";
 
 const policy = recheckPolicy(300_000);
 

@@ -1,7 +1,7 @@
 // The retrieve_docs core (src/search/query/retrieve-docs.ts): the search_docs rules on a retrieve body, and
 // references turned into hits with public URLs and bounded snippets. Pure; no service.
 import { describe, expect, it } from "vitest";
-import { decideDedup } from "../../../src/search/query/dedup-policy.js";
+import { decideDedup } from "../../../src/search/dedup/policy.js";
 import { utilityPagesFilter } from "../../../src/search/query/filters.js";
 import { SearchDocsRefusal } from "../../../src/search/query/search-docs.js";
 import {

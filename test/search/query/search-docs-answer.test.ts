@@ -2,7 +2,7 @@
 // basis, the semantic fallback only when the service says semantic ranking is unavailable, and an empty answer
 // for an unknown app refused with the closest names.
 import { describe, expect, it } from "vitest";
-import { chosenDedup } from "../../../src/search/query/dedup-policy.js";
+import { chosenDedup } from "../../../src/search/dedup/policy.js";
 import type { ProvenanceFacts } from "../../../src/search/query/provenance.js";
 import {
   DEFAULT_SEARCH_DOCS_LIMITS,

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { schemaOf } from "../../../local/search-standin/documents/schema.js";
 import { evaluateFilter } from "../../../local/search-standin/odata/evaluate.js";
 import { parseFilter } from "../../../local/search-standin/odata/filter.js";
-import { decideDedup } from "../../../src/search/query/dedup-policy.js";
+import { decideDedup } from "../../../src/search/dedup/policy.js";
 import { UTILITY_PAGES, utilityPagesFilter } from "../../../src/search/query/filters.js";
 import { buildSearchDocsRequest } from "../../../src/search/query/search-docs.js";
 import { literalSearchText } from "../../../src/search/query/search-text.js";

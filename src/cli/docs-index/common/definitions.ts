@@ -22,7 +22,7 @@ import {
   loadKnowledgeDefinitions,
   readKnowledgeDefinitionText,
 } from "../../../search/definitions/knowledge-definitions.js";
-import { isLoopback } from "../../../../webhook/src/loopback.js";
+import { isLoopback } from "../../../../shared/loopback.js";
 import type { SearchManagementPort } from "../../../search/service/management-port.js";
 import type { CliContext } from "../../context.js";
 import { CliError } from "../../exit-codes.js";

@@ -5,7 +5,7 @@
 import { Option } from "commander";
 import { mcpConfigSchema } from "../../../config/mcp.js";
 import { toolLimits, type ToolLimits } from "../../../mcp/core/limits.js";
-import { chosenDedup, type DedupDecision } from "../../../search/query/dedup-policy.js";
+import { chosenDedup, type DedupDecision } from "../../../search/dedup/policy.js";
 import type { CliContext } from "../../context.js";
 import type { SearchClients } from "../../../search/io/clients.js";
 import { cachedPageReader, type PassageOptions } from "../../../search/query/io/answer-passages-io.js";

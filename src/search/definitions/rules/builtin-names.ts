@@ -2,7 +2,7 @@
 // and normalizers a definition may name without defining them (Microsoft Learn "Add custom analyzers to string
 // fields", "Analyzers for text processing", "Text normalization"; the lists are the REST API's enums in
 // Azure/azure-rest-api-specs specification/search/data-plane/Search/stable/2026-04-01/search.json, commit 044dc6f5,
-// as vendored in schemas/azure-search/: test/search/definitions/definition-rules.test.ts keeps them equal), and the
+// as vendored in schemas/azure-search/: test/search/definitions/rules.test.ts keeps them equal), and the
 // documented field-mapping functions (Microsoft Learn "Field mappings and transformations"). Pure data.
 
 /** SPEC `LexicalAnalyzerName`. */

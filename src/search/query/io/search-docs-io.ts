@@ -5,7 +5,7 @@ import type { SearchClient, SearchIndexClient, SearchIndexerClient } from "@azur
 import { resolveServingIndex } from "../../io/alias-resolve.js";
 import { parseIndexerStatus } from "../../ops/indexer-status.js";
 import { readServingRuns } from "../../io/serving-runs-io.js";
-import { decideDedup, NULL_FORMAT_FILTER, type DedupDecision, type FormatCoverageCheck } from "../dedup-policy.js";
+import { decideDedup, NULL_FORMAT_FILTER, type DedupDecision, type FormatCoverageCheck } from "../../dedup/policy.js";
 import type { ProvenanceFacts } from "../provenance.js";
 import { readProvenance, type ProvenanceNames, type ProvenanceReads } from "../provenance-read.js";
 import { unknownBecause } from "../../known.js";

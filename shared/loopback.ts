@@ -1,7 +1,7 @@
 // The loopback rule, written once for the whole repository: which hosts and URLs are local (Azurite, the search
-// stand-in, stubs, a local OIDC server). Plain http, keys and connection strings are accepted only for these. It
-// lives in the receiver's package because webhook/ is deployed on its own and imports nothing outside it;
-// src/ (the CLI, the MCP server, the configuration) imports it from here. Pure.
+// stand-in, stubs, a local OIDC server). Plain http, keys and connection strings are accepted only for these.
+// shared/ holds what the receiver (webhook/) and the product (src/) both use: the receiver is deployed on its own,
+// so its build compiles shared/ into its package (webhook/tsconfig.json), and shared/ imports nothing. Pure.
 
 const IPV4_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 

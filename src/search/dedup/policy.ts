@@ -1,8 +1,8 @@
 // Which dedup filter a query sends (spec area C, filter rules): `format eq null or format eq '.html'` until it
 // is verified that no document holds a null `format`, then `format eq '.html'`. The verification is a count
-// query (`format eq null`, `$count`, nothing downloaded), repeated when it is due (recheck.ts).
+// query (`format eq null`, `$count`, nothing downloaded), repeated when it is due (query/recheck.ts).
 // Pure: the shell runs the count and passes its outcome in.
-import { dedupFilter, type DedupMode } from "../dedup-filter.js";
+import { dedupFilter, type DedupMode } from "./filter.js";
 
 /** The count query that verifies `format` coverage. */
 export const NULL_FORMAT_FILTER = "format eq null";

@@ -1,7 +1,7 @@
-// The one loopback rule (webhook/src/loopback.ts), used by the receiver's settings and imported from there by the
-// CLI, the MCP server and the configuration (webhook/ imports nothing outside itself, so the rule lives in it).
+// The one loopback rule (shared/loopback.ts), imported by the receiver's settings and by the CLI, the MCP server
+// and the configuration.
 import { describe, expect, it } from "vitest";
-import { isLoopback, isLoopbackHost } from "../../webhook/src/loopback.js";
+import { isLoopback, isLoopbackHost } from "../../shared/loopback.js";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -25,14 +25,17 @@ describe("the loopback rule", () => {
     expect(isLoopback("not a url")).toBe(false);
   });
 
-  it("is defined once: nothing under src/ defines a loopback rule of its own", () => {
-    const src = path.join(import.meta.dirname, "..", "..", "src");
-    const files = readdirSync(src, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
-    const own = files.filter((f) =>
-      /function isLoopback|startsWith\("127\./.test(readFileSync(path.join(src, f), "utf8")),
+  it("is defined once: nothing under src/ or webhook/src/ defines a loopback rule of its own", () => {
+    const root = path.join(import.meta.dirname, "..", "..");
+    const files = ["src", path.join("webhook", "src")].flatMap((dir) =>
+      readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".ts"))
+        .map((f) => path.join(dir, f)),
     );
-    expect(own).toEqual([]);
-    const users = files.filter((f) => readFileSync(path.join(src, f), "utf8").includes("webhook/src/loopback.js"));
-    expect(users.length).toBeGreaterThanOrEqual(5);
+    const text = (f: string) => readFileSync(path.join(root, f), "utf8");
+    expect(files.filter((f) => /function isLoopback|startsWith\("127\./.test(text(f)))).toEqual([]);
+    const users = files.filter((f) => text(f).includes("shared/loopback.js"));
+    expect(users).toContain(path.join("webhook", "src", "settings.ts"));
+    expect(users.filter((f) => f.startsWith("src")).length).toBeGreaterThanOrEqual(5);
   });
 });

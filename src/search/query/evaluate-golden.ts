@@ -4,7 +4,7 @@
 // clients); returns the report, the views word it. Pure apart from the port. It lives beside the search_docs
 // request it sends (the metrics, the report and the comparison are eval/'s), so eval/ imports nothing from query/
 // and the blue/green gate can use eval/ without a folder cycle.
-import { mapLimit } from "../ops/map-limit.js";
+import { mapLimit } from "../../async/map-limit.js";
 import { answerableRequest } from "./answerable.js";
 import { decideDedup, type DedupDecision, type FormatCoverageCheck } from "./dedup-policy.js";
 import { servingIndexOf, type ProvenanceFacts } from "./provenance.js";

@@ -13,7 +13,7 @@ import {
   type GoldenQuery,
 } from "../../../search/eval/golden.js";
 import { DEFAULT_CONCURRENCY, DEFAULT_GAIN, DEFAULT_K, type EvalReport } from "../../../search/eval/report.js";
-import { evaluateGolden, type EvalPort, type EvalRequest } from "../../../search/query/evaluate-golden.js";
+import { evaluateGolden, type EvalPort, type EvalRequest } from "../../../search/eval/evaluate-golden.js";
 import { compareReports } from "../../../search/eval/compare.js";
 import type { RelevanceOutcome } from "../../../search/bluegreen/verify.js";
 import type { GenerationFields } from "../../../search/bluegreen/build.js";

@@ -1,8 +1,7 @@
-// The eval use case (src/search/query/evaluate-golden.ts) on an in-memory port: what it sends for each golden query,
-// how
-// it judges the answers, what it reads of the provenance and when it leaves a read out.
+// The eval use case (src/search/eval/evaluate-golden.ts) on an in-memory port: what it sends for each golden
+// query, how it judges the answers, what it reads of the provenance and when it leaves a read out.
 import { describe, expect, it } from "vitest";
-import { evaluateGolden, type EvalPort, type EvalRequest } from "../../../src/search/query/evaluate-golden.js";
+import { evaluateGolden, type EvalPort, type EvalRequest } from "../../../src/search/eval/evaluate-golden.js";
 import type { GoldenQuery } from "../../../src/search/eval/golden.js";
 import type { SearchDocsRequest } from "../../../src/search/query/search-docs.js";
 import type { SearchDocsHit } from "../../../src/search/query/search-hit.js";

@@ -15,6 +15,7 @@ import {
   SEARCH_DOCS_SELECT,
   type SearchDocsRequest,
 } from "../query/search-docs.js";
+import { compareReports, type ComparableReport, type Comparison } from "./compare.js";
 import type { GoldenQuery } from "./golden.js";
 import type { Gain } from "./metrics.js";
 import { buildEvalReport, depthFor, type EvalReport, type QueryRun } from "./report.js";
@@ -115,6 +116,28 @@ export async function evaluateGolden(port: EvalPort, request: EvalRequest): Prom
     },
     { k: request.k, gain: request.gain },
   );
+}
+
+/** `docs-index eval`: the report, its comparison with the baseline when one was given, and the verdict. */
+export interface EvalOutcome {
+  report: EvalReport;
+  comparison?: Comparison;
+  /** False only when a baseline was given and the report regressed against it (compare.ts names the rules). */
+  passed: boolean;
+}
+
+/**
+ * `docs-index eval`: every golden query against the index, then, with a baseline (an earlier `eval --json`
+ * report), the comparison with it: a regression beyond `tolerance` fails the evaluation.
+ */
+export async function evaluateAgainstBaseline(
+  port: EvalPort,
+  request: EvalRequest & { baseline?: ComparableReport; tolerance: number },
+): Promise<EvalOutcome> {
+  const report = await evaluateGolden(port, request);
+  if (!request.baseline) return { report, passed: true };
+  const comparison = compareReports(report, request.baseline, request.tolerance);
+  return { report, comparison, passed: comparison.regressions.length === 0 };
 }
 
 /** One golden query as search_docs sends it, on what the index can answer (query/answerable.ts). */

@@ -127,7 +127,11 @@ describe("evaluateAgainstBaseline: the verdict of docs-index eval", () => {
 
   it("passes against a baseline it matches, fails when an answer the baseline had leaves the top k", async () => {
     const baseline = await evaluateGolden(memoryPort(good).port, request(golden));
-    const same = await evaluateAgainstBaseline(memoryPort(good).port, { ...request(golden), baseline, tolerance: 0.05 });
+    const same = await evaluateAgainstBaseline(memoryPort(good).port, {
+      ...request(golden),
+      baseline,
+      tolerance: 0.05,
+    });
     expect(same.comparison?.regressions).toEqual([]);
     expect(same.passed).toBe(true);
     const lost = await evaluateAgainstBaseline(memoryPort({ ...good, "configure retries": ["intro"] }).port, {

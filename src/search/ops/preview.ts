@@ -116,7 +116,7 @@ export interface PreviewFile {
   lastModified: Date;
 }
 
-export type PreviewedBlob = PreviewBlob & { expectedFailure: boolean };
+type PreviewedBlob = PreviewBlob & { expectedFailure: boolean };
 
 export interface PreviewReport {
   /** Sorted by path; only the failing ones with `failuresOnly`. */

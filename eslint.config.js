@@ -5,6 +5,44 @@ import prettier from "eslint-config-prettier";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** An outcome kind (src/cli/exit-codes.ts) written as a string. */
+const OUTCOME = "/^(ok|check-failed|changes|usage|service-error|refused|timeout|interrupted|internal)$/";
+const NO_DOCUMENT =
+  "A command builds no --json document: its view does (src/cli/docs-index/views/<command>.ts), shown with showResult(ctx.out, <command>Result(outcome)).";
+const NO_VERDICT =
+  "A command computes no verdict: the use case's outcome carries it (passed, ok, changed), mapped by checked() or planned().";
+
+/** What a command file may not do (the selectors are esquery's, over the TypeScript AST). */
+const THIN_COMMAND_RULES = [
+  { selector: "CallExpression[callee.property.name='result']", message: NO_DOCUMENT },
+  {
+    selector: "CallExpression[callee.name='showResult']:not([arguments.1.type='CallExpression'])",
+    message: NO_DOCUMENT,
+  },
+  { selector: "Property[key.name='document'], Property[key.value='document']", message: NO_DOCUMENT },
+  {
+    selector: "CallExpression[callee.object.name='JSON'], CallExpression[callee.name='jsonDocument']",
+    message: NO_DOCUMENT,
+  },
+  {
+    selector: `:matches(ConditionalExpression, LogicalExpression) > Literal[value=${OUTCOME}]`,
+    message: NO_VERDICT,
+  },
+  { selector: `IfStatement ReturnStatement > Literal[value=${OUTCOME}]`, message: NO_VERDICT },
+  { selector: "ReturnStatement > Literal[value=/^(check-failed|changes)$/]", message: NO_VERDICT },
+  { selector: "CallExpression[callee.name='checked']:not([arguments.0.type='MemberExpression'])", message: NO_VERDICT },
+  {
+    selector:
+      "CallExpression[callee.name='planned']:not([arguments.0.type='MemberExpression'][arguments.1.type='MemberExpression'])",
+    message: NO_VERDICT,
+  },
+  {
+    selector: "BinaryExpression[operator='instanceof']",
+    message:
+      "A command does not sort errors: the view picks a failure's result (showingFailure), src/cli/outcome-exit.ts its outcome.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,6 +78,15 @@ export default tseslint.config(
     // `// eslint-disable-next-line max-lines-per-function -- <why>` above it.
     files: ["local/**/*.ts"],
     rules: { "max-lines-per-function": ["error", { max: 150 }] },
+  },
+  {
+    // A docs-index command only wires: typed arguments (../arguments/), the use case's ports and call, its view
+    // (../views/), and the exit outcome from the use case's own verdict. It computes no verdict and builds no
+    // --json document (docs/architecture.md; test/architecture/thin-commands.test.ts shows each rule firing).
+    files: ["src/cli/docs-index/commands/*.ts"],
+    // Still building their answer documents: they move to views with the joining of answer and passages.
+    ignores: ["src/cli/docs-index/commands/query.ts", "src/cli/docs-index/commands/retrieve.ts"],
+    rules: { "no-restricted-syntax": ["error", ...THIN_COMMAND_RULES] },
   },
   {
     // Tests read synthesized Terraform JSON and service payloads as untyped JSON.

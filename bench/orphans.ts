@@ -10,7 +10,7 @@ import { startAzuriteProcess } from "../local/azurite-process.js";
 import { startSearchStandIn } from "../local/search-standin/server.js";
 import { newEtag } from "../local/search-standin/state.js";
 import { readFileSync } from "node:fs";
-import { mapLimit } from "../src/search/ops/map-limit.js";
+import { mapLimit } from "../src/async/map-limit.js";
 import { repoRoot } from "../src/config/repo-root.js";
 
 const count = Number(process.argv[2] ?? 20_000);

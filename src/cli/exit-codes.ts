@@ -102,6 +102,11 @@ export function checked(passed: boolean): OutcomeKind {
   return passed ? "ok" : "check-failed";
 }
 
+/** `plan`'s outcome: "changes" when the plan has changes and --detailed-exitcode asks to say so (exit 2), else ok. */
+export function planned(changed: boolean, detailed: boolean): OutcomeKind {
+  return detailed && changed ? "changes" : "ok";
+}
+
 /** An error that carries the outcome the CLI should end with. */
 export class CliError extends Error {
   constructor(

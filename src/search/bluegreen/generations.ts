@@ -1,9 +1,11 @@
 // Generations: the concrete indexes behind the alias, named `<alias>-<n>` (docs-index-3). Which index the alias
-// designates, the next generation's name, and the reviewed definitions retargeted at a generation. Pure.
+// designates, the next generation's name, the reviewed definitions retargeted at a generation, and the live ones
+// read back under the alias's name (so the generation's name is not a change in a plan). Pure.
 import type { Definitions } from "../definitions/definitions.js";
 import type { JsonObject } from "../definitions/json.js";
 import { knowledgeSourceIndexName, namedIndex, withSearchIndexName } from "../agentic/index-target.js";
 import type { Resolution } from "../service/resolution.js";
+import type { LiveDefinitions } from "../plan/plan.js";
 
 export function generationIndexName(alias: string, generation: number): string {
   return `${alias}-${generation}`;
@@ -88,4 +90,18 @@ export function asAliasNamed(
   if (kind === "index") return live.name === index ? { ...live, name: alias } : live;
   if (kind === "knowledgeSource") return namedIndex(live) === index ? withSearchIndexName(live, alias) : live;
   return live.targetIndexName === index ? { ...live, targetIndexName: alias } : live;
+}
+
+/** The live index (read by its generation's name) and indexer as the files name them (`docs-index`). */
+export function liveThroughAlias(live: LiveDefinitions, alias: string, index: string): LiveDefinitions {
+  const out: LiveDefinitions = { ...live };
+  if (live.index) out.index = { ...live.index, definition: asAliasNamed("index", live.index.definition, alias, index) };
+  if (live.indexer)
+    out.indexer = { ...live.indexer, definition: asAliasNamed("indexer", live.indexer.definition, alias, index) };
+  if (live.knowledgeSource)
+    out.knowledgeSource = {
+      ...live.knowledgeSource,
+      definition: asAliasNamed("knowledgeSource", live.knowledgeSource.definition, alias, index),
+    };
+  return out;
 }

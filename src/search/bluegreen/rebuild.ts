@@ -19,7 +19,7 @@ import { generationIndexName, generationOf, generationsIn, nextGeneration } from
 import type { AliasRecord, BlueGreenPort } from "./ports.js";
 import { inferPhase, observationOf, type Observation, type Phase } from "./progress-state.js";
 import type { Verification } from "./verify.js";
-import { blueGreenTarget, plannedTargetMismatch, type BlueGreenTarget } from "./plan-view.js";
+import { blueGreenTarget, plannedTargetMismatch, type BlueGreenTarget } from "./rebuild-target.js";
 
 export interface RebuildOptions extends BuildOptions {
   /** Continue a rebuild the service shows under way (indexer already filling a newer generation). */

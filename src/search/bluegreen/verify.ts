@@ -5,7 +5,6 @@
 import type { RunRecord } from "../ops/indexer-status.js";
 import { reportRun, type ClassifyOptions } from "../ops/status-report.js";
 import type { DroppedSummary } from "./dropped.js";
-import type { Comparison } from "../eval/compare.js";
 
 export interface FieldCount {
   field: string;
@@ -129,8 +128,21 @@ function droppedCheck(d: DroppedSummary): Check {
   };
 }
 
+/**
+ * What the gate's check reads of the comparison of the two generations' evaluations (eval/compare.ts's
+ * `Comparison`, which the shell passes in whole). Declared here: eval/ imports the query core, whose adapters
+ * import bluegreen/, so bluegreen/ importing eval/ would close a folder cycle.
+ */
+interface RelevanceComparison {
+  tolerance: number;
+  mean_ndcg10: { before: number; after: number };
+  worse: { id: string; before: { ndcg10: number }; after: { ndcg10: number } }[];
+  accepted_losses: string[];
+  regressions: string[];
+}
+
 /** The relevance gate's outcome: a comparison of the two generations' evaluations, or why there was none. */
-export type RelevanceOutcome = { golden: string; comparison: Comparison } | { skipped: string };
+export type RelevanceOutcome = { golden: string; comparison: RelevanceComparison } | { skipped: string };
 
 const f3 = (n: number) => n.toFixed(3);
 

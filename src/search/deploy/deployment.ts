@@ -5,9 +5,9 @@
 // Pure: the read (./read.ts) is done by the caller.
 import { kindsIn, type DefinitionKind, type Definitions } from "../definitions/definitions.js";
 import { buildPlan, type LiveDefinitions, type Plan } from "../plan/plan.js";
-import { asAliasNamed } from "../bluegreen/generations.js";
-import { blueGreenTarget, liveThroughAlias, plannedTargetMismatch } from "../bluegreen/plan-view.js";
-import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
+import { asAliasNamed, liveThroughAlias } from "../bluegreen/generations.js";
+import { blueGreenTarget, plannedTargetMismatch } from "../bluegreen/rebuild-target.js";
+import type { BlueGreenTarget } from "../bluegreen/rebuild-target.js";
 import type { AliasRecord } from "../bluegreen/ports.js";
 import type { Phase } from "../bluegreen/progress-state.js";
 import { pendingOperation, type PendingOperation } from "../bluegreen/pending.js";

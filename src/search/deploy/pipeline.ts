@@ -77,8 +77,15 @@ export interface DeployPorts {
   service: BlueGreenPort;
   /** The writes as they start (views/progress-text.ts words them for stderr). */
   progress?: (event: ApplyProgress) => void;
-  /** Called once with the deployment as soon as it is made, before any refusal or write (to show it). */
+  /** Called once with the deployment as soon as it is made, before any refusal or write. */
   onPlan?: (deployment: Deployment) => void;
+  /**
+   * Shows the plan before anything else happens, at most once a deploy: before a confirmation prompt (what is
+   * confirmed is what is shown) and before a forced blue/green build (hours of progress follow).
+   */
+  showPlan?: (deployment: Deployment) => void;
+  /** A blue/green build is confirmed next or resumed: hours of crawl may follow (the shell extends its deadline). */
+  expectBuild?: () => void;
   /**
    * Called once, after every check and before the first write, when the deployment drops or rebuilds the index or
    * prunes generations (`prune`: the ones it deletes); throws to stop, and then nothing is written.
@@ -116,6 +123,8 @@ export interface DeployOutcome {
   recreated: boolean;
   /** With `wait`: the status verdict after the run (or of the serving index); null without `wait` or on a dry run. */
   status: StatusReport | null;
+  /** The deploy's verdict: false only when, with `wait`, the status verdict failed. */
+  passed: boolean;
 }
 
 /** The definitions the deploy applies: the files, or the saved plan's own. */
@@ -125,10 +134,38 @@ export function definitionsOf(source: DeploySource): Definitions {
 
 /** The one deploy: read, plan, refuse, confirm, write, then (with `wait`) follow the run and judge it. */
 export async function deploy(ports: DeployPorts, request: DeployRequest): Promise<DeployOutcome> {
-  const outcome = await apply(ports, request);
+  if (request.resume) ports.expectBuild?.();
+  const outcome = await apply({ ...ports, showPlan: once(ports.showPlan) }, request);
   outcome.recreated = outcome.steps.some((s) => s.operation === "recreate");
   outcome.status = request.wait ? await followUp(ports, outcome) : null;
+  outcome.passed = outcome.status?.ok ?? true;
   return outcome;
+}
+
+/** `show` called at most once, whoever calls it. */
+function once(show: DeployPorts["showPlan"]): DeployPorts["showPlan"] {
+  let shown = false;
+  return (deployment) => {
+    if (shown) return;
+    shown = true;
+    show?.(deployment);
+  };
+}
+
+/**
+ * The plan is shown as soon as it is made when a blue/green build follows without a prompt: forced (`forceBlueGreen`
+ * with nothing that needs a rebuild), not a dry run, not a resume. A rebuild shows it with its prompt (or its
+ * refusal's result).
+ */
+function showsPlanFirst(deployment: Deployment, request: DeployOptions): boolean {
+  return deployment.blueGreen !== null && !deployment.plan.rebuildRequired && !request.dryRun && !request.resume;
+}
+
+/** The destructive steps confirmed: the plan shown first, a blue/green build given its time, then the prompt. */
+async function confirmDestructive(ports: DeployPorts, deployment: Deployment, prune: readonly string[]) {
+  ports.showPlan?.(deployment);
+  if (deployment.plan.rebuildRequired && deployment.blueGreen) ports.expectBuild?.();
+  await ports.confirm?.(deployment, prune);
 }
 
 /**
@@ -159,6 +196,7 @@ async function apply(ports: DeployPorts, request: DeployRequest): Promise<Deploy
       ? deploymentFromSavedPlan(request.saved, read, request)
       : planDeployment(read, request.files, Boolean(options.forceBlueGreen));
   ports.onPlan?.(deployment);
+  if (showsPlanFirst(deployment, request)) ports.showPlan?.(deployment);
   const outcome: DeployOutcome = {
     deployment,
     dryRun: Boolean(options.dryRun),
@@ -168,6 +206,7 @@ async function apply(ports: DeployPorts, request: DeployRequest): Promise<Deploy
     indexerStatusBefore: read.observation.indexerStatus,
     recreated: false,
     status: null,
+    passed: true,
   };
   const reranks = deployment.blueGreen ? [] : rankingChanges(deployment.plan).map((c) => c.path);
   if (options.dryRun) return checkOnly(ports, request, read, outcome, reranks);
@@ -176,7 +215,7 @@ async function apply(ports: DeployPorts, request: DeployRequest): Promise<Deploy
   refuseBeforeWriting(deployment, Boolean(options.allowRebuild));
   const rebuilding = deployment.blueGreen !== null;
   const prune = options.prune ? await checkedPrune(port, deployment, read) : [];
-  if (deployment.plan.rebuildRequired || prune.length > 0) await ports.confirm?.(deployment, prune);
+  if (deployment.plan.rebuildRequired || prune.length > 0) await confirmDestructive(ports, deployment, prune);
 
   if (rebuilding) await rebuildBehindAlias(ports, request, read, outcome);
   // A prune alone writes no definition and starts no run.
@@ -325,7 +364,7 @@ async function resume(
   const port = ports.service;
   const building = read.phase.phase === "building";
   const prune = options.prune && building ? prunableGenerations(read.observation, true) : [];
-  if (prune.length > 0) await ports.confirm?.(outcome.deployment, prune);
+  if (prune.length > 0) await confirmDestructive(ports, outcome.deployment, prune);
   outcome.rebuilt = await blueGreenRebuild(port, outcome.deployment.definitions, {
     ...requireRebuildOptions(options),
     resume: true,

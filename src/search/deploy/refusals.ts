@@ -3,7 +3,7 @@
 // index, the changes that force the rebuild and, for blue/green, its generations; views/rebuild-refusal-text.ts
 // words them (the CLI's error line and its --json error document), the message here is for logs.
 import type { Change, Plan } from "../plan/plan.js";
-import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
+import type { BlueGreenTarget } from "../bluegreen/rebuild-target.js";
 
 /** A plan with a rebuild, and no --allow-rebuild: nothing was changed. */
 export class RebuildRefusedError extends Error {

@@ -2,7 +2,7 @@
 // service: storage is re-checked right before deleting (a blob uploaded since the listing keeps its document;
 // a stale root-era copy is deleted only while its app copy still exists), deletes go in batches, and every
 // per-item result is accounted for (an item the service did not answer for counts as failed).
-import { mapLimit } from "./map-limit.js";
+import { mapLimit } from "../../async/map-limit.js";
 import { batches, selectDeletions, type OrphanReport } from "./orphans.js";
 
 export interface OrphanDeletionPort {

@@ -1,6 +1,7 @@
-// `docs-index orphans`: the container listing against the index, one document at a time (memory stays at the blob
-// listing and the orphans found). The reads come through a port (the command builds it from the Storage and
-// Search clients); the deletion that may follow is ./orphan-deletion.ts. Pure apart from the port.
+// The survey of `docs-index orphans`: the container listing against the index, one document at a time (memory
+// stays at the blob listing and the orphans found). The reads come through a port (the command builds it from the
+// Storage and Search clients); the use case that runs it, then the deletion, is ./orphan-cleanup.ts. Pure apart
+// from the port.
 import { BlobIndex, OrphanAccumulator, type DocRef, type OrphanReport } from "./orphans.js";
 
 /** How far the survey is (views/progress-text.ts words it): blobs listed, then documents read, so far. */

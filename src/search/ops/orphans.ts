@@ -1,6 +1,6 @@
 // Orphan classification from a streamed container listing and streamed index documents (spec area C, backfill
 // rules 4-5). Memory holds blob names and the ids of the documents found to be orphans, never whole documents.
-// Pure: the listing and the pages are fed in by the command.
+// Pure: the listing and the pages are fed in by the survey (./orphan-survey.ts).
 import { blobPathFromDocumentId } from "../public-url.js";
 
 /** Everything kept about the container: its blob names, and who serves each name one level down. */

@@ -116,12 +116,19 @@ export interface PreviewFile {
   lastModified: Date;
 }
 
-export type PreviewedBlob = PreviewBlob & { expectedFailure: boolean };
+type PreviewedBlob = PreviewBlob & { expectedFailure: boolean };
 
 export interface PreviewReport {
   /** Sorted by path; only the failing ones with `failuresOnly`. */
   blobs: PreviewedBlob[];
   summary: PreviewSummary & { expectedFailures: number; unexpectedFailures: number };
+}
+
+/** The preview and its verdict: it passes when no file fails unexpectedly (`unexpected` lists those that do). */
+export interface PreviewOutcome {
+  report: PreviewReport;
+  unexpected: PreviewedBlob[];
+  passed: boolean;
 }
 
 /**
@@ -131,7 +138,7 @@ export interface PreviewReport {
 export function previewFiles(
   files: readonly PreviewFile[],
   options: PreviewOptions & { expectedFailures: readonly string[]; failuresOnly?: boolean },
-): { report: PreviewReport; unexpected: PreviewedBlob[] } {
+): PreviewOutcome {
   const previewed = files.map((f) => previewBlob(f.path, f.lastModified, options));
   previewed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const blobs = previewed.map((b) => ({
@@ -151,5 +158,6 @@ export function previewFiles(
       },
     },
     unexpected,
+    passed: unexpected.length === 0,
   };
 }

@@ -214,3 +214,44 @@ export async function checkStatus(
     documentCount,
   });
 }
+
+/**
+ * What `docs-index status` reads besides the runs: the wait for a run in progress, the names of the index (and
+ * where a rebuild stands), the knowledge source. Generic in what those are (bluegreen/ and agentic/ import ops/).
+ */
+export interface IndexStatusPort<I, K extends { current: boolean }> extends StatusPort {
+  /** With `wait`: waits for the run in progress to end and returns its final status (throws on timeout). */
+  waitForRun(): Promise<IndexerStatusRecord>;
+  indexNames(): Promise<I>;
+  /** With agentic retrieval on: the knowledge source and whether it reads the serving generation; null when off. */
+  knowledgeSource(index: I): Promise<K | null>;
+}
+
+export interface IndexStatus<I, K> {
+  report: StatusReport;
+  index: I;
+  knowledgeSource: K | null;
+  /** The verdict: the runs' (`report.ok`), and a knowledge source that reads the generation the alias serves. */
+  passed: boolean;
+}
+
+/**
+ * `docs-index status`: after a wait for the run in progress when asked, the status verdict of the serving
+ * generation, the index's names and, with agentic retrieval on, the knowledge source, which must read the
+ * generation the alias serves (else retrieve_docs answers from another one).
+ */
+export async function checkIndexStatus<I, K extends { current: boolean }>(
+  port: IndexStatusPort<I, K>,
+  request: ClassifyOptions & { historyLimit: number; wait: boolean },
+): Promise<IndexStatus<I, K>> {
+  const status = request.wait ? await port.waitForRun() : undefined;
+  const report = await checkStatus(port, {
+    container: request.container,
+    expectedFailures: request.expectedFailures,
+    historyLimit: request.historyLimit,
+    ...(status ? { status } : {}),
+  });
+  const index = await port.indexNames();
+  const knowledgeSource = await port.knowledgeSource(index);
+  return { report, index, knowledgeSource, passed: report.ok && (knowledgeSource?.current ?? true) };
+}

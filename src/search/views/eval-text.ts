@@ -2,7 +2,7 @@
 import type { Comparison } from "../eval/compare.js";
 import type { EvalReport } from "../eval/report.js";
 import type { EvalSummary, RankingEvalOutcome } from "../deploy/ranking-eval.js";
-import type { FieldsLackingNote } from "../query/evaluate-golden.js";
+import type { FieldsLackingNote } from "../eval/evaluate-golden.js";
 
 const f = (n: number) => n.toFixed(3);
 

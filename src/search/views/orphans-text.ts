@@ -1,4 +1,6 @@
-// `orphans` for people: the report (lists cut at `limit`), the result of a deletion, and the dry run's hint.
+// `orphans` for people: the report (lists cut at `limit`), the result of a deletion, and the dry run's hint; the
+// deletion as its confirmation words it; an incomplete listing.
+import type { OrphanSelection } from "../ops/orphan-cleanup.js";
 import type { DeletionResult } from "../ops/orphan-deletion.js";
 import type { OrphanReport } from "../ops/orphans.js";
 
@@ -41,4 +43,19 @@ export function formatOrphansResult(
   if (run.dryRun)
     return `${text}\n(dry run: nothing deleted; --delete removes the documents whose blob is gone${report.staleRootEra.length ? ", --include-stale also the stale ones" : ""})`;
   return run.deletion ? `${text}\n${formatDeletion(run.deletion, run.target)}` : text;
+}
+
+/** The deletion as the confirmation prompt words it: what is done, and what it loses. */
+export function orphanDeletionStep(selection: OrphanSelection, index: string): { action: string; loses: string } {
+  const { documents, missingBlob, staleRootEra } = selection;
+  const stale = staleRootEra === null ? "" : `, ${staleRootEra} stale root-era copies`;
+  return {
+    action: `delete ${documents} document(s) from index ${index}`,
+    loses: `${documents} document(s) (${missingBlob} whose blob is gone${stale}); a later indexer run does not bring back a document whose blob is gone`,
+  };
+}
+
+/** Why the document listing is incomplete (a warning: nothing found then proves nothing). */
+export function incompleteListingWarning(why: string): string {
+  return `listing incomplete: ${why}`;
 }

@@ -4,7 +4,7 @@
 // those notes taken out again, so its plan is the core's and every rendering words them once. A pending operation
 // is worded where it stands (./phase-text.ts); read back, it keeps the words its file recorded (the file does not
 // hold the phase's facts).
-import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
+import type { BlueGreenTarget } from "../bluegreen/rebuild-target.js";
 import type { Plan } from "../plan/plan.js";
 import { plannedBlueGreen, type SavedPlan } from "../saved-plans/saved-plan.js";
 import { pendingDocument } from "./phase-text.js";

@@ -15,7 +15,7 @@ import {
 import type { JsonObject } from "../definitions/json.js";
 import type { PendingOperation } from "../bluegreen/pending.js";
 import { pendingMessage } from "./phase-text.js";
-import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
+import type { BlueGreenTarget } from "../bluegreen/rebuild-target.js";
 import type { Reranking } from "../plan/ranking-changes.js";
 import { planDocument } from "./plan-document.js";
 import { describeRankingCheck } from "./plan-text.js";

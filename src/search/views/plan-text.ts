@@ -2,7 +2,7 @@
 // diff (+ added, - removed, ~ modified; red for changes that need a rebuild). `--json` prints the Plan itself.
 import { KIND_NOUNS } from "../definitions/definitions.js";
 import type { Action, Change, Plan } from "../plan/plan.js";
-import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
+import type { BlueGreenTarget } from "../bluegreen/rebuild-target.js";
 import type { PendingOperation } from "../bluegreen/pending.js";
 import type { RecordedPendingOperation } from "../saved-plans/saved-plan.js";
 import { pendingMessage } from "./phase-text.js";

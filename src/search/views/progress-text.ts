@@ -9,7 +9,7 @@ import type { OrphanDeletionProgress } from "../ops/orphan-deletion.js";
 import type { OrphanSurveyProgress } from "../ops/orphan-survey.js";
 import type { PreflightProgress } from "../ops/preflight.js";
 import type { RunWaitProgress } from "../ops/run-wait.js";
-import type { EvalProgress } from "../query/evaluate-golden.js";
+import type { EvalProgress } from "../eval/evaluate-golden.js";
 
 export type ProgressEvent =
   | ApplyProgress

@@ -1,8 +1,8 @@
-// A blue/green rebuild in words, from its target (../bluegreen/plan-view.ts: the alias, the generation serving,
+// A blue/green rebuild in words, from its target (../bluegreen/rebuild-target.ts: the alias, the generation serving,
 // the one built, the unused ones deleted first): the label on the index's line and the notes under it, which every
 // rendering of the plan shows (text, markdown, the --json documents, the saved plan's file). The core's plan holds
 // no such note; ./plan-document.ts adds them to a document and takes them out of a saved plan read back.
-import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
+import type { BlueGreenTarget } from "../bluegreen/rebuild-target.js";
 
 /** `rebuild (blue/green: docs-index-3 → docs-index-4)` */
 export function rebuildLabel(t: Pick<BlueGreenTarget, "from" | "to">): string {

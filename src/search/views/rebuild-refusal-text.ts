@@ -1,7 +1,7 @@
 // A rebuild the deploy refused (no --allow-rebuild), in words: the error line the CLI prints (and its --json error
 // document carries), from the refusal's facts (../deploy/refusals.ts): the index, the changes that force the
 // rebuild and, behind the alias, the blue/green generations with what the rebuild costs.
-import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
+import type { BlueGreenTarget } from "../bluegreen/rebuild-target.js";
 import type { Change } from "../plan/plan.js";
 import { rebuildCostNotes, rebuildLabel } from "./rebuild-cost-text.js";
 

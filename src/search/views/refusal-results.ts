@@ -3,7 +3,7 @@
 // verification's checks. The exit code is the outcome's (src/cli/outcome-exit.ts); this only says what was refused.
 import type { DroppedSummary } from "../bluegreen/dropped.js";
 import type { Verification } from "../bluegreen/verify.js";
-import type { BlueGreenTarget } from "../bluegreen/plan-view.js";
+import type { BlueGreenTarget } from "../bluegreen/rebuild-target.js";
 import type { Deployment } from "../deploy/deployment.js";
 import type { Plan } from "../plan/plan.js";
 import type { Refusal } from "../saved-plans/saved-plan-check.js";

@@ -8,6 +8,7 @@ import {
   describeResolution,
   forGeneration,
   generationOf,
+  liveThroughAlias,
   nextGeneration,
   resolveName,
 } from "../../../src/search/bluegreen/generations.js";
@@ -24,7 +25,7 @@ import type { IndexerStatusRecord, RunRecord } from "../../../src/search/ops/ind
 import { BlobIndex } from "../../../src/search/ops/orphans.js";
 import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
 import { prunableGenerations } from "../../../src/search/bluegreen/rebuild.js";
-import { blueGreenTarget, liveThroughAlias, plannedTargetMismatch } from "../../../src/search/bluegreen/plan-view.js";
+import { blueGreenTarget, plannedTargetMismatch } from "../../../src/search/bluegreen/rebuild-target.js";
 import { buildPlan } from "../../../src/search/plan/plan.js";
 import { loadDefinition } from "../../standin/fixtures.js";
 

@@ -95,16 +95,22 @@ describe("deploy through the alias", () => {
 
   it("with --allow-rebuild it rebuilds blue/green; afterwards the plan is unchanged", async () => {
     let confirmed = false;
+    const events: string[] = [];
     const result = await deployFiles(
       files(sectionSearchable),
       { allowRebuild: true },
       {
+        showPlan: () => void events.push("showPlan"),
+        expectBuild: () => void events.push("expectBuild"),
         confirm: async (d) => {
+          events.push("confirm");
           confirmed = d.blueGreen?.to === "docs-index-2";
         },
       },
     );
     expect(confirmed).toBe(true);
+    // What is confirmed is what was shown; the build's hours are allowed for before the prompt.
+    expect(events).toEqual(["showPlan", "expectBuild", "confirm"]);
     expect(result.rebuilt).toMatchObject({ from: "docs-index-1", to: "docs-index-2" });
     const text = formatRebuildResult(result.rebuilt!);
     expect(text).toMatch(/docs-index-1 → docs-index-2/);

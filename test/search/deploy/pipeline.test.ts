@@ -143,6 +143,60 @@ describe("deploy(ports, request) on in-memory ports", () => {
     expect(outcome.steps.filter((s) => s.kind === "index").map((s) => s.operation)).toEqual(["delete", "recreate"]);
   });
 
+  it("shows the plan once, before the prompt, when it confirms a rebuild; never for a write in place", async () => {
+    const events: string[] = [];
+    const ports = {
+      onPlan: () => void events.push("onPlan"),
+      showPlan: () => void events.push("showPlan"),
+      expectBuild: () => void events.push("expectBuild"),
+      confirm: async () => void events.push("confirm"),
+    };
+    await deploy(
+      { service: deployed(devDefinitions()).port, ...ports },
+      { kind: "fresh", files: withSearchableSection(), allowRebuild: true },
+    );
+    // A drop and recreate: no blue/green build to give time to.
+    expect(events).toEqual(["onPlan", "showPlan", "confirm"]);
+    events.length = 0;
+    await deploy({ service: deployed(devDefinitions()).port, ...ports }, { kind: "fresh", files: withLanguageField() });
+    expect(events).toEqual(["onPlan"]);
+  });
+
+  it("its verdict: passed unless the status verdict after the run failed", async () => {
+    const failing = follower();
+    failing.report.ok = false;
+    const judged = await deploy(
+      { service: deployed(devDefinitions()).port, runs: failing.port },
+      { kind: "fresh", files: withLanguageField(), wait: true },
+    );
+    expect(judged).toMatchObject({ status: { ok: false }, passed: false });
+    const passing = follower();
+    const waited = await deploy(
+      { service: deployed(devDefinitions()).port, runs: passing.port },
+      { kind: "fresh", files: withLanguageField(), wait: true },
+    );
+    expect(waited.passed).toBe(true);
+    const plain = await deploy(
+      { service: deployed(devDefinitions()).port },
+      { kind: "fresh", files: withLanguageField() },
+    );
+    expect(plain).toMatchObject({ status: null, passed: true });
+  });
+
+  it("a resume expects a blue/green build before it reads anything", async () => {
+    const events: string[] = [];
+    const service = deployed(devDefinitions());
+    await deploy(
+      {
+        service: service.port,
+        expectBuild: () => void events.push("expectBuild"),
+        onPlan: () => void events.push("onPlan"),
+      },
+      { kind: "fresh", files: devDefinitions(), resume: true },
+    ).catch(() => undefined);
+    expect(events[0]).toBe("expectBuild");
+  });
+
   it("another client's write between the read and the write: ConcurrentChangeError, nothing written", async () => {
     const service = deployed(devDefinitions());
     const outcome = deploy(

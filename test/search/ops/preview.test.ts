@@ -21,7 +21,10 @@ const files = ["billing/guides/setup.html", "404.html", "index.html", "billing/l
 
 describe("previewFiles", () => {
   it("maps, sorts and counts every file; a root file listed in expected_failures fails as expected", () => {
-    const { report, unexpected } = previewFiles(files, { ...options, expectedFailures: ["404.html", "index.html"] });
+    const { report, unexpected, passed } = previewFiles(files, {
+      ...options,
+      expectedFailures: ["404.html", "index.html"],
+    });
     expect(report.blobs.map((b) => b.path)).toEqual([
       "404.html",
       "billing/guides/setup.html",
@@ -35,15 +38,17 @@ describe("previewFiles", () => {
     expect(report.summary).toMatchObject({ blobs: 4, indexed: 1, excluded: 1, failed: 2, apps: { billing: 1 } });
     expect(report.summary).toMatchObject({ expectedFailures: 2, unexpectedFailures: 0 });
     expect(unexpected).toEqual([]);
+    expect(passed).toBe(true);
   });
 
   it("sets apart a failure not listed as expected, and lists only failures with failuresOnly (counting all)", () => {
-    const { report, unexpected } = previewFiles(files, {
+    const { report, unexpected, passed } = previewFiles(files, {
       ...options,
       expectedFailures: ["404.html"],
       failuresOnly: true,
     });
     expect(unexpected.map((b) => b.path)).toEqual(["index.html"]);
+    expect(passed).toBe(false);
     expect(report.blobs.map((b) => [b.path, b.expectedFailure])).toEqual([
       ["404.html", true],
       ["index.html", false],

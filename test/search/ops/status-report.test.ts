@@ -3,7 +3,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
 import { parseIndexerStatus, IndexerStatusParseError } from "../../../src/search/ops/indexer-status.js";
-import { blobPathFromErrorKey, buildStatusReport, checkStatus } from "../../../src/search/ops/status-report.js";
+import {
+  blobPathFromErrorKey,
+  buildStatusReport,
+  checkIndexStatus,
+  checkStatus,
+} from "../../../src/search/ops/status-report.js";
 
 const examples = path.resolve(import.meta.dirname, "../../fixtures/azure-search/examples");
 const official = (file: string) => JSON.parse(readFileSync(path.join(examples, file), "utf8")).responses["200"].body;
@@ -204,5 +209,57 @@ describe("checkStatus (through its port)", () => {
     const report = await checkStatus(port(0, read), { ...options, historyLimit: 10, status: record([run({})]) });
     expect(read).toEqual([]);
     expect(report.ok).toBe(false);
+  });
+});
+
+describe("checkIndexStatus: docs-index status, the knowledge source included", () => {
+  const record = (runs: Record<string, unknown>[]) =>
+    parseIndexerStatus({ status: "running", lastResult: runs[0], executionHistory: runs });
+  const names = { name: "docs-index", serving: "docs-index-3", alias: true };
+  /** The reads in memory; `current`: what the knowledge source reads (undefined: agentic retrieval off). */
+  const port = (opts: { count?: number; current?: boolean; read?: string[] } = {}) => {
+    const read = opts.read ?? [];
+    return {
+      indexerStatus: async () => {
+        read.push("status");
+        return record([run({})]);
+      },
+      documentCount: async () => opts.count ?? 10,
+      servingRuns: async (status: ReturnType<typeof record>) => ({
+        basis: "known" as const,
+        serving: "docs-index-3",
+        runs: status.history,
+        elsewhere: [],
+      }),
+      waitForRun: async () => {
+        read.push("wait");
+        return record([run({ status: "transientFailure", errorMessage: "the run failed" })]);
+      },
+      indexNames: async () => names,
+      knowledgeSource: async (index: typeof names) =>
+        opts.current === undefined ? null : { index: index.serving, current: opts.current },
+    };
+  };
+  const request = { ...options, historyLimit: 10, wait: false };
+
+  it("passes with the runs' verdict when agentic retrieval is off", async () => {
+    const outcome = await checkIndexStatus(port(), request);
+    expect(outcome).toMatchObject({ index: names, knowledgeSource: null, passed: true });
+    expect((await checkIndexStatus(port({ count: 0 }), request)).passed).toBe(false);
+  });
+
+  it("fails when the knowledge source reads another generation than the alias serves, though the runs pass", async () => {
+    const stale = await checkIndexStatus(port({ current: false }), request);
+    expect(stale.report.ok).toBe(true);
+    expect(stale).toMatchObject({ knowledgeSource: { index: "docs-index-3", current: false }, passed: false });
+    expect((await checkIndexStatus(port({ current: true }), request)).passed).toBe(true);
+  });
+
+  it("with wait: judges the run it waited for without reading the status again", async () => {
+    const read: string[] = [];
+    const outcome = await checkIndexStatus(port({ read }), { ...request, wait: true });
+    expect(read).toEqual(["wait"]);
+    expect(outcome.report.lastRun?.status).toBe("transientFailure");
+    expect(outcome.passed).toBe(false);
   });
 });

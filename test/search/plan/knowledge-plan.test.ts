@@ -7,7 +7,7 @@ import type { Definitions } from "../../../src/search/definitions/definitions.js
 import { buildPlan, type LiveDefinitions } from "../../../src/search/plan/plan.js";
 import { createSavedPlan, parseSavedPlan, serializeSavedPlan } from "../../../src/search/saved-plans/saved-plan.js";
 import { renderPlanMarkdown } from "../../../src/search/views/plan-markdown.js";
-import { liveThroughAlias } from "../../../src/search/bluegreen/plan-view.js";
+import { liveThroughAlias } from "../../../src/search/bluegreen/generations.js";
 import { forGeneration } from "../../../src/search/bluegreen/generations.js";
 import { loadDefinition } from "../../standin/fixtures.js";
 

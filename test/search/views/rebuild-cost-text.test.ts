@@ -1,6 +1,6 @@
 // A blue/green rebuild in words, from its target: the label on the index's line and the notes under it.
 import { describe, expect, it } from "vitest";
-import { blueGreenTarget } from "../../../src/search/bluegreen/plan-view.js";
+import { blueGreenTarget } from "../../../src/search/bluegreen/rebuild-target.js";
 import { rebuildCostNotes, rebuildLabel } from "../../../src/search/views/rebuild-cost-text.js";
 
 const target = { alias: "docs-index", from: "docs-index-3", to: "docs-index-4", deletes: [] };

@@ -3,19 +3,16 @@
 // Soft delete comes from the data plane (Get Blob Service Properties); versioning from the management plane
 // (ARM blobServices/default, src/search/io/arm-blob-service.ts), because the data plane does not report it.
 // Against Azurite (DOCS_STORAGE_CONNECTION_STRING) versioning does not exist, so it is reported as off.
-import { exitCodeHelp } from "../../exit-codes.js";
-
-import type { CommandModule } from "../command.js";
-
-import type { CliContext } from "../../context.js";
-
 import { readArmBlobService, type ArmDeps } from "../../../search/io/arm-blob-service.js";
-
 import { preflight, type PreflightReport } from "../../../search/ops/preflight.js";
-import { announceTarget } from "../common/target.js";
-
-import { formatPreflightReport } from "../../../search/views/preflight-text.js";
 import { progressLine } from "../../../search/views/progress-text.js";
+import type { CliContext } from "../../context.js";
+import { checked } from "../../exit-codes.js";
+import { preflightCommandLine } from "../arguments/preflight.js";
+import type { CommandModule } from "../command.js";
+import { announceTarget } from "../common/target.js";
+import { preflightResult } from "../views/preflight.js";
+import { showResult } from "../views/result.js";
 
 /** The preflight of the configured docs storage account (`deps`: the management plane's transport, for tests). */
 export async function runPreflight(ctx: CliContext, deps: ArmDeps = {}): Promise<PreflightReport> {
@@ -36,26 +33,13 @@ export async function runPreflight(ctx: CliContext, deps: ArmDeps = {}): Promise
 
 export const preflightCommand: CommandModule = {
   register(program, run) {
-    program
-      .command("preflight")
-      .description(
-        "Check the docs storage account: blob soft delete on (>= 7 days, or docs_storage.blob_soft_delete_days) and versioning off",
-      )
-      .addHelpText(
-        "after",
-        exitCodeHelp({
-          ok: "soft delete on with enough retention, versioning off",
-          "check-failed": "a check failed (the report says which and how to fix it)",
-          "service-error": "the storage account or the management API could not be reached, gave no answer or refused",
-        }),
-      )
-      .action(
-        run(async (ctx) => {
-          announceTarget(ctx, "preflight", [], { search: false, storage: true });
-          const report = await runPreflight(ctx);
-          ctx.out.result(report, () => formatPreflightReport(report));
-          return report.ok ? "ok" : "check-failed";
-        }),
-      );
+    preflightCommandLine(program.command("preflight")).action(
+      run(async (ctx) => {
+        announceTarget(ctx, "preflight", [], { search: false, storage: true });
+        const report = await runPreflight(ctx);
+        showResult(ctx.out, preflightResult(report));
+        return checked(report.ok);
+      }),
+    );
   },
 };

@@ -1,13 +1,8 @@
 // The blue/green scheme from the CLI: the port over the SDK clients (with the docs container when it can be
-// read, so a rebuild classifies the documents it drops), the rebuild's options from the config and the command
-// line, and the options deploy and migrate-to-alias share. Core: src/search/bluegreen/.
-import { InvalidArgumentError, Option, type Command } from "commander";
-
-import { ALIAS_PROPAGATION_MS } from "../../../search/service/service-facts.js";
-
+// read, so a rebuild classifies the documents it drops) and the rebuild's settings from the config and the
+// command line (the options deploy and migrate-to-alias share: ../arguments/bluegreen.ts). Core:
+// src/search/bluegreen/.
 import { systemClock, type BlueGreenPort } from "../../../search/bluegreen/ports.js";
-
-import { VerificationFailedError } from "../../../search/bluegreen/build.js";
 
 import { observe, type RebuildOptions, type RebuildSettings } from "../../../search/bluegreen/rebuild.js";
 
@@ -23,55 +18,16 @@ import type { CliContext } from "../../context.js";
 
 import { managementPort } from "./definitions.js";
 
-import { positiveSeconds } from "./options.js";
-
 import { phaseText } from "../../../search/views/phase-text.js";
-import { failedVerificationView } from "../../../search/views/refusal-results.js";
 import type { IndexNames } from "../../../search/bluegreen/index-names.js";
 import { progressLine } from "../../../search/views/progress-text.js";
 
+/** The blue/green options as commander hands them (../arguments/bluegreen.ts; `pollInterval`: the wait options'). */
 export interface BlueGreenCliOptions {
   tolerance: number;
   propagationWait: number;
   crawlTimeout: number;
   pollInterval: number;
-}
-
-const DEFAULT_TOLERANCE_PERCENT = 10;
-const DEFAULT_CRAWL_TIMEOUT_SECONDS = 6 * 3600;
-
-function percent(value: string): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 100)
-    throw new InvalidArgumentError(`--tolerance expects a percentage from 0 to 100, got ${JSON.stringify(value)}`);
-  return n;
-}
-
-/** The options every blue/green build takes (deploy --allow-rebuild / --resume, migrate-to-alias); the poll
- * interval is the wait options' (./wait.ts). */
-export function addBlueGreenOptions(command: Command): Command {
-  return command
-    .addOption(
-      new Option(
-        "--tolerance <percent>",
-        "blue/green verification: allowed difference of document counts and field fill rates from the live index",
-      )
-        .default(DEFAULT_TOLERANCE_PERCENT)
-        .argParser(percent),
-    )
-    .addOption(
-      new Option(
-        "--propagation-wait <seconds>",
-        "blue/green: wait after the alias swap before the old generation may be deleted (the service: up to 10 s)",
-      )
-        .default(ALIAS_PROPAGATION_MS / 1000)
-        .argParser(positiveSeconds("--propagation-wait")),
-    )
-    .addOption(
-      new Option("--crawl-timeout <seconds>", "blue/green: stop waiting for the full crawl after this long")
-        .default(DEFAULT_CRAWL_TIMEOUT_SECONDS)
-        .argParser(positiveSeconds("--crawl-timeout")),
-    );
 }
 
 export async function blueGreenPort(ctx: CliContext): Promise<BlueGreenPort> {
@@ -124,13 +80,6 @@ export function rebuildSettings(
     crawlTimeoutMs: opts.crawlTimeout * 1000,
     pollMs: opts.pollInterval * 1000,
   };
-}
-
-/** A failed verification prints its checks as the result (its exit code: src/cli/outcome-exit.ts). */
-export function showBlueGreenFailure(ctx: CliContext, err: unknown): void {
-  if (!(err instanceof VerificationFailedError)) return;
-  const view = failedVerificationView(err);
-  ctx.out.result(view.document, view.text);
 }
 
 export async function indexNames(ctx: CliContext, opts: { phase?: boolean } = {}): Promise<IndexNames> {

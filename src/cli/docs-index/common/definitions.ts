@@ -27,9 +27,6 @@ import type { SearchManagementPort } from "../../../search/service/management-po
 import type { CliContext } from "../../context.js";
 import { CliError } from "../../exit-codes.js";
 
-export const DEFINITIONS_OPTION_HELP =
-  "directory holding docs-index.json, docs-datasource.json, docs-indexer.json (and docs-knowledge-source.json, docs-knowledge-base.json with agentic retrieval on)";
-
 export async function managementPort(ctx: CliContext): Promise<SearchManagementPort> {
   const [{ indexClient, indexerClient }, { createSearchManagementPort }] = await Promise.all([
     ctx.search(),

@@ -13,7 +13,7 @@ import {
   type GoldenQuery,
 } from "../../../search/eval/golden.js";
 import { DEFAULT_CONCURRENCY, DEFAULT_GAIN, DEFAULT_K, type EvalReport } from "../../../search/eval/report.js";
-import { evaluateGolden, type EvalPort, type EvalRequest } from "../../../search/query/evaluate-golden.js";
+import { evaluateGolden, type EvalPort, type EvalRequest } from "../../../search/eval/evaluate-golden.js";
 import { compareReports } from "../../../search/eval/compare.js";
 import type { RelevanceOutcome } from "../../../search/bluegreen/verify.js";
 import type { GenerationFields } from "../../../search/bluegreen/build.js";
@@ -84,34 +84,38 @@ async function indexFields(indexClient: SearchIndexClient, name: string): Promis
   }
 }
 
-export type RelevanceOptions = Omit<EvalRequest, "apiVersion">;
-
-/** Every golden query against `indexName`, with the provenance of rule 6: the core's eval over the SDK clients. */
-export async function runRelevanceEval(ctx: CliContext, opts: RelevanceOptions): Promise<EvalReport> {
+/** The eval's port over the SDK clients, against `indexName` (the alias, or a generation). */
+export async function evalPort(ctx: CliContext, indexName: string): Promise<EvalPort> {
   const { search } = ctx.config;
   const { indexClient, indexerClient } = await ctx.search();
-  const client = searchClient(indexClient, opts.indexName);
+  const client = searchClient(indexClient, indexName);
   const where = { container: search.container, docsUrl: search.docs_url };
-  const port: EvalPort = {
+  return {
     formatCoverage: () => checkFormatCoverage(client),
     provenanceFacts: () =>
       readProvenanceFacts(
         { indexClient, indexerClient },
         {
-          index: opts.indexName,
+          index: indexName,
           indexer: search.indexer_name,
           apiVersion: search.api_version,
           configured: search.index_name,
         },
       ),
-    indexFields: () => indexFields(indexClient, opts.indexName),
+    indexFields: () => indexFields(indexClient, indexName),
     search: (request) =>
       runSearchDocs(client, request, { ...where, snippetChars: DEFAULT_SEARCH_DOCS_LIMITS.snippetChars }),
     progress: (event) => ctx.out.info(progressLine(event)),
     note: (note) => ctx.out.note(fieldsLackingNote(note)),
     now: () => new Date(),
   };
-  return evaluateGolden(port, { ...opts, apiVersion: search.api_version });
+}
+
+type RelevanceOptions = Omit<EvalRequest, "apiVersion">;
+
+/** Every golden query against `indexName`, with the provenance of rule 6: the core's eval over the SDK clients. */
+async function runRelevanceEval(ctx: CliContext, opts: RelevanceOptions): Promise<EvalReport> {
+  return evaluateGolden(await evalPort(ctx, opts.indexName), { ...opts, apiVersion: ctx.config.search.api_version });
 }
 
 export interface RelevanceGateOptions {

@@ -1,7 +1,6 @@
-// The status verdict, shared by `status`, `deploy --wait` and `backfill`: the indexer's last completed run,
+// The status verdict, shared by `deploy --wait` and `backfill`: the indexer's last completed run,
 // every error expected or unexpected, and an empty index after a completed run counted as a failure: the SDK
 // calls as the port of the core, checkStatus (src/search/ops/status-report.ts).
-import { checked, type OutcomeKind } from "../../exit-codes.js";
 import type { CliContext } from "../../context.js";
 import type { IndexerStatusRecord } from "../../../search/ops/indexer-status.js";
 import { indexReads } from "./index-reads.js";
@@ -18,8 +17,4 @@ export async function statusVerdict(
     historyLimit: opts.historyLimit ?? 10,
     ...(opts.status ? { status: opts.status } : {}),
   });
-}
-
-export function verdictOutcome(report: StatusReport): OutcomeKind {
-  return checked(report.ok);
 }

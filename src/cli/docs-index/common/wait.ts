@@ -1,32 +1,12 @@
 // Waiting for an indexer run from the CLI: the core loop (src/search/ops/run-wait.ts) with real status reads,
 // a Ctrl-C that ends only the wait, progress on stderr, and the command's deadline extended by the wait's
-// --timeout. Used by `deploy --wait`, `status --wait` and `backfill`.
-import { Option, type Command } from "commander";
+// --timeout. Used by `deploy --wait`, `status --wait` and `backfill` (their options: ../arguments/wait.ts).
 import type { CliContext } from "../../context.js";
 import { CliError } from "../../exit-codes.js";
 import type { IndexerStatusRecord } from "../../../search/ops/indexer-status.js";
 import { fetchIndexerStatus } from "../../../search/io/search-io.js";
 import { waitForRun, type WaitOptions } from "../../../search/ops/run-wait.js";
-import { positiveSeconds } from "./options.js";
 import { progressLine } from "../../../search/views/progress-text.js";
-
-const DEFAULT_WAIT_TIMEOUT_SECONDS = 7200;
-const DEFAULT_POLL_SECONDS = 10;
-
-/** `--timeout <seconds>` and `--poll-interval <seconds>` of a waiting command; `when` prefixes their help. */
-export function addWaitOptions(command: Command, when = ""): Command {
-  return command
-    .addOption(
-      new Option("--timeout <seconds>", `${when}stop waiting after this long (the run continues)`)
-        .default(DEFAULT_WAIT_TIMEOUT_SECONDS)
-        .argParser(positiveSeconds("--timeout")),
-    )
-    .addOption(
-      new Option("--poll-interval <seconds>", `${when}seconds between status reads`)
-        .default(DEFAULT_POLL_SECONDS)
-        .argParser(positiveSeconds("--poll-interval")),
-    );
-}
 
 /** Resolves when Ctrl-C is pressed (the listener is removed by `dispose`). */
 function interruption(): { promise: Promise<"interrupted">; dispose: () => void } {

@@ -8,7 +8,7 @@ import type { SearchClient } from "@azure/search-documents";
 import type { ContainerClient } from "@azure/storage-blob";
 import type { RetrieveDocsAnswer } from "../retrieve-docs.js";
 import { budgetOf, fitHits, hitForms, TOKEN_BUDGETS, type SentText } from "../page/answer-fit.js";
-import { mapLimit } from "../../ops/map-limit.js";
+import { mapLimit } from "../../../async/map-limit.js";
 import { highlightedWords, passageForms, queryTerms } from "../page/passages.js";
 import type { SearchDocsAnswer } from "../search-answer.js";
 import type { Provenance, ProvenanceSummary, RetrieveProvenance } from "../provenance.js";

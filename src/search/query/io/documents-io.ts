@@ -6,7 +6,7 @@ import { appFacetRequest, appSummary, bucketsOf, sectionFacetRequest, type AppSu
 import { containerBaseOf, type DocumentRef } from "../document-ref.js";
 import { findDocumentWith } from "../find-document.js";
 import { appFilter } from "../filters.js";
-import { mapLimit } from "../../ops/map-limit.js";
+import { mapLimit } from "../../../async/map-limit.js";
 
 export type AnyDoc = Record<string, unknown>;
 

@@ -1,8 +1,12 @@
-// The eval use case (src/search/query/evaluate-golden.ts) on an in-memory port: what it sends for each golden query,
-// how
-// it judges the answers, what it reads of the provenance and when it leaves a read out.
+// The eval use case (src/search/eval/evaluate-golden.ts) on an in-memory port: what it sends for each golden
+// query, how it judges the answers, what it reads of the provenance and when it leaves a read out.
 import { describe, expect, it } from "vitest";
-import { evaluateGolden, type EvalPort, type EvalRequest } from "../../../src/search/query/evaluate-golden.js";
+import {
+  evaluateAgainstBaseline,
+  evaluateGolden,
+  type EvalPort,
+  type EvalRequest,
+} from "../../../src/search/eval/evaluate-golden.js";
 import type { GoldenQuery } from "../../../src/search/eval/golden.js";
 import type { SearchDocsRequest } from "../../../src/search/query/search-docs.js";
 import type { SearchDocsHit } from "../../../src/search/query/search-hit.js";
@@ -107,5 +111,35 @@ describe("evaluateGolden: every golden query as search_docs sends it, judged", (
     const read = memoryPort({});
     await evaluateGolden(read.port, request([query("q", "anything", "page")]));
     expect(read.reads).toContain("fields");
+  });
+});
+
+describe("evaluateAgainstBaseline: the verdict of docs-index eval", () => {
+  const golden = [query("retries", "configure retries", "retries"), query("sig", "verify a signature", "signatures")];
+  const good = { "configure retries": ["retries"], "verify a signature": ["signatures"] };
+
+  it("passes without a baseline, whatever the figures, and compares nothing", async () => {
+    const outcome = await evaluateAgainstBaseline(memoryPort({}).port, { ...request(golden), tolerance: 0.05 });
+    expect(outcome.report.overall.recall).toBe(0);
+    expect(outcome.comparison).toBeUndefined();
+    expect(outcome.passed).toBe(true);
+  });
+
+  it("passes against a baseline it matches, fails when an answer the baseline had leaves the top k", async () => {
+    const baseline = await evaluateGolden(memoryPort(good).port, request(golden));
+    const same = await evaluateAgainstBaseline(memoryPort(good).port, {
+      ...request(golden),
+      baseline,
+      tolerance: 0.05,
+    });
+    expect(same.comparison?.regressions).toEqual([]);
+    expect(same.passed).toBe(true);
+    const lost = await evaluateAgainstBaseline(memoryPort({ ...good, "configure retries": ["intro"] }).port, {
+      ...request(golden),
+      baseline,
+      tolerance: 0.05,
+    });
+    expect(lost.comparison?.regressions.join("\n")).toMatch(/retries/);
+    expect(lost.passed).toBe(false);
   });
 });

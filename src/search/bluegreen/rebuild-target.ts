@@ -1,10 +1,8 @@
-// What `plan` knows about the blue/green scheme: the live definitions read through the alias (so the generation's
-// name is not a change) and the rebuild's target: the generation serving, the one a rebuild would build, the unused
-// ones it deletes first. Facts only: views/rebuild-cost-text.ts words the rebuild's label and what it costs. Pure;
-// the saved plan (plan -out) records `from`/`to` and the alias ETag, and the rebuild refuses to run when the
-// service no longer matches them.
-import type { LiveDefinitions } from "../plan/plan.js";
-import { asAliasNamed, generationIndexName, generationOf, generationsIn, nextGeneration } from "./generations.js";
+// A blue/green rebuild's target: the alias, the generation serving, the one a rebuild would build and the unused
+// ones it deletes first, and why a planned target no longer applies. Facts only: views/rebuild-cost-text.ts words
+// the rebuild's label and what it costs. Pure; the saved plan (plan -out) records `from`/`to` and the alias ETag,
+// and the rebuild refuses to run when the service no longer matches them.
+import { generationIndexName, generationOf, generationsIn, nextGeneration } from "./generations.js";
 
 export interface BlueGreenTarget {
   alias: string;
@@ -17,20 +15,6 @@ export interface BlueGreenTarget {
    * rebuild deletes them before it creates `to`, and only them (a plan names every deletion).
    */
   deletes: string[];
-}
-
-/** The live index (read by its generation's name) and indexer as the files name them (`docs-index`). */
-export function liveThroughAlias(live: LiveDefinitions, alias: string, index: string): LiveDefinitions {
-  const out: LiveDefinitions = { ...live };
-  if (live.index) out.index = { ...live.index, definition: asAliasNamed("index", live.index.definition, alias, index) };
-  if (live.indexer)
-    out.indexer = { ...live.indexer, definition: asAliasNamed("indexer", live.indexer.definition, alias, index) };
-  if (live.knowledgeSource)
-    out.knowledgeSource = {
-      ...live.knowledgeSource,
-      definition: asAliasNamed("knowledgeSource", live.knowledgeSource.definition, alias, index),
-    };
-  return out;
 }
 
 /** The generations newer than the serving one (unused while no rebuild is under way). */

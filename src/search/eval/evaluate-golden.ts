@@ -1,24 +1,24 @@
 // The eval use case (`docs-index eval`, the blue/green relevance gate, the in-place ranking check): every golden
-// query sent as `search_docs` sends it, against one index, judged against its expected pages, with the provenance
-// of the answers. Reads through an EvalPort (src/cli/docs-index/common/relevance.ts builds it from the SDK
-// clients); returns the report, the views word it. Pure apart from the port. It lives beside the search_docs
-// request it sends (the metrics, the report and the comparison are eval/'s), so eval/ imports nothing from query/
-// and the blue/green gate can use eval/ without a folder cycle.
-import { mapLimit } from "../ops/map-limit.js";
-import { answerableRequest } from "./answerable.js";
+// query sent as `search_docs` sends it (the request is query/'s), against one index, judged against its expected
+// pages, with the provenance of the answers. Reads through an EvalPort (src/cli/docs-index/common/relevance.ts
+// builds it from the SDK clients); returns the report, the views word it. Pure apart from the port. query/ imports
+// nothing from eval/, so eval/ may import the request it sends and the blue/green gate may import eval/.
+import { mapLimit } from "../../async/map-limit.js";
+import { answerableRequest } from "../query/answerable.js";
 import { decideDedup, type DedupDecision, type FormatCoverageCheck } from "../dedup/policy.js";
-import { servingIndexOf, type ProvenanceFacts } from "./provenance.js";
-import type { SearchDocsOutcome } from "./search-docs-answer.js";
+import { servingIndexOf, type ProvenanceFacts } from "../query/provenance.js";
+import type { SearchDocsOutcome } from "../query/search-docs-answer.js";
 import {
   buildSearchDocsRequest,
   DEFAULT_SEARCH_DOCS_LIMITS,
   MAX_TOP_CAP,
   SEARCH_DOCS_SELECT,
   type SearchDocsRequest,
-} from "./search-docs.js";
-import type { GoldenQuery } from "../eval/golden.js";
-import type { Gain } from "../eval/metrics.js";
-import { buildEvalReport, depthFor, type EvalReport, type QueryRun } from "../eval/report.js";
+} from "../query/search-docs.js";
+import { compareReports, type ComparableReport, type Comparison } from "./compare.js";
+import type { GoldenQuery } from "./golden.js";
+import type { Gain } from "./metrics.js";
+import { buildEvalReport, depthFor, type EvalReport, type QueryRun } from "./report.js";
 
 export interface EvalPort {
   /** The `format` coverage check behind the dedup decision (as search_docs decides). */
@@ -116,6 +116,28 @@ export async function evaluateGolden(port: EvalPort, request: EvalRequest): Prom
     },
     { k: request.k, gain: request.gain },
   );
+}
+
+/** `docs-index eval`: the report, its comparison with the baseline when one was given, and the verdict. */
+export interface EvalOutcome {
+  report: EvalReport;
+  comparison?: Comparison;
+  /** False only when a baseline was given and the report regressed against it (compare.ts names the rules). */
+  passed: boolean;
+}
+
+/**
+ * `docs-index eval`: every golden query against the index, then, with a baseline (an earlier `eval --json`
+ * report), the comparison with it: a regression beyond `tolerance` fails the evaluation.
+ */
+export async function evaluateAgainstBaseline(
+  port: EvalPort,
+  request: EvalRequest & { baseline?: ComparableReport; tolerance: number },
+): Promise<EvalOutcome> {
+  const report = await evaluateGolden(port, request);
+  if (!request.baseline) return { report, passed: true };
+  const comparison = compareReports(report, request.baseline, request.tolerance);
+  return { report, comparison, passed: comparison.regressions.length === 0 };
 }
 
 /** One golden query as search_docs sends it, on what the index can answer (query/answerable.ts). */

@@ -83,8 +83,7 @@ function packUnits(units: readonly string[], max: number, sep: string): string[]
  */
 function proseBlocks(block: PageBlock, max: number): PageBlock[] {
   const text = block.markdown;
-  const { lines, sentences, spaces } = cutPoints(text);
-  const preferred = [...new Set([...lines, ...sentences])].sort((a, b) => a - b);
+  const { lines, ends: preferred, spaces } = cutPoints(text);
   const lineSet = new Set(lines);
   const out: PageBlock[] = [];
   let start = 0;

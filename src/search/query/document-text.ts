@@ -12,8 +12,11 @@ export function stripFrontMatter(text: string): string {
   return text.replace(FRONT_MATTER, "");
 }
 
-/** Elements whose content is never page text, wherever they sit. */
-const NEVER_TEXT_ELEMENTS: readonly string[] = ["head", "script", "style", "noscript", "template", "svg"];
+/**
+ * Elements whose content is never page text, wherever they sit: the reader's one list (main-content.ts removes site
+ * chrome besides). The indexer emulation keeps its own list: it emulates what the service extracts.
+ */
+export const NEVER_TEXT_ELEMENTS: readonly string[] = ["head", "script", "style", "noscript", "template", "svg"];
 
 /** True when the text looks like HTML markup (a tag), so it is worth parsing. */
 export function looksLikeHtml(text: string): boolean {

@@ -13,6 +13,11 @@ export interface HtmlExtraction {
   metadata_content_type: string;
 }
 
+/**
+ * Elements whose text the emulated extraction leaves out of `content` (as the header's mapping presumes the service
+ * does). Its own list, not the reader's (query/document-text.ts NEVER_TEXT_ELEMENTS): it emulates what the service
+ * indexes, the reader chooses what an agent reads.
+ */
 const SKIPPED = new Set(["script", "style", "noscript", "template", "head"]);
 const BLOCK = new Set([
   "p",

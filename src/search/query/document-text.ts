@@ -1,7 +1,9 @@
 // Document text reduced to one line: YAML front matter of Markdown removed, HTML reduced to text, whitespace
-// collapsed and the length bounded. Pure. Used for the service's highlights (the first form of a search hit's
-// snippet); what agents read of a page is made in page/ (main content as Markdown).
-import { Parser } from "htmlparser2";
+// collapsed and the length bounded. Pure (hast-util-from-html, hast-util-to-text). Used for the service's highlights
+// (the first form of a search hit's snippet); what agents read of a page is made in page/ (main content as Markdown).
+import { fromHtml } from "hast-util-from-html";
+import { selectAll } from "hast-util-select";
+import { toText } from "hast-util-to-text";
 
 /** Leading YAML front matter (`---` … `---`/`...` at the very start), which Markdown documents carry as content. */
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
@@ -10,37 +12,28 @@ export function stripFrontMatter(text: string): string {
   return text.replace(FRONT_MATTER, "");
 }
 
-/** Elements whose text is never page text. */
-const SKIPPED_ELEMENTS = new Set(["script", "style", "noscript", "template", "svg", "head"]);
+/**
+ * Elements whose content is never page text, wherever they sit: the reader's one list (main-content.ts removes site
+ * chrome besides). The indexer emulation keeps its own list: it emulates what the service extracts.
+ */
+export const NEVER_TEXT_ELEMENTS: readonly string[] = ["head", "script", "style", "noscript", "template", "svg"];
 
 /** True when the text looks like HTML markup (a tag), so it is worth parsing. */
 export function looksLikeHtml(text: string): boolean {
   return /<\/?[a-zA-Z][^>]*>/.test(text);
 }
 
-/** Text content of HTML (scripts, styles and comments dropped, entities decoded); plain text is returned as is. */
+/** Text content of HTML as a browser renders it (comments and NEVER_TEXT_ELEMENTS dropped); plain text as is. */
 function htmlToText(text: string): string {
   if (!looksLikeHtml(text)) return text;
-  const parts: string[] = [];
-  let skipping = 0;
-  const parser = new Parser(
-    {
-      onopentagname(name) {
-        if (SKIPPED_ELEMENTS.has(name)) skipping++;
-      },
-      onclosetag(name) {
-        if (SKIPPED_ELEMENTS.has(name) && skipping > 0) skipping--;
-        else parts.push(" ");
-      },
-      ontext(data) {
-        if (skipping === 0) parts.push(data);
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.write(text);
-  parser.end();
-  return parts.join("");
+  const tree = fromHtml(text);
+  for (const element of selectAll(NEVER_TEXT_ELEMENTS.join(", "), tree)) element.children = [];
+  // A <title> in the body is text that names the tag (a page about HTML): the parser takes the rest of the text as
+  // the title's, which hast-util-to-text leaves out; read as a span, it stays text.
+  for (const title of selectAll("body title", tree)) title.tagName = "span";
+  // Whitespace as written (it is collapsed next): hast-util-to-text's "normal" mode drops the line break before a
+  // line that a zero-width space follows (Docusaurus ends each heading with one), gluing two lines' words.
+  return toText(tree, { whitespace: "pre" });
 }
 
 function collapseWhitespace(text: string): string {

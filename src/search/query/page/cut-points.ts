@@ -69,6 +69,8 @@ export interface CutPoints {
   lines: number[];
   /** Offsets at the end of a sentence (before the space that follows it). */
   sentences: number[];
+  /** The line ends and the sentence ends, ascending: where a cut is preferred. */
+  ends: number[];
   /** Offsets before a space, for a sentence longer than the bound. */
   spaces: number[];
 }
@@ -78,7 +80,7 @@ export function cutPoints(markdown: string, prose = true): CutPoints {
   const ranges = prose ? wholeRanges(markdown) : [];
   const free = (p: number) => p > 0 && p < markdown.length && !ranges.some(([s, e]) => p > s && p < e);
   const lines = [...markdown.matchAll(/(?<!\n)\n/g)].map((m) => m.index).filter(free);
-  if (!prose) return { lines, sentences: [], spaces: [] };
+  if (!prose) return { lines, sentences: [], ends: lines, spaces: [] };
   const sentences: number[] = [];
   for (const { index, segment } of segmenter.segment(markdown)) {
     const end = index + segment.trimEnd().length;
@@ -88,7 +90,8 @@ export function cutPoints(markdown: string, prose = true): CutPoints {
   const spaces = [...markdown.matchAll(/(?<=\S)\s/g)]
     .map((m) => m.index)
     .filter((p) => free(p) && !/(^|\n)[ \t]*([-*+]|\d+[.)])$/.test(markdown.slice(Math.max(0, p - 12), p)));
-  return { lines, sentences, spaces };
+  const ends = [...new Set([...lines, ...sentences])].sort((a, b) => a - b);
+  return { lines, sentences, ends, spaces };
 }
 
 /**
@@ -97,7 +100,6 @@ export function cutPoints(markdown: string, prose = true): CutPoints {
  * only line ends.
  */
 export function preferredCutPoints(markdown: string, prose = true): number[] {
-  const { lines, sentences, spaces } = cutPoints(markdown, prose);
-  const ends = [...new Set([...lines, ...sentences])].sort((a, b) => a - b);
+  const { ends, spaces } = cutPoints(markdown, prose);
   return [...spaces.filter((p) => p < (ends[0] ?? Infinity)), ...ends];
 }

@@ -7,6 +7,7 @@ import type { Element, ElementContent, Root, RootContent } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { matches, select, selectAll } from "hast-util-select";
 import { toString } from "hast-util-to-string";
+import { NEVER_TEXT_ELEMENTS } from "../document-text.js";
 import { openGeneratorMarkup, tidyMainContent } from "./generator-markup.js";
 
 /**
@@ -27,15 +28,11 @@ const MAIN_CANDIDATES = [
   "body",
 ];
 
-/** Elements that are never page text, wherever they sit. */
+/** Never page text, wherever it sits: the elements whose content never is (document-text.ts), embeds, chrome. */
 const CHROME = [
-  "script",
-  "style",
-  "noscript",
-  "template",
+  ...NEVER_TEXT_ELEMENTS,
   "link",
   "meta",
-  "svg",
   "iframe",
   "button",
   "form",

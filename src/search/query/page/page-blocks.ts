@@ -15,6 +15,16 @@ import { stripFrontMatter } from "../document-text.js";
 import { cutPoints } from "./cut-points.js";
 import { headingAnchors } from "./main-content.js";
 
+declare module "mdast" {
+  /** What headingHandler keeps of an HTML heading (a Markdown document's headings have neither). */
+  interface HeadingData {
+    /** Every id the page publishes for the heading, its anchor first (main-content.ts headingAnchors). */
+    ids?: string[];
+    /** The heading's plain text, whitespace collapsed. */
+    text?: string;
+  }
+}
+
 type BlockKind = "heading" | "paragraph" | "list-item" | "code" | "table";
 
 export interface PageHeading {
@@ -73,8 +83,7 @@ function packUnits(units: readonly string[], max: number, sep: string): string[]
  */
 function proseBlocks(block: PageBlock, max: number): PageBlock[] {
   const text = block.markdown;
-  const { lines, sentences, spaces } = cutPoints(text);
-  const preferred = [...new Set([...lines, ...sentences])].sort((a, b) => a - b);
+  const { lines, ends: preferred, spaces } = cutPoints(text);
   const lineSet = new Set(lines);
   const out: PageBlock[] = [];
   let start = 0;
@@ -125,10 +134,27 @@ function listItemBlocks(list: List): { block: PageBlock; node: RootContent }[] {
   });
 }
 
-/** A heading's other published ids, when it has more than its anchor. */
-function idsOf(node: Heading): { ids?: string[] } {
-  const ids = (node.data as { ids?: string[] } | undefined)?.ids ?? [];
-  return ids.length > 1 ? { ids } : {};
+const KIND: Partial<Record<RootContent["type"], BlockKind>> = { heading: "heading", code: "code", table: "table" };
+
+/** A heading as blocks carry it: its plain text and the ids the page publishes (see headingHandler). */
+function pageHeading(node: Heading): PageHeading {
+  const ids = node.data?.ids ?? [];
+  return {
+    level: node.depth,
+    text: node.data?.text ?? render(node).replace(/^#+\s*/, ""),
+    anchor: ids[0] ?? null,
+    ...(ids.length > 1 ? { ids } : {}),
+  };
+}
+
+/** The block of one top-level node (a list is split into its items by listItemBlocks). */
+function blockOf(node: RootContent): PageBlock {
+  return {
+    kind: KIND[node.type] ?? "paragraph",
+    markdown: render(node),
+    join: "\n\n",
+    ...(node.type === "heading" ? { heading: pageHeading(node) } : {}),
+  };
 }
 
 /** The blocks of an mdast tree's top level (lists split into their items). */
@@ -136,36 +162,7 @@ function blocksOf(root: Root): PageBlock[] {
   const out: PageBlock[] = [];
   for (const node of root.children) {
     if (node.type === "html" || node.type === "definition" || node.type === "yaml") continue;
-    const entries: { block: PageBlock; node: RootContent }[] =
-      node.type === "list"
-        ? listItemBlocks(node)
-        : [
-            {
-              node,
-              block: {
-                kind:
-                  node.type === "heading"
-                    ? "heading"
-                    : node.type === "code"
-                      ? "code"
-                      : node.type === "table"
-                        ? "table"
-                        : "paragraph",
-                markdown: render(node),
-                join: "\n\n",
-                ...(node.type === "heading"
-                  ? {
-                      heading: {
-                        level: node.depth,
-                        text: (node.data as { text?: string } | undefined)?.text ?? render(node).replace(/^#+\s*/, ""),
-                        anchor: (node.data as { ids?: string[] } | undefined)?.ids?.[0] ?? null,
-                        ...idsOf(node),
-                      },
-                    }
-                  : {}),
-              },
-            },
-          ];
+    const entries = node.type === "list" ? listItemBlocks(node) : [{ block: blockOf(node), node }];
     for (const { block, node: n } of entries) if (block.markdown.trim() !== "") out.push(...splitLarge(block, n));
   }
   return out;
@@ -178,7 +175,7 @@ const headingHandler: Handle = (state, element, parent) => {
     ...heading.data,
     ids: headingAnchors(element, parent as Element | HastRoot | undefined),
     text: toString(element).replace(/\s+/g, " ").trim(),
-  } as typeof heading.data;
+  };
   return heading;
 };
 const headingHandlers: Record<string, Handle> = Object.fromEntries(

@@ -5,7 +5,7 @@
 // wrong; a service failure is a tool error naming what failed.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { SearchDocsRefusal } from "../../search/query/search-docs.js";
+import { SearchDocsRefusal } from "../../search/query/refusal.js";
 import { serviceMessage } from "../../search/query/semantic-availability.js";
 import {
   GET_DOC_DESCRIPTION,

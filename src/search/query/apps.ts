@@ -2,7 +2,7 @@
 // choose a restriction. Counts are of the documents the dedup filter lets through (one per page). Pure.
 import leven from "leven";
 import { andFilters, appFilter } from "./filters.js";
-import { SearchDocsRefusal } from "./search-docs.js";
+import { SearchDocsRefusal } from "./refusal.js";
 
 export interface FacetBucket {
   value?: unknown;

@@ -5,6 +5,7 @@ import type { SearchOptions } from "@azure/search-documents";
 import { agentQueryFilter, PATH_PREFIX_IMPOSSIBLE, SECTION_INCLUSION_RISK } from "./filters.js";
 import type { DedupDecision } from "../dedup/policy.js";
 import { literalSearchText } from "./search-text.js";
+import { SearchDocsRefusal } from "./refusal.js";
 
 /** The parameters of `search_docs`, with the tool's names. */
 export interface SearchDocsParams {
@@ -57,18 +58,6 @@ export const SEARCH_DOCS_SELECT = [
 /** Highlight markers: plain text (not HTML), so a snippet needs no markup handling. */
 export const HIGHLIGHT_PRE = "**";
 export const HIGHLIGHT_POST = "**";
-
-/** A request that the rules refuse; `instead` says what to use. Tools report it as a tool error. */
-export class SearchDocsRefusal extends Error {
-  constructor(
-    readonly parameter: string,
-    reason: string,
-    readonly instead: string,
-  ) {
-    super(`${parameter} refused: ${reason}. Instead: ${instead}`);
-    this.name = "SearchDocsRefusal";
-  }
-}
 
 export const SECTION_INCLUSION_REFUSAL = new SearchDocsRefusal(
   "section",

@@ -5,9 +5,9 @@ import { decideDedup } from "../../../src/search/dedup/policy.js";
 import {
   buildSearchDocsRequest,
   asKeywordRequest,
-  SearchDocsRefusal,
   DEFAULT_SEARCH_DOCS_LIMITS,
 } from "../../../src/search/query/search-docs.js";
+import { SearchDocsRefusal } from "../../../src/search/query/refusal.js";
 import { shapeSearchHit } from "../../../src/search/query/search-hit.js";
 import { buildProvenance, buildRetrieveProvenance } from "../../../src/search/query/provenance.js";
 import { unknownBecause } from "../../../src/search/known.js";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { decideDedup } from "../../../src/search/dedup/policy.js";
 import { utilityPagesFilter } from "../../../src/search/query/filters.js";
-import { SearchDocsRefusal } from "../../../src/search/query/search-docs.js";
+import { SearchDocsRefusal } from "../../../src/search/query/refusal.js";
 import {
   buildRetrieveDocsRequest,
   retrieveDocsHits,

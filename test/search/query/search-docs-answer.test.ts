@@ -4,11 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { chosenDedup } from "../../../src/search/dedup/policy.js";
 import type { ProvenanceFacts } from "../../../src/search/query/provenance.js";
-import {
-  DEFAULT_SEARCH_DOCS_LIMITS,
-  SearchDocsRefusal,
-  type SearchDocsRequest,
-} from "../../../src/search/query/search-docs.js";
+import { DEFAULT_SEARCH_DOCS_LIMITS, type SearchDocsRequest } from "../../../src/search/query/search-docs.js";
+import { SearchDocsRefusal } from "../../../src/search/query/refusal.js";
 import { answerSearchDocsWith, type SearchDocsPort } from "../../../src/search/query/search-docs-answer.js";
 import type { SearchDocsHit } from "../../../src/search/query/search-hit.js";
 

@@ -16,7 +16,7 @@ import {
   type TextRange,
 } from "./page-text.js";
 import { estimateTokens, fillToBudget, largestIndex } from "./token-budget.js";
-import { SearchDocsRefusal } from "../search-docs.js";
+import { SearchDocsRefusal } from "../refusal.js";
 
 /** A text block of a tool result as sent (what the MCP renderers produce; only its text is counted). */
 export interface SentText {

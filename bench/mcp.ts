@@ -14,8 +14,8 @@ import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotoc
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { repoRoot } from "../src/config/repo-root.js";
 import { decideDedup } from "../src/search/dedup/policy.js";
-import { buildSearchDocsRequest } from "../src/search/query/search-docs.js";
-import { checkFormatCoverage } from "../src/search/query/io/search-docs-io.js";
+import { buildSearchDocsRequest } from "../src/search/query/search-docs/request.js";
+import { checkFormatCoverage } from "../src/search/query/search-docs/io.js";
 import { startIndexedSample } from "../local/environment/indexed-sample.js";
 import { startRoundRobinProxy } from "../local/mcp-hosting/round-robin-proxy.js";
 import { startStatelessDocsIndex } from "../local/mcp-hosting/server-process.js";

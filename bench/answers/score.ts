@@ -1,7 +1,7 @@
 // The answer benchmark's figures, from what search_docs answered: the rank of the first expected page, whether
 // the text of a top-3 hit carries the expected fact, and the tokens of the whole tool result (characters / 4,
 // the estimate the hosts' limits are usually quoted in). Pure.
-import { hitText } from "../../src/search/query/hit-text.js";
+import { hitText } from "../../src/search/query/search-docs/hit-text.js";
 import type { SetQuestion } from "./sets.js";
 
 export interface Outcome {

@@ -9,7 +9,7 @@ import { repoRoot } from "../../src/config/repo-root.js";
 import { runDocsIndex } from "../../src/cli/docs-index/in-process.js";
 import { base64Encode } from "../../src/search/indexer-emulation/base64.js";
 import { DEDUP_FILTER_STRICT, DEDUP_FILTER_TRANSITIONAL } from "../../src/search/dedup/filter.js";
-import { utilityPagesFilter } from "../../src/search/query/filters.js";
+import { utilityPagesFilter } from "../../src/search/query/common/filters.js";
 import { execution } from "../support/execution.js";
 import { loadDefinition } from "../standin/fixtures.js";
 import { FAST_SERVICE } from "../support/cli.js";

@@ -10,7 +10,7 @@ import { runLocal, type LocalResult } from "../../local/environment/run-local.js
 import { STEP_COUNT } from "../../local/environment/local-run.js";
 import { StepFailed, StepRunner, StepSkipped } from "../../local/environment/steps.js";
 import { inPlaceRelevanceSummary, uncheckedRelevance } from "../../local/environment/relevance.js";
-import { utilityPagesFilter } from "../../src/search/query/filters.js";
+import { utilityPagesFilter } from "../../src/search/query/common/filters.js";
 
 const ORDER = [
   "azurite",

@@ -1,6 +1,6 @@
 // The limits of the tools, from the config's `mcp` section (defaults there). Pure.
 import type { McpConfig } from "../../config/mcp.js";
-import { MAX_TOP_CAP, type SearchDocsLimits } from "../../search/query/search-docs.js";
+import { MAX_TOP_CAP, type SearchDocsLimits } from "../../search/query/search-docs/request.js";
 
 export interface ToolLimits extends SearchDocsLimits {
   /** Largest get_doc page, in characters. */

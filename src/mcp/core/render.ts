@@ -1,16 +1,16 @@
 // The text rendering of each tool's answer (for hosts that show `content` rather than `structuredContent`).
 // Retrieved document text is set apart: each passage sits in its own text block between markers that name it
 // as data, and a marker inside the text itself is defused so a page cannot close its block early. Pure.
-import type { AppSummary } from "../../search/query/apps.js";
+import type { AppSummary } from "../../search/query/common/apps.js";
 import {
   isFullProvenance,
   type Provenance,
   type ProvenanceSummary,
   type RetrieveProvenance,
-} from "../../search/query/provenance.js";
+} from "../../search/query/common/provenance.js";
 import { isBudgetNote } from "../../search/query/page/answer-fit.js";
-import type { RetrieveDocsHit } from "../../search/query/retrieve-docs.js";
-import type { SearchDocsHit } from "../../search/query/search-hit.js";
+import type { RetrieveDocsHit } from "../../search/query/retrieve-docs/request.js";
+import type { SearchDocsHit } from "../../search/query/search-docs/hit.js";
 import { RETRIEVED_TEXT_MARK } from "./descriptions.js";
 import { defuseMarkers, publisherLine, urlFragment, urlWithAnchor } from "../../search/publisher-text.js";
 

@@ -6,9 +6,9 @@ import type { KnowledgeRetrievalClient, SearchClient } from "@azure/search-docum
 import type { ContainerClient } from "@azure/storage-blob";
 import type { SearchClients } from "../../search/io/clients.js";
 import type { FormatCoverageCheck } from "../../search/dedup/policy.js";
-import { coverageCheckFailed, provenanceReadFailed, recheckPolicy } from "../../search/query/recheck.js";
-import { Refreshing } from "../../search/query/io/refreshing.js";
-import { documentRefFromUrl, type DocumentRef } from "../../search/query/document-ref.js";
+import { coverageCheckFailed, provenanceReadFailed, recheckPolicy } from "../../search/query/common/recheck.js";
+import { Refreshing } from "../../search/query/common/io/refreshing.js";
+import { documentRefFromUrl, type DocumentRef } from "../../search/query/get-doc/document-ref.js";
 import {
   cachedPageReader,
   withRetrievePassages,
@@ -24,23 +24,23 @@ import {
   type Provenance,
   type ProvenanceDetail,
   type ProvenanceFacts,
-} from "../../search/query/provenance.js";
-import type { AnswerBasis } from "../../search/query/search-docs-answer.js";
+} from "../../search/query/common/provenance.js";
+import type { AnswerBasis } from "../../search/query/search-docs/answer.js";
 import type { Known } from "../../search/known.js";
-import type { RetrieveDocsParams } from "../../search/query/retrieve-docs.js";
+import type { RetrieveDocsParams } from "../../search/query/retrieve-docs/request.js";
 import { readKnowledgeSourceIndex } from "../../search/io/knowledge-io.js";
-import { answerRetrieveDocs } from "../../search/query/io/retrieve-docs-io.js";
+import { answerRetrieveDocs } from "../../search/query/retrieve-docs/io.js";
 import { SearchDocsRefusal } from "../../search/query/refusal.js";
-import type { SearchDocsParams } from "../../search/query/search-docs.js";
-import { isoTime, publicUrlOf } from "../../search/query/search-hit.js";
-import type { AppSummary } from "../../search/query/apps.js";
-import { findDocument, learnContainerBase, listApps } from "../../search/query/io/documents-io.js";
+import type { SearchDocsParams } from "../../search/query/search-docs/request.js";
+import { isoTime, publicUrlOf } from "../../search/query/search-docs/hit.js";
+import type { AppSummary } from "../../search/query/common/apps.js";
+import { findDocument, learnContainerBase, listApps } from "../../search/query/get-doc/io.js";
 import {
   answerBasis,
   answerSearchDocs,
   checkFormatCoverage,
   readProvenanceFacts,
-} from "../../search/query/io/search-docs-io.js";
+} from "../../search/query/search-docs/io.js";
 import type { ToolLimits } from "../core/limits.js";
 import { publisherLine, urlFragment } from "../../search/publisher-text.js";
 

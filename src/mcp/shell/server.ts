@@ -6,7 +6,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { SearchDocsRefusal } from "../../search/query/refusal.js";
-import { serviceMessage } from "../../search/query/semantic-availability.js";
+import { serviceMessage } from "../../search/query/search-docs/semantic-availability.js";
 import {
   GET_DOC_DESCRIPTION,
   LIST_APPS_DESCRIPTION,

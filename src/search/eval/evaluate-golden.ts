@@ -4,17 +4,17 @@
 // builds it from the SDK clients); returns the report, the views word it. Pure apart from the port. query/ imports
 // nothing from eval/, so eval/ may import the request it sends and the blue/green gate may import eval/.
 import { mapLimit } from "../../async/map-limit.js";
-import { answerableRequest } from "../query/answerable.js";
+import { answerableRequest } from "./answerable.js";
 import { decideDedup, type DedupDecision, type FormatCoverageCheck } from "../dedup/policy.js";
-import { servingIndexOf, type ProvenanceFacts } from "../query/provenance.js";
-import type { SearchDocsOutcome } from "../query/search-docs-answer.js";
+import { servingIndexOf, type ProvenanceFacts } from "../query/common/provenance.js";
+import type { SearchDocsOutcome } from "../query/search-docs/answer.js";
 import {
   buildSearchDocsRequest,
   DEFAULT_SEARCH_DOCS_LIMITS,
   MAX_TOP_CAP,
   SEARCH_DOCS_SELECT,
   type SearchDocsRequest,
-} from "../query/search-docs.js";
+} from "../query/search-docs/request.js";
 import { compareReports, type ComparableReport, type Comparison } from "./compare.js";
 import type { GoldenQuery } from "./golden.js";
 import type { Gain } from "./metrics.js";

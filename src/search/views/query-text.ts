@@ -1,8 +1,8 @@
 // `query` for people: per hit its title, public URL, app and section, and the start of the text it carries
 // (what search_docs hands an agent); then the notes and where the answer came from.
-import { hitText } from "../query/hit-text.js";
-import type { SearchDocsAnswer } from "../query/search-answer.js";
-import type { Provenance } from "../query/provenance.js";
+import { hitText } from "../query/search-docs/hit-text.js";
+import type { SearchDocsAnswer } from "../query/search-docs/answer.js";
+import type { Provenance } from "../query/common/provenance.js";
 import { publisherLine } from "../publisher-text.js";
 
 /** How much of each hit's text the human rendering shows (--json carries all of it). */

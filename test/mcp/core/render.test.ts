@@ -2,8 +2,8 @@
 // and a title (publisher-controlled) cannot add lines of its own to the header.
 import { describe, expect, it } from "vitest";
 import { renderGetDoc, renderSearchDocs } from "../../../src/mcp/core/render.js";
-import type { Provenance } from "../../../src/search/query/provenance.js";
-import type { SearchDocsHit } from "../../../src/search/query/search-hit.js";
+import type { Provenance } from "../../../src/search/query/common/provenance.js";
+import type { SearchDocsHit } from "../../../src/search/query/search-docs/hit.js";
 
 const provenance = {
   index: "docs-index",

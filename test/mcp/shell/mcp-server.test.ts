@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { repoRoot } from "../../../src/config/repo-root.js";
-import { utilityPagesFilter } from "../../../src/search/query/filters.js";
+import { utilityPagesFilter } from "../../../src/search/query/common/filters.js";
 import { runDocsIndex } from "../../../src/cli/docs-index/in-process.js";
 import { startIndexedSample } from "../../../local/environment/indexed-sample.js";
 import { LOCAL_VARS_FILE, type LocalServices } from "../../../local/environment/services.js";

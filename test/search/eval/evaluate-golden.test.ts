@@ -8,8 +8,8 @@ import {
   type EvalRequest,
 } from "../../../src/search/eval/evaluate-golden.js";
 import type { GoldenQuery } from "../../../src/search/eval/golden.js";
-import type { SearchDocsRequest } from "../../../src/search/query/search-docs.js";
-import type { SearchDocsHit } from "../../../src/search/query/search-hit.js";
+import type { SearchDocsRequest } from "../../../src/search/query/search-docs/request.js";
+import type { SearchDocsHit } from "../../../src/search/query/search-docs/hit.js";
 import { progressLine } from "../../../src/search/views/progress-text.js";
 import { fieldsLackingNote } from "../../../src/search/views/eval-text.js";
 

@@ -1,6 +1,6 @@
-// A document's content as a snippet reads it: the text a browser renders, whitespace collapsed.
+// A document's content as a snippet reads it: the text a browser renders, whitespace collapsed, bounded.
 import { describe, expect, it } from "vitest";
-import { documentText, looksLikeHtml } from "../../../src/search/query/document-text.js";
+import { boundText, documentText, looksLikeHtml } from "../../../src/search/query/document-text.js";
 
 describe("documentText", () => {
   it("returns text without markup as it is, whitespace collapsed, front matter off", () => {
@@ -30,5 +30,12 @@ describe("documentText", () => {
     expect(documentText("Install it.\nUsage\u200b\nRun <code>babel</code>.")).toBe(
       "Install it. Usage\u200b Run babel.",
     );
+  });
+});
+
+describe("boundText", () => {
+  it("bounds text, markup and scripts removed", () => {
+    expect(boundText("abc", 5)).toEqual({ text: "abc", truncated: false });
+    expect(documentText("<script>evil()</script><p>one two three</p>")).toBe("one two three");
   });
 });

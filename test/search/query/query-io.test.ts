@@ -5,21 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azure/search-documents";
 import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
 import { decideDedup } from "../../../src/search/dedup/policy.js";
-import { documentRefFromUrl } from "../../../src/search/query/document-ref.js";
-import { buildSearchDocsRequest } from "../../../src/search/query/search-docs.js";
-import { SEMANTIC_RANKER_OFF } from "../../../src/search/query/semantic-availability.js";
+import { documentRefFromUrl } from "../../../src/search/query/get-doc/document-ref.js";
+import { buildSearchDocsRequest } from "../../../src/search/query/search-docs/request.js";
+import { SEMANTIC_RANKER_OFF } from "../../../src/search/query/search-docs/semantic-availability.js";
 import {
   checkFormatCoverage,
   readProvenanceFacts,
   runSearchDocs,
   searchDocsOnce,
-} from "../../../src/search/query/io/search-docs-io.js";
+} from "../../../src/search/query/search-docs/io.js";
 import {
   findDocument,
   learnContainerBase,
   listApps,
   SECTION_FACET_CONCURRENCY,
-} from "../../../src/search/query/io/documents-io.js";
+} from "../../../src/search/query/get-doc/io.js";
 import type { PipelineRequest, SendRequest } from "@azure/core-rest-pipeline";
 import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "../../support/ops-world.js";
 import { execution } from "../../support/execution.js";

@@ -2,10 +2,10 @@
 // is answered with the closest existing names and a pointer to list_apps. Pure.
 import { describe, expect, it } from "vitest";
 import { decideDedup } from "../../../src/search/dedup/policy.js";
-import { buildSearchDocsRequest, hasSearchTerms } from "../../../src/search/query/search-docs.js";
+import { buildSearchDocsRequest, hasSearchTerms } from "../../../src/search/query/search-docs/request.js";
 import { SearchDocsRefusal } from "../../../src/search/query/refusal.js";
-import { unknownAppRefusal } from "../../../src/search/query/apps.js";
-import { buildRetrieveRequest } from "../../../src/search/query/retrieve.js";
+import { unknownAppRefusal } from "../../../src/search/query/common/apps.js";
+import { buildRetrieveRequest } from "../../../src/search/query/retrieve-docs/retrieve-body.js";
 
 const dedup = decideDedup({ kind: "not-checked" });
 

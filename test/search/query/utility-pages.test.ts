@@ -6,9 +6,9 @@ import { schemaOf } from "../../../local/search-standin/documents/schema.js";
 import { evaluateFilter } from "../../../local/search-standin/odata/evaluate.js";
 import { parseFilter } from "../../../local/search-standin/odata/filter.js";
 import { decideDedup } from "../../../src/search/dedup/policy.js";
-import { UTILITY_PAGES, utilityPagesFilter } from "../../../src/search/query/filters.js";
-import { buildSearchDocsRequest } from "../../../src/search/query/search-docs.js";
-import { literalSearchText } from "../../../src/search/query/search-text.js";
+import { UTILITY_PAGES, utilityPagesFilter } from "../../../src/search/query/common/filters.js";
+import { buildSearchDocsRequest } from "../../../src/search/query/search-docs/request.js";
+import { literalSearchText } from "../../../src/search/query/search-docs/search-text.js";
 import { loadDefinition } from "../../standin/fixtures.js";
 
 const schema = schemaOf(loadDefinition("docs-index.json"));

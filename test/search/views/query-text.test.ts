@@ -1,9 +1,9 @@
 // `docs-index query` as text (src/search/views/query-text.ts): per hit its title, public URL, app and section and
 // the start of its text on one line; then the ranking used and where the answer came from.
 import { describe, expect, it } from "vitest";
-import type { Provenance } from "../../../src/search/query/provenance.js";
-import type { SearchDocsAnswer } from "../../../src/search/query/search-answer.js";
-import type { SearchDocsHit } from "../../../src/search/query/search-hit.js";
+import type { Provenance } from "../../../src/search/query/common/provenance.js";
+import type { SearchDocsAnswer } from "../../../src/search/query/search-docs/answer.js";
+import type { SearchDocsHit } from "../../../src/search/query/search-docs/hit.js";
 import { formatSearchAnswer } from "../../../src/search/views/query-text.js";
 
 const provenance: Provenance = {

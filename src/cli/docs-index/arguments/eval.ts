@@ -3,7 +3,7 @@
 import { Option, type Command } from "commander";
 import type { Gain } from "../../../search/eval/metrics.js";
 import { DEFAULT_CONCURRENCY, DEFAULT_GAIN, DEFAULT_K, DEFAULT_NDCG_TOLERANCE } from "../../../search/eval/report.js";
-import { MAX_TOP_CAP } from "../../../search/query/search-docs.js";
+import { MAX_TOP_CAP } from "../../../search/query/search-docs/request.js";
 import { exitCodeHelp } from "../../exit-codes.js";
 import { fractionOption, integerIn } from "../common/options.js";
 import { parseTextFormat, type TextFormat } from "./format.js";

@@ -4,9 +4,9 @@
 import { Option } from "commander";
 import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { searchDocsOnce } from "../../../search/query/io/search-docs-io.js";
+import { searchDocsOnce } from "../../../search/query/search-docs/io.js";
 import { withSearchPassages } from "../../../search/query/io/answer-passages-io.js";
-import { MAX_TOP_CAP, type SearchDocsParams } from "../../../search/query/search-docs.js";
+import { MAX_TOP_CAP, type SearchDocsParams } from "../../../search/query/search-docs/request.js";
 import { formatSearchAnswer } from "../../../search/views/query-text.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";

@@ -5,9 +5,9 @@
 import { Option } from "commander";
 import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { MAX_TOP_CAP } from "../../../search/query/search-docs.js";
-import { basisOnce } from "../../../search/query/io/search-docs-io.js";
-import { answerRetrieveDocs } from "../../../search/query/io/retrieve-docs-io.js";
+import { MAX_TOP_CAP } from "../../../search/query/search-docs/request.js";
+import { basisOnce } from "../../../search/query/search-docs/io.js";
+import { answerRetrieveDocs } from "../../../search/query/retrieve-docs/io.js";
 import { withRetrievePassages } from "../../../search/query/io/answer-passages-io.js";
 import { readKnowledgeSourceIndex } from "../../../search/io/knowledge-io.js";
 import { searchClient } from "../../../search/io/search-io.js";

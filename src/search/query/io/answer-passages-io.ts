@@ -6,16 +6,16 @@
 // `docs-index query` / `retrieve`, so both print the same hits with the same passages, anchors and sources.
 import type { SearchClient } from "@azure/search-documents";
 import type { ContainerClient } from "@azure/storage-blob";
-import type { RetrieveDocsAnswer } from "../retrieve-docs.js";
+import type { RetrieveDocsAnswer } from "../retrieve-docs/request.js";
 import { budgetOf, fitHits, hitForms, TOKEN_BUDGETS, type SentText } from "../page/answer-fit.js";
 import { mapLimit } from "../../../async/map-limit.js";
 import { highlightedWords, passageForms, queryTerms } from "../page/passages.js";
-import type { SearchDocsAnswer } from "../search-answer.js";
-import type { Provenance, ProvenanceSummary, RetrieveProvenance } from "../provenance.js";
-import { HIGHLIGHT_POST, HIGHLIGHT_PRE } from "../search-docs.js";
-import { blobPathOf } from "../search-hit.js";
-import type { PageRead } from "./page-io.js";
-import type { AnyDoc } from "./search-docs-io.js";
+import type { SearchDocsAnswer } from "../search-docs/answer.js";
+import type { Provenance, ProvenanceSummary, RetrieveProvenance } from "../common/provenance.js";
+import { HIGHLIGHT_POST, HIGHLIGHT_PRE } from "../search-docs/request.js";
+import { blobPathOf } from "../search-docs/hit.js";
+import type { PageRead } from "../common/io/page-io.js";
+import type { AnyDoc } from "../search-docs/io.js";
 
 /** Pages read recently (by blob path and last-modified time), so a follow-up call does not read them again. */
 const PAGE_CACHE_SIZE = 64;
@@ -54,7 +54,9 @@ export function cachedPageReader(
         return typeof doc?.content === "string" ? doc.content : null;
       });
     // Loaded on first use: the HTML and Markdown libraries stay out of the server's start (tools/list).
-    const read = import("./page-io.js").then(({ readPage }) => readPage(pages, blobPath, indexContent, docsUrl));
+    const read = import("../common/io/page-io.js").then(({ readPage }) =>
+      readPage(pages, blobPath, indexContent, docsUrl),
+    );
     cache.set(cacheKey, read);
     read.then(
       (r) => r.failure && cache.delete(cacheKey),

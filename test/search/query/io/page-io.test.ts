@@ -1,10 +1,10 @@
-// Reading the page an answer quotes (src/search/query/io/page-io.ts) from the docs container on Azurite: the
+// Reading the page an answer quotes (src/search/query/common/io/page-io.ts) from the docs container on Azurite: the
 // published page first, its Markdown twin when the page has no main content, the index's content when no blob
 // can be read; a blob past the size bound is not read, and a refused read is reported, not thrown.
 import { BlobServiceClient, StorageSharedKeyCredential, type ContainerClient } from "@azure/storage-blob";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AZURITE_ACCOUNT_NAME, startAzurite, type Azurite } from "../../../../local/azurite.js";
-import { readPage } from "../../../../src/search/query/io/page-io.js";
+import { readPage } from "../../../../src/search/query/common/io/page-io.js";
 
 const DOCS_URL = "https://docs.example.com";
 const INDEX_CONTENT = "Install the tool with the installer. The index holds this text.";

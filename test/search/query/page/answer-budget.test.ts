@@ -15,8 +15,12 @@ import {
 } from "../../../../src/search/query/page/answer-fit.js";
 import { pageFromBlob } from "../../../../src/search/query/page/page-source.js";
 import { bestPassage, passageForms, queryTerms } from "../../../../src/search/query/page/passages.js";
-import { provenanceSummary, withProvenanceDetail, type Provenance } from "../../../../src/search/query/provenance.js";
-import type { SearchDocsHit } from "../../../../src/search/query/search-hit.js";
+import {
+  provenanceSummary,
+  withProvenanceDetail,
+  type Provenance,
+} from "../../../../src/search/query/common/provenance.js";
+import type { SearchDocsHit } from "../../../../src/search/query/search-docs/hit.js";
 
 const URL = "https://docs.example.com/click/arguments";
 const click = pageFromBlob(

@@ -32,7 +32,7 @@ import { readKnowledgeSourceIndex } from "../../search/io/knowledge-io.js";
 import { answerRetrieveDocs } from "../../search/query/retrieve-docs/io.js";
 import { SearchDocsRefusal } from "../../search/query/refusal.js";
 import type { SearchDocsParams } from "../../search/query/search-docs/request.js";
-import { isoTime, publicUrlOf } from "../../search/query/search-docs/hit.js";
+import { isoTime, publicUrlOf } from "../../search/query/common/document-fields.js";
 import type { AppSummary } from "../../search/query/common/apps.js";
 import { findDocument, learnContainerBase, listApps } from "../../search/query/get-doc/io.js";
 import {

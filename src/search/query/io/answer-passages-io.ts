@@ -13,7 +13,7 @@ import { highlightedWords, passageForms, queryTerms } from "../page/passages.js"
 import type { SearchDocsAnswer } from "../search-docs/answer.js";
 import type { Provenance, ProvenanceSummary, RetrieveProvenance } from "../common/provenance.js";
 import { HIGHLIGHT_POST, HIGHLIGHT_PRE } from "../search-docs/request.js";
-import { blobPathOf } from "../search-docs/hit.js";
+import { blobPathOf } from "../common/document-fields.js";
 import type { PageRead } from "../common/io/page-io.js";
 import type { AnyDoc } from "../search-docs/io.js";
 

@@ -6,7 +6,8 @@
 import type { DedupDecision } from "../../dedup/policy.js";
 import type { RetrieveProvenance } from "../common/provenance.js";
 import { effectiveTop, refuseUnsupported, searchDocsFilter, type SearchDocsLimits } from "../search-docs/request.js";
-import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "../search-docs/hit.js";
+import { shapeSearchHit, type SearchDocsHit } from "../search-docs/hit.js";
+import type { PageLocation } from "../common/document-fields.js";
 import { buildRetrieveRequest, type RetrieveRequest } from "./retrieve-body.js";
 
 /** The parameters of `retrieve_docs`, with the tool's names. */

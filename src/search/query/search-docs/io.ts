@@ -25,7 +25,8 @@ import {
   type SearchDocsPort,
 } from "./answer.js";
 import { appFacetRequest, bucketsOf } from "../common/apps.js";
-import { shapeSearchHit, type PageLocation, type SearchDocsHit } from "./hit.js";
+import { shapeSearchHit, type SearchDocsHit } from "./hit.js";
+import type { PageLocation } from "../common/document-fields.js";
 
 export type AnyDoc = Record<string, unknown>;
 

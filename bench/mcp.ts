@@ -15,7 +15,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { repoRoot } from "../src/config/repo-root.js";
 import { decideDedup } from "../src/search/dedup/policy.js";
 import { buildSearchDocsRequest } from "../src/search/query/search-docs/request.js";
-import { checkFormatCoverage } from "../src/search/query/search-docs/io.js";
+import { checkFormatCoverage } from "../src/search/query/common/io/answer-basis-io.js";
 import { startIndexedSample } from "../local/environment/indexed-sample.js";
 import { startRoundRobinProxy } from "../local/mcp-hosting/round-robin-proxy.js";
 import { startStatelessDocsIndex } from "../local/mcp-hosting/server-process.js";

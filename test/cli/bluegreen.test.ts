@@ -13,7 +13,7 @@ import { cliEnv, runIn, writesSince } from "../support/cli.js";
 import { startBlueGreenWorld, type BlueGreenWorld } from "../support/bluegreen-world.js";
 import { repoRoot } from "../../src/config/repo-root.js";
 import { writableIndex } from "../support/sdk-index.js";
-import { readProvenanceFacts } from "../../src/search/query/search-docs/io.js";
+import { readProvenanceFacts } from "../../src/search/query/common/io/answer-basis-io.js";
 
 let world: BlueGreenWorld;
 let env: NodeJS.ProcessEnv;

@@ -9,12 +9,9 @@ import type { FormatCoverageCheck } from "../../search/dedup/policy.js";
 import { coverageCheckFailed, provenanceReadFailed, recheckPolicy } from "../../search/query/common/recheck.js";
 import { Refreshing } from "../../search/query/common/io/refreshing.js";
 import { documentRefFromUrl, type DocumentRef } from "../../search/query/get-doc/document-ref.js";
-import {
-  cachedPageReader,
-  withRetrievePassages,
-  withSearchPassages,
-  type PageReader,
-} from "../../search/query/io/answer-passages-io.js";
+import { withRetrievePassages, withSearchPassages } from "../../search/query/io/answer-passages-io.js";
+import { cachedPageReader } from "../../search/query/common/io/page-reader-io.js";
+import type { PageReader } from "../../search/query/common/page-reader.js";
 import { findHeading, sectionRange, type TextRange } from "../../search/query/page/page-text.js";
 import { budgetOf, fitPageView, resultTokens, TOKEN_BUDGETS } from "../../search/query/page/answer-fit.js";
 import { ANSWER_RENDERERS, renderGetDoc } from "../core/render.js";
@@ -25,7 +22,7 @@ import {
   type ProvenanceDetail,
   type ProvenanceFacts,
 } from "../../search/query/common/provenance.js";
-import type { AnswerBasis } from "../../search/query/search-docs/answer.js";
+import type { AnswerBasis } from "../../search/query/common/answer-basis.js";
 import type { Known } from "../../search/known.js";
 import type { RetrieveDocsParams } from "../../search/query/retrieve-docs/request.js";
 import { readKnowledgeSourceIndex } from "../../search/io/knowledge-io.js";
@@ -34,13 +31,10 @@ import { SearchDocsRefusal } from "../../search/query/refusal.js";
 import type { SearchDocsParams } from "../../search/query/search-docs/request.js";
 import { isoTime, publicUrlOf } from "../../search/query/common/document-fields.js";
 import type { AppSummary } from "../../search/query/common/apps.js";
-import { findDocument, learnContainerBase, listApps } from "../../search/query/get-doc/io.js";
-import {
-  answerBasis,
-  answerSearchDocs,
-  checkFormatCoverage,
-  readProvenanceFacts,
-} from "../../search/query/search-docs/io.js";
+import { findDocument, learnContainerBase } from "../../search/query/get-doc/io.js";
+import { listApps } from "../../search/query/common/io/apps-io.js";
+import { answerSearchDocs } from "../../search/query/search-docs/io.js";
+import { answerBasis, checkFormatCoverage, readProvenanceFacts } from "../../search/query/common/io/answer-basis-io.js";
 import type { ToolLimits } from "../core/limits.js";
 import { publisherLine, urlFragment } from "../../search/publisher-text.js";
 

@@ -8,18 +8,10 @@ import { decideDedup } from "../../../src/search/dedup/policy.js";
 import { documentRefFromUrl } from "../../../src/search/query/get-doc/document-ref.js";
 import { buildSearchDocsRequest } from "../../../src/search/query/search-docs/request.js";
 import { SEMANTIC_RANKER_OFF } from "../../../src/search/query/search-docs/semantic-availability.js";
-import {
-  checkFormatCoverage,
-  readProvenanceFacts,
-  runSearchDocs,
-  searchDocsOnce,
-} from "../../../src/search/query/search-docs/io.js";
-import {
-  findDocument,
-  learnContainerBase,
-  listApps,
-  SECTION_FACET_CONCURRENCY,
-} from "../../../src/search/query/get-doc/io.js";
+import { runSearchDocs, searchDocsOnce } from "../../../src/search/query/search-docs/io.js";
+import { checkFormatCoverage, readProvenanceFacts } from "../../../src/search/query/common/io/answer-basis-io.js";
+import { listApps, SECTION_FACET_CONCURRENCY } from "../../../src/search/query/common/io/apps-io.js";
+import { findDocument, learnContainerBase } from "../../../src/search/query/get-doc/io.js";
 import type { PipelineRequest, SendRequest } from "@azure/core-rest-pipeline";
 import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "../../support/ops-world.js";
 import { execution } from "../../support/execution.js";

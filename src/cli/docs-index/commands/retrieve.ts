@@ -6,7 +6,7 @@ import { Option } from "commander";
 import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { MAX_TOP_CAP } from "../../../search/query/search-docs/request.js";
-import { basisOnce } from "../../../search/query/search-docs/io.js";
+import { basisOnce } from "../../../search/query/common/io/answer-basis-io.js";
 import { answerRetrieveDocs } from "../../../search/query/retrieve-docs/io.js";
 import { withRetrievePassages } from "../../../search/query/io/answer-passages-io.js";
 import { readKnowledgeSourceIndex } from "../../../search/io/knowledge-io.js";

@@ -1,8 +1,10 @@
 // `list_apps`: the apps (facet over `repo`) with document counts and the sections seen per app, so an agent can
-// choose a restriction. Counts are of the documents the dedup filter lets through (one per page). Pure.
+// choose a restriction. Counts are of the documents the dedup filter lets through (one per page). And the refusal
+// of an `app` no document has, with the closest names (search_docs, retrieve_docs). Pure.
 import leven from "leven";
 import { andFilters, appFilter } from "./filters.js";
 import { SearchDocsRefusal } from "../refusal.js";
+import type { DedupDecision } from "../../dedup/policy.js";
 
 export interface FacetBucket {
   value?: unknown;
@@ -95,4 +97,14 @@ export function unknownAppRefusal(app: string, known: readonly string[]): Search
       ? "the index holds no app yet; search without app"
       : `${close.length > 0 ? `did you mean ${names.join(", ")}?` : `apps include ${names.join(", ")}.`} App names are exact (case too); list_apps lists every app`;
   return new SearchDocsRefusal("app", `no app named ${JSON.stringify(app)} in the index`, instead);
+}
+
+/** An `app` no document has (an empty answer is the only sign): refused with the closest names. */
+export async function refuseUnknownAppWith(
+  appNames: (dedupFilter: string) => Promise<string[]>,
+  app: string,
+  dedup: DedupDecision,
+): Promise<void> {
+  const refusal = unknownAppRefusal(app, await appNames(dedup.filter));
+  if (refusal) throw refusal;
 }

@@ -1,12 +1,9 @@
-// get_doc and list_apps against the index: a document by key or by the blob paths a URL may stand for, and the
-// facet queries behind the app list. Thin calls over @azure/search-documents; the rules are in ./document-ref.ts,
-// ./find-document.ts and ../common/apps.ts.
+// get_doc against the index: a document by key or by the blob paths a URL may stand for. Thin calls over
+// @azure/search-documents; the rules are in ./document-ref.ts and ./find-document.ts.
 import type { SearchClient } from "@azure/search-documents";
-import { appFacetRequest, appSummary, bucketsOf, sectionFacetRequest, type AppSummary } from "../common/apps.js";
 import { containerBaseOf, type DocumentRef } from "./document-ref.js";
 import { findDocumentWith } from "./find-document.js";
 import { appFilter } from "../common/filters.js";
-import { mapLimit } from "../../../async/map-limit.js";
 
 export type AnyDoc = Record<string, unknown>;
 
@@ -66,17 +63,4 @@ export async function findDocument(
     ref,
     opts,
   );
-}
-
-/** Section facet requests of list_apps in flight at once (one per app: an index of many apps is not one burst). */
-export const SECTION_FACET_CONCURRENCY = 4;
-
-/** The apps with their page counts and sections (facets; nothing downloaded). */
-export async function listApps(client: SearchClient<AnyDoc>, dedupFilter: string): Promise<AppSummary[]> {
-  const apps = await client.search("*", appFacetRequest(dedupFilter));
-  const buckets = bucketsOf(apps.facets?.repo);
-  return mapLimit(buckets, SECTION_FACET_CONCURRENCY, async (app) => {
-    const sections = await client.search("*", sectionFacetRequest(app.value, dedupFilter));
-    return appSummary(app, sections.facets?.section);
-  });
 }

@@ -4,8 +4,6 @@
 // result
 // the budget is measured on). Shared by the MCP tools and
 // `docs-index query` / `retrieve`, so both print the same hits with the same passages, anchors and sources.
-import type { SearchClient } from "@azure/search-documents";
-import type { ContainerClient } from "@azure/storage-blob";
 import type { RetrieveDocsAnswer } from "../retrieve-docs/request.js";
 import { budgetOf, fitHits, hitForms, TOKEN_BUDGETS, type SentText } from "../page/answer-fit.js";
 import { mapLimit } from "../../../async/map-limit.js";
@@ -13,59 +11,10 @@ import { highlightedWords, passageForms, queryTerms } from "../page/passages.js"
 import type { SearchDocsAnswer } from "../search-docs/answer.js";
 import type { Provenance, ProvenanceSummary, RetrieveProvenance } from "../common/provenance.js";
 import { HIGHLIGHT_POST, HIGHLIGHT_PRE } from "../search-docs/request.js";
-import { blobPathOf } from "../common/document-fields.js";
-import type { PageRead } from "../common/io/page-io.js";
-import type { AnyDoc } from "../search-docs/io.js";
+import type { PageReader } from "../common/page-reader.js";
 
-/** Pages read recently (by blob path and last-modified time), so a follow-up call does not read them again. */
-const PAGE_CACHE_SIZE = 64;
 /** Page reads in flight at once for one answer (top may be 50: not one burst on the storage account). */
 const PAGE_READS_IN_FLIGHT = 8;
-
-/** Reads a hit's page (main content as Markdown); `content` overrides how the index's content is fetched. */
-export type PageReader = (
-  key: string | null,
-  lastModified: string | null,
-  content?: () => Promise<string | null>,
-) => Promise<PageRead>;
-
-/**
- * A PageReader over the docs container (without one, the index's `content`), with a small cache by blob path
- * and last-modified time. A read that failed or fell back for a refusal is tried again next time. `docsUrl`
- * gives the pages' public URLs, against which their relative links are resolved.
- */
-export function cachedPageReader(
-  pages: ContainerClient | undefined,
-  search: SearchClient<AnyDoc>,
-  container: string,
-  docsUrl?: string,
-): PageReader {
-  const cache = new Map<string, Promise<PageRead>>();
-  return (key, lastModified, content) => {
-    const blobPath = key === null ? undefined : blobPathOf({ id: key }, container);
-    const cacheKey = `${blobPath ?? key}|${lastModified}`;
-    const cached = cache.get(cacheKey);
-    if (cached) return cached;
-    const indexContent =
-      content ??
-      (async () => {
-        if (key === null) return null;
-        const doc = await search.getDocument(key, { selectedFields: ["content"] }).catch(() => null);
-        return typeof doc?.content === "string" ? doc.content : null;
-      });
-    // Loaded on first use: the HTML and Markdown libraries stay out of the server's start (tools/list).
-    const read = import("../common/io/page-io.js").then(({ readPage }) =>
-      readPage(pages, blobPath, indexContent, docsUrl),
-    );
-    cache.set(cacheKey, read);
-    read.then(
-      (r) => r.failure && cache.delete(cacheKey),
-      () => cache.delete(cacheKey),
-    );
-    if (cache.size > PAGE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    return read;
-  };
-}
 
 type PassageHit = { key: string | null; last_modified: string | null; snippet: string; snippet_truncated: boolean };
 

@@ -13,8 +13,9 @@ import { retrieveFrom } from "../../io/knowledge-io.js";
 import { buildRetrieveProvenance } from "../common/provenance.js";
 import type { Known } from "../../known.js";
 import type { SearchDocsLimits } from "../search-docs/request.js";
-import { refuseUnknownApp, type AnyDoc } from "../search-docs/io.js";
-import type { AnswerBasis } from "../search-docs/answer.js";
+import { refuseUnknownApp } from "../common/io/apps-io.js";
+import type { AnyDoc } from "../search-docs/io.js";
+import type { AnswerBasis } from "../common/answer-basis.js";
 
 export interface RetrieveTarget {
   client: KnowledgeRetrievalClient;

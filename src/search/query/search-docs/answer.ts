@@ -5,7 +5,8 @@
 // receive (the MCP tool's structuredContent): hits, the ranking used, notes, provenance.
 import type { DedupDecision } from "../../dedup/policy.js";
 import { buildProvenance, type Provenance, type ProvenanceFacts } from "../common/provenance.js";
-import { unknownAppRefusal } from "../common/apps.js";
+import { refuseUnknownAppWith } from "../common/apps.js";
+import type { AnswerBasis } from "../common/answer-basis.js";
 import {
   asKeywordRequest,
   buildSearchDocsRequest,
@@ -40,12 +41,6 @@ export interface SearchDocsOutcome {
   hits: SearchDocsHit[];
 }
 
-/** What every answer stands on: the dedup decision (from the format coverage check) and the provenance facts. */
-export interface AnswerBasis {
-  dedup: DedupDecision;
-  facts: ProvenanceFacts;
-}
-
 function searchDocsAnswer(
   outcome: { request: SearchDocsRequest; hits: SearchDocsHit[] },
   facts: ProvenanceFacts,
@@ -75,16 +70,6 @@ export async function runSearchDocsRequest(
     const keyword = asKeywordRequest(request, reason);
     return { request: keyword, hits: await port.search(keyword) };
   }
-}
-
-/** An `app` no document has (an empty answer is the only sign): refused with the closest names. */
-export async function refuseUnknownAppWith(
-  appNames: SearchDocsPort["appNames"],
-  app: string,
-  dedup: DedupDecision,
-): Promise<void> {
-  const refusal = unknownAppRefusal(app, await appNames(dedup.filter));
-  if (refusal) throw refusal;
 }
 
 /** One search_docs call on a given basis: the request built from `params`, run, and answered with provenance. */

@@ -3,19 +3,13 @@
 // the index's `content`. The rules of what is read and how it becomes Markdown are in ../page/.
 import type { ContainerClient } from "@azure/storage-blob";
 import { pageBlobCandidates, pageFromBlob, pageFromIndexContent } from "../../page/page-source.js";
-import type { PageText } from "../../page/page-text.js";
+import type { PageRead } from "../page-reader.js";
 import { publicUrlForBlobPath } from "../../../public-url.js";
 
 /** A page blob larger than this is not read (the index's content is used). */
 const MAX_PAGE_BLOB_BYTES = 5 * 1024 * 1024;
 /** Each blob read gives up after this long (the search call already answered; the page must not hang it). */
 const PAGE_READ_TIMEOUT_MS = 10_000;
-
-export interface PageRead {
-  page: PageText;
-  /** Why no blob was used, when a read failed for a reason other than absence (e.g. 403 without the role). */
-  failure?: string;
-}
 
 async function readBlobText(container: ContainerClient, path: string): Promise<string | null> {
   const blob = container.getBlobClient(path);

@@ -8,12 +8,10 @@ import type { SearchClients } from "../../search/io/clients.js";
 import type { FormatCoverageCheck } from "../../search/dedup/policy.js";
 import { coverageCheckFailed, provenanceReadFailed, recheckPolicy } from "../../search/query/common/recheck.js";
 import { Refreshing } from "../../search/query/common/io/refreshing.js";
-import { documentRefFromUrl, type DocumentRef } from "../../search/query/get-doc/document-ref.js";
 import { withRetrievePassages, withSearchPassages } from "../../search/query/io/answer-passages-io.js";
 import { cachedPageReader } from "../../search/query/common/io/page-reader-io.js";
 import type { PageReader } from "../../search/query/common/page-reader.js";
-import { findHeading, sectionRange, type TextRange } from "../../search/query/page/page-text.js";
-import { budgetOf, fitPageView, resultTokens, TOKEN_BUDGETS } from "../../search/query/page/answer-fit.js";
+import { budgetOf, TOKEN_BUDGETS } from "../../search/query/page/answer-fit.js";
 import { ANSWER_RENDERERS, renderGetDoc } from "../core/render.js";
 import {
   buildProvenance,
@@ -29,14 +27,13 @@ import { readKnowledgeSourceIndex } from "../../search/io/knowledge-io.js";
 import { answerRetrieveDocs } from "../../search/query/retrieve-docs/io.js";
 import { SearchDocsRefusal } from "../../search/query/refusal.js";
 import type { SearchDocsParams } from "../../search/query/search-docs/request.js";
-import { isoTime, publicUrlOf } from "../../search/query/common/document-fields.js";
 import type { AppSummary } from "../../search/query/common/apps.js";
-import { findDocument, learnContainerBase } from "../../search/query/get-doc/io.js";
+import { documentLookupPort, learnContainerBase } from "../../search/query/get-doc/io.js";
+import { answerGetDoc, type GetDocParams, type GetDocPorts } from "../../search/query/get-doc/answer.js";
 import { listApps } from "../../search/query/common/io/apps-io.js";
 import { answerSearchDocs } from "../../search/query/search-docs/io.js";
 import { answerBasis, checkFormatCoverage, readProvenanceFacts } from "../../search/query/common/io/answer-basis-io.js";
 import type { ToolLimits } from "../core/limits.js";
-import { publisherLine, urlFragment } from "../../search/publisher-text.js";
 
 export interface BackendOptions {
   clients: Pick<SearchClients, "indexClient" | "indexerClient">;
@@ -67,6 +64,7 @@ export class DocsIndexBackend {
   private readonly knowledgeSourceIndex: Refreshing<Known<string>> | undefined;
   private readonly now: () => number;
   private readonly readPage: PageReader;
+  private readonly getDocPorts: GetDocPorts;
 
   constructor(private readonly options: BackendOptions) {
     this.now = options.now ?? Date.now;
@@ -94,6 +92,13 @@ export class DocsIndexBackend {
       dueAnyway: (base) => base === null,
       now,
     });
+    this.getDocPorts = {
+      documents: documentLookupPort(this.search),
+      containerBase: () => this.containerBase.get(),
+      basis: () => this.basis(),
+      readPage: this.readPage,
+      render: renderGetDoc,
+    };
     const knowledge = options.knowledge;
     this.knowledgeSourceIndex = knowledge
       ? new Refreshing(() => readKnowledgeSourceIndex(options.clients.indexClient, knowledge.knowledgeSource), {
@@ -172,98 +177,13 @@ export class DocsIndexBackend {
     );
   }
 
-  async getDoc(params: {
-    url?: string;
-    key?: string;
-    heading?: string;
-    offset?: number;
-    max_tokens?: number;
-    max_chars?: number;
-    provenance?: ProvenanceDetail;
-  }) {
-    const budget = budgetOf(params.max_tokens, TOKEN_BUDGETS.pageDefault);
-    if ((params.url === undefined) === (params.key === undefined))
-      throw new SearchDocsRefusal(
-        "url/key",
-        "get_doc needs exactly one of url and key",
-        "pass the hit's url (or its key) from search_docs",
-      );
-    const { url, anchor } = splitAnchor(params.url);
-    if (anchor !== undefined && params.heading !== undefined)
-      throw new SearchDocsRefusal(
-        "heading",
-        "the url names a section (#anchor) already",
-        "pass either #anchor or heading",
-      );
-    let ref: DocumentRef;
-    if (params.key !== undefined) ref = { kind: "key", key: params.key };
-    else {
-      try {
-        ref = documentRefFromUrl(url!, { docsUrl: this.options.docsUrl, container: this.options.container });
-      } catch (err) {
-        throw new SearchDocsRefusal("url", (err as Error).message, "pass a url exactly as search_docs returned it");
-      }
-    }
-    const doc = await findDocument(this.search, ref, {
-      container: this.options.container,
-      containerBase: ref.kind === "paths" ? await this.containerBase.get() : null,
+  async getDoc(params: GetDocParams) {
+    return answerGetDoc(this.getDocPorts, {
+      params,
+      location: { container: this.options.container, docsUrl: this.options.docsUrl },
+      pageChars: this.options.limits.pageChars,
+      now: () => new Date(this.now()),
     });
-    if (doc === null)
-      throw new SearchDocsRefusal(
-        params.url !== undefined ? "url" : "key",
-        `no document in the index for ${JSON.stringify(params.url ?? params.key)}`,
-        "search with search_docs and use a returned url or key",
-      );
-    const text = (v: unknown) => (typeof v === "string" ? v : null);
-    const { page } = await this.readPage(text(doc.id), isoTime(doc.last_modified), async () => text(doc.content));
-    let range: TextRange = { start: 0, end: page.text.length };
-    let section = null;
-    if (anchor !== undefined || params.heading !== undefined) {
-      const found = findHeading(page, { anchor, heading: params.heading });
-      if (!found.found) {
-        const known = page.blocks.flatMap((b) => (b.heading ? [b.heading] : []));
-        const listed = known
-          .slice(0, 40)
-          .map((h) =>
-            h.anchor ? `#${urlFragment(h.anchor)} (${publisherLine(h.text)})` : JSON.stringify(publisherLine(h.text)),
-          );
-        throw new SearchDocsRefusal(
-          anchor !== undefined ? "url" : "heading",
-          found.reason,
-          known.length === 0
-            ? "read the page without a section (it has no headings)"
-            : `use one of its headings: ${listed.join(", ")}${known.length > 40 ? ", …" : ""}`,
-        );
-      }
-      range = sectionRange(page, found.block);
-      section = page.blocks[found.block]!.heading!;
-    }
-    const { provenance } = withProvenanceDetail(await this.provenance(null), params.provenance);
-    const document = {
-      key: text(doc.id),
-      title: text(doc.title),
-      description: text(doc.description),
-      url: publicUrlOf(doc, { container: this.options.container, docsUrl: this.options.docsUrl }),
-      app: text(doc.app) ?? text(doc.repo),
-      section: text(doc.section),
-      tags: text(doc.tags),
-      format: text(doc.format),
-      content_type: text(doc.content_type),
-      last_modified: isoTime(doc.last_modified),
-    };
-    const pageChars = this.options.limits.pageChars;
-    return fitPageView(
-      page,
-      {
-        range,
-        section,
-        offset: params.offset ?? range.start,
-        maxChars: Math.min(params.max_chars ?? pageChars, pageChars),
-      },
-      (view) => ({ document, ...view, provenance }),
-      (answer) => resultTokens(renderGetDoc(answer), answer),
-      budget,
-    );
   }
 
   async listApps(): Promise<{ apps: AppSummary[]; provenance: Provenance }> {
@@ -271,18 +191,4 @@ export class DocsIndexBackend {
     const apps = await listApps(this.search, dedupFilter);
     return { apps, provenance: { ...provenance, filter: dedupFilter } };
   }
-}
-
-/** A url's `#anchor` (percent-decoded), apart from the url. */
-function splitAnchor(url: string | undefined): { url: string | undefined; anchor: string | undefined } {
-  const at = url?.indexOf("#") ?? -1;
-  if (url === undefined || at < 0) return { url, anchor: undefined };
-  const raw = url.slice(at + 1);
-  let anchor: string;
-  try {
-    anchor = decodeURIComponent(raw);
-  } catch {
-    anchor = raw;
-  }
-  return { url: url.slice(0, at), anchor: anchor === "" ? undefined : anchor };
 }

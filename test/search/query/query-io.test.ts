@@ -11,7 +11,8 @@ import { SEMANTIC_RANKER_OFF } from "../../../src/search/query/search-docs/seman
 import { runSearchDocs, searchDocsOnce } from "../../../src/search/query/search-docs/io.js";
 import { checkFormatCoverage, readProvenanceFacts } from "../../../src/search/query/common/io/answer-basis-io.js";
 import { listApps, SECTION_FACET_CONCURRENCY } from "../../../src/search/query/common/io/apps-io.js";
-import { findDocument, learnContainerBase } from "../../../src/search/query/get-doc/io.js";
+import { documentLookupPort, learnContainerBase } from "../../../src/search/query/get-doc/io.js";
+import { findDocumentWith } from "../../../src/search/query/get-doc/find-document.js";
 import type { PipelineRequest, SendRequest } from "@azure/core-rest-pipeline";
 import { ACCOUNT_ROOT, registerDatasourceAndIndexer, startHarness, type Harness } from "../../support/ops-world.js";
 import { execution } from "../../support/execution.js";
@@ -141,8 +142,8 @@ describe("query core I/O", () => {
   });
   it("finds a document by its public URL and lists apps with their sections", async () => {
     const base = await learnContainerBase(h.search, "$web");
-    const found = await findDocument(
-      h.search,
+    const found = await findDocumentWith(
+      documentLookupPort(h.search),
       documentRefFromUrl("https://docs.example.com/payments/guides/refunds", where),
       {
         container: "$web",

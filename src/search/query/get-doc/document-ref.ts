@@ -72,3 +72,17 @@ export function containerBaseOf(blobUrl: string, container: string): string | un
   if (blobUrl.endsWith(`/${blobPath}`)) return blobUrl.slice(0, -blobPath.length - 1);
   return undefined;
 }
+
+/** A url's `#anchor` (percent-decoded; an empty one is none), apart from the url. */
+export function splitAnchor(url: string | undefined): { url: string | undefined; anchor: string | undefined } {
+  const at = url?.indexOf("#") ?? -1;
+  if (url === undefined || at < 0) return { url, anchor: undefined };
+  const raw = url.slice(at + 1);
+  let anchor: string;
+  try {
+    anchor = decodeURIComponent(raw);
+  } catch {
+    anchor = raw;
+  }
+  return { url: url.slice(0, at), anchor: anchor === "" ? undefined : anchor };
+}

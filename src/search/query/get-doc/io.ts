@@ -1,8 +1,8 @@
 // get_doc against the index: a document by key or by the blob paths a URL may stand for. Thin calls over
 // @azure/search-documents; the rules are in ./document-ref.ts and ./find-document.ts.
 import type { SearchClient } from "@azure/search-documents";
-import { containerBaseOf, type DocumentRef } from "./document-ref.js";
-import { findDocumentWith } from "./find-document.js";
+import { containerBaseOf } from "./document-ref.js";
+import type { DocumentLookupPort } from "./find-document.js";
 import { appFilter } from "../common/filters.js";
 
 export type AnyDoc = Record<string, unknown>;
@@ -44,23 +44,15 @@ export async function learnContainerBase(client: SearchClient<AnyDoc>, container
   return null;
 }
 
-/** The document a reference designates, or null (the lookup order: ./find-document.ts). */
-export async function findDocument(
-  client: SearchClient<AnyDoc>,
-  ref: DocumentRef,
-  opts: { container: string; containerBase: string | null },
-): Promise<AnyDoc | null> {
-  return findDocumentWith(
-    {
-      byKey: (key) => byKey(client, key),
-      idsAndPathsOf: async (app) => {
-        const result = await client.search("*", { filter: appFilter(app), top: 1000, select: ["id", "path"] });
-        const docs: AnyDoc[] = [];
-        for await (const r of result.results) docs.push(r.document);
-        return docs;
-      },
+/** get_doc's lookups as SDK calls: a document by key (its get_doc fields), the ids and paths of an app's documents. */
+export function documentLookupPort(client: SearchClient<AnyDoc>): DocumentLookupPort {
+  return {
+    byKey: (key) => byKey(client, key),
+    idsAndPathsOf: async (app) => {
+      const result = await client.search("*", { filter: appFilter(app), top: 1000, select: ["id", "path"] });
+      const docs: AnyDoc[] = [];
+      for await (const r of result.results) docs.push(r.document);
+      return docs;
     },
-    ref,
-    opts,
-  );
+  };
 }

@@ -12,7 +12,7 @@ import { withRetrievePassages, withSearchPassages } from "../../search/query/io/
 import { cachedPageReader } from "../../search/query/common/io/page-reader-io.js";
 import type { PageReader } from "../../search/query/common/page-reader.js";
 import { budgetOf, TOKEN_BUDGETS } from "../../search/query/page/answer-fit.js";
-import { ANSWER_RENDERERS, renderGetDoc } from "../core/render.js";
+import { ANSWER_RENDERERS, renderGetDoc } from "../../search/views/tool-result-text.js";
 import {
   buildProvenance,
   withProvenanceDetail,

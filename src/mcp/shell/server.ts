@@ -14,7 +14,12 @@ import {
   SEARCH_DOCS_DESCRIPTION,
   serverInstructions,
 } from "../core/descriptions.js";
-import { renderGetDoc, renderListApps, renderRetrieveDocs, renderSearchDocs } from "../core/render.js";
+import {
+  renderGetDoc,
+  renderListApps,
+  renderRetrieveDocs,
+  renderSearchDocs,
+} from "../../search/views/tool-result-text.js";
 import {
   getDocInput,
   getDocOutput,

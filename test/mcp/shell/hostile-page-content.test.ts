@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { mcpAuthConfigSchema } from "../../../src/config/mcp.js";
 import { toolLimits } from "../../../src/mcp/core/limits.js";
 import { mcpConfigSchema } from "../../../src/config/mcp.js";
-import { RETRIEVED_TEXT_MARK } from "../../../src/mcp/core/descriptions.js";
+import { RETRIEVED_TEXT_MARK } from "../../../src/search/views/tool-result-text.js";
 import { DocsIndexBackend } from "../../../src/mcp/shell/backend.js";
 import { entraTokenValidator } from "../../../src/mcp/shell/entra-auth.js";
 import { serveHttp, type RunningHttp } from "../../../src/mcp/shell/http.js";

@@ -10,7 +10,7 @@ import type { CliContext } from "../../context.js";
 import type { SearchClients } from "../../../search/io/clients.js";
 import type { PassageOptions } from "../../../search/query/io/answer-passages-io.js";
 import { cachedPageReader } from "../../../search/query/common/io/page-reader-io.js";
-import { ANSWER_RENDERERS } from "../../../mcp/core/render.js";
+import { ANSWER_RENDERERS } from "../../../search/views/tool-result-text.js";
 import { TOKEN_BUDGETS } from "../../../search/query/page/answer-fit.js";
 import { integerIn } from "./options.js";
 

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../../../src/config/repo-root.js";
-import { ANSWER_RENDERERS, renderSearchDocs } from "../../../../src/mcp/core/render.js";
+import { ANSWER_RENDERERS, renderSearchDocs } from "../../../../src/search/views/tool-result-text.js";
 import {
   budgetOf,
   fitHits,

@@ -7,7 +7,7 @@ import {
   hitForms,
   TOKEN_BUDGETS,
 } from "../../../../src/search/query/page/answer-fit.js";
-import type { TextBlock } from "../../../../src/mcp/core/render.js";
+import type { TextBlock } from "../../../../src/search/views/tool-result-text.js";
 import { blocksFromMarkdown } from "../../../../src/search/query/page/page-blocks.js";
 import { pageText } from "../../../../src/search/query/page/page-text.js";
 import { estimateTokens } from "../../../../src/search/query/page/token-budget.js";

@@ -1,7 +1,7 @@
 // The text rendering keeps retrieved text apart from the server's own lines: a page cannot close its block early,
 // and a title (publisher-controlled) cannot add lines of its own to the header.
 import { describe, expect, it } from "vitest";
-import { renderGetDoc, renderSearchDocs } from "../../../src/mcp/core/render.js";
+import { renderGetDoc, renderSearchDocs } from "../../../src/search/views/tool-result-text.js";
 import type { Provenance } from "../../../src/search/query/common/provenance.js";
 import type { SearchDocsHit } from "../../../src/search/query/search-docs/hit.js";
 

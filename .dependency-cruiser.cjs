@@ -10,13 +10,7 @@
  * the MCP server and the evaluation (each tool's `io.ts`, `common/io/`), and the MCP server's shell (transports,
  * token validation). Not the core.
  */
-const IO_ADAPTERS = [
-  "^src/search/io/",
-  "^src/search/query/io/",
-  "^src/search/query/[^/]+/io[./]",
-  "^src/mcp/shell/",
-  "^src/deliveries/io/",
-];
+const IO_ADAPTERS = ["^src/search/io/", "^src/search/query/[^/]+/io[./]", "^src/mcp/shell/", "^src/deliveries/io/"];
 /** The renderers (human text, markdown) the commands call: the core never depends on how it is shown. */
 const VIEWS = "^src/search/views/";
 /** The CLI shell: argument parsing, output, exit codes. */

@@ -1,6 +1,6 @@
 // `retrieve` and the knowledge source's line in `status` for people: each reference's title, public URL, app,
 // section and age, then where the answer came from.
-import type { RetrieveDocsAnswer } from "../query/retrieve-docs/request.js";
+import type { RetrieveDocsAnswer } from "../query/retrieve-docs/answer.js";
 import { hitText } from "../query/search-docs/hit-text.js";
 import type { RetrieveProvenance } from "../query/common/provenance.js";
 import { publisherLine } from "../publisher-text.js";

@@ -11,7 +11,7 @@ import {
   type RetrieveProvenance,
 } from "../query/common/provenance.js";
 import { isBudgetNote } from "../query/page/answer-fit.js";
-import type { RetrieveDocsHit } from "../query/retrieve-docs/request.js";
+import type { RetrieveDocsHit } from "../query/retrieve-docs/references.js";
 import type { SearchDocsHit } from "../query/search-docs/hit.js";
 import { defuseMarkers, publisherLine, urlFragment, urlWithAnchor } from "../publisher-text.js";
 
@@ -179,6 +179,3 @@ export function renderListApps(answer: { apps: AppSummary[]; provenance: Provena
     },
   ];
 }
-
-/** The renderers of the answers that are fitted to a budget (the budget counts the text they make). */
-export const ANSWER_RENDERERS = { search: renderSearchDocs, retrieve: renderRetrieveDocs } as const;

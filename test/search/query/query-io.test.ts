@@ -6,10 +6,17 @@ import { AzureKeyCredential, SearchIndexClient, SearchIndexerClient } from "@azu
 import { base64Encode } from "../../../src/search/indexer-emulation/base64.js";
 import { decideDedup } from "../../../src/search/dedup/policy.js";
 import { documentRefFromUrl } from "../../../src/search/query/get-doc/document-ref.js";
-import { buildSearchDocsRequest } from "../../../src/search/query/search-docs/request.js";
+import { buildSearchDocsRequest, DEFAULT_SEARCH_DOCS_LIMITS } from "../../../src/search/query/search-docs/request.js";
 import { SEMANTIC_RANKER_OFF } from "../../../src/search/query/search-docs/semantic-availability.js";
-import { runSearchDocs, searchDocsOnce } from "../../../src/search/query/search-docs/io.js";
-import { checkFormatCoverage, readProvenanceFacts } from "../../../src/search/query/common/io/answer-basis-io.js";
+import { runSearchDocs, searchDocsPort } from "../../../src/search/query/search-docs/io.js";
+import { answerSearchDocs } from "../../../src/search/query/search-docs/answer.js";
+import { cachedPageReader } from "../../../src/search/query/common/io/page-reader-io.js";
+import { renderSearchDocs } from "../../../src/search/views/tool-result-text.js";
+import {
+  basisOnce,
+  checkFormatCoverage,
+  readProvenanceFacts,
+} from "../../../src/search/query/common/io/answer-basis-io.js";
 import { listApps, SECTION_FACET_CONCURRENCY } from "../../../src/search/query/common/io/apps-io.js";
 import { documentLookupPort, learnContainerBase } from "../../../src/search/query/get-doc/io.js";
 import { findDocumentWith } from "../../../src/search/query/get-doc/find-document.js";
@@ -164,16 +171,27 @@ describe("query core I/O", () => {
     });
     expect(apps.find((a) => a.app === "guides")?.documents_without_section).toBe(1);
   });
-  it("answers one search_docs call as the tool does, with a query-only identity too (searchDocsOnce)", async () => {
+  it("answers one search_docs call as the tool does, on ports over the SDK, with a query-only identity too", async () => {
     const credential = new AzureKeyCredential(h.standIn.apiKey);
     const clients = {
       indexClient: new SearchIndexClient(h.standIn.url, credential, { allowInsecureConnection: true }),
       indexerClient: new SearchIndexerClient(h.standIn.url, credential, { allowInsecureConnection: true }),
     };
-    const opts = { index: "docs-index", indexer: "docs-indexer", apiVersion: "2026-04-01", ...where };
+    const names = { index: "docs-index", indexer: "docs-indexer", apiVersion: "2026-04-01" };
     h.standIn.injectFault({ pathIncludes: "/indexers/", status: 403, times: 1 });
     h.standIn.injectFault({ method: "GET", pathIncludes: "/aliases/", status: 403, times: 1 });
-    const answer = await searchDocsOnce(clients, { query: "refund", app: "payments" }, opts);
+    const ports = {
+      ...searchDocsPort(h.search, where),
+      basis: () => basisOnce(clients, h.search, names),
+      // No docs container: each hit's passage comes from the index's content.
+      readPage: cachedPageReader(undefined, h.search, where.container, where.docsUrl),
+      render: renderSearchDocs,
+    };
+    const answer = await answerSearchDocs(ports, {
+      params: { query: "refund", app: "payments", provenance: "full" },
+      limits: DEFAULT_SEARCH_DOCS_LIMITS,
+      now: () => new Date(),
+    });
     expect(answer.results.map((r) => r.url).sort()).toEqual([
       "https://docs.example.com/payments/changelog/2026-11",
       "https://docs.example.com/payments/guides/refunds",

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { KnowledgeSourceReport } from "../../../src/search/agentic/knowledge-source-report.js";
 import type { RetrieveProvenance } from "../../../src/search/query/common/provenance.js";
-import type { RetrieveDocsAnswer } from "../../../src/search/query/retrieve-docs/request.js";
+import type { RetrieveDocsAnswer } from "../../../src/search/query/retrieve-docs/answer.js";
 import { formatRetrieveAnswer } from "../../../src/search/views/retrieve-text.js";
 import { formatKnowledgeSourceReport } from "../../../src/search/views/status-text.js";
 

@@ -4,20 +4,13 @@
 import { Option } from "commander";
 import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
-import { searchDocsOnce } from "../../../search/query/search-docs/io.js";
-import { withSearchPassages } from "../../../search/query/io/answer-passages-io.js";
+import { answerSearchDocs } from "../../../search/query/search-docs/answer.js";
 import { MAX_TOP_CAP, type SearchDocsParams } from "../../../search/query/search-docs/request.js";
 import { formatSearchAnswer } from "../../../search/views/query-text.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
-import {
-  chosenDedupOf,
-  cliPassageOptions,
-  cliToolLimits,
-  dedupOption,
-  maxTokensOption,
-  type DedupChoice,
-} from "../common/query-core.js";
+import { cliSearchDocsPorts } from "../common/answer-ports.js";
+import { cliToolLimits, dedupOption, maxTokensOption, type DedupChoice } from "../common/query-options.js";
 
 interface QueryOptions {
   app?: string;
@@ -72,7 +65,6 @@ export const queryCommand: CommandModule = {
       )
       .action(
         run(async (ctx, text: string, opts: QueryOptions) => {
-          const { search } = ctx.config;
           const params: SearchDocsParams = {
             query: text,
             app: opts.app,
@@ -83,24 +75,14 @@ export const queryCommand: CommandModule = {
             path_prefix: opts.pathPrefix,
           };
           announceTarget(ctx, "query", ["index"]);
-          const clients = await ctx.search();
-          const limits = cliToolLimits(ctx);
-          const found = await searchDocsOnce(clients, params, {
-            index: search.index_name,
-            indexer: search.indexer_name,
-            apiVersion: search.api_version,
-            container: search.container,
-            docsUrl: search.docs_url,
-            limits,
-            dedup: chosenDedupOf(opts.dedup),
+          const ports = cliSearchDocsPorts(ctx, await ctx.search(), opts.dedup);
+          // The same request, passages, anchors and budget as search_docs: the pages from the docs container.
+          const answer = await answerSearchDocs(ports, {
+            params: { ...params, max_tokens: opts.maxTokens, provenance: "full" },
+            limits: cliToolLimits(ctx),
+            now: () => new Date(),
             semanticConfiguration: opts.semanticConfig,
           });
-          // The same passages, anchors and budget as search_docs: the pages from the docs container.
-          const answer = await withSearchPassages(
-            found,
-            text,
-            await cliPassageOptions(ctx, clients, limits, opts.maxTokens),
-          );
           ctx.out.info(`$filter: ${answer.provenance.filter ?? "(none)"}`);
           for (const note of answer.notes) ctx.out.warn(note);
           ctx.out.result(

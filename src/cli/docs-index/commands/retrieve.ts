@@ -6,22 +6,12 @@ import { Option } from "commander";
 import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { MAX_TOP_CAP } from "../../../search/query/search-docs/request.js";
-import { basisOnce } from "../../../search/query/common/io/answer-basis-io.js";
-import { answerRetrieveDocs } from "../../../search/query/retrieve-docs/io.js";
-import { withRetrievePassages } from "../../../search/query/io/answer-passages-io.js";
-import { readKnowledgeSourceIndex } from "../../../search/io/knowledge-io.js";
-import { searchClient } from "../../../search/io/search-io.js";
+import { answerRetrieveDocs } from "../../../search/query/retrieve-docs/answer.js";
 import { formatRetrieveAnswer } from "../../../search/views/retrieve-text.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
-import {
-  chosenDedupOf,
-  cliPassageOptions,
-  cliToolLimits,
-  dedupOption,
-  maxTokensOption,
-  type DedupChoice,
-} from "../common/query-core.js";
+import { cliRetrieveDocsPorts } from "../common/answer-ports.js";
+import { cliToolLimits, dedupOption, maxTokensOption, type DedupChoice } from "../common/query-options.js";
 
 interface RetrieveOptions {
   intent: string[];
@@ -92,37 +82,20 @@ export const retrieveCommand: CommandModule = {
               "Set search.agentic_retrieval: true and deploy, or use `docs-index query`.",
             );
           announceTarget(ctx, "retrieve", ["knowledgeBase", "knowledgeSource", "index"]);
-          const clients = await ctx.search();
-          const index = searchClient(clients.indexClient, search.index_name);
-          const [basis, sourceIndex] = await Promise.all([
-            basisOnce(clients, index, {
-              index: search.index_name,
-              indexer: search.indexer_name,
-              apiVersion: search.api_version,
-              dedup: chosenDedupOf(opts.dedup),
-            }),
-            readKnowledgeSourceIndex(clients.indexClient, search.knowledge_source_name),
-          ]);
-          const target = {
-            client: clients.knowledgeRetrievalClient(search.knowledge_base_name),
-            knowledgeBase: search.knowledge_base_name,
-            knowledgeSource: search.knowledge_source_name,
-            sourceIndex,
-            search: index,
-          };
+          const base = search.knowledge_base_name;
+          const ports = cliRetrieveDocsPorts(ctx, await ctx.search(), opts.dedup);
+          const retrieve: typeof ports.retrieve = (body) => ports.retrieve(body).catch(missingBase(base, ctx.endpoint));
           const params = { query: text, intents: opts.intent, app: opts.app, exclude_sections: opts.excludeSection };
-          const limits = cliToolLimits(ctx);
-          const retrieved = await answerRetrieveDocs(target, { ...params, top: opts.top }, basis, {
-            container: search.container,
-            docsUrl: search.docs_url,
-            limits,
-            now: () => new Date(),
-          }).catch(missingBase(search.knowledge_base_name, ctx.endpoint));
-          // The same passages, anchors and budget as retrieve_docs: the pages from the docs container.
-          const answer = await withRetrievePassages(
-            retrieved,
-            [text, ...opts.intent],
-            await cliPassageOptions(ctx, clients, limits, opts.maxTokens),
+          // The same request, passages, anchors and budget as retrieve_docs: the pages from the docs container.
+          const answer = await answerRetrieveDocs(
+            { ...ports, retrieve },
+            {
+              params: { ...params, top: opts.top, max_tokens: opts.maxTokens, provenance: "full" },
+              knowledge: { knowledgeBase: base, knowledgeSource: search.knowledge_source_name },
+              location: { container: search.container, docsUrl: search.docs_url },
+              limits: cliToolLimits(ctx),
+              now: () => new Date(),
+            },
           );
           ctx.out.info(`filterAddOn: ${answer.provenance.filter}`);
           for (const note of answer.notes) ctx.out.warn(note);

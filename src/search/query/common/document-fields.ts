@@ -26,7 +26,7 @@ export function blobPathOf(doc: Record<string, unknown>, container: string): str
   );
 }
 
-export function publicUrlOf(doc: Record<string, unknown>, where: PageLocation): string | null {
+function publicUrlOf(doc: Record<string, unknown>, where: PageLocation): string | null {
   const blobPath = blobPathOf(doc, where.container);
   return blobPath === undefined ? null : publicUrlForBlobPath(where.docsUrl, blobPath);
 }

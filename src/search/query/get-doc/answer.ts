@@ -42,7 +42,7 @@ export interface GetDocParams {
 }
 
 /** The document a get_doc answer is about: its fields as the index holds them (the public URL built from them). */
-export interface GetDocDocument {
+interface GetDocDocument {
   key: string | null;
   title: string | null;
   description: string | null;

@@ -1,10 +1,23 @@
 // One search_docs call as a use case: the request built from the tool's parameters on the answer basis (the
 // dedup decision and the provenance facts), run with the semantic fallback, an empty answer for an `app` no
-// document has refused with the closest names, and the answer with its provenance. The calls come through a port
-// (./io.ts builds it from a SearchClient); shared by the MCP tool and `docs-index query`. The answer is what agents
-// receive (the MCP tool's structuredContent): hits, the ranking used, notes, provenance.
+// document has refused with the closest names, the answer with its provenance, and each hit's passage read from
+// its page and fitted to the budget (./hit-passages.ts). The calls come through ports (./io.ts and ../common/io/
+// build them from the SDK clients); the MCP tool and `docs-index query` make this one call. The answer is what
+// agents receive (the MCP tool's structuredContent): hits, the ranking used, notes, provenance.
 import type { DedupDecision } from "../../dedup/policy.js";
-import { buildProvenance, type Provenance, type ProvenanceFacts } from "../common/provenance.js";
+import {
+  buildProvenance,
+  withProvenanceDetail,
+  type Provenance,
+  type ProvenanceDetail,
+  type ProvenanceFacts,
+  type ProvenanceIn,
+  type ProvenanceSummary,
+} from "../common/provenance.js";
+import type { PageReader } from "../common/page-reader.js";
+import { budgetOf, TOKEN_BUDGETS, type SentText } from "../page/answer-fit.js";
+import { highlightedWords, queryTerms } from "../page/passages.js";
+import { withPassages } from "./hit-passages.js";
 import { refuseUnknownAppWith } from "../common/apps.js";
 import type { AnswerBasis } from "../common/answer-basis.js";
 import {
@@ -14,6 +27,8 @@ import {
   type SearchDocsParams,
   type SearchDocsRequest,
   type SearchMode,
+  HIGHLIGHT_POST,
+  HIGHLIGHT_PRE,
 } from "./request.js";
 import type { SearchDocsHit } from "./hit.js";
 import { semanticUnavailableReason } from "./semantic-availability.js";
@@ -33,6 +48,28 @@ export interface SearchDocsPort {
   search(request: SearchDocsRequest): Promise<SearchDocsHit[]>;
   /** The app values documents hold under `dedupFilter` (one facet query). */
   appNames(dedupFilter: string): Promise<string[]>;
+}
+
+/** What one search_docs call reads: the index, the facts it stands on, the hits' pages; and how it is sent. */
+export interface SearchDocsPorts extends SearchDocsPort {
+  /** The dedup decision and provenance facts the request and the answer stand on. */
+  basis(): Promise<AnswerBasis>;
+  readPage: PageReader;
+  /** The text blocks the answer is sent with: the budget counts them too. */
+  render(answer: SearchDocsAnswer<Provenance | ProvenanceSummary>): readonly SentText[];
+}
+
+/** One search_docs call: the tool's parameters and the limits and clock it is answered with. */
+export interface SearchDocsCall<D extends ProvenanceDetail = "short"> {
+  params: SearchDocsParams & {
+    /** The answer's budget in tokens; default TOKEN_BUDGETS.searchDefault. */
+    max_tokens?: number;
+    provenance?: D;
+  };
+  limits: SearchDocsLimits;
+  now: () => Date;
+  /** Semantic mode's configuration (`docs-index query --semantic-config`); default the index's `default`. */
+  semanticConfiguration?: string;
 }
 
 export interface SearchDocsOutcome {
@@ -72,16 +109,36 @@ export async function runSearchDocsRequest(
   }
 }
 
-/** One search_docs call on a given basis: the request built from `params`, run, and answered with provenance. */
-export async function answerSearchDocsWith(
+/** The hits of one search_docs call on a given basis: the request built from `params`, run, with provenance. */
+async function searchDocsHits(
   port: SearchDocsPort,
-  params: SearchDocsParams,
+  call: SearchDocsCall<ProvenanceDetail>,
   basis: AnswerBasis,
-  opts: { limits: SearchDocsLimits; now: () => Date; semanticConfiguration?: string },
 ): Promise<SearchDocsAnswer> {
-  const request = buildSearchDocsRequest(params, basis.dedup, opts.limits, opts.semanticConfiguration);
+  const { params } = call;
+  const request = buildSearchDocsRequest(params, basis.dedup, call.limits, call.semanticConfiguration);
   const outcome = await runSearchDocsRequest(port, request);
   if (outcome.hits.length === 0 && params.app !== undefined)
     await refuseUnknownAppWith(port.appNames, params.app, basis.dedup);
-  return searchDocsAnswer(outcome, basis.facts, basis.dedup, opts.now().toISOString());
+  return searchDocsAnswer(outcome, basis.facts, basis.dedup, call.now().toISOString());
+}
+
+/**
+ * One search_docs call: the hits, the provenance in the detail asked (short by default), and each hit's best
+ * passage of its page, the answer fitted to `max_tokens` as the render port sends it.
+ */
+export async function answerSearchDocs<D extends ProvenanceDetail = "short">(
+  ports: SearchDocsPorts,
+  call: SearchDocsCall<D>,
+): Promise<SearchDocsAnswer<ProvenanceIn<D, Provenance>>> {
+  // A budget below the smallest is refused before the search.
+  const budget = budgetOf(call.params.max_tokens, TOKEN_BUDGETS.searchDefault);
+  const answer = await searchDocsHits(ports, call, await ports.basis());
+  // The service's highlights (in the snippet it gave) name the terms it matched, with its own analysis.
+  const terms = (hit: SearchDocsHit) =>
+    queryTerms(call.params.query, highlightedWords(hit.snippet, HIGHLIGHT_PRE, HIGHLIGHT_POST));
+  return withPassages(withProvenanceDetail(answer, call.params.provenance), terms, ports, {
+    snippetChars: call.limits.snippetChars,
+    budget,
+  });
 }

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../../../src/config/repo-root.js";
-import { ANSWER_RENDERERS, renderSearchDocs } from "../../../../src/search/views/tool-result-text.js";
+import { renderSearchDocs } from "../../../../src/search/views/tool-result-text.js";
 import {
   budgetOf,
   fitHits,
@@ -72,10 +72,10 @@ const passages = passageForms(click, queryTerms(query), 1600);
 function answerAt(budget: number, hits = 5) {
   const forms = Array.from({ length: hits }, (_, i) => hitForms(hit(i), passages, "page"));
   const base = withProvenanceDetail({ mode: "keyword", top: hits, notes: [], provenance }, "short");
-  return fitHits(forms, (results, notes) => ({ ...base, results, notes }), ANSWER_RENDERERS.search, budget, []);
+  return fitHits(forms, (results, notes) => ({ ...base, results, notes }), renderSearchDocs, budget, []);
 }
 
-const tokensOf = (a: ReturnType<typeof answerAt>) => resultTokens(ANSWER_RENDERERS.search(a), a);
+const tokensOf = (a: ReturnType<typeof answerAt>) => resultTokens(renderSearchDocs(a), a);
 
 describe("search_docs within max_tokens", () => {
   it("answers a 400-token budget with the top hit, its URL and the start of its best passage, and says what it cut", () => {
@@ -88,7 +88,7 @@ describe("search_docs within max_tokens", () => {
     expect(passage.lengths.at(-1)!.startsWith(top!.snippet.replace(/ …$/, ""))).toBe(true);
     expect(answer.notes).toEqual([`max_tokens 400: ${answer.results.length} of 5 results shown (raise it for more)`]);
     // The text names the hit with its anchored URL and carries the passage as marked data.
-    const [header, block] = ANSWER_RENDERERS.search(answer);
+    const [header, block] = renderSearchDocs(answer);
     expect(header!.text).toContain(`1. Arguments — Click Documentation (8.5.x): ${URL}#environment-variables`);
     expect(block!.text).toContain("## Environment Variables");
   });

@@ -1,18 +1,13 @@
-// The retrieve_docs core (src/search/query/retrieve-docs/): the search_docs rules on a retrieve body, and
-// references turned into hits with public URLs and bounded snippets. Pure; no service.
+// The retrieve_docs request (src/search/query/retrieve-docs/request.ts): the search_docs rules on a retrieve body.
+// Pure; no service.
 import { describe, expect, it } from "vitest";
 import { decideDedup } from "../../../../src/search/dedup/policy.js";
 import { utilityPagesFilter } from "../../../../src/search/query/common/filters.js";
 import { SearchDocsRefusal } from "../../../../src/search/query/refusal.js";
-import {
-  buildRetrieveDocsRequest,
-  retrieveDocsHits,
-  retrievedPassages,
-} from "../../../../src/search/query/retrieve-docs/request.js";
+import { buildRetrieveDocsRequest } from "../../../../src/search/query/retrieve-docs/request.js";
 
 const dedup = decideDedup({ kind: "counted", nullFormat: 3, total: 10, checkedAt: "2026-11-25T10:00:00.000Z" });
 const limits = { defaultTop: 5, topCap: 20, snippetChars: 40 };
-const where = { container: "$web", docsUrl: "https://docs.example.com", snippetChars: 40, top: 2 };
 
 describe("retrieve_docs request", () => {
   it("always sends the dedup filter with the app and exclude_sections clauses as filterAddOn, one intent per text", () => {
@@ -49,57 +44,5 @@ describe("retrieve_docs request", () => {
     expect(refused({ path_prefix: "payments/" })).toThrow(/path-prefix filtering is not possible/);
     // A query of spaces passes the tool's schema (min length 1): a refusal (a tool error), not an internal error.
     expect(refused({ query: "  ", intents: [" "] })).toThrow(SearchDocsRefusal);
-  });
-});
-
-describe("retrieve_docs hits", () => {
-  const message = (items: unknown) => [{ role: "assistant", content: [{ type: "text", text: JSON.stringify(items) }] }];
-  it("gives each reference its public URL, app, section and its passage as a bounded snippet, at most top", () => {
-    const passages = retrievedPassages(
-      message([
-        {
-          ref_id: 0,
-          title: "Refunds",
-          content: "<h1>Refunds</h1>\n\nIssue a partial refund from the dashboard within 30 days.",
-        },
-      ]),
-    );
-    const hits = retrieveDocsHits(
-      [
-        {
-          type: "searchIndex",
-          id: "0",
-          docKey: "k0",
-          sourceData: {
-            title: "Refunds",
-            path: "http://127.0.0.1:10000/devstoreaccount1/$web/payments/guides/refunds.html",
-            app: null,
-            repo: "payments",
-            section: "guides",
-          },
-        },
-        { type: "searchIndex", id: "1", docKey: "k1", sourceData: null },
-        { type: "searchIndex", id: "2", docKey: "k2" },
-      ],
-      passages,
-      where,
-    );
-    expect(hits).toHaveLength(2);
-    expect(hits[0]).toMatchObject({
-      title: "Refunds",
-      url: "https://docs.example.com/payments/guides/refunds",
-      app: "payments",
-      section: "guides",
-      key: "k0",
-      snippet_truncated: true,
-    });
-    expect(hits[0]!.snippet.length).toBeLessThanOrEqual(41);
-    expect(hits[0]!.snippet).toMatch(/^Refunds Issue a partial refund/);
-    expect(hits[1]).toMatchObject({ key: "k1", snippet: "", snippet_truncated: false });
-  });
-
-  it("reads no passages from a message that is not the extractive JSON array", () => {
-    expect(retrievedPassages([{ content: [{ type: "text", text: "an answer in prose" }] }]).size).toBe(0);
-    expect(retrievedPassages(undefined).size).toBe(0);
   });
 });

@@ -2,15 +2,7 @@
 // list_apps's apps with their sections. Thin calls over @azure/search-documents; the rules are in ../apps.ts.
 import type { SearchClient } from "@azure/search-documents";
 import { mapLimit } from "../../../../async/map-limit.js";
-import {
-  appFacetRequest,
-  appSummary,
-  bucketsOf,
-  refuseUnknownAppWith,
-  sectionFacetRequest,
-  type AppSummary,
-} from "../apps.js";
-import type { DedupDecision } from "../../../dedup/policy.js";
+import { appFacetRequest, appSummary, bucketsOf, sectionFacetRequest, type AppSummary } from "../apps.js";
 
 type AnyDoc = Record<string, unknown>;
 
@@ -20,11 +12,6 @@ export function appNamesOf(client: SearchClient<AnyDoc>): (dedupFilter: string) 
     const facets = await client.search("*", appFacetRequest(dedupFilter));
     return bucketsOf(facets.facets?.repo).map((b) => b.value);
   };
-}
-
-/** An `app` no document has (an empty answer is the only sign): refused with the closest names (one facet query). */
-export async function refuseUnknownApp(search: SearchClient<AnyDoc>, app: string, dedup: DedupDecision) {
-  await refuseUnknownAppWith(appNamesOf(search), app, dedup);
 }
 
 /** Section facet requests of list_apps in flight at once (one per app: an index of many apps is not one burst). */

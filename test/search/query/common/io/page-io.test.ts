@@ -3,8 +3,8 @@
 // can be read; a blob past the size bound is not read, and a refused read is reported, not thrown.
 import { BlobServiceClient, StorageSharedKeyCredential, type ContainerClient } from "@azure/storage-blob";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AZURITE_ACCOUNT_NAME, startAzurite, type Azurite } from "../../../../local/azurite.js";
-import { readPage } from "../../../../src/search/query/common/io/page-io.js";
+import { AZURITE_ACCOUNT_NAME, startAzurite, type Azurite } from "../../../../../local/azurite.js";
+import { readPage } from "../../../../../src/search/query/common/io/page-io.js";
 
 const DOCS_URL = "https://docs.example.com";
 const INDEX_CONTENT = "Install the tool with the installer. The index holds this text.";

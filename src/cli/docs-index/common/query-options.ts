@@ -1,17 +1,13 @@
-// What `docs-index query` and `docs-index retrieve` share with the MCP tools: the tools' limits for the
-// environment (the `mcp` keys of vars.yml), the dedup decision (the format coverage check, as search_docs, eval
-// and coverage decide it, unless --dedup names one). The query rules' refusals are usage errors
+// The options `docs-index query` and `docs-index retrieve` share, as the MCP tools' parameters: --dedup (the
+// coverage check's decision, as search_docs, eval and coverage make it, unless it names one), --max-tokens, and the
+// tools' limits for the environment (the `mcp` keys of vars.yml). The query rules' refusals are usage errors
 // (src/cli/outcome-exit.ts).
 import { Option } from "commander";
 import { mcpConfigSchema } from "../../../config/mcp.js";
 import { toolLimits, type ToolLimits } from "../../../mcp/core/limits.js";
 import { chosenDedup, type DedupDecision } from "../../../search/dedup/policy.js";
-import type { CliContext } from "../../context.js";
-import type { SearchClients } from "../../../search/io/clients.js";
-import type { PassageOptions } from "../../../search/query/io/answer-passages-io.js";
-import { cachedPageReader } from "../../../search/query/common/io/page-reader-io.js";
-import { ANSWER_RENDERERS } from "../../../search/views/tool-result-text.js";
 import { TOKEN_BUDGETS } from "../../../search/query/page/answer-fit.js";
+import type { CliContext } from "../../context.js";
 import { integerIn } from "./options.js";
 
 export type DedupChoice = "auto" | "transitional" | "strict";
@@ -41,29 +37,4 @@ export function maxTokensOption(): Option {
     "--max-tokens <n>",
     `budget of the answer in tokens (characters / 4; ${TOKEN_BUDGETS.min}-${TOKEN_BUDGETS.max}, default ${TOKEN_BUDGETS.searchDefault}, as the MCP tools): hits are added best first, each with the longest passage that fits`,
   ).argParser(integerIn("--max-tokens", TOKEN_BUDGETS.min, TOKEN_BUDGETS.max));
-}
-
-/**
- * How the CLI fits passages as the tools do: the pages from the environment's docs container (the index's content
- * where it cannot be read), the tools' renderers and bounds, the budget asked with --max-tokens.
- */
-export async function cliPassageOptions(
-  ctx: CliContext,
-  clients: Pick<SearchClients, "indexClient">,
-  limits: ToolLimits,
-  maxTokens: number | undefined,
-): Promise<PassageOptions> {
-  const { search } = ctx.config;
-  const container = (await ctx.blobService()).getContainerClient(search.container);
-  return {
-    readPage: cachedPageReader(
-      container,
-      clients.indexClient.getSearchClient(search.index_name),
-      search.container,
-      search.docs_url,
-    ),
-    render: ANSWER_RENDERERS,
-    snippetChars: limits.snippetChars,
-    maxTokens,
-  };
 }

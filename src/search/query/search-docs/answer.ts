@@ -5,6 +5,9 @@
 // build them from the SDK clients); the MCP tool and `docs-index query` make this one call. The answer is what
 // agents receive (the MCP tool's structuredContent): hits, the ranking used, notes, provenance.
 import type { DedupDecision } from "../../dedup/policy.js";
+import type { AnswerBasis } from "../common/answer-basis.js";
+import { refuseUnknownAppWith } from "../common/apps.js";
+import type { PageReader } from "../common/page-reader.js";
 import {
   buildProvenance,
   withProvenanceDetail,
@@ -14,23 +17,20 @@ import {
   type ProvenanceIn,
   type ProvenanceSummary,
 } from "../common/provenance.js";
-import type { PageReader } from "../common/page-reader.js";
 import { budgetOf, TOKEN_BUDGETS, type SentText } from "../page/answer-fit.js";
 import { highlightedWords, queryTerms } from "../page/passages.js";
+import type { SearchDocsHit } from "./hit.js";
 import { withPassages } from "./hit-passages.js";
-import { refuseUnknownAppWith } from "../common/apps.js";
-import type { AnswerBasis } from "../common/answer-basis.js";
 import {
   asKeywordRequest,
   buildSearchDocsRequest,
+  HIGHLIGHT_POST,
+  HIGHLIGHT_PRE,
   type SearchDocsLimits,
   type SearchDocsParams,
   type SearchDocsRequest,
   type SearchMode,
-  HIGHLIGHT_POST,
-  HIGHLIGHT_PRE,
 } from "./request.js";
-import type { SearchDocsHit } from "./hit.js";
 import { semanticUnavailableReason } from "./semantic-availability.js";
 
 /** `P`: the provenance's form (the whole record, or the short form the tools send by default). */

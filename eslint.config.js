@@ -84,8 +84,6 @@ export default tseslint.config(
     // (../views/), and the exit outcome from the use case's own verdict. It computes no verdict and builds no
     // --json document (docs/architecture.md; test/architecture/thin-commands.test.ts shows each rule firing).
     files: ["src/cli/docs-index/commands/*.ts"],
-    // Still building their answer documents: they move to views with the joining of answer and passages.
-    ignores: ["src/cli/docs-index/commands/query.ts", "src/cli/docs-index/commands/retrieve.ts"],
     rules: { "no-restricted-syntax": ["error", ...THIN_COMMAND_RULES] },
   },
   {

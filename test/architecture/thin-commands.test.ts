@@ -1,8 +1,6 @@
 // "A command only wires" as a test: ESLint with the repository's own config (eslint.config.js, the rules
 // `npm run lint` applies to every command file) reports each way a command could compute a verdict, build a --json
-// document or sort errors, on excerpts of what commands held before their use cases and views took it; the two
-// files the rule leaves out still need it (once they pass, take them out of its `ignores`).
-import { readFileSync } from "node:fs";
+// document or sort errors, on excerpts of what commands held before their use cases and views took it.
 import path from "node:path";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -88,12 +86,4 @@ describe("a command file may not", () => {
     ].join("\n");
     expect(await findings(code)).toEqual([]);
   });
-});
-
-describe("the files the rule leaves out", () => {
-  for (const name of ["query.ts", "retrieve.ts"])
-    it(`${name} is left out of the rule only while it still builds its answer document`, async () => {
-      const code = readFileSync(path.join(repoRoot, commands, name), "utf8");
-      expect((await findings(code, `unlisted-${name}`)).length).toBeGreaterThan(0);
-    });
 });

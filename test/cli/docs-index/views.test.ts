@@ -15,6 +15,10 @@ import { coverageResult } from "../../../src/cli/docs-index/views/coverage.js";
 import { deployFailureView, deployResult } from "../../../src/cli/docs-index/views/deploy.js";
 import { orphansResult } from "../../../src/cli/docs-index/views/orphans.js";
 import { statusResult } from "../../../src/cli/docs-index/views/status.js";
+import { queryResult } from "../../../src/cli/docs-index/views/query.js";
+import { retrieveResult } from "../../../src/cli/docs-index/views/retrieve.js";
+import type { SearchDocsAnswer } from "../../../src/search/query/search-docs/answer.js";
+import type { RetrieveDocsAnswer } from "../../../src/search/query/retrieve-docs/answer.js";
 import { memoryService } from "../../support/memory-service.js";
 import { devDefinitions, withLanguageField, withSearchableSection } from "../../support/plan-fixtures.js";
 
@@ -123,5 +127,55 @@ describe("status, coverage and orphans", () => {
       "dryRun",
     ]);
     expect(view.document).not.toHaveProperty("passed");
+  });
+});
+
+describe("query and retrieve", () => {
+  const note = "reading the page blob refused (403): passages from the index's content";
+
+  it("query: format 2.0, the request's filter and whether semantic ranking answered, then the tool's answer", () => {
+    const answer = {
+      results: [],
+      mode: "keyword",
+      top: 5,
+      notes: [note],
+      provenance: { filter: "(format eq '.html')" },
+    } as unknown as SearchDocsAnswer;
+    const view = queryResult(answer);
+    expect(Object.keys(view.document)).toEqual([
+      "format_version",
+      "filter",
+      "semantic",
+      "results",
+      "mode",
+      "top",
+      "notes",
+      "provenance",
+    ]);
+    expect(view.document).toMatchObject({ format_version: "2.0", filter: "(format eq '.html')", semantic: false });
+    expect(view.warnings).toEqual([note]);
+    expect(view.text()).toMatch(/^no results/m);
+  });
+
+  it("retrieve: format 2.0, the filterAddOn sent, then the tool's answer", () => {
+    const answer = {
+      results: [],
+      intents: ["refunds"],
+      top: 5,
+      notes: [],
+      provenance: { filter: "(format eq '.html')", knowledge_base: "kb" },
+    } as unknown as RetrieveDocsAnswer;
+    const view = retrieveResult(answer);
+    expect(Object.keys(view.document)).toEqual([
+      "format_version",
+      "filterAddOn",
+      "results",
+      "intents",
+      "top",
+      "notes",
+      "provenance",
+    ]);
+    expect(view.document).toMatchObject({ format_version: "2.0", filterAddOn: "(format eq '.html')" });
+    expect(view.warnings).toEqual([]);
   });
 });

@@ -6,10 +6,11 @@ import { exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { answerSearchDocs } from "../../../search/query/search-docs/answer.js";
 import { MAX_TOP_CAP, type SearchDocsParams } from "../../../search/query/search-docs/request.js";
-import { formatSearchAnswer } from "../../../search/views/query-text.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
 import { cliSearchDocsPorts } from "../common/answer-ports.js";
+import { queryResult } from "../views/query.js";
+import { showResult } from "../views/result.js";
 import { cliToolLimits, dedupOption, maxTokensOption, type DedupChoice } from "../common/query-options.js";
 
 interface QueryOptions {
@@ -84,16 +85,7 @@ export const queryCommand: CommandModule = {
             semanticConfiguration: opts.semanticConfig,
           });
           ctx.out.info(`$filter: ${answer.provenance.filter ?? "(none)"}`);
-          for (const note of answer.notes) ctx.out.warn(note);
-          ctx.out.result(
-            {
-              format_version: "2.0",
-              filter: answer.provenance.filter,
-              semantic: answer.mode === "semantic",
-              ...answer,
-            },
-            () => formatSearchAnswer(answer),
-          );
+          showResult(ctx.out, queryResult(answer));
           return "ok";
         }),
       );

@@ -7,10 +7,11 @@ import { CliError, exitCodeHelp } from "../../exit-codes.js";
 import type { CommandModule } from "../command.js";
 import { MAX_TOP_CAP } from "../../../search/query/search-docs/request.js";
 import { answerRetrieveDocs } from "../../../search/query/retrieve-docs/answer.js";
-import { formatRetrieveAnswer } from "../../../search/views/retrieve-text.js";
 import { integerIn } from "../common/options.js";
 import { announceTarget } from "../common/target.js";
 import { cliRetrieveDocsPorts } from "../common/answer-ports.js";
+import { showResult } from "../views/result.js";
+import { retrieveResult } from "../views/retrieve.js";
 import { cliToolLimits, dedupOption, maxTokensOption, type DedupChoice } from "../common/query-options.js";
 
 interface RetrieveOptions {
@@ -98,10 +99,7 @@ export const retrieveCommand: CommandModule = {
             },
           );
           ctx.out.info(`filterAddOn: ${answer.provenance.filter}`);
-          for (const note of answer.notes) ctx.out.warn(note);
-          ctx.out.result({ format_version: "2.0", filterAddOn: answer.provenance.filter, ...answer }, () =>
-            formatRetrieveAnswer(answer),
-          );
+          showResult(ctx.out, retrieveResult(answer));
           return "ok";
         }),
       );

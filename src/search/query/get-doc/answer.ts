@@ -5,7 +5,13 @@
 // (../page/answer-fit.ts), with the document's fields and the provenance. The calls come through ports (./io.ts
 // and ../common/io/ build them from the SDK clients); every refusal is a SearchDocsRefusal saying what to pass.
 import type { AnswerBasis } from "../common/answer-basis.js";
-import { documentFields, isoTime, textField, type PageLocation } from "../common/document-fields.js";
+import {
+  documentFields,
+  isoTime,
+  textField,
+  type DocumentFields,
+  type PageLocation,
+} from "../common/document-fields.js";
 import type { PageReader } from "../common/page-reader.js";
 import {
   buildProvenance,
@@ -42,17 +48,9 @@ export interface GetDocParams {
 }
 
 /** The document a get_doc answer is about: its fields as the index holds them (the public URL built from them). */
-interface GetDocDocument {
-  key: string | null;
-  title: string | null;
-  description: string | null;
-  url: string | null;
-  app: string | null;
-  section: string | null;
+interface GetDocDocument extends DocumentFields {
   tags: string | null;
-  format: string | null;
   content_type: string | null;
-  last_modified: string | null;
 }
 
 /** The whole answer to a get_doc call (the MCP tool's structuredContent): the document, the page view, provenance. */

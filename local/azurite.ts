@@ -24,8 +24,8 @@
 //   - Table service: create table, insert/get/upsert/delete entities and conditional inserts (409 on an
 //     existing row key), which is what an idempotency store needs.
 import type { Server } from "node:http";
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import nodeModule, { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** Azurite's well-known development account (public, documented by Azurite; not a secret). */
 export const AZURITE_ACCOUNT_NAME = "devstoreaccount1";
@@ -80,6 +80,29 @@ type ConfigClass = new (...args: unknown[]) => unknown;
 const AZURITE_DIST = fileURLToPath(new URL("../node_modules/azurite/dist/src/", import.meta.url));
 const DEFAULT_EXTENT_MEMORY_LIMIT_MB = 512;
 
+/**
+ * Azurite's telemetry client (common/Telemetry.js) requires the Application Insights SDK when it loads: about 3,000
+ * modules (OpenTelemetry and its exporters), nine tenths of the CPU of loading Azurite. It uses that SDK only when
+ * telemetry is initialised, which only Azurite's CLI entry points do, so while the server classes load, that one
+ * require gets an empty module instead (local/azurite-telemetry-off.cjs). Node before 22.15 has no registerHooks:
+ * there the SDK loads as before.
+ */
+function withoutTelemetrySdk<T>(load: () => T): T {
+  const telemetry = pathToFileURL(AZURITE_DIST + "common/Telemetry.js").href;
+  const off = new URL("./azurite-telemetry-off.cjs", import.meta.url).href;
+  const hooks = nodeModule.registerHooks?.({
+    resolve: (specifier, context, nextResolve) =>
+      specifier === "applicationinsights" && context.parentURL === telemetry
+        ? { url: off, format: "commonjs", shortCircuit: true }
+        : nextResolve(specifier, context),
+  });
+  try {
+    return load();
+  } finally {
+    hooks?.deregister();
+  }
+}
+
 /** Azurite's server and configuration classes, loaded on first use (a few hundred ms of module loading). */
 let classes:
   | {
@@ -96,7 +119,7 @@ function azuriteClasses(): NonNullable<typeof classes> {
   if (classes) return classes;
   const require = createRequire(import.meta.url);
   const load = (file: string) => require(AZURITE_DIST + file) as Record<string, unknown>;
-  classes = {
+  classes = withoutTelemetrySdk(() => ({
     BlobServer: load("blob/BlobServer.js").default as ServerClass,
     BlobConfiguration: load("blob/BlobConfiguration.js").default as ConfigClass,
     QueueServer: load("queue/QueueServer.js").default as ServerClass,
@@ -106,7 +129,7 @@ function azuriteClasses(): NonNullable<typeof classes> {
     MemoryExtentChunkStore: load("common/persistence/MemoryExtentStore.js").MemoryExtentChunkStore as new (
       limitBytes: number,
     ) => unknown,
-  };
+  }));
   return classes;
 }
 

@@ -159,6 +159,23 @@ describe("indexes", () => {
     expect((await raw("PUT", "/indexes/ix1", body)).status).toBe(204);
   });
 
+  it("similarity: the same parameters in another key order update in place; other parameters are refused", async () => {
+    const sim = (k1: number, b: number, first: "k1" | "b") => ({
+      "@odata.type": "#Microsoft.Azure.Search.BM25Similarity",
+      ...(first === "k1" ? { k1, b } : { b, k1 }),
+    });
+    expect((await raw("PUT", "/indexes/sim1", { ...restIndex("sim1"), similarity: sim(2, 0.5, "b") })).status).toBe(
+      201,
+    );
+    // The SDK writes k1 before b; the file, sorted, b before k1.
+    expect((await raw("PUT", "/indexes/sim1", { ...restIndex("sim1"), similarity: sim(2, 0.5, "k1") })).status).toBe(
+      204,
+    );
+    const changed = await raw("PUT", "/indexes/sim1", { ...restIndex("sim1"), similarity: sim(1.2, 0.5, "k1") });
+    expect(changed).toMatchObject({ status: 400, body: { error: { code: "OperationNotAllowed" } } });
+    expect((await raw("GET", "/indexes/sim1")).body.similarity).toMatchObject({ k1: 2, b: 0.5 });
+  });
+
   it("rejects invalid definitions with 400: no key field, unknown field in a profile, searchable non-string", async () => {
     const noKey = { name: "bad", fields: [{ name: "a", type: "Edm.String" }] };
     expect((await raw("PUT", "/indexes/bad", noKey)).status).toBe(400);

@@ -187,6 +187,15 @@ export function indexWithDefaults(body: JsonObject): JsonObject {
   };
 }
 
+/** Whether two `similarity` values are the same algorithm and parameters (key order and null-vs-absent aside). */
+function sameSimilarity(a: unknown, b: unknown): boolean {
+  const canonical = (s: unknown) => {
+    const o = (s ?? {}) as JsonObject;
+    return JSON.stringify([o["@odata.type"] ?? "#Microsoft.Azure.Search.BM25Similarity", o.k1 ?? null, o.b ?? null]);
+  };
+  return canonical(a) === canonical(b);
+}
+
 /** Throws the service's 400 when `next` changes or drops a field of `current` in a way that needs a rebuild. */
 export function assertCompatibleUpdate(current: JsonObject, next: JsonObject): void {
   const nextFields = new Map((next.fields as JsonObject[]).map((f) => [f.name as string, f]));
@@ -198,7 +207,7 @@ export function assertCompatibleUpdate(current: JsonObject, next: JsonObject): v
         throw cannotChangeField(before.name as string);
     }
   }
-  if (JSON.stringify(current.similarity) !== JSON.stringify(next.similarity)) {
+  if (!sameSimilarity(current.similarity, next.similarity)) {
     throw new ServiceError(
       400,
       "OperationNotAllowed",

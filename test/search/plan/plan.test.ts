@@ -47,7 +47,8 @@ function asServiceReturnsIt(defs: Definitions): LiveDefinitions {
     normalizers: [],
     encryptionKey: null,
     vectorSearch: null,
-    similarity: { "@odata.type": "#Microsoft.Azure.Search.BM25Similarity", k1: null, b: null },
+    // The similarity the index was created with, or BM25 with the service's defaults (k1, b null).
+    similarity: index.similarity ?? { "@odata.type": "#Microsoft.Azure.Search.BM25Similarity", k1: null, b: null },
   });
   const datasource = {
     "@odata.etag": '"0x2"',

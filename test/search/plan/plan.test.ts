@@ -242,6 +242,34 @@ describe("plan", () => {
     expect(byEffect("rebuild")).not.toContain("fields[title].searchAnalyzer");
   });
 
+  it("moving from Lucene's 33 stop words and the default BM25 to Snowball's list and k1 2, b 0.5 is a rebuild", () => {
+    // The live index with the earlier English analysis and no similarity of its own.
+    const before = files();
+    before.index.tokenFilters = (before.index.tokenFilters as JsonObject[]).map((f) =>
+      f.name === "docs_english_stop"
+        ? {
+            "@odata.type": f["@odata.type"],
+            name: f.name,
+            ignoreCase: false,
+            removeTrailing: true,
+            stopwordsList: "english",
+          }
+        : f,
+    );
+    delete before.index.similarity;
+    const index = buildPlan(files(), asServiceReturnsIt(before)).objects[0]!;
+    expect(index.action).toBe("rebuild");
+    expect(index.changes.filter((c) => c.effect === "rebuild").map((c) => [c.path, c.reason])).toEqual(
+      expect.arrayContaining([
+        [
+          expect.stringMatching(/^tokenFilters\[docs_english_stop\]/),
+          "changing or deleting an existing tokenFilters entry requires a rebuild",
+        ],
+        [expect.stringMatching(/^similarity/), "the similarity algorithm can only be set when an index is created"],
+      ]),
+    );
+  });
+
   it.each(["type", "filterable", "sortable", "facetable", "analyzer"])(
     "changing %s on an existing field is a rebuild",
     (attribute) => {

@@ -9,7 +9,7 @@ import { innerCutPoints, type PageText } from "./page-text.js";
 
 /** Words a question carries that do not tell sections apart. */
 const STOP_WORDS = new Set(
-  // Lucene's English stop set (EnglishAnalyzer.ENGLISH_STOP_WORDS_SET), which the index's analysis drops too…
+  // Lucene's English stop set (EnglishAnalyzer.ENGLISH_STOP_WORDS_SET; the index drops Snowball's larger list)…
   (
     "a an and are as at be but by for if in into is it no not of on or such that the their then there these they this " +
     "to was will with " +

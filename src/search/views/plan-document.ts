@@ -5,6 +5,7 @@
 // is worded where it stands (./phase-text.ts); read back, it keeps the words its file recorded (the file does not
 // hold the phase's facts).
 import type { BlueGreenTarget } from "../bluegreen/rebuild-target.js";
+import { carriedOutSummary } from "../plan/carried-out.js";
 import type { Plan } from "../plan/plan.js";
 import { plannedBlueGreen, type SavedPlan } from "../saved-plans/saved-plan.js";
 import { pendingDocument } from "./phase-text.js";
@@ -15,11 +16,14 @@ function withIndexNotes(plan: Plan, notes: (own: readonly string[]) => string[])
   return { ...plan, objects: plan.objects.map((o) => (o.kind === "index" ? { ...o, notes: notes(o.notes) } : o)) };
 }
 
-/** The plan as documents show it: a blue/green rebuild's cost in the index's notes. */
+/**
+ * The plan as documents show it: a blue/green rebuild's cost in the index's notes, and the summary as the deploy
+ * carries the plan out (an index deploy --blue-green rebuilds counts as a rebuild, as the text says).
+ */
 export function planDocument(plan: Plan, blueGreen: BlueGreenTarget | null | undefined): Plan {
   if (!blueGreen) return plan;
   const cost = rebuildCostNotes(blueGreen);
-  return withIndexNotes(plan, (own) => [...own, ...cost]);
+  return { ...withIndexNotes(plan, (own) => [...own, ...cost]), summary: carriedOutSummary(plan, true) };
 }
 
 /**

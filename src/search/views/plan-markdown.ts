@@ -5,6 +5,7 @@
 import { KIND_NOUNS, type Definitions } from "../definitions/definitions.js";
 import { describeNewField } from "../definitions/field-attributes.js";
 import type { Change, ObjectPlan, Plan } from "../plan/plan.js";
+import { carriedOutSummary } from "../plan/carried-out.js";
 import {
   plannedBlueGreen,
   type RebuildStrategy,
@@ -161,8 +162,12 @@ function rebuildCallout(object: ObjectPlan, rebuild: RebuildStrategy | null | un
   ];
 }
 
-function summaryLine(plan: Plan, pending: PendingOperation | RecordedPendingOperation | null | undefined): string {
-  const s = plan.summary;
+function summaryLine(
+  plan: Plan,
+  pending: PendingOperation | RecordedPendingOperation | null | undefined,
+  blueGreen: boolean,
+): string {
+  const s = carriedOutSummary(plan, blueGreen);
   if (s.create + s.update + s.rebuild === 0)
     return pending
       ? `**Pending:** an operation under way must be finished first (${pending.command ? code(pending.command) : "by hand"}); the definitions match the service.`
@@ -198,7 +203,7 @@ export function renderPlanMarkdown(plan: Plan, options: MarkdownOptions = {}): s
   const lines = [`${hashes} docs-index plan`, ""];
   if (options.target)
     lines.push(`Environment ${code(options.target.environment)}, endpoint ${code(options.target.endpoint)}.`, "");
-  lines.push(summaryLine(plan, options.pending), "");
+  lines.push(summaryLine(plan, options.pending, Boolean(options.blueGreen)), "");
   if (options.pending) lines.push(...pendingCallout(options.pending), "");
   for (const object of plan.objects.filter((o) => o.action === "rebuild"))
     lines.push(...rebuildCallout(object, options.rebuild, options.target?.current_index), "");

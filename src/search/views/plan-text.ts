@@ -2,6 +2,7 @@
 // diff (+ added, - removed, ~ modified; red for changes that need a rebuild). `--json` prints the Plan itself.
 import { KIND_NOUNS } from "../definitions/definitions.js";
 import type { Action, Change, Plan } from "../plan/plan.js";
+import { carriedOutSummary, isForcedRebuild } from "../plan/carried-out.js";
 import type { BlueGreenTarget } from "../bluegreen/rebuild-target.js";
 import type { PendingOperation } from "../bluegreen/pending.js";
 import type { RecordedPendingOperation } from "../saved-plans/saved-plan.js";
@@ -43,30 +44,21 @@ export interface PlanConsequences {
   reranking?: Reranking | null;
 }
 
-/** deploy --blue-green builds a generation even when the index's changes (or none) could apply in place. */
-function forcedRebuild(action: Action, rebuild?: RebuildRendering): boolean {
-  return rebuild !== undefined && (action === "update" || action === "unchanged");
-}
-
 /**
  * The summary's counts as the deploy carries the plan out: an index rebuilt only because deploy --blue-green forces
  * it counts as a rebuild, said so, not as an update or unchanged.
  */
 function planCountsText(plan: Plan, rebuild?: RebuildRendering): string {
-  const s = { ...plan.summary };
+  const s = carriedOutSummary(plan, rebuild !== undefined);
   const index = plan.objects.find((o) => o.kind === "index");
-  const forced = index !== undefined && forcedRebuild(index.action, rebuild);
-  if (forced) {
-    s[index.action] -= 1;
-    s.rebuild += 1;
-  }
+  const forced = index !== undefined && isForcedRebuild(index.action, rebuild !== undefined);
   return `${s.create} to create, ${s.update} to update in place, ${s.rebuild} to rebuild${forced ? " (forced by --blue-green)" : ""}, ${s.unchanged} unchanged`;
 }
 
 function actionLabel(action: Action, c: Colors, rebuild?: RebuildRendering): string {
   // deploy --blue-green builds a generation even when every change could apply in place: say so on the index's
   // line, where the rebuild is told, instead of "update (in place)".
-  if (rebuild && forcedRebuild(action, rebuild))
+  if (rebuild && isForcedRebuild(action, true))
     return c.yellow(`${rebuild.label}, forced by --blue-green (the changes alone would apply in place)`);
   switch (action) {
     case "create":

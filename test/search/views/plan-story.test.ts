@@ -7,7 +7,7 @@ import { planDeployment, rebuildStrategy } from "../../../src/search/deploy/depl
 import type { ServiceRead } from "../../../src/search/deploy/read.js";
 import { createSavedPlan, parseSavedPlan, serializeSavedPlan } from "../../../src/search/saved-plans/saved-plan.js";
 import { renderDeploymentPlan } from "../../../src/search/views/deploy-text.js";
-import { savedPlanDocument, savedPlanFromDocument } from "../../../src/search/views/plan-document.js";
+import { planDocument, savedPlanDocument, savedPlanFromDocument } from "../../../src/search/views/plan-document.js";
 import { renderPlanMarkdown, renderSavedPlanMarkdown } from "../../../src/search/views/plan-markdown.js";
 import { renderSavedPlan } from "../../../src/search/views/saved-plan-text.js";
 import { deployedLive, devDefinitions, TARGET, withSearchableSection } from "../../support/plan-fixtures.js";
@@ -113,6 +113,10 @@ describe("a forced blue/green deploy (deploy --blue-green)", () => {
     const summary = text.split("\n").find((l) => l.startsWith("Plan: "))!;
     expect(summary).toMatch(/, 1 to rebuild \(forced by --blue-green\), /);
     expect(summary).not.toContain("0 to rebuild");
+    // deploy --json counts it the same way.
+    const document = planDocument(deployment.plan, deployment.blueGreen);
+    expect(document.summary.rebuild).toBe(1);
+    expect(document.summary.update + document.summary.unchanged).toBe(deployment.plan.objects.length - 1);
   });
 
   it("with nothing to change, counts the generation it builds as the one rebuild", () => {

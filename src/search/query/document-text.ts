@@ -1,6 +1,8 @@
-// Document text reduced to one line: YAML front matter of Markdown removed, HTML reduced to text, whitespace
-// collapsed and the length bounded. Pure (hast-util-from-html, hast-util-to-text). Used for the service's highlights
-// (the first form of a search hit's snippet); what agents read of a page is made in page/ (main content as Markdown).
+// Document text reduced to one line: YAML front matter of Markdown removed, a Markdown document's HTML reduced to
+// text, whitespace collapsed and the length bounded. Pure (hast-util-from-html, hast-util-to-text). Used for the
+// service's highlights (the first form of a search hit's snippet); what agents read of a page is made in page/ (main
+// content as Markdown). The content of an HTML page is the text the indexer extracted: a `<head>` in it is a page
+// about HTML naming the tag, never markup, so only Markdown documents (their blobs' text, as is) are parsed.
 import { fromHtml } from "hast-util-from-html";
 import { selectAll } from "hast-util-select";
 import { toText } from "hast-util-to-text";
@@ -40,9 +42,18 @@ function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** What a document's content becomes before it is shown: front matter off, markup off, whitespace collapsed. */
-export function documentText(content: string): string {
-  return collapseWhitespace(htmlToText(stripFrontMatter(content)));
+/** Whether a document's content is its blob's Markdown as written (the `format` field: its extension). */
+function isMarkdownFormat(format: string | null | undefined): boolean {
+  return format === ".md" || format === ".markdown";
+}
+
+/**
+ * What a document's content becomes before it is shown: whitespace collapsed; for a Markdown document also front
+ * matter and HTML markup off. Text the indexer extracted from a page (an HTML page, or a document indexed before
+ * `format` was) is shown as it is.
+ */
+export function documentText(content: string, format?: string | null): string {
+  return collapseWhitespace(isMarkdownFormat(format) ? htmlToText(stripFrontMatter(content)) : content);
 }
 
 export interface BoundedText {
@@ -64,8 +75,13 @@ export function boundText(text: string, maxChars: number): BoundedText {
  * A hit's snippet: the service's highlights when it gave any (already the matching passages), else the start of
  * the document text; bounded either way.
  */
-export function snippetOf(content: string | null, highlights: readonly string[] | undefined, maxChars: number) {
-  const source =
-    highlights && highlights.length > 0 ? highlights.map(documentText).join(" … ") : documentText(content ?? "");
+export function snippetOf(
+  content: string | null,
+  highlights: readonly string[] | undefined,
+  maxChars: number,
+  format?: string | null,
+) {
+  const text = (t: string) => documentText(t, format);
+  const source = highlights && highlights.length > 0 ? highlights.map(text).join(" … ") : text(content ?? "");
   return boundText(source, maxChars);
 }

@@ -28,7 +28,12 @@ export function shapeSearchHit(
   result: { score: number; rerankerScore?: number | null; highlights?: Record<string, string[] | undefined> },
   where: PageLocation & { snippetChars: number },
 ): SearchDocsHit {
-  const snippet = snippetOf(textField(doc.content), result.highlights?.content, where.snippetChars);
+  const snippet = snippetOf(
+    textField(doc.content),
+    result.highlights?.content,
+    where.snippetChars,
+    textField(doc.format),
+  );
   const d = documentFields(doc, where);
   return {
     title: d.title,

@@ -13,7 +13,8 @@ describe("retrieve_docs hits", () => {
         {
           ref_id: 0,
           title: "Refunds",
-          content: "<h1>Refunds</h1>\n\nIssue a partial refund from the dashboard within 30 days.",
+          // The text the indexer extracted from the page (the dedup filter keeps retrieve to HTML pages).
+          content: "Refunds\n\nIssue a partial refund from the dashboard within 30 days.",
         },
       ]),
     );

@@ -5,22 +5,26 @@
 //   --against <ref>  also time the suite of another commit (checked out into a git worktree beside the system's
 //                    temporary folder, installed with `npm ci`), alternating with this tree, `--runs` rounds each
 //                    (at least 2), and print the ratio of the medians: current / reference.
-//                    A reference without tool caches gets one untimed warm-up run first. The goal is a ratio of at
-//                    most 1.0: times move with the day and the load, so only runs of one session are compared.
+//                    The goal is a ratio of at most 1.0: times move with the day and the load, so only runs of one
+//                    session are compared.
 //   --phases         also time ESLint, Prettier, `npm run typecheck` and `npx vitest run` one after the other, to see
 //                    where the time goes (`npm test` runs them all at the same time: scripts/run-tests.mjs).
 //   --cold           empty the tools' caches in node_modules/.cache/ (ESLint, Prettier, tsc, Node's compile cache)
 //                    before each run, as in a fresh clone: the first run of CI.
+// Without --cold every tree is timed warm: a tree with a file newer than its last run under this benchmark (an edit,
+// a checkout, a fresh install, or no such run yet) first gets one untimed npm test, since the tools' caches make the
+// first run after a change slower than the ones after it.
 // The load average at the start of each run and the CPU seconds the run used (user + system of all its processes,
 // from /proc on Linux) are printed beside the wall time: CPU moves far less with the load than wall time does.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
   alternatingSchedule,
   compareTrees,
+  needsWarmUp,
   testCountsOf,
   testFilesOf,
   type TestCounts,
@@ -108,6 +112,35 @@ function referenceTree(ref: string): string {
 const cachesOf = (root: string) =>
   ["eslint", "prettier", "tsc", "node-compile-cache"].map((c) => path.join(root, "node_modules", ".cache", c));
 
+/** When this benchmark last ran the tree's npm test (the mtime of a marker it writes after each run). */
+const lastRunMarker = (root: string) => path.join(root, "node_modules", ".cache", "bench-test-suite", "last-run");
+function lastRunMs(root: string): number | undefined {
+  return existsSync(lastRunMarker(root)) ? statSync(lastRunMarker(root)).mtimeMs : undefined;
+}
+function recordRun(root: string): void {
+  mkdirSync(path.dirname(lastRunMarker(root)), { recursive: true });
+  writeFileSync(lastRunMarker(root), `${new Date().toISOString()}\n`);
+}
+
+/** The newest modification time among the tree's files: tracked, and untracked but not ignored. */
+function newestFileMs(root: string): number {
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  }).split("\0");
+  let newest = 0;
+  for (const file of files) {
+    if (!file) continue;
+    try {
+      newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
+    } catch {
+      // listed by the index but deleted in the work tree
+    }
+  }
+  return newest;
+}
+
 /** Runs `npm test`, `npm run <script>` or `npx vitest run` in a tree with colours off: its times and output. */
 function time(tree: Tree, cwd: string, script: string): Promise<Timed> {
   const load1 = loadavg()[0]!;
@@ -155,18 +188,25 @@ const roots: Record<Tree, string> = {
 };
 const label = (tree: Tree) => (tree === "current" ? "current" : `${values.against}`);
 
-// A freshly installed reference has no tool caches (ESLint, Prettier, tsc, Node's compile cache) while this tree
-// has them: one untimed run warms it, so both trees are timed as warm (or both cold with --cold).
-if (values.against && !values.cold && !existsSync(path.join(roots.reference, "node_modules", ".cache", "eslint"))) {
-  if (!values.json) process.stdout.write(`warming ${values.against}'s tool caches (one untimed npm test) …\n`);
-  const warm = await time("reference", roots.reference, "test");
-  if (warm.exitCode !== 0) process.stderr.write(`the warm-up run of ${values.against} exited ${warm.exitCode}\n`);
+// Both trees are timed warm (or both cold with --cold): a tree changed since this benchmark last ran it gets one
+// untimed run first.
+const trees: Tree[] = values.against ? ["current", "reference"] : ["current"];
+for (const tree of values.cold ? [] : trees) {
+  if (!needsWarmUp(lastRunMs(roots[tree]), newestFileMs(roots[tree]))) continue;
+  if (!values.json)
+    process.stdout.write(
+      `warming ${label(tree)}'s caches (files changed since its last run here): one untimed npm test …\n`,
+    );
+  const warm = await time(tree, roots[tree], "test");
+  recordRun(roots[tree]);
+  if (warm.exitCode !== 0) process.stderr.write(`the warm-up run of ${label(tree)} exited ${warm.exitCode}\n`);
 }
 
 const results: Timed[] = [];
 for (const tree of alternatingSchedule(runs, Boolean(values.against))) {
   if (values.cold) for (const dir of cachesOf(roots[tree])) rmSync(dir, { recursive: true, force: true });
   const run = await time(tree, roots[tree], "test");
+  recordRun(roots[tree]);
   results.push(run);
   if (!values.json) {
     process.stdout.write(

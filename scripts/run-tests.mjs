@@ -1,11 +1,13 @@
-// `npm test`: the static checks (ESLint, Prettier, knip, both type checks) and vitest at the same time, not one
-// after the other: vitest leaves a core idle whenever a test waits (a timeout, a child process, a poll), and the
-// checks fill those gaps. vitest prints as it goes; each check's output is held and
-// printed after vitest's, a line per check that passed and the whole output of one that failed.
+// `npm test`: the static checks (ESLint, Prettier, knip, both type checks) and vitest at the same time. vitest
+// leaves a core idle whenever a test waits (a timeout, a child process, a poll), and the checks fill those gaps: they
+// run at a lower priority (nice 10), so they take the cores vitest leaves idle rather than slow its workers, which
+// set how long the whole run takes. vitest prints as it goes; each check's output is held and printed after vitest's,
+// a line per check that passed and the whole output of one that failed.
 // Exit: vitest's code when it failed, else 1 when a check failed, else 0. Arguments go to vitest
 // (`npm test -- test/cli` runs the checks and those files). Plain .mjs: it starts before anything is compiled.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -49,8 +51,17 @@ function vitest(args) {
   });
 }
 
+// vitest starts at this process's priority; the checks are started after this process lowers its own (a child
+// inherits it, with every thread and process it starts, which a priority set on the child after its start would
+// miss). Where the priority cannot be changed, the checks run at vitest's.
+const vitestRun = vitest(process.argv.slice(2));
+try {
+  setPriority(10);
+} catch {
+  // not permitted here: same priority
+}
 const checks = Promise.all(CHECKS.map(check));
-const vitestCode = await vitest(process.argv.slice(2));
+const vitestCode = await vitestRun;
 const results = await checks;
 
 process.stdout.write("\nstatic checks (run beside vitest):\n");

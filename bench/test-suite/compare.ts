@@ -90,3 +90,13 @@ export function compareTrees(runs: readonly TimedRun[]): Comparison | undefined 
       : {};
   return { current: c, reference: r, wallRatio: c.medianWallS / r.medianWallS, ...cpuRatio };
 }
+
+/**
+ * Whether a tree needs an untimed warm-up run before it is timed: ESLint, Prettier, knip, tsc, dependency-cruiser
+ * and Node's compile cache redo their work for files changed since they last ran (dependency-cruiser the whole
+ * tree), so the first run after an edit, a checkout or a fresh install is slower than the ones after it. True when
+ * the tree has no record of a run (`lastRunMs` undefined) or a file is newer than that record.
+ */
+export function needsWarmUp(lastRunMs: number | undefined, newestFileMs: number): boolean {
+  return lastRunMs === undefined || newestFileMs > lastRunMs;
+}

@@ -8,6 +8,7 @@ import { repoRoot } from "./repo-root.js";
 import { configSchema, type Config } from "./schema.js";
 import { keysAt } from "./schema-keys.js";
 import { closestName } from "../text/closest-name.js";
+import { keptParses } from "../text/kept-parses.js";
 
 export class ConfigError extends Error {
   constructor(
@@ -82,8 +83,10 @@ export function resolveConfigLocation(env: NodeJS.ProcessEnv = process.env, flag
   return { env: envName, file: byEnv, source: deployEnvVar ? "DEPLOY_ENV" : "default", overrides };
 }
 
-/** Pure: YAML text -> validated config, or a ConfigError naming `file`. */
-export function parseConfig(text: string, file: string): Config {
+/** Pure: YAML text -> validated config, or a ConfigError naming `file`. Each text is parsed once (keptParses). */
+export const parseConfig = keptParses(parseConfigText);
+
+function parseConfigText(text: string, file: string): Config {
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw new ConfigError(

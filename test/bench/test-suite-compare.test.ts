@@ -3,11 +3,19 @@ import {
   alternatingSchedule,
   compareTrees,
   median,
+  needsWarmUp,
   testCountsOf,
   testFilesOf,
 } from "../../bench/test-suite/compare.js";
 
 describe("bench:test-suite --against: the comparison core", () => {
+  it("warms a tree that never ran or has a file newer than its last run, and no other", () => {
+    expect(needsWarmUp(undefined, 1_000)).toBe(true);
+    expect(needsWarmUp(2_000, 1_000)).toBe(false);
+    expect(needsWarmUp(2_000, 2_000)).toBe(false);
+    expect(needsWarmUp(2_000, 2_001)).toBe(true);
+  });
+
   it("alternates the trees, current first, one of each a round", () => {
     expect(alternatingSchedule(2, true)).toEqual(["current", "reference", "current", "reference"]);
     expect(alternatingSchedule(3, false)).toEqual(["current", "current", "current"]);

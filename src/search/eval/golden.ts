@@ -5,6 +5,7 @@ import { parseDocument } from "yaml";
 import { z } from "zod";
 import { ConfigError } from "../../config/load.js";
 import { publicUrlForBlobPath } from "../public-url.js";
+import { keptParses } from "../../text/kept-parses.js";
 
 /** The golden file used when neither --golden nor the definitions directory names another. */
 export const DEFAULT_GOLDEN_FILE = "search-definitions/eval/golden-queries.yml";
@@ -97,8 +98,13 @@ export function goldenPageUrl(ref: string, site: SiteOptions): { url: string } |
   return { url: publicUrlForBlobPath(base, path) };
 }
 
-/** YAML text → validated golden queries, or a ConfigError naming `file`, the key and what was expected. */
-export function parseGolden(text: string, file: string, site: SiteOptions): GoldenQuery[] {
+/**
+ * YAML text → validated golden queries, or a ConfigError naming `file`, the key and what was expected. Each text is
+ * parsed once (keptParses).
+ */
+export const parseGolden = keptParses(parseGoldenText);
+
+function parseGoldenText(text: string, file: string, site: SiteOptions): GoldenQuery[] {
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0)
     throw new ConfigError(

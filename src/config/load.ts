@@ -84,7 +84,7 @@ export function resolveConfigLocation(env: NodeJS.ProcessEnv = process.env, flag
 }
 
 /** Pure: YAML text -> validated config, or a ConfigError naming `file`. Each text is parsed once (keptParses). */
-export const parseConfig = keptParses(parseConfigText);
+export const parseConfig = keptParses(parseConfigText, (text) => text);
 
 function parseConfigText(text: string, file: string): Config {
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });

@@ -102,7 +102,7 @@ export function goldenPageUrl(ref: string, site: SiteOptions): { url: string } |
  * YAML text → validated golden queries, or a ConfigError naming `file`, the key and what was expected. Each text is
  * parsed once (keptParses).
  */
-export const parseGolden = keptParses(parseGoldenText);
+export const parseGolden = keptParses(parseGoldenText, (text, _file, site) => JSON.stringify([text, site]));
 
 function parseGoldenText(text: string, file: string, site: SiteOptions): GoldenQuery[] {
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });

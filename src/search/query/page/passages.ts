@@ -213,7 +213,7 @@ export interface Passage {
 /**
  * A section shorter than the bound reads on into the blocks after it, whole blocks while they fit: a short
  * page's lead ("# requestTimeoutMs" and one sentence) is followed by its "Default" section rather than sent
- * alone. Adds the longer lengths to `lengths`.
+ * alone. Adds the longer lengths to `lengths`, none ending on a heading.
  */
 function readOn(page: PageText, section: Section, text: string, maxChars: number, lengths: string[]): void {
   const last = Math.max(section.heading, ...section.body);
@@ -222,7 +222,8 @@ function readOn(page: PageText, section: Section, text: string, maxChars: number
     const next = text === "" ? block.markdown : `${text}${block.join}${block.markdown}`;
     if (next.length > maxChars) return;
     text = next;
-    lengths.push(text);
+    // A length does not end on a heading: its content would not come with it.
+    if (!block.heading) lengths.push(text);
   }
 }
 
@@ -260,7 +261,7 @@ export function bestPassage(page: PageText, terms: readonly string[], maxChars: 
       break;
     }
     text = next;
-    lengths.push(text);
+    if (!block.heading) lengths.push(text);
   }
   if (!cut) readOn(page, best, text, maxChars, lengths);
   if (lengths.length === 0 && head !== "") lengths.push(head);

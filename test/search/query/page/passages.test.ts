@@ -53,6 +53,17 @@ describe("bestPassage", () => {
     );
   });
 
+  it("offers no length that ends on a heading: a heading comes with its content or not at all", () => {
+    const option = pageText(
+      "page",
+      blocksFromMarkdown("# requestTimeoutMs\n\nHow long the client waits.\n\n## Default\n\n80 seconds, unless set."),
+    );
+    // A bound that holds the next heading but not its content stops before the heading.
+    const p = bestPassage(option, queryTerms("request timeout"), 60)!;
+    expect(p.lengths.at(-1)).toBe("# requestTimeoutMs\n\nHow long the client waits.");
+    for (const length of p.lengths) expect(length).not.toMatch(/\n#+ [^\n]*$/);
+  });
+
   it("keeps a section's lead when the whole section fits: a run that starts at the match is not preferred for being shorter", () => {
     const option = pageText(
       "page",

@@ -34,7 +34,7 @@ export const SEARCH_DOCS_PARAMS = {
   exclude_sections:
     "Sections to leave out (the second folder, e.g. `changelog`). Pages whose section is unknown (not reprocessed yet) are kept, which is why there is no include-only option.",
   top: "How many pages to return: default 5. Values above the server's cap (at most 50) are clamped to it, and the answer says so.",
-  max_tokens: `Largest answer in tokens (estimated as characters / 4, the whole answer counted), ${TOKEN_BUDGETS.min} to ${TOKEN_BUDGETS.max}; default ${TOKEN_BUDGETS.searchDefault}. Hits are added best first; a passage is trimmed at a sentence or block end before a hit is left out, and the top hit always comes with its URL and a passage. Below ${TOKEN_BUDGETS.min} the call is refused. Raise it for longer passages or many hits; lower it to save context.`,
+  max_tokens: `Largest answer in tokens (estimated as characters / 4; the text and the structured result each stay within it), ${TOKEN_BUDGETS.min} to ${TOKEN_BUDGETS.max}; default ${TOKEN_BUDGETS.searchDefault}. Hits are added best first; a passage is trimmed at a sentence or block end before a hit is left out, and the top hit always comes with its URL and a passage. Below ${TOKEN_BUDGETS.min} the call is refused. Raise it for longer passages or many hits; lower it to save context.`,
   mode: "`keyword` (default; lexical ranking with the index's scoring profile) or `semantic` (the index's semantic configuration re-ranks the top results; adds reranker_score). If the service cannot serve semantic ranking the answer says so and falls back to keyword.",
   section:
     "Not supported: keeping only one section would silently drop every page not yet reprocessed. Always refused; use exclude_sections and/or app instead.",
@@ -82,7 +82,7 @@ export const GET_DOC_PARAMS = {
     "Read only the section under this heading (its text as in the outline, e.g. `Retry policy`; case-insensitive, a unique part is enough). Instead of an #anchor in the url.",
   offset:
     "Where to start, in characters of the page's Markdown (default 0, or the section's start): the previous answer's next_offset.",
-  max_tokens: `Largest answer in tokens (estimated as characters / 4, the whole answer counted), ${TOKEN_BUDGETS.min} to ${TOKEN_BUDGETS.max}; default ${TOKEN_BUDGETS.pageDefault}; below ${TOKEN_BUDGETS.min} the call is refused.`,
+  max_tokens: `Largest answer in tokens (estimated as characters / 4; the text and the structured result each stay within it), ${TOKEN_BUDGETS.min} to ${TOKEN_BUDGETS.max}; default ${TOKEN_BUDGETS.pageDefault}; below ${TOKEN_BUDGETS.min} the call is refused.`,
   max_chars: "At most this many characters of text as well (optional; the server's page size is the ceiling).",
 } as const;
 

@@ -58,10 +58,10 @@ describe("the tools' JSON Schemas", () => {
     expect(findings).toEqual([]);
   });
 
-  it("bound max_tokens to 320-20,000 as documented, in every tool that takes it", () => {
+  it("bound max_tokens to 200-20,000 as documented, in every tool that takes it", () => {
     for (const name of ["search_docs", "retrieve_docs", "get_doc"]) {
-      expect(param(name, "max_tokens"), name).toMatchObject({ type: "integer", minimum: 320, maximum: 20_000 });
-      expect(param(name, "max_tokens").description, name).toContain("320 to 20000");
+      expect(param(name, "max_tokens"), name).toMatchObject({ type: "integer", minimum: 200, maximum: 20_000 });
+      expect(param(name, "max_tokens").description, name).toContain("200 to 20000");
     }
   });
 
@@ -85,13 +85,13 @@ describe("the tools' JSON Schemas", () => {
 });
 
 describe("the server enforces what the schemas say", () => {
-  it("refuses a max_tokens outside 320-20,000 naming the bound, before any search", async () => {
+  it("refuses a max_tokens outside 200-20,000 naming the bound, before any search", async () => {
     for (const max_tokens of [100, 50_000]) {
       const result = await client.callTool({ name: "search_docs", arguments: { query: "refunds", max_tokens } });
       expect(result.isError, String(max_tokens)).toBe(true);
       const message = (result.content as { text: string }[])[0]!.text;
       expect(message).toMatch(/max_tokens/);
-      expect(message).toMatch(max_tokens < 320 ? />=320/ : /<=20000/);
+      expect(message).toMatch(max_tokens < 200 ? />=200/ : /<=20000/);
     }
   });
 

@@ -1,6 +1,7 @@
-// The tools' answers fitted to a token budget, measured whole as they are sent (the text blocks and the
-// structuredContent JSON): search_docs and retrieve_docs filled hit by hit with each hit's passage in the
-// longest form that fits, get_doc cut at the last block boundary that fits, with the section outline. Every
+// The tools' answers fitted to a token budget, measured as a host gives them to the model: the larger of the
+// answer's two forms, its text blocks and its structuredContent JSON (hosts pass the model one form, not both:
+// docs/mcp.md, "A token budget"). search_docs and retrieve_docs are filled hit by hit with each hit's passage in
+// the longest form that fits, get_doc cut at the last block boundary that fits, with the section outline. Every
 // answer that was cut says so. Pure.
 import type { PageHeading } from "./page-blocks.js";
 import type { PassageForm } from "./passages.js";
@@ -23,7 +24,7 @@ export interface SentText {
   text: string;
 }
 
-/** Defaults and bounds of `max_tokens` (the whole tool result, by {@link estimateTokens}). */
+/** Defaults and bounds of `max_tokens` (each form of a tool result, by {@link resultTokens}). */
 export const TOKEN_BUDGETS = {
   /** A default search_docs or retrieve_docs answer: well under the 10,000-token warning of agent hosts. */
   searchDefault: 2000,
@@ -33,7 +34,7 @@ export const TOKEN_BUDGETS = {
    * The smallest budget taken: the top hit with its URL and a trimmed passage fits in it (a hit's metadata of
    * ordinary length, the provenance's short form). A smaller `max_tokens` is refused with this number.
    */
-  min: 320,
+  min: 200,
   /** The largest budget taken: under the 25,000-token cut of agent hosts. */
   max: 20_000,
 } as const;
@@ -62,9 +63,14 @@ export function isBudgetNote(note: string): boolean {
   return /^max_tokens \d+: \d+ of \d+ results shown/.test(note);
 }
 
-/** The tokens of a tool result as sent: every text block and the structuredContent JSON. */
+/**
+ * The tokens of a tool result as a host gives it to the model: the larger of its two forms, every text block or the
+ * structuredContent JSON. The forms carry the same answer and a host passes one of them (a host that passes both
+ * reads up to twice the budget: docs/mcp.md, "A token budget"); the CLI prints one of them too (text or `--json`).
+ */
 export function resultTokens(content: readonly SentText[], structured: unknown): number {
-  return content.reduce((n, b) => n + estimateTokens(b.text), 0) + estimateTokens(JSON.stringify(structured));
+  const text = content.reduce((n, b) => n + estimateTokens(b.text), 0);
+  return Math.max(text, estimateTokens(JSON.stringify(structured)));
 }
 
 /** What a hit gains from its page: the passage, its section's anchor, and where the text came from. */

@@ -1,7 +1,8 @@
 // Token budgets of the answers agents read. One estimate for every count: characters / 4 (about right for
 // English prose and code with a BPE tokenizer; hosts count with their own model's tokenizer). The fitting is
 // generic: an answer is assembled from choices (for each hit one of its passage lengths; for a page one of its
-// cut points) and measured whole, as it is sent, so the budget holds for the whole tool result. Pure.
+// cut points) and measured whole by the caller's measure (answer-fit.ts: the form of the tool result a host gives
+// the model), so the budget holds for the whole answer, not a part of it. Pure.
 
 /** The documented estimate: ⌈characters / 4⌉. */
 export function estimateTokens(text: string): number {

@@ -1,5 +1,5 @@
-// A budget that answers: the whole tool result (text blocks and structuredContent, as the MCP renderers make
-// them) within max_tokens, the top hit always with its URL and a trimmed passage from the smallest budget up, the
+// A budget that answers: each form of the tool result (its text blocks, its structuredContent, as the MCP renderers
+// make them) within max_tokens, the top hit always with its URL and a trimmed passage from the smallest budget up, the
 // provenance in short unless the whole record is asked for.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -122,7 +122,7 @@ describe("search_docs within max_tokens", () => {
   });
 
   it("says that matching pages did not fit instead of 'No matching pages'", () => {
-    const none = { results: [], mode: "keyword", notes: ["max_tokens 320: 0 of 5 results shown (raise it for more)"] };
+    const none = { results: [], mode: "keyword", notes: ["max_tokens 200: 0 of 5 results shown (raise it for more)"] };
     const [header] = renderSearchDocs({ ...none, provenance: provenanceSummary(provenance) });
     expect(header!.text).toMatch(/^No page fits max_tokens \(see the note\)\./);
     expect(renderSearchDocs({ ...none, notes: [], provenance })[0]!.text).toMatch(/^No matching pages\./);

@@ -5,6 +5,7 @@ import {
   fitHits,
   fitPageView,
   hitForms,
+  resultTokens,
   TOKEN_BUDGETS,
 } from "../../../../src/search/query/page/answer-fit.js";
 import type { TextBlock } from "../../../../src/search/views/tool-result-text.js";
@@ -21,6 +22,16 @@ const page = pageText(
 const whole = { start: 0, end: page.text.length };
 /** The text's tokens and 10 for each outline entry. */
 const measure = (a: { text: string; outline: unknown[] }) => estimateTokens(a.text) + 10 * a.outline.length;
+
+describe("resultTokens", () => {
+  it("counts the larger of a result's two forms, the text blocks or the structuredContent JSON, not their sum", () => {
+    const structured = { results: [{ snippet: "x".repeat(800) }] };
+    const json = estimateTokens(JSON.stringify(structured)); // a little over 200
+    // Text under the JSON: the JSON's tokens; text over it: the text's. Never the two added up.
+    expect(resultTokens([{ text: "a".repeat(200) }, { text: "b".repeat(200) }], structured)).toBe(json);
+    expect(resultTokens([{ text: "a".repeat(2000) }], structured)).toBe(500);
+  });
+});
 
 describe("fitPageView", () => {
   it("ends at the last block boundary that fits and says where to read on", () => {

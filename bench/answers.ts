@@ -4,7 +4,8 @@
 // indexer with this repository's definitions, and each question is asked through the MCP server's search_docs (in
 // process, the real server and backend, no `app` filter) in keyword and semantic mode, with the default budget
 // and with `max_tokens: 400`. Prints per set and mode: success@1/@5, MRR, the fact in a top-3 hit's text, the
-// answer's tokens (whole tool result, characters / 4: median, max), hits with site chrome; for the 400-token
+// answer's tokens (characters / 4, median and max, of its larger form: text blocks or structuredContent, what
+// max_tokens bounds; and the largest of both forms together), hits with site chrome; for the 400-token
 // budget: answers with a hit, hits returned, the fact in a returned hit's text, the largest answer.
 // Usage: npm run bench:answers [-- --set <name>] [-- --json] [-- --verbose] [-- --show <question id>]
 //   [-- --max-tokens <n>]
@@ -96,10 +97,14 @@ async function measure(set: BenchSet): Promise<SetReport> {
       const result = await client.callTool({ name: "search_docs", arguments: args });
       if (result.isError) throw new Error(`${set.name} "${query}": ${JSON.stringify(result.content)}`);
       const hits = (result.structuredContent as { results?: Record<string, unknown>[] } | undefined)?.results ?? [];
-      // The tool's documented estimate (docs/mcp.md, what max_tokens bounds): the text of every content block and
-      // the structuredContent JSON, characters / 4.
+      // The tool's documented estimate (docs/mcp.md, what max_tokens bounds), characters / 4, of each form: the
+      // text of every content block, the structuredContent JSON.
       const texts = (result.content as { text?: string }[]).map((b) => b.text ?? "").join("");
-      return { hits, texts, chars: texts.length + JSON.stringify(result.structuredContent ?? {}).length };
+      return {
+        hits,
+        texts,
+        chars: { text: texts.length, json: JSON.stringify(result.structuredContent ?? {}).length },
+      };
     };
 
     const modes = {} as Record<Mode, ModeReport>;
@@ -140,10 +145,10 @@ for (const name of setNames()) {
     for (const mode of MODES) {
       const { figures: f, budget: b } = report.modes[mode];
       console.log(
-        `  ${mode.padEnd(8)}  success@1 ${f.successAt1}/${f.questions}  success@5 ${f.successAt5}/${f.questions}  MRR ${f.mrr.toFixed(3)}  fact in a top-3 hit ${f.factInTop3}/${f.questions}  tokens median ${f.tokensMedian}, max ${f.tokensMax}  hits with chrome ${f.hitsWithChrome}/${f.hits}`,
+        `  ${mode.padEnd(8)}  success@1 ${f.successAt1}/${f.questions}  success@5 ${f.successAt5}/${f.questions}  MRR ${f.mrr.toFixed(3)}  fact in a top-3 hit ${f.factInTop3}/${f.questions}  tokens median ${f.tokensMedian}, max ${f.tokensMax} (both forms: max ${f.wireTokensMax})  hits with chrome ${f.hitsWithChrome}/${f.hits}`,
       );
       console.log(
-        `  ${"".padEnd(8)}  max_tokens ${SMALL_BUDGET}: answers with a hit ${b.answersWithHits}/${b.questions}  hits ${b.hits}  fact in a hit ${b.factInTop3}/${b.questions}  tokens max ${b.tokensMax}`,
+        `  ${"".padEnd(8)}  max_tokens ${SMALL_BUDGET}: answers with a hit ${b.answersWithHits}/${b.questions}  hits ${b.hits}  fact in a hit ${b.factInTop3}/${b.questions}  tokens max ${b.tokensMax} (both forms: ${b.wireTokensMax})`,
       );
     }
   }

@@ -1,6 +1,7 @@
 // The answer benchmark's figures, from what search_docs answered: the rank of the first expected page, whether
-// the text of a top-3 hit carries the expected fact, and the tokens of the whole tool result (characters / 4,
-// the estimate the hosts' limits are usually quoted in). Pure.
+// the text of a top-3 hit carries the expected fact, and the tokens of the answer (characters / 4, the estimate the
+// hosts' limits are usually quoted in): of the larger of its two forms, what a host gives the model and what
+// max_tokens bounds, and of both forms together, what the wire carries. Pure.
 import { hitText } from "../../src/search/query/search-docs/hit-text.js";
 import type { SetQuestion } from "./sets.js";
 
@@ -10,7 +11,10 @@ export interface Outcome {
   rank: number | null;
   factInTop3: boolean;
   hits: number;
+  /** The larger form's tokens: the text blocks or the structuredContent JSON. */
   tokens: number;
+  /** Both forms' tokens. */
+  wireTokens: number;
   /** Hits whose text carries the site's navigation, sidebar or footer. */
   chromeHits: number;
 }
@@ -59,7 +63,7 @@ const estimateTokens = (chars: number) => Math.ceil(chars / 4);
 export function scoreAnswer(
   q: SetQuestion,
   hits: readonly (Record<string, unknown> & { url?: unknown })[],
-  resultChars: number,
+  chars: { text: number; json: number },
   top = 3,
 ): Outcome {
   const at = hits.findIndex((h) => typeof h.url === "string" && q.expectedUrls.includes(h.url));
@@ -69,7 +73,8 @@ export function scoreAnswer(
     rank: at < 0 ? null : at + 1,
     factInTop3: hits.slice(0, top).some((h) => q.fact.test(plainText(hitText(h)))),
     hits: hits.length,
-    tokens: estimateTokens(resultChars),
+    tokens: estimateTokens(Math.max(chars.text, chars.json)),
+    wireTokens: estimateTokens(chars.text + chars.json),
     chromeHits: hits.filter((h) => CHROME_MARKERS.some((m) => lower(h).includes(m.toLowerCase()))).length,
   };
 }
@@ -82,6 +87,7 @@ export interface Figures {
   factInTop3: number;
   tokensMedian: number;
   tokensMax: number;
+  wireTokensMax: number;
   hitsWithChrome: number;
   hits: number;
   /** Answers that returned at least one hit. */
@@ -100,6 +106,7 @@ export function figures(outcomes: readonly Outcome[]): Figures {
     tokensMedian:
       tokens.length === 0 ? 0 : tokens.length % 2 ? tokens[Math.floor(mid)]! : (tokens[mid - 1]! + tokens[mid]!) / 2,
     tokensMax: tokens.at(-1) ?? 0,
+    wireTokensMax: Math.max(0, ...outcomes.map((o) => o.wireTokens)),
     hitsWithChrome: outcomes.reduce((sum, o) => sum + o.chromeHits, 0),
     hits: outcomes.reduce((sum, o) => sum + o.hits, 0),
     answersWithHits: outcomes.filter((o) => o.hits > 0).length,

@@ -65,8 +65,9 @@ describe("the real sets", () => {
       { url: `${DOCS}/click/api`, snippet: "nothing here" },
       { url: q.expectedUrls[0], snippet: "To count the occurrence of an option, set `count=True`." },
     ];
-    const outcome = scoreAnswer(q, hits, 400);
-    expect(outcome).toMatchObject({ rank: 2, factInTop3: true, hits: 2, tokens: 100, chromeHits: 0 });
-    expect(scoreAnswer(q, hits.slice(0, 1), 40)).toMatchObject({ rank: null, factInTop3: false });
+    const outcome = scoreAnswer(q, hits, { text: 400, json: 480 });
+    // The larger form (what max_tokens bounds), and both forms (what the wire carries).
+    expect(outcome).toMatchObject({ rank: 2, factInTop3: true, hits: 2, tokens: 120, wireTokens: 220, chromeHits: 0 });
+    expect(scoreAnswer(q, hits.slice(0, 1), { text: 40, json: 40 })).toMatchObject({ rank: null, factInTop3: false });
   });
 });

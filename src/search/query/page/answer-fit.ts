@@ -154,8 +154,9 @@ function outlineForms(outline: OutlineEntry[]): OutlineEntry[][] {
 
 /**
  * One view of a page within `budget`: from `offset` (snapped to a boundary) in `range` (a section or the whole
- * page) to the last block boundary that fits, or, when not even the first block fits, its last line, sentence
- * or word end that does. The outline takes at most a quarter of the budget.
+ * page) to the last block boundary at a line end that fits, else the last block boundary that fits, or, when not
+ * even the first block fits, its last line, sentence or word end that does. The outline takes at most a quarter of
+ * the budget.
  */
 export function fitPageView<A>(
   page: PageText,
@@ -189,9 +190,13 @@ export function fitPageView<A>(
     const i = largestIndex(points.length, (j) => fits(points[j]!));
     return i === undefined ? undefined : points[i];
   };
+  // A block larger than MAX_BLOCK_CHARS is stored in pieces, some ending inside a line (at a sentence end): a view
+  // ends at a line end when one fits, so such a line is cut only when it does not fit a view whole.
+  const lineEnds = contentEnds.filter((e) => e >= ask.range.end || page.text[e] === "\n");
   const firstContent = contentEnds[0] ?? ask.range.end;
   const firstBlock = page.blocks[page.starts.findLastIndex((s) => s < firstContent)];
   const end =
+    largest(lineEnds) ??
     largest(contentEnds) ??
     largest(innerCutPoints(page.text, start, firstContent, firstBlock?.kind !== "code")) ??
     largest(allEnds) ??

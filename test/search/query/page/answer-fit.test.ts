@@ -54,6 +54,36 @@ describe("fitPageView", () => {
     expect(long.text.slice(view.next_offset!)).toBe("delta epsilon zeta eta theta iota kappa");
   });
 
+  it("ends at a line end rather than inside a long line stored in pieces, when the line does not fit whole", () => {
+    // A one-line paragraph over MAX_BLOCK_CHARS is stored in pieces that end at sentence ends, inside the line.
+    const sentence = "This sentence is one of many in a long paragraph on a single line. ";
+    const longLine = sentence.repeat(40).trim();
+    const reference = pageText("page", blocksFromMarkdown(`# API\n\nShort lead.\n\n${longLine}\n\nAfter.`));
+    expect(reference.blocks.length).toBeGreaterThan(4); // the long line is in pieces
+    const range = { start: 0, end: reference.text.length };
+    // Room for the lead and the line's first piece (1,540 characters), not the whole line: the view ends after the
+    // lead, not inside the line.
+    const view = fitPageView(
+      reference,
+      { range, section: null, offset: 0, maxChars: 2000 },
+      (v) => v,
+      () => 0,
+      1e6,
+    );
+    expect(view.text).toBe("# API\n\nShort lead.");
+    expect(reference.text.slice(view.next_offset!)).toMatch(/^This sentence/);
+    // A line that fits no view whole is still cut between its pieces, at a sentence end.
+    const inside = fitPageView(
+      reference,
+      { range, section: null, offset: view.next_offset!, maxChars: 2000 },
+      (v) => v,
+      () => 0,
+      1e6,
+    );
+    expect(inside.text).toMatch(/single line\.$/);
+    expect(inside.text.length).toBeLessThanOrEqual(2000);
+  });
+
   it("rather than end on a heading, cuts the first paragraph under it at a sentence end", () => {
     const titled = pageText(
       "page",

@@ -11,6 +11,8 @@ export interface Outcome {
   rank: number | null;
   factInTop3: boolean;
   hits: number;
+  /** The top hit has its URL and a passage. */
+  topHitWithPassage: boolean;
   /** The larger form's tokens: the text blocks or the structuredContent JSON. */
   tokens: number;
   /** Both forms' tokens. */
@@ -73,6 +75,8 @@ export function scoreAnswer(
     rank: at < 0 ? null : at + 1,
     factInTop3: hits.slice(0, top).some((h) => q.fact.test(plainText(hitText(h)))),
     hits: hits.length,
+    topHitWithPassage:
+      typeof hits[0]?.url === "string" && typeof hits[0].snippet === "string" && hits[0].snippet !== "",
     tokens: estimateTokens(Math.max(chars.text, chars.json)),
     wireTokens: estimateTokens(chars.text + chars.json),
     chromeHits: hits.filter((h) => CHROME_MARKERS.some((m) => lower(h).includes(m.toLowerCase()))).length,
@@ -92,6 +96,8 @@ export interface Figures {
   hits: number;
   /** Answers that returned at least one hit. */
   answersWithHits: number;
+  /** Answers whose top hit came with its URL and a passage. */
+  answersWithPassage: number;
 }
 
 export function figures(outcomes: readonly Outcome[]): Figures {
@@ -110,5 +116,6 @@ export function figures(outcomes: readonly Outcome[]): Figures {
     hitsWithChrome: outcomes.reduce((sum, o) => sum + o.chromeHits, 0),
     hits: outcomes.reduce((sum, o) => sum + o.hits, 0),
     answersWithHits: outcomes.filter((o) => o.hits > 0).length,
+    answersWithPassage: outcomes.filter((o) => o.topHitWithPassage).length,
   };
 }

@@ -2,6 +2,7 @@
 // against, and the answer pages they name.
 import { describe, expect, it } from "vitest";
 import { pythonRegex } from "../../bench/answers/python-regex.js";
+import { continuationOf } from "../../bench/answers/continuation.js";
 import { plainText, scoreAnswer } from "../../bench/answers/score.js";
 import { REAL_SETS, realSet } from "../../bench/answers/sets.js";
 
@@ -69,5 +70,43 @@ describe("the real sets", () => {
     // The larger form (what max_tokens bounds), and both forms (what the wire carries).
     expect(outcome).toMatchObject({ rank: 2, factInTop3: true, hits: 2, tokens: 120, wireTokens: 220, chromeHits: 0 });
     expect(scoreAnswer(q, hits.slice(0, 1), { text: 40, json: 40 })).toMatchObject({ rank: null, factInTop3: false });
+  });
+});
+
+describe("continuationOf", () => {
+  const whole = "# Title\n\nFirst paragraph.\n\n- one\n- two\n\nLast line.";
+  const at = (from: string, to: string | null) => {
+    const offset = whole.indexOf(from);
+    const end = to === null ? whole.length : whole.indexOf(to) + to.length;
+    return { offset, text: whole.slice(offset, end) };
+  };
+
+  it("finds nothing wrong with views that end blocks and read on after the line breaks", () => {
+    const views = [
+      { ...at("# Title", "First paragraph."), next_offset: whole.indexOf("- one") },
+      { ...at("- one", "- two"), next_offset: whole.indexOf("Last") },
+      { ...at("Last", null), next_offset: null },
+    ];
+    expect(continuationOf(whole, views)).toEqual({
+      chars: whole.length,
+      calls: 3,
+      repeated: 0,
+      skipped: 0,
+      cutsInsideLine: 0,
+      mismatched: 0,
+    });
+  });
+
+  it("counts repeated and skipped text, cuts inside a line and views that are not the page's text", () => {
+    const views = [
+      { ...at("# Title", "First"), next_offset: whole.indexOf("First") },
+      { ...at("First", "- one"), next_offset: whole.indexOf("Last") },
+      { offset: whole.indexOf("Last"), text: "Other text", next_offset: null },
+    ];
+    const figures = continuationOf(whole, views);
+    expect(figures.cutsInsideLine).toBe(1); // after "First"
+    expect(figures.repeated).toBe("First".length);
+    expect(figures.skipped).toBe("- two".length);
+    expect(figures.mismatched).toBe(1);
   });
 });

@@ -21,7 +21,7 @@ import { INDEXER_NAME, servicesOf, startAzuriteForLocal, startStandInForLocal } 
 import { appEraSite, publishSite, readSampleSite } from "../local/environment/site.js";
 import { continuationOf, type Continuation, type PageView } from "./answers/continuation.js";
 import { figures, scoreAnswer, type Figures, type Outcome } from "./answers/score.js";
-import { pageFromBlob } from "../src/search/query/page/page-source.js";
+import { pageBlobCandidates, pageFromBlob } from "../src/search/query/page/page-source.js";
 import { TOKEN_BUDGETS } from "../src/search/query/page/answer-fit.js";
 import { publicUrlForBlobPath } from "../src/search/public-url.js";
 import { FIXTURE_SET, nimbusSet, REAL_SETS, realSet, type BenchSet } from "./answers/sets.js";
@@ -79,10 +79,11 @@ interface SetReport {
 
 /** The whole text get_doc reads a page from (its main content, or its Markdown twin's), to check the views by. */
 function wholePageText(set: BenchSet, blobName: string, url: string, source: string): string | null {
-  const name = source === "markdown twin" ? blobName.replace(/\.html$/, ".md") : blobName;
-  const file = set.files.find((f) => f.name === name);
-  if (!file) return null;
-  return pageFromBlob(name.endsWith(".md") ? "markdown" : "html", file.body.toString("utf8"), false, url)?.text ?? null;
+  const [page, twin] = pageBlobCandidates(blobName);
+  const blob = source === "markdown twin" ? twin : page;
+  const file = blob && set.files.find((f) => f.name === blob.path);
+  if (!blob || !file) return null;
+  return pageFromBlob(blob.kind, file.body.toString("utf8"), false, url)?.text ?? null;
 }
 
 /** The set's longest pages (by their main content), each read with get_doc from the start by next_offset. */

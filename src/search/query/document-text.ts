@@ -42,9 +42,9 @@ function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** Whether a document's content is its blob's Markdown as written (the `format` field: its extension). */
-function isMarkdownFormat(format: string | null | undefined): boolean {
-  return format === ".md" || format === ".markdown";
+/** Whether a blob path, or a document's `format` (its extension), names a Markdown file. */
+export function isMarkdownName(name: string | null | undefined): boolean {
+  return name != null && /\.(md|markdown)$/i.test(name);
 }
 
 /**
@@ -53,7 +53,7 @@ function isMarkdownFormat(format: string | null | undefined): boolean {
  * `format` was) is shown as it is.
  */
 export function documentText(content: string, format?: string | null): string {
-  return collapseWhitespace(isMarkdownFormat(format) ? htmlToText(stripFrontMatter(content)) : content);
+  return collapseWhitespace(isMarkdownName(format) ? htmlToText(stripFrontMatter(content)) : content);
 }
 
 export interface BoundedText {

@@ -2,13 +2,12 @@
 // (`.md` beside the `.html`) when the page yields no main content or cannot be read, a Markdown page itself,
 // and last the index's `content` (what the indexer extracted: for HTML, all of the page's text, chrome
 // included, so it is only the fallback). Pure: the blob texts are read by io/page-io.ts.
-import { looksLikeHtml } from "../document-text.js";
+import { isMarkdownName, looksLikeHtml } from "../document-text.js";
 import { mainContent } from "./main-content.js";
 import { blocksFromHtml, blocksFromMarkdown, blocksFromPlainText } from "./page-blocks.js";
 import { pageText, type PageText } from "./page-text.js";
 
 const HTML_PATH = /\.html?$/i;
-const MARKDOWN_PATH = /\.(md|markdown)$/i;
 
 /** The blobs worth reading for a page at `blobPath`, in the order they are tried. */
 export function pageBlobCandidates(blobPath: string): { path: string; kind: "html" | "markdown" }[] {
@@ -17,7 +16,7 @@ export function pageBlobCandidates(blobPath: string): { path: string; kind: "htm
       { path: blobPath, kind: "html" },
       { path: blobPath.replace(HTML_PATH, ".md"), kind: "markdown" },
     ];
-  if (MARKDOWN_PATH.test(blobPath)) return [{ path: blobPath, kind: "markdown" }];
+  if (isMarkdownName(blobPath)) return [{ path: blobPath, kind: "markdown" }];
   return [];
 }
 
@@ -52,7 +51,6 @@ export function pageFromIndexContent(
     const main = mainContent(text, publicUrl);
     if (main) return pageText("index", blocksFromHtml(main));
   }
-  if (blobPath !== undefined && MARKDOWN_PATH.test(blobPath))
-    return pageText("index", blocksFromMarkdown(text, publicUrl));
+  if (isMarkdownName(blobPath)) return pageText("index", blocksFromMarkdown(text, publicUrl));
   return pageText("index", blocksFromPlainText(text));
 }
